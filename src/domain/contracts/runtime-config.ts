@@ -1,0 +1,51 @@
+/**
+ * The global application config of spec §3, served at run time from /config.json (one build
+ * serves every deployment). The server validates the operator's file with this schema at start.
+ */
+import { z } from 'zod'
+
+/** Map config (spec §3). */
+export const mapConfigSchema = z.object({
+  center: z.tuple([z.number(), z.number()]),
+  zoom: z.number(),
+  minZoom: z.number().default(5),
+  maxZoom: z.number().default(18),
+  wgs84: z.boolean(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+  origin: z.tuple([z.number(), z.number()]).optional(),
+  resolutions: z.array(z.number()).optional(),
+  epsgName: z.string().optional(),
+  epsgDesc: z.string().optional(),
+})
+
+/** Tile service keys (Tianditu etc.); empty means the offline base map only. */
+export const tileKeysSchema = z.object({
+  tianditu: z.string().default(''),
+  gaode: z.string().default(''),
+})
+
+export const runtimeConfigSchema = z.object({
+  /** Prefix of every API call; '' means the same origin. */
+  baseUrl: z.string(),
+  /** Header (and storage key) that carries the token. */
+  tokenKey: z.string().min(1),
+  /** Prepended to the token in the header, e.g. 'Bearer '. */
+  tokenPrefix: z.string(),
+  /** spec §9: defaults 2015–2017, overridden here. */
+  yearList: z.array(z.number().int()),
+  /** spec §9: defaults 1–12. */
+  monthList: z.array(z.number().int().min(1).max(12)),
+  mapConfig: mapConfigSchema,
+  /** District centres for the cluster layer: name → [lng, lat] (spec §3 "Cluster datum"). */
+  countryCenters: z.record(z.string(), z.tuple([z.number(), z.number()])),
+  /** spec §3: whether the app runs on an internal network (imagery source, spec §4, §7). */
+  isInternalNetwork: z.boolean(),
+  /** spec §5: the one internal host from which /show is allowed. */
+  portalHost: z.string(),
+  tileKeys: tileKeysSchema,
+  /** Title in the header. */
+  appTitle: z.string().default('产业用地一张图'),
+})
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
+export type MapConfig = z.infer<typeof mapConfigSchema>

@@ -21,6 +21,8 @@ export interface Db {
   /** Runs fn inside BEGIN … COMMIT; any throw rolls back. Nested calls reuse the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** Embedded engine only: the whole database as a gzipped tarball (test templates, backups). */
+  dump?(): Promise<Blob>
 }
 
 /** Raised when a second process tries to own the same embedded data directory. */
@@ -54,6 +56,7 @@ type PGliteLike = {
   exec(sql: string): Promise<unknown>
   transaction<T>(fn: (tx: PGliteTx) => Promise<T>): Promise<T>
   close(): Promise<void>
+  dumpDataDir(compression?: 'gzip' | 'none' | 'auto'): Promise<Blob>
 }
 type PGliteTx = {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>
@@ -87,6 +90,7 @@ function wrapPglite(pg: PGliteLike, onClose: () => void): Db {
       await pg.close()
       onClose()
     },
+    dump: () => pg.dumpDataDir('gzip'),
   }
 }
 

@@ -63,7 +63,7 @@ CREATE TABLE menu (
   id          serial PRIMARY KEY,
   parent_id   integer NOT NULL DEFAULT -1,
   name        varchar(50) NOT NULL,
-  menu_route  varchar(200) NOT NULL,
+  menu_route  varchar(200) NOT NULL UNIQUE,
   menu_group  varchar(20) NOT NULL CHECK (menu_group IN ('systemMenus', 'busMenus', 'bigDataMenus', 'DataMenus', 'landMenus', 'landLifeCycle')),
   sort        integer NOT NULL DEFAULT 0,
   icon        varchar(50) NOT NULL DEFAULT '',
@@ -87,6 +87,12 @@ CREATE TABLE session (
   ip           varchar(64) NOT NULL DEFAULT ''
 );
 CREATE INDEX session_user_idx ON session(user_id);
+
+-- Server-side secrets and settings (e.g. the key behind fake salts for unknown users).
+CREATE TABLE app_setting (
+  key   varchar(100) PRIMARY KEY,
+  value text NOT NULL
+);
 
 CREATE TABLE login_failure (
   id         bigserial PRIMARY KEY,

@@ -1,0 +1,115 @@
+/**
+ * The API and web server on one origin (ARCHITECTURE "How a request flows"): validation with zod,
+ * the auth hook, the operation log, the API.md envelope for every answer, and the built web app.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import formbody from '@fastify/formbody'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import { z } from 'zod'
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Db } from './db/engine'
+import type { ServerEnv } from './env'
+import type { RuntimeConfigSource } from './runtime-config'
+import { AppError } from './http/errors'
+import type { FieldError } from '../domain/contracts/envelope'
+import { registerAuthHook } from './auth/hook'
+import { registerOperationLog } from './modules/log/hook'
+import { authRoutes } from './modules/auth/routes'
+import { roleRoutes } from './modules/role/routes'
+import { systemRoutes } from './modules/system/routes'
+import './http/context'
+
+// Chinese default messages for every schema (API.md: failures carry a Chinese message)
+z.config(z.locales.zhCN())
+
+/** What the app needs from its surroundings; tests build it with their own database. */
+export interface AppDeps {
+  db: Db
+  env: Pick<ServerEnv, 'TOKEN_TTL_MINUTES' | 'TOKEN_IDLE_MINUTES' | 'LOG_LEVEL'>
+  config: RuntimeConfigSource
+  /** Directory of the built web app; omitted or missing means API only. */
+  webRoot?: string
+}
+
+/** Builds the whole server without listening. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  await app.register(formbody)
+  await app.register(swagger, {
+    openapi: { info: { title: '产业用地一张图 API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  })
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { status, message, details } = toFailure(err, request.id)
+    if (status >= 500) request.log.error({ err }, 'unexpected failure')
+    request.failureMessage = message
+    reply.status(status).send({ code: status, message, data: null, ...(details ? { details } : {}) })
+  })
+
+  const policy = { ttlMinutes: deps.env.TOKEN_TTL_MINUTES, idleMinutes: deps.env.TOKEN_IDLE_MINUTES }
+  registerAuthHook(app, deps.db, policy, () => deps.config.get().tokenKey)
+  registerOperationLog(app, deps.db)
+
+  await app.register(systemRoutes(deps.db, deps.config))
+  await app.register(authRoutes(deps.db, policy))
+  await app.register(roleRoutes(deps.db))
+  app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+
+  const indexHtml = deps.webRoot && path.join(deps.webRoot, 'index.html')
+  const hasWeb = !!indexHtml && fs.existsSync(indexHtml)
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: deps.webRoot as string,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // hashed bundles never change; index.html must always be fresh
+        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
+      // every page of the route table is drawn by the web app (spec §2); it shows /404 itself
+      reply.header('Cache-Control', 'no-cache')
+      return reply.type('text/html').send(fs.createReadStream(indexHtml as string))
+    }
+    reply.status(404).send({ code: 404, message: `接口不存在：${request.method} ${url}`, data: null })
+  })
+  return app
+}
+
+function toFailure(err: FastifyError, requestId: string): { status: number; message: string; details?: FieldError[] } {
+  if (err instanceof AppError) return { status: err.status, message: err.message, details: err.details }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const details = err.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body'),
+      message: v.message ?? '格式不正确',
+    }))
+    return { status: 400, message: `参数校验失败：${details.map((d) => `${d.field}：${d.message}`).join('；')}`, details }
+  }
+  if (err.statusCode === 415) return { status: 415, message: '不支持的请求内容类型' }
+  if (err.statusCode === 413) return { status: 413, message: '请求内容过大' }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    // body parser and similar client errors: say what is wrong without internals
+    return { status: err.statusCode, message: err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的JSON' : '请求格式错误' }
+  }
+  return { status: 500, message: `服务器内部错误（请求编号 ${requestId}）` }
+}

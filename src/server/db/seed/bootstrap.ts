@@ -1,0 +1,27 @@
+/** First-start data: regions, menus, people, and on the embedded engine the demo data. */
+import type { Db } from '../engine'
+import { seedRegions } from './regions'
+import { seedDemoData } from './demo'
+import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
+
+/** What a start did to the data. */
+export type BootstrapResult =
+  | { kind: 'existing' }
+  | { kind: 'demo'; accounts: DemoAccount[]; parcels: number; seconds: number }
+  | { kind: 'first-admin'; username: string; password: string }
+
+/**
+ * Seeds an empty database once (no reseed on later starts) and keeps the menu table in step with
+ * the route table on every start.
+ */
+export async function bootstrap(db: Db, opts: { demo: boolean; parcels: number }): Promise<BootstrapResult> {
+  const started = Date.now()
+  const empty = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user')).rows[0].n === 0
+  await seedRegions(db)
+  await syncMenus(db)
+  if (!empty) return { kind: 'existing' }
+  if (!opts.demo) return { kind: 'first-admin', ...(await seedFirstAdmin(db)) }
+  const accounts = await seedDemoPeople(db)
+  if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })
+  return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
+}

@@ -1,0 +1,29 @@
+/** What hooks attach to a request, and what a route may declare about itself. */
+import type { AuthUser } from '../modules/auth/service'
+
+/** Per-route settings read by the auth and operation-log hooks. */
+export interface RouteSettings {
+  /** Reachable without a token (sign-in, health, config). */
+  public?: boolean
+  /** Operation-log entry of a mutating call; false for a POST that only reads (spec §7 form reads). */
+  log?: { module: string; action: string } | false
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser
+    /** Who the operation log names when there is no signed-in user yet (sign-in attempts). */
+    actorName?: string
+    /** Record id or name the operation acted on. */
+    logTarget?: string
+    /** The failure message, for the operation log. */
+    failureMessage?: string
+  }
+  interface FastifyContextConfig extends RouteSettings {}
+}
+
+/** The signed-in user of a route that is not public (the auth hook guarantees it). */
+export function currentUser(request: { user?: AuthUser }): AuthUser {
+  if (!request.user) throw new Error('route without auth hook')
+  return request.user
+}

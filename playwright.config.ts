@@ -28,6 +28,8 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // the reform portal host of config/config.json, for the /show rule (spec §5)
+        '--host-resolver-rules=MAP portal.zj.internal 127.0.0.1',
       ],
     },
     screenshot: 'only-on-failure',

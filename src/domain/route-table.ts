@@ -145,7 +145,7 @@ export const ROUTE_TREE: TopNode[] = [
   { seg: '403', title: '无权访问', page: 'forbidden', group: null, layout: 'bare', guard: 'open' },
   { seg: '404', title: '页面不存在', page: 'not-found', group: null, layout: 'bare', guard: 'token' },
   { seg: 'system', title: '系统平台', redirect: 'core', children: systemChildren(), group: 'systemMenus', layout: 'system', guard: 'grant' },
-  { seg: 'systems', title: '系统平台', redirect: 'IndustryMap/Dkxx', children: systemChildren(), group: 'systemMenus', layout: 'system', guard: 'grant' },
+  { seg: 'systems', title: '系统平台（地块入口）', redirect: 'IndustryMap/Dkxx', children: systemChildren(), group: 'systemMenus', layout: 'system', guard: 'grant' },
   { seg: 'warehouse', title: '数据仓库', redirect: 'data/center', children: [dataCenter()], group: 'DataMenus', layout: 'system', guard: 'grant' },
   {
     seg: 'bigData',

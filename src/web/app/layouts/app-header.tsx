@@ -1,0 +1,98 @@
+/**
+ * The header of the system and admin frames: app title (runtime config), the section, and the
+ * user's tools — 平台门户 (/main), 锁屏 (/lock), the user's real name, 退出.
+ */
+import { HomeOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons'
+import { Avatar, Button, Layout } from 'antd'
+import { useNavigate } from 'react-router-dom'
+import styled from 'styled-components'
+import { signOutEverywhere } from '../../core/calls/logout'
+import { getRuntimeConfig } from '../../core/runtime-config'
+import { selectUser, useSession } from '../../core/session'
+
+const Bar = styled(Layout.Header)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  color: #fff;
+  border-bottom: 3px solid ${({ theme }) => theme.accent};
+`
+
+const Title = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: 16px;
+  white-space: nowrap;
+  h1 {
+    margin: 0;
+    color: #fff;
+    font-size: 20px;
+    letter-spacing: 3px;
+  }
+  span {
+    opacity: 0.85;
+    font-size: 15px;
+    padding-left: 16px;
+    border-left: 1px solid rgba(255, 255, 255, 0.4);
+  }
+`
+
+const Tools = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  .ant-btn {
+    color: #fff;
+  }
+`
+
+const Who = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  margin: 0 12px;
+`
+
+/** The frame header. */
+export function AppHeader({ section }: { section: string }) {
+  const navigate = useNavigate()
+  const user = useSession(selectUser)
+  const lock = useSession((s) => s.lock)
+  const config = getRuntimeConfig()
+  const name = user?.realName || user?.username || ''
+
+  const onLock = () => {
+    lock()
+    navigate('/lock')
+  }
+  const onSignOut = async () => {
+    await signOutEverywhere()
+    navigate('/login', { replace: true })
+  }
+
+  return (
+    <Bar>
+      <Title>
+        <h1>{config.appTitle}</h1>
+        {section && <span>{section}</span>}
+      </Title>
+      <Tools>
+        <Button type="text" icon={<HomeOutlined />} onClick={() => navigate('/main')} data-testid="header-portal">
+          平台门户
+        </Button>
+        <Button type="text" icon={<LockOutlined />} onClick={onLock} data-testid="header-lock">
+          锁屏
+        </Button>
+        <Who data-testid="header-user">
+          <Avatar size="small" src={user?.avatar || undefined} style={{ background: '#fff', color: '#1d4e9e' }}>
+            {name.slice(0, 1)}
+          </Avatar>
+          {name}
+        </Who>
+        <Button type="text" icon={<LogoutOutlined />} onClick={onSignOut} data-testid="header-logout">
+          退出
+        </Button>
+      </Tools>
+    </Bar>
+  )
+}

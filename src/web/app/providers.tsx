@@ -1,0 +1,43 @@
+/** App-wide providers: react-query, antd (zh_CN, theme tokens), styled-components theme. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { App as AntApp, ConfigProvider } from 'antd'
+import zhCN from 'antd/locale/zh_CN'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
+import type { ReactNode } from 'react'
+import { ThemeProvider } from 'styled-components'
+import { ApiError } from '../core/http-catalogue'
+import { GlobalStyle } from '../ui/global-style'
+import { ANTD_THEME, BRAND } from '../ui/theme'
+
+dayjs.locale('zh-cn')
+
+/** Statuses that a retry cannot fix (spec §8, API.md). */
+const NO_RETRY = new Set([400, 401, 403, 404, 409, 422, 423, 9002])
+
+/** The app's query client. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => count < 1 && !(error instanceof ApiError && NO_RETRY.has(error.status)),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+    },
+  })
+}
+
+/** Wraps the app in its providers. */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={zhCN} theme={ANTD_THEME}>
+        <ThemeProvider theme={BRAND}>
+          <GlobalStyle />
+          <AntApp style={{ height: '100%' }}>{children}</AntApp>
+        </ThemeProvider>
+      </ConfigProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,44 @@
+/**
+ * Typed API helpers over the one client: they return the envelope's `data` or throw an
+ * {@link ApiError} carrying the envelope's Chinese message and field details (API.md envelope),
+ * so forms can show the server's words next to their fields. Endpoint files in features use these.
+ */
+import { ApiError, toApiError } from './http-catalogue'
+import { http, type CallOptions, type FormFields, type JsonResult, type QueryParams } from './http'
+
+export { ApiError }
+
+async function unwrap<T>(call: Promise<JsonResult<T>>): Promise<T> {
+  let result: JsonResult<T>
+  try {
+    result = await call
+  } catch (error) {
+    throw toApiError(error)
+  }
+  return result.data
+}
+
+/** GET with query params (30 s) → data. */
+export function apiGet<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T> {
+  return unwrap(http().get<T>(url, params, options))
+}
+
+/** form-encoded POST (600 s) → data. */
+export function apiPostForm<T>(url: string, fields?: FormFields, options?: CallOptions): Promise<T> {
+  return unwrap(http().postForm<T>(url, fields, options))
+}
+
+/** JSON POST (6000 s) → data. */
+export function apiPostJson<T>(url: string, body?: unknown, options?: CallOptions): Promise<T> {
+  return unwrap(http().postJson<T>(url, body, options))
+}
+
+/** token-free form-encoded POST (sign-in) → data. */
+export function apiPostFormNoToken<T>(url: string, fields?: FormFields, options?: CallOptions): Promise<T> {
+  return unwrap(http().postFormNoToken<T>(url, fields, options))
+}
+
+/** token-free GET (the salt before sign-in) → data. */
+export function apiGetNoToken<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T> {
+  return unwrap(http().get<T>(url, params, { ...options, needsToken: false }))
+}

@@ -1,0 +1,23 @@
+/**
+ * The request progress bar (spec §8: "A progress bar finishes on every response"). The bar is
+ * nprogress; its colour comes from the theme's global style (ui/global-style).
+ */
+import NProgress from 'nprogress'
+
+/** What the http client needs of a progress bar. */
+export interface ProgressBar {
+  start(): void
+  done(): void
+}
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 200 })
+
+/** The nprogress bar at the top of the window. */
+export const PROGRESS_BAR: ProgressBar = {
+  start: () => {
+    NProgress.start()
+  },
+  done: () => {
+    NProgress.done()
+  },
+}

@@ -1,0 +1,8 @@
+/** 登录 POST /api/login/do (API.md sign-in step 2; token-free form POST, spec §7) */
+import type { LoginResult } from '../../../../domain/contracts/auth'
+import { apiPostFormNoToken } from '../../../core/api'
+
+/** Signs in with the password digest, never the password. */
+export function loginDo(username: string, digest: string): Promise<LoginResult> {
+  return apiPostFormNoToken<LoginResult>('/api/login/do', { username, password: digest })
+}

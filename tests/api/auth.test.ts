@@ -196,7 +196,7 @@ describe('menus per demo account (API.md)', () => {
     ['auditor', 'Auditor@2026', '/system/audit/gyyd'],
     ['land', 'Land@2026', '/land/evaluation/evaluationAbstract'],
     ['ops', 'Ops@2026', '/admin/setting/dict'],
-  ])('%s lands on %s', async (username, password, route) => {
+  ])('%s (password %s) lands on %s', async (username, password, route) => {
     await s.db.query('DELETE FROM account_lock')
     const r = await s.postForm<LoginResult>('/api/login/do', { username, password: await digestFor(username, password) })
     expect(r.status).toBe(200)

@@ -102,6 +102,11 @@ export async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(20, (v: string) => Number(v))
   pg.types.setTypeParser(1700, (v: string) => Number(v))
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // an idle client dropped by the server (restart, DROP DATABASE … FORCE) must not crash the
+  // process; the pool replaces it on the next query
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') process.emitWarning(`PostgreSQL 连接错误：${err.message}`)
+  })
   await pool.query('select 1')
   type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }
   const fromClient = (client: Client, inTx: boolean): Db => ({

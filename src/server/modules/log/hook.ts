@@ -5,9 +5,10 @@ import type { Db } from '../../db/engine'
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function registerOperationLog(app: FastifyInstance, db: Db): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the row exists before the client sees the answer
+  app.addHook('onSend', async (request, reply, payload) => {
     const settings = request.routeOptions.config?.log
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/') || settings === false) return
+    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/') || settings === false) return payload
     const path = request.url.split('?')[0]
     const status = reply.statusCode
     try {
@@ -32,6 +33,7 @@ export function registerOperationLog(app: FastifyInstance, db: Db): void {
     } catch (err) {
       request.log.error({ err }, 'operation log write failed')
     }
+    return payload
   })
 }
 

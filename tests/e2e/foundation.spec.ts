@@ -17,7 +17,10 @@ test('login page: Chinese, wrong password and unknown user give the API.md messa
     await expect(page.getByTestId('login-error')).toHaveText(/用户名或密码错误/)
   }
   await page.screenshot({ path: shot('login-error'), fullPage: true })
-  expect(await stored(page, 'password')).not.toContain('wrong-password')
+  // spec §3 keeps a `password` entry; it must never hold a password or its digest
+  const everything = await page.evaluate(() => JSON.stringify({ ...localStorage }))
+  expect(everything).not.toContain('wrong-password')
+  expect(everything).not.toMatch(/[0-9a-f]{64}/)
 })
 
 test('admin lands on the first route of the first group, with menu and breadcrumbs', async ({ page }) => {
@@ -90,14 +93,14 @@ test('/show opens only from the portal host, without a token', async ({ page, ba
   const port = new URL(baseURL as string).port
   await page.goto(`http://portal.zj.internal:${port}/show`)
   await expect(page).toHaveURL(/portal\.zj\.internal:\d+\/show$/)
-  await expect(page.getByRole('heading', { name: '改革门户' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '改革门户', exact: true })).toBeVisible()
 })
 
 test('screen lock survives reload and unlocks only with the password', async ({ page }) => {
   await signIn(page, 'ops', 'Ops@2026')
   await expect(page).toHaveURL(/\/admin\/setting\/dict$/)
   await page.goto('/admin/setting/rz')
-  await page.getByTestId('lock-button').click()
+  await page.getByTestId('header-lock').click()
   await expect(page).toHaveURL(/\/lock$/)
   expect(await stored(page, 'locking')).toBe('1')
   await page.reload()

@@ -19,8 +19,9 @@ export async function stored(page: Page, key: string): Promise<string | null> {
 
 /** In-app navigation (what a link does), so the router sees where the user came from. */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
+  // the router keeps its own index in history.state; a pop with the next index is a navigation to it
   await page.evaluate((p) => {
-    history.pushState({}, '', p)
-    dispatchEvent(new PopStateEvent('popstate'))
+    history.pushState({ usr: null, key: 'e2e', idx: ((history.state?.idx as number) ?? 0) + 1 }, '', p)
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
   }, path)
 }

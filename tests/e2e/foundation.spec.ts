@@ -23,6 +23,22 @@ test('login page: Chinese, wrong password and unknown user give the API.md messa
   expect(everything).not.toMatch(/[0-9a-f]{64}/)
 })
 
+test('five failures lock the account: 423 message on the login page', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByTestId('login-username').fill('auditor')
+  for (let i = 0; i < 5; i++) {
+    await page.getByTestId('login-password').fill(`Wrong-${i}`)
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/login/do'))
+    await page.getByTestId('login-submit').click()
+    expect((await answer).status()).toBe(i < 4 ? 401 : 423)
+    await expect(page.getByTestId('login-error')).toHaveText(i < 4 ? /用户名或密码错误/ : /账号已锁定，请30分钟后再试/)
+  }
+  await page.getByTestId('login-password').fill('Auditor@2026')
+  await page.getByTestId('login-submit').click()
+  await expect(page.getByTestId('login-error')).toHaveText(/账号已锁定，请30分钟后再试/)
+  await expect(page).toHaveURL(/\/login$/)
+})
+
 test('admin lands on the first route of the first group, with menu and breadcrumbs', async ({ page }) => {
   await signIn(page, 'admin', 'Admin@2026')
   await expect(page).toHaveURL(/\/system\/core$/)
@@ -83,6 +99,7 @@ test('no token or an expired token sends the user to /login', async ({ page }) =
 test('leaving a /system page for another top-level section sends the user to /login', async ({ page }) => {
   await signIn(page, 'admin', 'Admin@2026')
   await expect(page).toHaveURL(/\/system\/core$/)
+  await expect(page.getByTestId('under-construction')).toBeVisible()
   await navigateInApp(page, '/land/evaluation/evaluationMap')
   await expect(page).toHaveURL(/\/login$/)
 })
@@ -107,6 +124,7 @@ test('screen lock survives reload and unlocks only with the password', async ({ 
   await expect(page.getByTestId('lock-screen')).toBeVisible()
   await page.goto('/admin/setting/user')
   await expect(page).toHaveURL(/\/lock$/)
+  await expect(page.getByTestId('lock-password')).toBeVisible()
   await page.screenshot({ path: shot('lock'), fullPage: true })
   await page.getByTestId('lock-password').fill('Wrong@2026')
   await page.getByTestId('lock-submit').click()

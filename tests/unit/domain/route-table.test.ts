@@ -75,6 +75,15 @@ describe('route table (spec §2)', () => {
     if (child) expect(resolveRedirects(path)).toBe(child)
   })
 
+  it.each(['/system', '/systems'])('%s children open their spec defaults', (top) => {
+    expect(resolveRedirects(`${top}/statisticalReport`)).toBe(`${top}/statisticalReport/area`)
+    expect(resolveRedirects(`${top}/IndustryMap`)).toBe(`${top}/IndustryMap/Dkxx`)
+    expect(resolveRedirects(`${top}/decision`)).toBe(`${top}/decision/qyzb`)
+    expect(resolveRedirects(`${top}/function/monitor`)).toBe(`${top}/function/monitor/Qymonitor`)
+    expect(resolveRedirects(`${top}/data/center`)).toBe(`${top}/data/center/input`)
+    expect(resolveRedirects(`${top}/audit`)).toBe(`${top}/audit/gyyd`)
+  })
+
   it('gives every page a title and has no path the spec does not name (besides /admin, /admin/setting)', () => {
     const named = new Set(SPEC_ROUTES.map(([p]) => p))
     const extra = ROUTES.map((r) => r.path).filter((p) => !named.has(p))

@@ -25,6 +25,15 @@ export interface Db {
   dump?(): Promise<Blob>
 }
 
+/** Postgres type oid of `date`. */
+const DATE_OID = 1082
+
+/**
+ * A calendar date stays the text 'YYYY-MM-DD' on both engines: as JS Dates, PGlite would give UTC
+ * midnight and node-postgres local midnight, and a date has no time zone anyway.
+ */
+const DATE_AS_TEXT = { [DATE_OID]: (v: string) => v }
+
 /** Raised when a second process tries to own the same embedded data directory. */
 export class DataDirLockedError extends Error {}
 
@@ -35,7 +44,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   try {
     const { PGlite } = await import('@electric-sql/pglite')
     const { postgis } = await import('@electric-sql/pglite-postgis')
-    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { postgis } })
+    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { postgis }, parsers: DATE_AS_TEXT })
     return wrapPglite(pg, releaseLock)
   } catch (err) {
     releaseLock()
@@ -47,7 +56,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
 export async function openPgliteMemory(loadDataDir?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { postgis } = await import('@electric-sql/pglite-postgis')
-  const pg = await PGlite.create({ extensions: { postgis }, loadDataDir })
+  const pg = await PGlite.create({ extensions: { postgis }, loadDataDir, parsers: DATE_AS_TEXT })
   return wrapPglite(pg, () => {})
 }
 
@@ -101,6 +110,7 @@ export async function openPostgres(url: string): Promise<Db> {
   // bigint counts (count(*)) come back as strings by default; numbers are what the API sends
   pg.types.setTypeParser(20, (v: string) => Number(v))
   pg.types.setTypeParser(1700, (v: string) => Number(v))
+  pg.types.setTypeParser(DATE_OID, (v: string) => v)
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   // an idle client dropped by the server (restart, DROP DATABASE … FORCE) must not crash the
   // process; the pool replaces it on the next query

@@ -1,5 +1,6 @@
 /** First-start data: regions, menus, people, and on the embedded engine the demo data. */
 import type { Db } from '../engine'
+import { importBoundaries, type BoundaryCrs, type BoundaryLevel } from '../boundary-import'
 import { seedRegions } from './regions'
 import { seedDemoData } from './demo'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
@@ -14,7 +15,10 @@ export type BootstrapResult =
  * Seeds an empty database once (no reseed on later starts) and keeps the menu table in step with
  * the route table on every start.
  */
-export async function bootstrap(db: Db, opts: { demo: boolean; parcels: number }): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  opts: { demo: boolean; parcels: number; boundaries?: { file: string; crs: BoundaryCrs; level: BoundaryLevel }[] },
+): Promise<BootstrapResult> {
   const started = Date.now()
   const empty = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user')).rows[0].n === 0
   await seedRegions(db)
@@ -22,6 +26,8 @@ export async function bootstrap(db: Db, opts: { demo: boolean; parcels: number }
   if (!empty) return { kind: 'existing' }
   if (!opts.demo) return { kind: 'first-admin', ...(await seedFirstAdmin(db)) }
   const accounts = await seedDemoPeople(db)
+  // outlines first, so that demo parcels are placed inside their county
+  for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
   if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })
   return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
 }

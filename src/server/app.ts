@@ -23,9 +23,7 @@ import { AppError } from './http/errors'
 import type { FieldError } from '../domain/contracts/envelope'
 import { registerAuthHook } from './auth/hook'
 import { registerOperationLog } from './modules/log/hook'
-import { authRoutes } from './modules/auth/routes'
-import { roleRoutes } from './modules/role/routes'
-import { systemRoutes } from './modules/system/routes'
+import { MODULES } from './modules'
 import './http/context'
 
 // Chinese default messages for every schema (API.md: failures carry a Chinese message)
@@ -66,9 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthHook(app, deps.db, policy, () => deps.config.get().tokenKey)
   registerOperationLog(app, deps.db)
 
-  await app.register(systemRoutes(deps.db, deps.config))
-  await app.register(authRoutes(deps.db, policy))
-  await app.register(roleRoutes(deps.db))
+  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy }))
   app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 
   const indexHtml = deps.webRoot && path.join(deps.webRoot, 'index.html')

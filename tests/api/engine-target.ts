@@ -1,4 +1,3 @@
 /** Shared by the global setup and the per-file harness. */
-export const TEMPLATE_DB = 'ilp_test_template'
 /** Small demo data for API tests: enough to query, quick to copy. */
 export const TEST_PARCELS = 300

@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node'
 import { openPgliteMemory, openPostgres } from '../../src/server/db/engine'
 import { migrate } from '../../src/server/db/migrate'
 import { bootstrap } from '../../src/server/db/seed/bootstrap'
-import { TEMPLATE_DB, TEST_PARCELS } from './engine-target'
+import { TEST_PARCELS } from './engine-target'
 import { SHARED_BOUNDARIES } from '../shared-boundaries'
 
 declare module 'vitest' {
@@ -18,12 +18,15 @@ declare module 'vitest' {
     engine: 'pglite' | 'postgres'
     /** pglite: path of the gzipped dump; postgres: the server URL (any database) */
     template: string
+    /** postgres: the template database of this run (unique, so checkouts can share a server) */
+    templateDb: string
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
+    const TEMPLATE_DB = `ilp_tpl_${process.pid}`
     const admin = await openPostgres(url)
     await admin.exec(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)
     await admin.exec(`CREATE DATABASE ${TEMPLATE_DB}`)
@@ -34,7 +37,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.close()
     project.provide('engine', 'postgres')
     project.provide('template', url)
-    return async () => {}
+    project.provide('templateDb', TEMPLATE_DB)
+    return async () => {
+      const cleanup = await openPostgres(url)
+      await cleanup.exec(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)
+      await cleanup.close()
+    }
   }
   const db = await openPgliteMemory()
   await migrate(db)
@@ -46,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()))
   project.provide('engine', 'pglite')
   project.provide('template', file)
+  project.provide('templateDb', '')
   return async () => fs.rmSync(dir, { recursive: true, force: true })
 }
 

@@ -11,7 +11,6 @@ import { buildApp } from '../../src/server/app'
 import { readRuntimeConfig, staticConfigSource } from '../../src/server/runtime-config'
 import { passwordDigest } from '../../src/domain/password-digest'
 import type { Envelope } from '../../src/domain/contracts/envelope'
-import { TEMPLATE_DB } from './engine-target'
 import { withDatabase } from './global-setup'
 
 /** A running server for one test file. */
@@ -43,7 +42,7 @@ export async function startServer(): Promise<TestServer> {
   if (engine === 'postgres') {
     const name = `ilp_test_${crypto.randomBytes(4).toString('hex')}`
     const admin = await openPostgres(template)
-    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`)
     db = await openPostgres(withDatabase(template, name))
     drop = async () => {
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)

@@ -48,7 +48,10 @@ export interface RouteEntry {
   guard: Guard
   /** Absolute path of the default child, when the spec names one. */
   redirect?: string
-  /** Page key; entries that only redirect have none. */
+  /**
+   * Page key; entries that only redirect have none. Feature pages use their canonical path
+   * ({@link pageKeyOf}); a key with no registered component shows the 该功能建设中 placeholder.
+   */
   page?: string
   parent?: string
   /** Titles from the top-level section down to this route (breadcrumbs). */
@@ -57,7 +60,20 @@ export interface RouteEntry {
   sort: number
 }
 
-const leaf = (seg: string, title: string): RouteNode => ({ seg, title, page: 'placeholder' })
+/** A page whose key is its canonical path (see {@link pageKeyOf}). */
+const leaf = (seg: string, title: string): RouteNode => ({ seg, title, page: PAGE_BY_PATH })
+
+/** Marker: the page key is the route's canonical path. */
+const PAGE_BY_PATH = '<path>'
+
+/**
+ * The page key of a route drawn by a feature page: its path, with the second entry points of
+ * spec §2 folded onto the first (/systems/… and /warehouse/data/center/… show the /system pages),
+ * so that one registration serves every entry point.
+ */
+export function pageKeyOf(path: string): string {
+  return path.replace(/^\/systems(?=\/)/, '/system').replace(/^\/warehouse(?=\/data\/center)/, '/system')
+}
 
 /** 数据中心 children: shared by /system, /systems and /warehouse (spec §2). */
 const dataCenter = (): RouteNode => ({
@@ -136,11 +152,11 @@ export const ROUTE_TREE: TopNode[] = [
   { seg: '', title: '登录', page: 'login', group: null, layout: 'bare', guard: 'open' },
   { seg: 'login', title: '登录', page: 'login', group: null, layout: 'bare', guard: 'open' },
   { seg: 'main', title: '平台门户', page: 'main', group: null, layout: 'bare', guard: 'token' },
-  { seg: 'show', title: '改革门户', page: 'placeholder', group: null, layout: 'screen', guard: 'show' },
-  { seg: 'visual', title: '全省总览', page: 'placeholder', group: null, layout: 'screen', guard: 'visual' },
+  { seg: 'show', title: '改革门户', page: PAGE_BY_PATH, group: null, layout: 'screen', guard: 'show' },
+  { seg: 'visual', title: '全省总览', page: PAGE_BY_PATH, group: null, layout: 'screen', guard: 'visual' },
   // a sign-in page for the wall must itself be reachable without a token
   { seg: 'visualLogin', title: '大屏登录', page: 'login', group: null, layout: 'bare', guard: 'open' },
-  { seg: 'h5', title: '移动端概览', page: 'placeholder', group: 'bigDataMenus', layout: 'bare', guard: 'grant' },
+  { seg: 'h5', title: '移动端概览', page: PAGE_BY_PATH, group: 'bigDataMenus', layout: 'bare', guard: 'grant' },
   { seg: 'lock', title: '锁屏', page: 'lock', group: null, layout: 'bare', guard: 'token' },
   { seg: '403', title: '无权访问', page: 'forbidden', group: null, layout: 'bare', guard: 'open' },
   { seg: '404', title: '页面不存在', page: 'not-found', group: null, layout: 'bare', guard: 'token' },
@@ -273,7 +289,7 @@ function flatten(): RouteEntry[] {
       layout: top.layout,
       guard: top.guard,
       redirect: node.redirect ? `${path}/${node.redirect}` : undefined,
-      page: node.page,
+      page: node.page === PAGE_BY_PATH ? pageKeyOf(path) : node.page,
       parent: parent?.path,
       trail: [...(parent?.trail ?? []), node.title],
       sort,

@@ -2,15 +2,13 @@
  * Maps the route table's `page` keys to lazy page components: every page is its own chunk, so
  * the sign-in route loads only what it needs.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazyNamed, type Lazy } from './pages/lazy-named'
 
-type Lazy = LazyExoticComponent<ComponentType>
-
-function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Lazy {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }))
-}
-
-/** page key → lazy component */
+/**
+ * page key → lazy component. Feature pages are keyed by their canonical path (route-table
+ * `pageKeyOf`); each business area lists its pages in `pages/<area>-pages.ts` and is spread in
+ * here with one line.
+ */
 export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   login: lazyNamed(() => import('../features/auth/login-page'), 'LoginPage'),
   lock: lazyNamed(() => import('../features/auth/lock-page'), 'LockPage'),

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../../../../src/domain/route-table'
 import { isGranted } from '../../../../src/web/core/permission'
-import { PAGE_REGISTRY } from '../../../../src/web/app/page-registry'
+import { PAGE_REGISTRY, pageComponent } from '../../../../src/web/app/page-registry'
 import { breadcrumbsFor, buildSideMenu, openKeysFor, sectionPath } from '../../../../src/web/app/side-menu-model'
 
 describe('buildSideMenu', () => {
@@ -73,9 +73,17 @@ describe('breadcrumbs and open keys', () => {
 })
 
 describe('page registry', () => {
-  it('has a component for every page key of the route table', () => {
+  it('has a component for every named page key; path keys fall back to the placeholder', () => {
     const keys = [...new Set(ROUTES.map((r) => r.page).filter((p): p is string => !!p))].sort()
-    expect(keys).toEqual(['forbidden', 'lock', 'login', 'main', 'not-found', 'placeholder'])
-    for (const key of keys) expect(PAGE_REGISTRY[key]).toBeDefined()
+    const named = keys.filter((k) => !k.startsWith('/'))
+    expect(named).toEqual(['forbidden', 'lock', 'login', 'main', 'not-found'])
+    for (const key of named) expect(PAGE_REGISTRY[key]).toBeDefined()
+    expect(pageComponent('/no/such/page')).toBe(PAGE_REGISTRY.placeholder)
+  })
+
+  it('folds the second entry points onto the /system pages', () => {
+    expect(ROUTES.find((r) => r.path === '/systems/IndustryMap/Dkxx')?.page).toBe('/system/IndustryMap/Dkxx')
+    expect(ROUTES.find((r) => r.path === '/warehouse/data/center/sjgf')?.page).toBe('/system/data/center/sjgf')
+    expect(ROUTES.find((r) => r.path === '/bigData/park')?.page).toBe('/bigData/park')
   })
 })

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { sharedBoundariesEnv } from './tests/shared-boundaries'
 
 /** The e2e server: a fresh embedded database per run under .tmp/, small demo data. */
 const PORT = Number(process.env.E2E_PORT ?? 8181)
@@ -40,6 +41,6 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR, SEED_PARCELS: '400', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR, SEED_PARCELS: '400', LOG_LEVEL: 'warn', SEED_BOUNDARIES: sharedBoundariesEnv() },
   },
 })

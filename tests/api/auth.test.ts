@@ -34,6 +34,14 @@ describe('health and config', () => {
     expect(cfg.monthList).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     expect(Object.keys(cfg.countryCenters)).toHaveLength(11)
   })
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await fetch(`${s.base}/api/docs/json`)
+    const doc = await res.json()
+    expect(res.status).toBe(200)
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login/do', '/api/user/getSalt', '/api/role/query/role/menuMutil']))
+    expect(doc.paths['/api/user/getSalt'].get.parameters[0]).toMatchObject({ name: 'username', in: 'query', required: true })
+  })
   it('answers an unknown API route with a 404 envelope', async () => {
     const r = await s.get('/api/nothing/here')
     expect(r.status).toBe(404)

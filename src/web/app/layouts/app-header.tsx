@@ -6,7 +6,7 @@ import { HomeOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons'
 import { Avatar, Button, Layout } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import styled from 'styled-components'
-import { signOutEverywhere } from '../../core/calls/logout'
+import { useSignOut } from '../../core/use-sign-out'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { selectUser, useSession } from '../../core/session'
 
@@ -65,10 +65,7 @@ export function AppHeader({ section }: { section: string }) {
     lock()
     navigate('/lock')
   }
-  const onSignOut = async () => {
-    await signOutEverywhere()
-    navigate('/login', { replace: true })
-  }
+  const onSignOut = useSignOut()
 
   return (
     <Bar>

@@ -8,7 +8,7 @@ import { Alert, Avatar, Button, Form, Input } from 'antd'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import styled from 'styled-components'
-import { signOutEverywhere } from '../../core/calls/logout'
+import { useSignOut } from '../../core/use-sign-out'
 import { toApiError } from '../../core/http-catalogue'
 import { lastPageHref, readLastPage, selectUser, useSession } from '../../core/session'
 import { useUserMenus } from '../../core/use-user-menus'
@@ -72,10 +72,7 @@ export function LockPage() {
     }
   }
 
-  const onSwitchUser = async () => {
-    await signOutEverywhere()
-    navigate('/login', { replace: true })
-  }
+  const onSwitchUser = useSignOut()
 
   const name = user?.realName || user?.username || ''
   return (

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { MenuItem } from '../../../domain/contracts/auth'
 import { MENU_GROUP_TITLES, findRoute, type MenuGroup } from '../../../domain/route-table'
-import { signOutEverywhere } from '../../core/calls/logout'
+import { useSignOut } from '../../core/use-sign-out'
 import { firstLeafRoute, groupTree, groupsPresent } from '../../core/menus'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { selectUser, useSession } from '../../core/session'
@@ -54,10 +54,7 @@ export function MainPage() {
     setItem(STORAGE_KEYS.platform, group)
     navigate(route)
   }
-  const onSignOut = async () => {
-    await signOutEverywhere()
-    navigate('/login', { replace: true })
-  }
+  const onSignOut = useSignOut()
 
   return (
     <Hub>

@@ -9,6 +9,7 @@ export function buildGaugeOption(row: ChartRow, config: GaugeChartConfig, theme:
   const max = typeof config.max === 'number' ? config.max : num(row, config.max)
   return {
     backgroundColor: 'transparent',
+    textStyle: { fontFamily: theme.fontFamily },
     series: [
       {
         type: 'gauge' as const,

@@ -11,12 +11,29 @@ export function buildLineOption(rows: readonly ChartRow[], config: CategoryChart
   return {
     color: [...theme.palette],
     backgroundColor: 'transparent',
+    textStyle: { fontFamily: theme.fontFamily },
     animationDurationUpdate: 600,
     tooltip: { ...tooltipBase(theme), trigger: 'axis' as const, formatter: axisTooltipFormatter(config.series) },
-    legend: legendBase(theme, config.series.map((s) => s.name)),
-    grid: { outerBoundsMode: 'none' as const, top: theme.px(BAR_GRID.top), right: theme.px(BAR_GRID.right), bottom: theme.px(BAR_GRID.bottom), left: theme.px(BAR_GRID.left) },
+    legend: { ...legendBase(theme, config.series.map((s) => s.name)), right: undefined, left: 'center' as const },
+    // a second value axis needs room on the right for its labels and unit
+    grid: {
+      outerBoundsMode: 'none' as const,
+      top: theme.px(BAR_GRID.top + 14),
+      right: theme.px(config.series.length > 1 ? 44 : BAR_GRID.right),
+      bottom: theme.px(32),
+      left: theme.px(BAR_GRID.left + 8),
+    },
     xAxis: { type: 'category' as const, boundaryGap: false, data: data.map((r) => String(r[config.category] ?? '')), ...axis },
-    yAxis: config.series.map((s, i) => ({ type: 'value' as const, ...axis, splitNumber: 4, show: i < 2, name: s.unit ?? '', splitLine: { ...axis.splitLine, show: i === 0 } })),
+    yAxis: config.series.map((s, i) => ({
+      type: 'value' as const,
+      ...axis,
+      splitNumber: 4,
+      show: i < 2,
+      name: s.unit ?? '',
+      nameGap: theme.px(10),
+      nameTextStyle: { ...axis.nameTextStyle, align: i === 0 ? ('right' as const) : ('left' as const) },
+      splitLine: { ...axis.splitLine, show: i === 0 },
+    })),
     series: config.series.map((s, i) => ({
       type: 'line' as const,
       id: s.field,

@@ -13,6 +13,7 @@ export function buildMapOption(mapName: string, rows: readonly ChartRow[], confi
   const max = Math.max(1, ...values)
   return {
     backgroundColor: 'transparent',
+    textStyle: { fontFamily: theme.fontFamily },
     tooltip: {
       ...tooltipBase(theme),
       trigger: 'item' as const,

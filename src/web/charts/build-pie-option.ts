@@ -15,6 +15,7 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
   return {
     color: [...theme.palette],
     backgroundColor: 'transparent',
+    textStyle: { fontFamily: theme.fontFamily },
     animationDurationUpdate: 600,
     tooltip: {
       ...tooltipBase(theme),
@@ -30,7 +31,7 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
       itemWidth: theme.px(12),
       itemHeight: theme.px(12),
       pageTextStyle: { color: theme.textMuted },
-      textStyle: { color: theme.text, fontSize: theme.px(14) },
+      textStyle: { color: theme.text, fontSize: theme.px(15) },
       formatter: (name: string) => {
         const d = data.find((x) => x.name === name)
         return d && total > 0 ? `${name}  ${((d.value / total) * 100).toFixed(1)}%` : name

@@ -10,6 +10,7 @@ export function buildRadarOption(rows: readonly ChartRow[], config: CategoryChar
   return {
     color: [...theme.palette],
     backgroundColor: 'transparent',
+    textStyle: { fontFamily: theme.fontFamily },
     tooltip: {
       ...tooltipBase(theme),
       trigger: 'item' as const,

@@ -28,7 +28,7 @@ export function legendBase(theme: ChartTheme, names: string[]) {
     right: theme.px(8),
     itemWidth: theme.px(14),
     itemHeight: theme.px(10),
-    textStyle: { color: theme.text, fontSize: theme.px(14) },
+    textStyle: { color: theme.text, fontSize: theme.px(15) },
   }
 }
 
@@ -37,7 +37,7 @@ export function axisStyle(theme: ChartTheme) {
   return {
     axisLine: { lineStyle: { color: theme.axisLine } },
     axisTick: { show: false },
-    axisLabel: { color: theme.textMuted, fontSize: theme.px(14) },
+    axisLabel: { color: theme.textMuted, fontSize: theme.px(15), lineHeight: theme.px(18) },
     splitLine: { lineStyle: { color: theme.splitLine } },
     nameTextStyle: { color: theme.textMuted, fontSize: theme.px(13) },
   }

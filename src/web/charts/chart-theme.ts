@@ -14,12 +14,17 @@ export interface ChartTheme {
   axisLine: string
   splitLine: string
   tooltipBg: string
+  /** canvas text needs a real family list (a CSS keyword such as inherit is ignored by canvas) */
+  fontFamily: string
   /** a size in design pixels at this scale */
   px(designPx: number): number
 }
 
 /** Data colours, readable on #050d1f from across a room. */
 export const WALL_PALETTE = ['#2f9bff', '#22e3c3', '#ffc53d', '#ff7a45', '#b37feb', '#5cdbd3', '#ff85c0', '#95de64', '#69b1ff', '#ffd666'] as const
+
+/** Chinese UI fonts first (Noto Sans CJK is what Debian's Chromium has). */
+export const WALL_FONT = "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', sans-serif"
 
 /** The wall theme at a scale. */
 export function wallTheme(scale = 1): ChartTheme {
@@ -31,6 +36,7 @@ export function wallTheme(scale = 1): ChartTheme {
     axisLine: 'rgba(120, 160, 230, 0.55)',
     splitLine: 'rgba(120, 160, 230, 0.15)',
     tooltipBg: 'rgba(6, 22, 52, 0.92)',
+    fontFamily: WALL_FONT,
     px: (n) => Math.round(n * scale * 10) / 10,
   }
 }

@@ -31,6 +31,16 @@ describe('buildBarOption', () => {
     expect(o.series[0].data).toEqual([28.9, 31.2])
   })
 
+  it('drops value labels and shortens region names when more than 8 bars stand upright', () => {
+    const many = Array.from({ length: 11 }, (_, i) => ({ name: `城市${i}市`, areaMu: i }))
+    const o = buildBarOption(many, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
+    expect(o.series[0].label.show).toBe(false)
+    expect((o.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('杭州市')).toBe('杭州')
+    const few = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
+    expect(few.series[0].label.show).toBe(true)
+    expect((few.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('计算机、通信和其他电子设备制造业')).toBe('计算机、通信\n和其他电子…')
+  })
+
   it('scales text and margins with the wall', () => {
     const one = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, wallTheme(1))
     const two = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, wallTheme(2))

@@ -11,4 +11,7 @@ export const SCREEN_PAGES: Readonly<Record<string, Lazy>> = {
   '/bigData/city': lazyNamed(walls, 'CityScreenPage'),
   '/bigData/park': lazyNamed(walls, 'ParkScreenPage'),
   '/visual': lazyNamed(walls, 'VisualScreenPage'),
+  '/visualLogin': lazyNamed(() => import('../../features/auth/visual-login-page'), 'VisualLoginPage'),
+  '/show': lazyNamed(() => import('../../features/big-data/show-page'), 'ShowPage'),
+  '/h5': lazyNamed(() => import('../../features/big-data/h5-page'), 'H5Page'),
 }

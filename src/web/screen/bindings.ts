@@ -45,3 +45,13 @@ export function layoutProblems(def: { design: { width: number; height: number };
     }
   return problems
 }
+
+/**
+ * The screen with every binding refreshed every `seconds` (the wall operator's `?refresh=` in the
+ * URL); still throttled to ≥ 5 s. Invalid values leave the screen as it is.
+ */
+export function withRefresh<S extends { refreshMs: number; widgets: readonly { source?: DataBinding }[] }>(def: S, seconds: number): S {
+  if (!Number.isFinite(seconds) || seconds <= 0) return def
+  const refreshMs = Math.max(MIN_REFRESH_MS, Math.round(seconds * 1000))
+  return { ...def, refreshMs, widgets: def.widgets.map((w) => (w.source ? { ...w, source: { ...w.source, refreshMs } } : w)) }
+}

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { apiGet } from '../../core/api'
 import { getRuntimeConfig } from '../../core/runtime-config'
-import { paramsFromSearch } from '../../screen/bindings'
+import { paramsFromSearch, withRefresh } from '../../screen/bindings'
 import { RUNTIME_WIDGETS } from '../../screen/runtime-widgets'
 import { ScreenCanvas } from '../../screen/screen-canvas'
 import type { ScreenParams } from '../../screen/screen-types'
@@ -37,9 +37,11 @@ function useDefaults(def: WallScreen, params: ScreenParams) {
   return {}
 }
 
-/** Runs a wall screen. */
-export function ScreenPage({ def }: { def: WallScreen }) {
+/** Runs a wall screen; `?refresh=30` (seconds) overrides every widget's refresh interval. */
+export function ScreenPage({ def: screen }: { def: WallScreen }) {
   const [search, setSearch] = useSearchParams()
+  const refresh = search.get('refresh')
+  const def = useMemo(() => (refresh ? withRefresh(screen, Number(refresh)) : screen), [screen, refresh])
   const fromUrl = useMemo(() => paramsFromSearch(search), [search])
   const latest = Math.max(...getRuntimeConfig().yearList)
   const params: ScreenParams = { year: latest, ...fromUrl }
@@ -47,7 +49,7 @@ export function ScreenPage({ def }: { def: WallScreen }) {
   const missing = defaults === null || Object.keys(defaults).length > 0
 
   const setParams = (next: ScreenParams) => {
-    const q = new URLSearchParams()
+    const q = new URLSearchParams(refresh ? { refresh } : {})
     for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '') q.set(k, String(v))
     setSearch(q, { replace: true })
   }

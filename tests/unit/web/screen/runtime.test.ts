@@ -6,7 +6,7 @@ import { DISTRICT_SCREEN } from '../../../../screens/district'
 import { PARK_SCREEN } from '../../../../screens/park'
 import { PLATFORM_SCREEN } from '../../../../screens/platform'
 import { VISUAL_SCREEN } from '../../../../screens/visual'
-import { layoutProblems, paramsFromSearch, refreshInterval, resolveParams } from '../../../../src/web/screen/bindings'
+import { layoutProblems, paramsFromSearch, refreshInterval, resolveParams, withRefresh } from '../../../../src/web/screen/bindings'
 import { computeLayout, placeBox } from '../../../../src/web/screen/scaler'
 
 const D = { width: 1920, height: 1080 }
@@ -47,6 +47,13 @@ describe('bindings', () => {
   it('throttles refreshes to at least 5 s', () => {
     expect(refreshInterval({ url: '/x', refreshMs: 1000 }, 60000)).toBe(5000)
     expect(refreshInterval({ url: '/x' }, 30000)).toBe(30000)
+  })
+  it('overrides every refresh from the URL, still throttled', () => {
+    const s = withRefresh(VISUAL_SCREEN, 2)
+    expect(s.refreshMs).toBe(5000)
+    expect(s.widgets.map((w) => w.source?.refreshMs)).toEqual(VISUAL_SCREEN.widgets.map(() => 5000))
+    expect(withRefresh(VISUAL_SCREEN, Number('abc'))).toBe(VISUAL_SCREEN)
+    expect(withRefresh(VISUAL_SCREEN, 120).widgets[0].source?.refreshMs).toBe(120000)
   })
   it('reads only valid parameters from the URL', () => {
     expect(paramsFromSearch(new URLSearchParams('year=2023&cityCode=330200&parkId=7'))).toEqual({ year: 2023, cityCode: '330200', parkId: 7 })

@@ -31,7 +31,8 @@ export function buildLineOption(rows: readonly ChartRow[], config: CategoryChart
       show: i < 2,
       name: s.unit ?? '',
       nameGap: theme.px(10),
-      nameTextStyle: { ...axis.nameTextStyle, align: i === 0 ? ('right' as const) : ('left' as const) },
+      // the right axis's unit leans inwards so it never leaves the canvas
+      nameTextStyle: { ...axis.nameTextStyle, align: i === 0 ? ('center' as const) : ('right' as const) },
       splitLine: { ...axis.splitLine, show: i === 0 },
     })),
     series: config.series.map((s, i) => ({

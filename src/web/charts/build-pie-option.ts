@@ -4,8 +4,19 @@ import { figure, tooltipBase } from './chart-common'
 import { num, type ChartRow, type PieChartConfig } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 
-/** Full ECharts option of a pie or ring. */
-export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig, theme: ChartTheme) {
+/**
+ * Where the pie stands for a box of `aspect` = width ÷ height: beside its legend in wide boxes,
+ * above it in tall ones, and never wider than its share of the box (ECharts' percentage radius is
+ * of the box's shorter side).
+ */
+export function pieLayout(aspect: number) {
+  if (aspect < 1.15) return { legendBelow: true, center: ['50%', '44%'], radiusPct: 64 }
+  return { legendBelow: false, center: ['30%', '50%'], radiusPct: Math.round(Math.min(78, 54 * aspect)) }
+}
+
+/** Full ECharts option of a pie or ring; `aspect` is the chart box's width ÷ height. */
+export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig, theme: ChartTheme, aspect = 1.7) {
+  const layout = pieLayout(aspect)
   const data = rows
     .map((r) => ({ name: String(r[config.name] ?? ''), value: num(r, config.value.field) }))
     .filter((d) => d.value > 0)
@@ -25,9 +36,8 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
     },
     legend: {
       type: 'scroll' as const,
-      orient: 'vertical' as const,
-      right: theme.px(8),
-      top: 'middle' as const,
+      orient: layout.legendBelow ? ('horizontal' as const) : ('vertical' as const),
+      ...(layout.legendBelow ? { bottom: theme.px(4), left: 'center' as const } : { right: theme.px(8), top: 'middle' as const }),
       itemWidth: theme.px(12),
       itemHeight: theme.px(12),
       pageTextStyle: { color: theme.textMuted },
@@ -41,8 +51,8 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
       ? {
           text: formatFigure(total, config.value.digits ?? 0),
           subtext: `${config.value.name}${config.value.unit ? `（${config.value.unit}）` : ''}`,
-          left: '30%',
-          top: 'center' as const,
+          left: layout.center[0],
+          top: layout.legendBelow ? '36%' : ('center' as const),
           textAlign: 'center' as const,
           textStyle: { color: theme.text, fontSize: theme.px(22), fontWeight: 'bold' as const },
           subtextStyle: { color: theme.textMuted, fontSize: theme.px(13) },
@@ -54,8 +64,8 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
         type: 'pie' as const,
         id: config.value.field,
         name: config.value.name,
-        center: ['30%', '50%'],
-        radius: [`${Math.round(ring * 78)}%`, '78%'],
+        center: layout.center,
+        radius: [`${Math.round(ring * layout.radiusPct)}%`, `${layout.radiusPct}%`],
         label: { show: false },
         itemStyle: { borderColor: '#050d1f', borderWidth: theme.px(2) },
         data,

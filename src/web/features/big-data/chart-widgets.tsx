@@ -52,7 +52,9 @@ function categoryWidget(build: (rows: ChartRow[], c: CategoryChartConfig, t: Ret
 }
 
 function PieWidget({ def, data, scale }: WidgetProps<PieChartConfig>) {
-  const option = useMemo(() => buildPieOption(rowsOf(data), def.view, wallTheme(scale)), [data, scale, def])
+  // the body's shape in design pixels: the panel less its 40 px title and padding
+  const aspect = (def.w - 24) / Math.max(1, def.h - (def.title ? 56 : 16))
+  const option = useMemo(() => buildPieOption(rowsOf(data), def.view, wallTheme(scale), aspect), [data, scale, def, aspect])
   const top = [...rowsOf(data)].sort((a, b) => num(b, def.view.value.field) - num(a, def.view.value.field))[0]
   return <ChartFigure id={def.id} option={option} first={top ? { label: String(top[def.view.name]), value: num(top, def.view.value.field) } : null} />
 }

@@ -75,6 +75,24 @@ describe('buildPieOption', () => {
   })
 })
 
+describe('pie layout', () => {
+  it('keeps the pie inside its box: legend beside it when wide, below when tall', () => {
+    const rows = [{ name: '甲', v: 1 }]
+    const wide = buildPieOption(rows, { name: 'name', value: { field: 'v', name: 'V' } }, theme, 1.7)
+    expect(wide.series[0].center).toEqual(['30%', '50%'])
+    expect(wide.legend.orient).toBe('vertical')
+    const tall = buildPieOption(rows, { name: 'name', value: { field: 'v', name: 'V' } }, theme, 0.95)
+    expect(tall.series[0].center).toEqual(['50%', '44%'])
+    expect(tall.legend.orient).toBe('horizontal')
+    // wide box: radius (share of the shorter side, halved) stays within the 30 % left of centre
+    for (const aspect of [1.2, 1.5, 1.7, 3]) {
+      const o = buildPieOption(rows, { name: 'name', value: { field: 'v', name: 'V' } }, theme, aspect)
+      const r = parseFloat(String(o.series[0].radius[1])) / 100 / 2 // of the height
+      expect(r).toBeLessThanOrEqual(0.3 * aspect)
+    }
+  })
+})
+
 describe('buildGaugeOption / buildRadarOption / buildMapOption', () => {
   it('gauge reads the maximum from a field', () => {
     const o = buildGaugeOption({ low: 25, all: 200 }, { value: { field: 'low', name: '低效宗数', unit: '宗' }, max: 'all' }, theme)

@@ -101,16 +101,29 @@ async function refreshCycles(browser: Browser) {
   await page.waitForFunction(FULLY_RENDERED, undefined, { timeout: 60_000 })
   await page.clock.runFor(5000)
   const start = await heapMb(page)
+  // heap every 25 cycles: tells a one-off warm-up (JIT, caches) from a steady leak
+  const samples: { cycle: number; heapMb: number }[] = [{ cycle: 0, heapMb: start }]
   for (cycle = 1; cycle <= CYCLES; cycle++) {
     const before = answered
     await page.clock.runFor(5000)
     for (let i = 0; i < 200 && answered < before + 4; i++) await new Promise((r) => setTimeout(r, 10))
     await page.clock.runFor(1500) // let the update animations finish
+    if (cycle % 25 === 0) samples.push({ cycle, heapMb: await heapMb(page) })
   }
   const end = await heapMb(page)
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length)
   await context.close()
-  return { cycles: CYCLES, heapStartMb: start, heapEndMb: end, growthPct: ((end - start) / start) * 100, requestsAnswered: answered, domNodesAtEnd: domNodes }
+  const warm = samples.find((x) => x.cycle === 50) ?? samples[0]
+  return {
+    cycles: CYCLES,
+    heapStartMb: start,
+    heapEndMb: end,
+    growthPct: ((end - start) / start) * 100,
+    growthAfterWarmupPct: ((end - warm.heapMb) / warm.heapMb) * 100,
+    samples,
+    requestsAnswered: answered,
+    domNodesAtEnd: domNodes,
+  }
 }
 
 async function main() {
@@ -137,7 +150,8 @@ async function main() {
       ...report.sizes.map((s) => `| ${s.width}×${s.height} | ${f(s.firstRenderMs, 0)} | ${f(s.heapMb)} | ${f(s.canvasMb)} |`),
       '',
       `4K / 1080p: 渲染 ${f(report.ratios.renderTime4kTo1080p, 2)}×, 堆 ${f(report.ratios.heap4kTo1080p, 2)}×, 画布 ${f(report.ratios.canvas4kTo1080p, 2)}×, 堆+画布 ${f(report.ratios.memory4kTo1080p, 2)}×`,
-      `${live.cycles} 次刷新: 堆 ${f(live.heapStartMb)} → ${f(live.heapEndMb)} MB（${f(live.growthPct, 2)} %），应答 ${live.requestsAnswered} 次，DOM 节点 ${live.domNodesAtEnd}`,
+      `${live.cycles} 次刷新: 堆 ${f(live.heapStartMb)} → ${f(live.heapEndMb)} MB（${f(live.growthPct, 2)} %；第50次之后 ${f(live.growthAfterWarmupPct, 2)} %），应答 ${live.requestsAnswered} 次，DOM 节点 ${live.domNodesAtEnd}`,
+      `堆采样（次:MB）: ${live.samples.map((x) => `${x.cycle}:${f(x.heapMb)}`).join('  ')}`,
     ].join('\n')
     fs.writeFileSync(`${OUT}/visual-wall.md`, `${md}\n`)
     process.stdout.write(`${md}\n`)

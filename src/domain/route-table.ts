@@ -155,7 +155,7 @@ export const ROUTE_TREE: TopNode[] = [
   { seg: 'show', title: '改革门户', page: PAGE_BY_PATH, group: null, layout: 'screen', guard: 'show' },
   { seg: 'visual', title: '全省总览', page: PAGE_BY_PATH, group: null, layout: 'screen', guard: 'visual' },
   // a sign-in page for the wall must itself be reachable without a token
-  { seg: 'visualLogin', title: '大屏登录', page: 'login', group: null, layout: 'bare', guard: 'open' },
+  { seg: 'visualLogin', title: '大屏登录', page: PAGE_BY_PATH, group: null, layout: 'bare', guard: 'open' },
   { seg: 'h5', title: '移动端概览', page: PAGE_BY_PATH, group: 'bigDataMenus', layout: 'bare', guard: 'grant' },
   { seg: 'lock', title: '锁屏', page: 'lock', group: null, layout: 'bare', guard: 'token' },
   { seg: '403', title: '无权访问', page: 'forbidden', group: null, layout: 'bare', guard: 'open' },

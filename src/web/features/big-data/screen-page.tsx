@@ -1,0 +1,65 @@
+/**
+ * A wall page: one screen file run by the runtime, its parameters (年度, 城市, 园区) in the URL,
+ * defaults filled in (latest year of the runtime yearList; the first city or park).
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { apiGet } from '../../core/api'
+import { getRuntimeConfig } from '../../core/runtime-config'
+import { paramsFromSearch, withRefresh } from '../../screen/bindings'
+import { RUNTIME_WIDGETS } from '../../screen/runtime-widgets'
+import { ScreenCanvas } from '../../screen/screen-canvas'
+import type { ScreenParams } from '../../screen/screen-types'
+import { mergeRegistries, type WidgetRenderer } from '../../screen/widget-registry'
+import { CHART_WIDGETS } from './chart-widgets'
+import { RegionMapWidget } from './region-map-widget'
+import type { WallScreen } from './wall-widget-types'
+
+const REGISTRY = mergeRegistries(RUNTIME_WIDGETS, CHART_WIDGETS, { map: RegionMapWidget as WidgetRenderer })
+
+/** The first city / park to show when the URL names none. */
+function useDefaults(def: WallScreen, params: ScreenParams) {
+  const needsCity = def.pickers.includes('city') && !params.cityCode
+  const needsPark = def.pickers.includes('park') && !params.parkId
+  const cities = useQuery({
+    queryKey: ['screen-picker', 'city', null],
+    queryFn: () => apiGet<{ key: string }[]>('/api/bigData/byRegion', { level: 'city' }),
+    enabled: needsCity,
+  })
+  const parks = useQuery({
+    queryKey: ['screen-picker', 'park', params.cityCode ?? null],
+    queryFn: () => apiGet<{ key: string }[]>('/api/bigData/byPark', params.cityCode ? { cityCode: params.cityCode } : {}),
+    enabled: needsPark && !needsCity,
+  })
+  if (needsCity) return cities.data?.[0] ? { cityCode: cities.data[0].key } : null
+  if (needsPark) return parks.data?.[0] ? { parkId: Number(parks.data[0].key) } : null
+  return {}
+}
+
+/** Runs a wall screen; `?refresh=30` (seconds) overrides every widget's refresh interval. */
+export function ScreenPage({ def: screen }: { def: WallScreen }) {
+  const [search, setSearch] = useSearchParams()
+  const refresh = search.get('refresh')
+  const def = useMemo(() => (refresh ? withRefresh(screen, Number(refresh)) : screen), [screen, refresh])
+  const fromUrl = useMemo(() => paramsFromSearch(search), [search])
+  const latest = Math.max(...getRuntimeConfig().yearList)
+  const params: ScreenParams = { year: latest, ...fromUrl }
+  const defaults = useDefaults(def, params)
+  const missing = defaults === null || Object.keys(defaults).length > 0
+
+  const setParams = (next: ScreenParams) => {
+    const q = new URLSearchParams(refresh ? { refresh } : {})
+    for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '') q.set(k, String(v))
+    setSearch(q, { replace: true })
+  }
+  useEffect(() => {
+    if (defaults && Object.keys(defaults).length > 0) setParams({ ...params, ...defaults })
+  }, [JSON.stringify(defaults)])
+
+  useEffect(() => {
+    document.title = def.title
+  }, [def.title])
+
+  return <ScreenCanvas def={def} registry={REGISTRY} params={params} setParams={setParams} ready={!missing} />
+}

@@ -1,0 +1,28 @@
+/**
+ * The widget kinds a wall screen may declare (`screens/*.ts`), each with its typed view: the
+ * runtime's KPI and table widgets and the chart widgets this feature registers.
+ */
+import type { CategoryChartConfig, GaugeChartConfig, PieChartConfig, SeriesField } from '../../charts/chart-config'
+import type { KpiView } from '../../screen/kpi-widget'
+import type { ScreenDef, WidgetDef } from '../../screen/screen-types'
+import type { TableView } from '../../screen/scroll-table-widget'
+
+/** 区域地图: outlines from /api/bigData/regionGeo coloured by a figure of the bound rows. */
+export interface RegionMapView {
+  level: 'city' | 'county'
+  value: SeriesField
+  /** clicking a city opens its counties (district screen, issue 6 "drill from province to county") */
+  drill?: boolean
+}
+
+/** Every widget a wall may hold. */
+export type WallWidget =
+  | WidgetDef<'kpi', KpiView>
+  | WidgetDef<'table', TableView>
+  | WidgetDef<'bar' | 'ranking' | 'line' | 'radar', CategoryChartConfig>
+  | WidgetDef<'pie', PieChartConfig>
+  | WidgetDef<'gauge', GaugeChartConfig>
+  | WidgetDef<'map', RegionMapView>
+
+/** A wall screen. */
+export type WallScreen = ScreenDef<WallWidget>

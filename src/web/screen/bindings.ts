@@ -1,0 +1,57 @@
+/** Resolves a data binding against the screen's parameters (pure; unit-tested). */
+import { MIN_REFRESH_MS, type DataBinding, type ScreenParams } from './screen-types'
+
+/** Query params with `$name` references replaced; references to absent parameters are dropped. */
+export function resolveParams(binding: DataBinding, params: ScreenParams): Record<string, string | number> {
+  const out: Record<string, string | number> = {}
+  for (const [k, v] of Object.entries(binding.params ?? {})) {
+    if (typeof v === 'string' && v.startsWith('$')) {
+      const value = params[v.slice(1) as keyof ScreenParams]
+      if (value !== undefined && value !== '') out[k] = value
+    } else out[k] = v
+  }
+  return out
+}
+
+/** The refresh interval actually used: the binding's, else the screen's, never below the throttle. */
+export function refreshInterval(binding: DataBinding, screenDefault: number): number {
+  return Math.max(MIN_REFRESH_MS, binding.refreshMs ?? screenDefault)
+}
+
+/** Screen parameters from the URL's search string. */
+export function paramsFromSearch(search: URLSearchParams): ScreenParams {
+  const year = Number(search.get('year'))
+  const parkId = Number(search.get('parkId'))
+  const cityCode = search.get('cityCode') ?? ''
+  return {
+    ...(Number.isInteger(year) && year > 1900 ? { year } : {}),
+    ...(/^33\d{4}$/.test(cityCode) ? { cityCode } : {}),
+    ...(Number.isInteger(parkId) && parkId > 0 ? { parkId } : {}),
+  }
+}
+
+/** Boxes of a screen that overlap or leave the design canvas (a screen file's own check). */
+export function layoutProblems(def: { design: { width: number; height: number }; titleHeight: number; widgets: readonly { id: string; x: number; y: number; w: number; h: number }[] }): string[] {
+  const problems: string[] = []
+  const boxes = def.widgets
+  for (const b of boxes) {
+    if (b.x < 0 || b.y < def.titleHeight || b.x + b.w > def.design.width || b.y + b.h > def.design.height) problems.push(`${b.id} 超出画布`)
+  }
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]
+      const b = boxes[j]
+      if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) problems.push(`${a.id} 与 ${b.id} 重叠`)
+    }
+  return problems
+}
+
+/**
+ * The screen with every binding refreshed every `seconds` (the wall operator's `?refresh=` in the
+ * URL); still throttled to ≥ 5 s. Invalid values leave the screen as it is.
+ */
+export function withRefresh<S extends { refreshMs: number; widgets: readonly { source?: DataBinding }[] }>(def: S, seconds: number): S {
+  if (!Number.isFinite(seconds) || seconds <= 0) return def
+  const refreshMs = Math.max(MIN_REFRESH_MS, Math.round(seconds * 1000))
+  return { ...def, refreshMs, widgets: def.widgets.map((w) => (w.source ? { ...w, source: { ...w.source, refreshMs } } : w)) }
+}

@@ -1,0 +1,69 @@
+/**
+ * A video-wall screen as plain data (issue 6, ARCHITECTURE `screens/`): design size, scaling
+ * mode, background, title bar, widgets placed in design pixels, each with its data binding and
+ * refresh interval. The runtime turns it into a live, scaled page; screens hold no React.
+ */
+
+/** How the design canvas meets the wall (issue 6). */
+export type ScaleMode = 'fit' | 'fill-width' | 'fill-height' | 'stretch'
+
+/** Design size in pixels. */
+export interface DesignSize {
+  width: number
+  height: number
+}
+
+/** The screen's own parameters, kept in the URL (`?year=2025&cityCode=330100&parkId=3`). */
+export interface ScreenParams {
+  year?: number
+  cityCode?: string
+  parkId?: number
+}
+
+/** A binding value: a literal, or `$year` / `$cityCode` / `$parkId` taken from the screen's parameters. */
+export type BindingValue = string | number | `$${keyof ScreenParams}`
+
+/** Where a widget's data comes from: a GET under /api with query params. */
+export interface DataBinding {
+  url: string
+  params?: Readonly<Record<string, BindingValue>>
+  /** ms between refreshes; at least {@link MIN_REFRESH_MS}; absent = the screen's default */
+  refreshMs?: number
+}
+
+/** Refreshes are throttled to at most one per 5 s per binding. */
+export const MIN_REFRESH_MS = 5000
+
+/** One widget: where it stands in design pixels, what it draws and from which data. */
+export interface WidgetDef<T extends string = string, V = unknown> {
+  id: string
+  type: T
+  title?: string
+  x: number
+  y: number
+  w: number
+  h: number
+  source?: DataBinding
+  view: V
+}
+
+/** A picker in the title bar. */
+export type ScreenPicker = 'year' | 'city' | 'park'
+
+/** A whole screen. */
+export interface ScreenDef<W extends WidgetDef = WidgetDef> {
+  /** route key, e.g. '/bigData/classify' */
+  key: string
+  title: string
+  subtitle?: string
+  design: DesignSize
+  mode: ScaleMode
+  /** CSS background of the canvas */
+  background: string
+  /** height of the title bar in design pixels */
+  titleHeight: number
+  pickers: readonly ScreenPicker[]
+  /** default refresh of the widgets, ms */
+  refreshMs: number
+  widgets: readonly W[]
+}

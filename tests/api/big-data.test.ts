@@ -1,0 +1,186 @@
+/**
+ * 大数据统计 (spec §7 /api/bigData/*): every figure checked against SQL written independently
+ * here, on this run's engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EnterpriseRank, GroupStat, OverviewStats, PortalOverview, YearStat } from '../../src/domain/contracts/big-data'
+import { startServer, type TestServer } from './harness'
+
+let s: TestServer
+let token: string
+let latest: number
+beforeAll(async () => {
+  s = await startServer()
+  token = await s.login('leader', 'Leader@2026')
+  latest = (await one<{ y: number }>('SELECT max(year)::int AS y FROM enterprise_yearly')).y
+})
+afterAll(() => s?.close())
+
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  return (await s.db.query<T>(sql, params)).rows[0]
+}
+
+const MU = 10000 / 15
+
+/** Independent 亩均税收: tax over land, land = the year's figure or the parcels held now. */
+async function expected(where: string, params: unknown[], year: number) {
+  return one<{ tax: number; va: number; land: number; n: number }>(
+    `SELECT COALESCE(sum(y.tax),0)::float8 AS tax, COALESCE(sum(y.value_added),0)::float8 AS va,
+            COALESCE(sum(CASE WHEN y.land_area_m2 IS NOT NULL THEN y.land_area_m2 ELSE held.m2 END),0)::float8 AS land,
+            count(*)::int AS n
+     FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
+     LEFT JOIN (SELECT enterprise_id, sum(area_m2) AS m2 FROM parcel WHERE NOT deleted GROUP BY enterprise_id) held ON held.enterprise_id = e.id
+     WHERE y.year = ${year} AND NOT e.deleted ${where}`,
+    params,
+  )
+}
+
+describe('/api/bigData/overview', () => {
+  it('gives the province figures of the latest year', async () => {
+    const r = await s.get<OverviewStats>('/api/bigData/overview', token)
+    expect(r.status).toBe(200)
+    const p = await one<{ n: number; m2: number }>('SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE NOT deleted')
+    const e = await one<{ n: number; big: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE scale = '规上')::int AS big FROM enterprise WHERE NOT deleted`)
+    const low = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status IN ('低效','闲置')`)
+    const parks = await one<{ n: number }>('SELECT count(*)::int AS n FROM industrial_park WHERE NOT deleted')
+    const x = await expected('', [], latest)
+    const d = r.body.data
+    expect(d.year).toBe(latest)
+    expect(d.parcelCount).toBe(p.n)
+    expect(d.parcelAreaMu).toBeCloseTo(p.m2 / MU, 1)
+    expect(d.enterpriseCount).toBe(e.n)
+    expect(d.scaleCount).toBe(e.big)
+    expect(d.lowEfficiencyCount).toBe(low.n)
+    expect(d.parkCount).toBe(parks.n)
+    expect(d.tax).toBeCloseTo(x.tax, 1)
+    expect(d.taxPerMu).toBeCloseTo(x.tax / (x.land / MU), 1)
+    expect(d.valueAddedPerMu).toBeCloseTo(x.va / (x.land / MU), 1)
+    expect(d.tax).toBeGreaterThan(0)
+  })
+
+  it('narrows to a city and a year', async () => {
+    const city = await one<{ code: string }>('SELECT city_code AS code FROM parcel GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
+    const year = latest - 3
+    const r = await s.get<OverviewStats>(`/api/bigData/overview?cityCode=${city.code}&year=${year}`, token)
+    const p = await one<{ n: number }>('SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND city_code = $1', [city.code])
+    const x = await expected('AND e.city_code = $1', [city.code], year)
+    expect(r.body.data.year).toBe(year)
+    expect(r.body.data.parcelCount).toBe(p.n)
+    expect(r.body.data.tax).toBeCloseTo(x.tax, 1)
+    expect(r.body.data.taxPerMu).toBeCloseTo(x.tax / (x.land / MU), 1)
+  })
+
+  it('refuses bad parameters with a Chinese message naming the field', async () => {
+    const bad = await s.get('/api/bigData/overview?year=abc', token)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toContain('year')
+    const city = await s.get('/api/bigData/overview?cityCode=110000', token)
+    expect(city.status).toBe(400)
+    expect(city.body.message).toContain('城市代码 cityCode')
+    const level = await s.get('/api/bigData/byRegion?level=town', token)
+    expect(level.status).toBe(400)
+    expect(level.body.message).toContain('区划级别 level')
+  })
+
+  it('needs a signed-in user', async () => {
+    const r = await s.get('/api/bigData/overview')
+    expect(r.status).toBe(401)
+  })
+})
+
+describe('grouped statistics', () => {
+  it('lists all 11 cities with their parcels, area and 亩均税收', async () => {
+    const r = await s.get<GroupStat[]>('/api/bigData/byRegion?level=city', token)
+    expect(r.body.data).toHaveLength(11)
+    const rows = (await s.db.query<{ code: string; n: number; m2: number }>(
+      'SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE NOT deleted GROUP BY 1',
+    )).rows
+    for (const row of rows) {
+      const got = r.body.data.find((c) => c.key === row.code)
+      expect(got?.parcelCount).toBe(row.n)
+      expect(got?.areaMu).toBeCloseTo(row.m2 / MU, 1)
+    }
+    const hz = r.body.data.find((c) => c.key === '330100')
+    expect(hz?.name).toBe('杭州市')
+    const x = await expected("AND e.city_code = '330100'", [], latest)
+    expect(hz?.taxPerMu).toBeCloseTo(x.land > 0 ? x.tax / (x.land / MU) : 0, 1)
+  })
+
+  it('lists the counties of one city', async () => {
+    const r = await s.get<GroupStat[]>('/api/bigData/byRegion?level=county&cityCode=330200', token)
+    const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM region WHERE level = 'county' AND parent_code = '330200'`)
+    expect(r.body.data).toHaveLength(n.n)
+    const sum = r.body.data.reduce((a, c) => a + c.parcelCount, 0)
+    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND city_code = '330200'`)
+    expect(sum).toBe(p.n)
+  })
+
+  it('groups by park and by industry division', async () => {
+    const parks = await s.get<GroupStat[]>('/api/bigData/byPark', token)
+    const top = parks.body.data[0]
+    const p = await one<{ n: number; m2: number }>(
+      'SELECT count(*)::int AS n, COALESCE(sum(area_m2),0)::float8 AS m2 FROM parcel WHERE NOT deleted AND park_id = $1',
+      [Number(top.key)],
+    )
+    expect(top.parcelCount).toBe(p.n)
+    expect(top.areaMu).toBeCloseTo(p.m2 / MU, 1)
+    const ind = await s.get<GroupStat[]>('/api/bigData/byIndustry', token)
+    const first = ind.body.data[0]
+    const e = await one<{ n: number }>('SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code,3) = $1', [first.key])
+    expect(first.enterpriseCount).toBe(e.n)
+    expect(first.name).not.toBe(first.key)
+  })
+
+  it('classifies parcels by status and enterprises by 亩均税收 band', async () => {
+    const st = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=status', token)
+    const rows = (await s.db.query<{ k: string; n: number }>('SELECT status AS k, count(*)::int AS n FROM parcel WHERE NOT deleted GROUP BY 1')).rows
+    expect(Object.fromEntries(st.body.data.map((c) => [c.key, c.count]))).toEqual(Object.fromEntries(rows.map((x) => [x.k, x.n])))
+    const bands = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=taxBand', token)
+    const x = await expected('', [], latest)
+    expect(bands.body.data.map((b) => b.key)).toEqual(['lt1', '1-5', '5-15', '15-30', 'ge30'])
+    const withLand = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
+       WHERE y.year = $1 AND NOT e.deleted AND COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel p WHERE p.enterprise_id = e.id AND NOT p.deleted), 0) > 0`,
+      [latest],
+    )
+    expect(bands.body.data.reduce((a, b) => a + b.count, 0)).toBe(withLand.n)
+    expect(x.n).toBeGreaterThanOrEqual(withLand.n)
+  })
+
+  it('gives the yearly trend and the 亩均税收 ranking', async () => {
+    const t = await s.get<YearStat[]>('/api/bigData/trend', token)
+    expect(t.body.data.map((y) => y.year)).toEqual(Array.from({ length: 10 }, (_, i) => latest - 9 + i))
+    const x = await expected('', [], latest - 1)
+    expect(t.body.data.at(-2)?.tax).toBeCloseTo(x.tax, 1)
+    const top = await s.get<EnterpriseRank[]>('/api/bigData/topEnterprises?limit=5', token)
+    expect(top.body.data).toHaveLength(5)
+    const ranks = top.body.data.map((r) => r.taxPerMu)
+    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks)
+    expect(top.body.data[0].taxPerMu).toBeCloseTo(top.body.data[0].tax / top.body.data[0].landMu, 0)
+  })
+
+  it('serves the region outlines as GeoJSON', async () => {
+    const r = await s.get<{ type: string; features: { properties: { code: string; name: string }; geometry: { type: string } }[] }>(
+      '/api/bigData/regionGeo?level=county&cityCode=330100',
+      token,
+    )
+    const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM region WHERE level='county' AND parent_code='330100' AND geom IS NOT NULL`)
+    expect(r.body.data.type).toBe('FeatureCollection')
+    expect(r.body.data.features).toHaveLength(n.n)
+    expect(r.body.data.features[0].geometry.type).toMatch(/Polygon/)
+  })
+})
+
+describe('/api/show/overview (reform portal, spec §5)', () => {
+  it('answers without a token on the portal host only', async () => {
+    const other = await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'example.org' } })
+    expect(other.statusCode).toBe(403)
+    const portal = await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'portal.zj.internal' } })
+    expect(portal.statusCode).toBe(200)
+    const d = (portal.json() as { data: PortalOverview }).data
+    const p = await one<{ n: number }>('SELECT count(*)::int AS n FROM parcel WHERE NOT deleted')
+    expect(d.parcelCount).toBe(p.n)
+    expect(d.cities).toHaveLength(11)
+    expect(JSON.stringify(d)).not.toMatch(/有限公司/)
+  })
+})

@@ -1,0 +1,143 @@
+/**
+ * The video walls (issue 6): every screen at 1920×1080, 3840×2160 and 7680×2160 — inside the
+ * canvas, no overlaps, no scrollbars — and every widget's figure equal to what the API returns.
+ * Screenshots of each screen at each size go to test-results/screens/.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { CITY_SCREEN } from '../../screens/city'
+import { CLASSIFY_SCREEN } from '../../screens/classify'
+import { DISTRICT_SCREEN } from '../../screens/district'
+import { PARK_SCREEN } from '../../screens/park'
+import { PLATFORM_SCREEN } from '../../screens/platform'
+import { VISUAL_SCREEN } from '../../screens/visual'
+import { num, prepareRows, type ChartRow } from '../../src/web/charts/chart-config'
+import type { WallScreen, WallWidget } from '../../src/web/features/big-data/wall-widget-types'
+import { formatFigure, formatMoney } from '../../src/web/core/format-figure'
+import { resolveParams } from '../../src/web/screen/bindings'
+import type { ScreenParams } from '../../src/web/screen/screen-types'
+import { shot, signIn } from './helpers'
+import { apiData, apiToken, expectClean, wallBoxes } from './wall-helpers'
+
+const SCREENS: WallScreen[] = [CLASSIFY_SCREEN, DISTRICT_SCREEN, PLATFORM_SCREEN, CITY_SCREEN, PARK_SCREEN, VISUAL_SCREEN]
+const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 3840, height: 2160 },
+  { width: 7680, height: 2160 },
+]
+
+/** The figure a widget must show, computed from the API's answer as the widget's config says. */
+function expectedFirst(w: WallWidget, data: unknown): { label: string; value: number } | null {
+  const rows = (Array.isArray(data) ? data : [data]) as ChartRow[]
+  switch (w.type) {
+    case 'bar':
+    case 'line':
+    case 'radar':
+    case 'ranking': {
+      const config = w.type === 'ranking' ? { ...w.view, horizontal: true, sortDesc: true } : w.view
+      const top = prepareRows(rows, config)[0]
+      return top ? { label: String(top[config.category]), value: num(top, config.series[0].field) } : null
+    }
+    case 'pie': {
+      const top = [...rows].sort((a, b) => num(b, w.view.value.field) - num(a, w.view.value.field))[0]
+      return top ? { label: String(top[w.view.name]), value: num(top, w.view.value.field) } : null
+    }
+    case 'map': {
+      const top = [...rows].sort((a, b) => num(b, w.view.value.field) - num(a, w.view.value.field))[0]
+      return top ? { label: String(top.name), value: num(top, w.view.value.field) } : null
+    }
+    case 'gauge':
+      return { label: w.view.value.name, value: num(rows[0], w.view.value.field) }
+    default:
+      return null
+  }
+}
+
+/** The screen's parameters as the page chose them (from its URL). */
+async function pageParams(page: Page): Promise<ScreenParams> {
+  const u = new URL(page.url())
+  const p: ScreenParams = {}
+  if (u.searchParams.get('year')) p.year = Number(u.searchParams.get('year'))
+  if (u.searchParams.get('cityCode')) p.cityCode = u.searchParams.get('cityCode') as string
+  if (u.searchParams.get('parkId')) p.parkId = Number(u.searchParams.get('parkId'))
+  return p
+}
+
+let token = ''
+let latestYear = 0
+test.beforeAll(async ({ request }) => {
+  token = await apiToken(request, 'leader', 'Leader@2026')
+  // the page's default year: the newest of the runtime yearList (issue 6)
+  latestYear = Math.max(...((await (await request.get('/config.json')).json()) as { yearList: number[] }).yearList)
+})
+
+for (const screen of SCREENS) {
+  test(`${screen.key} ${screen.title}: live figures, any wall size`, async ({ page, request }) => {
+    test.setTimeout(180_000)
+    await signIn(page, 'leader', 'Leader@2026')
+    for (const size of SIZES) {
+      await page.setViewportSize(size)
+      await page.goto(screen.key)
+      const canvas = page.getByTestId('screen-canvas')
+      await expect(canvas).toBeVisible()
+      // every widget drew its content (no loading / error notes)
+      for (const w of screen.widgets) {
+        const inner = w.type === 'kpi' ? `[data-testid^="kpi-${w.id}-"]` : w.type === 'table' ? `[data-testid="table-${w.id}"]` : `[data-testid="chart-${w.id}"]`
+        await expect(page.locator(`[data-widget="${w.id}"] ${inner}`).first(), `${screen.key} ${w.id}`).toBeVisible()
+      }
+      const params: ScreenParams = { year: latestYear, ...(await pageParams(page)) }
+      // figures: at least one per widget equals the API's answer
+      for (const w of screen.widgets) {
+        if (!w.source) continue
+        const q = resolveParams(w.source, params)
+        const data = await apiData<unknown>(request, token, w.source.url, q)
+        if (w.type === 'kpi') {
+          for (const item of w.view.items) {
+            const value = (data as Record<string, number>)[item.field]
+            const figure = page.getByTestId(`kpi-${w.id}-${item.field}`)
+            await expect(figure).toHaveAttribute('data-value', String(value))
+            // the count-up ends on the API's figure, as shown text
+            const text = item.money ? formatMoney(value).text : formatFigure(value, item.digits ?? 0)
+            await expect(figure).toHaveText(new RegExp(`^${text.replace(/[.]/g, '\\.')}`))
+          }
+        } else if (w.type === 'table') {
+          // the table scrolls: read a shown row and its index in one go, then compare with the API's row
+          const field = w.view.columns[0].field
+          const shown = await page.locator(`[data-widget="${w.id}"] [data-testid="table-row"]`).first().evaluate((row, f) => ({
+            index: Number(row.getAttribute('data-index')),
+            text: row.querySelector(`[data-field="${f}"]`)?.textContent ?? '',
+          }), field)
+          expect(shown.text, `${screen.key} ${w.id}`).toBe(String((data as Record<string, unknown>[])[shown.index][field]))
+        } else {
+          const want = expectedFirst(w, data)
+          const fig = page.getByTestId(`chart-${w.id}`)
+          await expect(fig, `${screen.key} ${w.id}`).toHaveAttribute('data-first-label', want?.label ?? '')
+          await expect(fig, `${screen.key} ${w.id}`).toHaveAttribute('data-first-value', String(want?.value))
+        }
+      }
+      const scale = Number(await canvas.getAttribute('data-scale'))
+      expect(scale).toBeCloseTo(Math.min(size.width / 1920, size.height / 1080), 3)
+      expectClean(await wallBoxes(page))
+      await page.screenshot({ path: shot(`wall${screen.key.replace(/\//g, '-')}-${size.width}x${size.height}`) })
+    }
+  })
+}
+
+test('a tooltip hovered at a known bar shows that city under 4K scaling', async ({ page, request }) => {
+  await signIn(page, 'leader', 'Leader@2026')
+  await page.setViewportSize({ width: 3840, height: 2160 })
+  await page.goto('/visual')
+  const chart = page.getByTestId('echarts-cityArea')
+  await expect(page.getByTestId('chart-cityArea')).toHaveAttribute('data-first-label', /市$/)
+  const cities = await apiData<{ name: string }[]>(request, token, '/api/bigData/byRegion', { level: 'city', year: latestYear })
+  const scale = Number(await page.getByTestId('screen-canvas').getAttribute('data-scale'))
+  expect(scale).toBe(2)
+  const box = (await chart.boundingBox()) as { x: number; y: number; width: number; height: number }
+  // the bar builder's fixed grid (BAR_GRID, design px × scale): category i is the i-th equal band
+  const [left, right, top, bottom] = [64 * scale, 24 * scale, 36 * scale, 56 * scale]
+  const band = (box.width - left - right) / cities.length
+  for (const i of [2, 7]) {
+    await page.mouse.move(box.x + left + band * (i + 0.5), box.y + top + (box.height - top - bottom) / 2)
+    await expect(chart.locator('div').filter({ hasText: cities[i].name }).last()).toBeVisible()
+  }
+  await page.screenshot({ path: shot('wall-visual-tooltip-3840x2160') })
+})

@@ -1,0 +1,117 @@
+/** Chart option builders on literal rows: categories, values, units, sorting and wall scaling. */
+import { describe, expect, it } from 'vitest'
+import { buildBarOption } from '../../../../src/web/charts/build-bar-option'
+import { buildGaugeOption } from '../../../../src/web/charts/build-gauge-option'
+import { buildLineOption } from '../../../../src/web/charts/build-line-option'
+import { buildMapOption } from '../../../../src/web/charts/build-map-option'
+import { buildPieOption } from '../../../../src/web/charts/build-pie-option'
+import { buildRadarOption } from '../../../../src/web/charts/build-radar-option'
+import { wallTheme } from '../../../../src/web/charts/chart-theme'
+
+const CITIES = [
+  { key: '330100', name: '杭州市', areaMu: 1200.5, taxPerMu: 31.2 },
+  { key: '330200', name: '宁波市', areaMu: 2400.25, taxPerMu: 28.9 },
+  { key: '330300', name: '温州市', areaMu: 800, taxPerMu: 19.4 },
+]
+const theme = wallTheme(1)
+
+describe('buildBarOption', () => {
+  it('puts categories and values in row order with the unit in the tooltip', () => {
+    const o = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '用地面积', unit: '亩', digits: 2 }] }, theme)
+    expect(o.xAxis).toMatchObject({ type: 'category', data: ['杭州市', '宁波市', '温州市'] })
+    expect(o.series[0].data).toEqual([1200.5, 2400.25, 800])
+    const tip = o.tooltip.formatter([{ name: '宁波市', seriesIndex: 0, value: 2400.25, marker: '' }])
+    expect(tip).toBe('宁波市<br/>用地面积：2,400.25 亩')
+  })
+
+  it('ranks horizontally: largest first on top, cut to the limit', () => {
+    const o = buildBarOption(CITIES, { category: 'name', series: [{ field: 'taxPerMu', name: '亩均税收', unit: '万元/亩' }], horizontal: true, sortDesc: true, limit: 2 }, theme)
+    // ECharts draws the first category at the bottom, so the top ranked comes last
+    expect(o.yAxis).toMatchObject({ type: 'category', data: ['宁波市', '杭州市'] })
+    expect(o.series[0].data).toEqual([28.9, 31.2])
+  })
+
+  it('drops value labels and shortens region names when more than 8 bars stand upright', () => {
+    const many = Array.from({ length: 11 }, (_, i) => ({ name: `城市${i}市`, areaMu: i }))
+    const o = buildBarOption(many, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
+    expect(o.series[0].label.show).toBe(false)
+    expect((o.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('杭州市')).toBe('杭州')
+    const few = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
+    expect(few.series[0].label.show).toBe(true)
+    expect((few.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('计算机、通信和其他电子设备制造业')).toBe('计算机、通信\n和其他电子…')
+  })
+
+  it('scales text and margins with the wall', () => {
+    const one = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, wallTheme(1))
+    const two = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, wallTheme(2))
+    expect(two.grid.left).toBe(one.grid.left * 2)
+    expect(two.tooltip.textStyle.fontSize).toBe(32)
+  })
+})
+
+describe('buildLineOption', () => {
+  it('draws one line per field on up to two value axes', () => {
+    const rows = [
+      { year: 2024, tax: 100, taxPerMu: 10 },
+      { year: 2025, tax: 120, taxPerMu: 12 },
+    ]
+    const o = buildLineOption(rows, { category: 'year', series: [{ field: 'tax', name: '税收', unit: '万元' }, { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩' }] }, theme)
+    expect(o.xAxis.data).toEqual(['2024', '2025'])
+    expect(o.series.map((s) => [s.yAxisIndex, s.data])).toEqual([[0, [100, 120]], [1, [10, 12]]])
+  })
+})
+
+describe('buildPieOption', () => {
+  it('drops zero classes, sorts and puts the total in the ring', () => {
+    const rows = [
+      { name: '规下企业', count: 30 },
+      { name: '规上企业', count: 70 },
+      { name: '其他', count: 0 },
+    ]
+    const o = buildPieOption(rows, { name: 'name', value: { field: 'count', name: '企业数', unit: '家' } }, theme)
+    expect(o.series[0].data).toEqual([{ name: '规上企业', value: 70 }, { name: '规下企业', value: 30 }])
+    expect(o.title?.text).toBe('100')
+    expect(o.legend.formatter('规上企业')).toBe('规上企业  70.0%')
+  })
+})
+
+describe('pie layout', () => {
+  it('keeps the pie inside its box: legend beside it when wide, below when tall', () => {
+    const rows = [{ name: '甲', v: 1 }]
+    const wide = buildPieOption(rows, { name: 'name', value: { field: 'v', name: 'V' } }, theme, 1.7)
+    expect(wide.series[0].center).toEqual(['30%', '50%'])
+    expect(wide.legend.orient).toBe('vertical')
+    const tall = buildPieOption(rows, { name: 'name', value: { field: 'v', name: 'V' } }, theme, 0.95)
+    expect(tall.series[0].center).toEqual(['50%', '44%'])
+    expect(tall.legend.orient).toBe('horizontal')
+    // wide box: radius (share of the shorter side, halved) stays within the 30 % left of centre
+    for (const aspect of [1.2, 1.5, 1.7, 3]) {
+      const o = buildPieOption(rows, { name: 'name', value: { field: 'v', name: 'V' } }, theme, aspect)
+      const r = parseFloat(String(o.series[0].radius[1])) / 100 / 2 // of the height
+      expect(r).toBeLessThanOrEqual(0.3 * aspect)
+    }
+  })
+})
+
+describe('buildGaugeOption / buildRadarOption / buildMapOption', () => {
+  it('gauge reads the maximum from a field', () => {
+    const o = buildGaugeOption({ low: 25, all: 200 }, { value: { field: 'low', name: '低效宗数', unit: '宗' }, max: 'all' }, theme)
+    expect(o.series[0].max).toBe(200)
+    expect(o.series[0].data).toEqual([{ value: 25, name: '低效宗数' }])
+    expect(o.series[0].detail.formatter(25)).toBe('25 宗')
+  })
+
+  it('radar has one axis per row', () => {
+    const o = buildRadarOption(CITIES, { category: 'name', series: [{ field: 'taxPerMu', name: '亩均税收' }] }, theme)
+    expect(o.radar.indicator.map((i) => i.name)).toEqual(['杭州市', '宁波市', '温州市'])
+    expect(o.series[0].data[0].value).toEqual([31.2, 28.9, 19.4])
+  })
+
+  it('map colours regions by name up to the largest value', () => {
+    const o = buildMapOption('zj-city', CITIES, { name: 'name', value: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 1 } }, theme)
+    expect(o.series[0].map).toBe('zj-city')
+    expect(o.series[0].data[1]).toEqual({ name: '宁波市', value: 28.9 })
+    expect(o.visualMap.max).toBe(31.2)
+    expect(o.tooltip.formatter({ name: '杭州市', value: 31.2 })).toBe('杭州市<br/>亩均税收：31.2 万元/亩')
+  })
+})

@@ -7,6 +7,7 @@ import type { Db } from '../db/engine'
 import type { RuntimeConfigSource } from '../runtime-config'
 import type { TokenPolicy } from './auth/service'
 import { authRoutes } from './auth/routes'
+import { mapRoutes } from './map/routes'
 import { roleRoutes } from './role/routes'
 import { systemRoutes } from './system/routes'
 
@@ -22,4 +23,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, config }) => systemRoutes(db, config),
   ({ db, policy }) => authRoutes(db, policy),
   ({ db }) => roleRoutes(db),
+  ({ db }) => mapRoutes(db),
 ]

@@ -32,13 +32,14 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
     sc.load(points.map((p) => ({ type: 'Feature', properties: p, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } })))
     return sc
   }, [points, maxZoom])
-  const [shown, setShown] = useState({ markers: 0, points: 0, zoom: 0 })
+  const [shown, setShown] = useState({ markers: 0, points: 0, world: 0, zoom: 0, bounds: '' })
 
   useEffect(() => {
     const byId = new Map(points.map((p) => [p.id, p]))
     const draw = () => {
       const z = Math.floor(engine.zoom())
-      const rows: Row[] = index.getClusters(engine.bounds(), z).map((f) => {
+      const bounds = engine.bounds()
+      const rows: Row[] = index.getClusters(bounds, z).map((f) => {
         const [lng, lat] = f.geometry.coordinates
         const p = f.properties as Partial<ClusterProperties> & Partial<ClusterPoint>
         if (p.cluster) {
@@ -51,7 +52,9 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
       const layers = countedCircles(rows)
       layers[0].on('click', (e: { feature?: Row }) => onClick(e.feature))
       engine.setSlot('cluster', layers)
-      setShown({ markers: rows.length, points: rows.reduce((n, r) => n + r.count, 0), zoom: z })
+      // the whole world at this zoom: every point in exactly one marker
+      const world = index.getClusters([-180, -85, 180, 85], z).reduce((n, f) => n + ((f.properties as Partial<ClusterProperties>).point_count ?? 1), 0)
+      setShown({ markers: rows.length, points: rows.reduce((n, r) => n + r.count, 0), world, zoom: z, bounds: bounds.join(',') })
     }
     const spider = (row: Row) => {
       const leaves = index.getLeaves(row.clusterId!, Infinity).map((l) => l.properties)
@@ -89,5 +92,5 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
     }
   }, [engine, index, points, maxZoom, onPointClick])
 
-  return <span data-testid="cluster-state" data-markers={shown.markers} data-points={shown.points} data-zoom={shown.zoom} hidden />
+  return <span data-testid="cluster-state" data-markers={shown.markers} data-points={shown.points} data-zoom={shown.zoom} data-total={points.length} data-world={shown.world} data-bounds={shown.bounds} hidden />
 }

@@ -4,7 +4,7 @@
  * click → detail drawer, and all eight map controls. Works offline: the default base is drawn
  * from the database's own boundaries.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Alert, message } from 'antd'
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { SearchHit, TagItem } from '../../../domain/contracts/map'
@@ -70,7 +70,12 @@ function Screen() {
   const [zones, setZones] = useState<ZoneInputs>({})
   const tree = useRegionTree()
   const points = usePoints()
-  const parcel = useParcel(detail?.kind === 'parcel' ? detail.id : null)
+  // the last opened parcel stays the measure tool's target after the drawer closes
+  const [lastParcel, setLastParcel] = useState<number | null>(null)
+  useEffect(() => {
+    if (detail?.kind === 'parcel') setLastParcel(detail.id)
+  }, [detail])
+  const parcel = useParcel(lastParcel)
   const clusterPoints = useMemo<ClusterPoint[]>(() => (points.data ?? []).map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [points.data])
   const heatPoints = useMemo(() => (points.data ?? []).filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [points.data])
   const onParcel = useCallback((id: number) => setDetail({ kind: 'parcel', id }), [])
@@ -86,8 +91,8 @@ function Screen() {
       {opacity[ids[0]] > 0 && <VectorTileLayer layer="parcels" colorField="status" colors={STATUS_COLORS} minZoom={8} opacity={opacity[ids[0]]} onFeatureClick={onParcel} />}
       {opacity[ids[1]] > 0 && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
       {opacity[ids[2]] > 0 && <HeatLayer points={heatPoints} />}
-      <Corner $top={12} $left={12}>{tree.data ? <DistrictPicker tree={tree.data} onChange={setRegion} /> : null}</Corner>
-      <Corner $top={12} $right={12} style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
+      <Corner $top={12} $left={12} style={{ zIndex: 7 }}>{tree.data ? <DistrictPicker tree={tree.data} onChange={setRegion} /> : null}</Corner>
+      <Corner $top={12} $right={12} style={{ display: 'flex', gap: 6, alignItems: 'flex-start', zIndex: 7 }}>
         <LayerManagement groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
         <LayerControl groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
         <BaseSwitcher value={base} onChange={setBase} />

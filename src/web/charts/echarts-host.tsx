@@ -1,36 +1,61 @@
 /**
- * The one ECharts host (ARCHITECTURE "charts"): init, setOption, resize, dispose. Features hand
- * it a full option built by a pure `build-*-option.ts`.
+ * The one ECharts host (CONVENTIONS "Charts as pure option builders"): init on mount, setOption
+ * on change as a merge (a wall refresh updates series in place instead of re-creating the chart),
+ * resize with its box, dispose on unmount. The canvas is drawn at the box's real pixel size with
+ * the device pixel ratio capped at 2, so a scaled wall stays crisp and hover picking stays exact.
  */
 import { useEffect, useRef } from 'react'
-import * as echarts from 'echarts/core'
-import { BarChart, LineChart } from 'echarts/charts'
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
-import { CanvasRenderer } from 'echarts/renderers'
+import { echarts } from './echarts-setup'
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
+/** Chart click: the clicked item's name and data. */
+export interface ChartClick {
+  name: string
+  seriesId?: string
+  data?: unknown
+}
 
-/** An ECharts option as plain data (features never import echarts). */
-export type ChartOption = Record<string, unknown>
+/** Props of {@link EChartsHost}. */
+export interface EChartsHostProps {
+  /** a full option from a `build-*-option` */
+  option: Record<string, unknown>
+  /** replace instead of merge (the series set changed, e.g. a map drilled to another map) */
+  replace?: boolean
+  onClick?: (e: ChartClick) => void
+  testId?: string
+  className?: string
+}
 
-/** Draws `option` in a box of the given height. */
-export function EChart({ option, height = 240, testId }: { option: ChartOption; height?: number; testId?: string }) {
-  const ref = useRef<HTMLDivElement>(null)
+/** Device pixel ratio used for chart canvases (issue 6: capped at 2). */
+export const chartPixelRatio = () => Math.min(2, globalThis.devicePixelRatio || 1)
+
+/** Draws one ECharts option in a box that fills its parent. */
+export function EChartsHost({ option, replace, onClick, testId, className }: EChartsHostProps) {
+  const box = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts | null>(null)
+  const click = useRef(onClick)
+  click.current = onClick
+
   useEffect(() => {
-    if (!ref.current) return
-    const c = echarts.init(ref.current)
+    const el = box.current
+    if (!el) return
+    const c = echarts.init(el, undefined, { renderer: 'canvas', devicePixelRatio: chartPixelRatio() })
     chart.current = c
-    const ro = new ResizeObserver(() => c.resize())
-    ro.observe(ref.current)
+    c.on('click', (p) => click.current?.({ name: String(p.name ?? ''), seriesId: p.seriesId ?? undefined, data: p.data }))
+    const observer = new ResizeObserver(() => c.resize())
+    observer.observe(el)
     return () => {
-      ro.disconnect()
+      observer.disconnect()
       c.dispose()
       chart.current = null
     }
   }, [])
+
   useEffect(() => {
-    chart.current?.setOption(option, true)
-  }, [option])
-  return <div ref={ref} data-testid={testId} style={{ width: '100%', height }} />
+    const c = chart.current
+    if (!c) return
+    c.setOption(option as echarts.EChartsCoreOption, { notMerge: !!replace, lazyUpdate: false })
+    box.current?.setAttribute('data-rendered', String(Number(box.current.getAttribute('data-rendered') ?? 0) + 1))
+  }, [option, replace])
+
+  return <div ref={box} className={className} data-testid={testId ?? 'chart'} style={{ width: '100%', height: '100%' }} />
 }

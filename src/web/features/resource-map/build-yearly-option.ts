@@ -1,9 +1,8 @@
 /** 企业年度指标图 (资源云图 detail drawer): tax and revenue per year, 万元. */
-import type { ChartOption } from '../../charts/echarts-host'
 import type { YearlyRow } from './api/query-parcel'
 
 /** Yearly rows → a bar (实缴税金) + line (营业收入) option. */
-export function buildYearlyOption(rows: YearlyRow[]): ChartOption {
+export function buildYearlyOption(rows: YearlyRow[]): Record<string, unknown> {
   return {
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Number(v).toFixed(2)} 万元` },
     legend: { data: ['实缴税金', '营业收入'], top: 0 },

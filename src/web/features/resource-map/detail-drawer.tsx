@@ -4,7 +4,7 @@
  */
 import { Descriptions, Drawer, Empty, Spin, Table, Tag } from 'antd'
 import { useMemo } from 'react'
-import { EChart } from '../../charts/echarts-host'
+import { EChartsHost } from '../../charts/echarts-host'
 import { useEnterprise } from './api/query-enterprise'
 import { useParcel, type YearlyRow } from './api/query-parcel'
 import { buildYearlyOption } from './build-yearly-option'
@@ -17,7 +17,13 @@ const v = (x: unknown) => (x === null || x === undefined || x === '' ? '—' : S
 
 function Yearly({ rows }: { rows: YearlyRow[] }) {
   const option = useMemo(() => buildYearlyOption(rows), [rows])
-  return rows.length ? <EChart option={option} height={220} testId="yearly-chart" /> : <Empty description="暂无年度指标" />
+  return rows.length ? (
+    <div style={{ height: 220 }}>
+      <EChartsHost option={option} testId="yearly-chart" />
+    </div>
+  ) : (
+    <Empty description="暂无年度指标" />
+  )
 }
 
 function ParcelBody({ id }: { id: number }) {

@@ -104,3 +104,39 @@ export interface SearchHit {
 
 /** Path id of a detail. */
 export const idParams = z.object({ id: z.coerce.number().int().positive('编号应为正整数') })
+
+/** A configured layer as served (spec §3 "Layer"; the runtime id is added by the client). */
+export interface LayerRecord {
+  key: number
+  name: string
+  index: number
+  visible: boolean
+  opacity: number
+  type: 'title' | 'feature' | 'dynamic'
+  url: string
+  base: string
+}
+
+/** A configured layer group (spec §3 "Layer group"). */
+export interface LayerGroupRecord {
+  name: string
+  index: number
+  open: boolean
+  layers: LayerRecord[]
+}
+
+/** Editing one layer (admin). */
+export const layerEditBody = z
+  .object({
+    id: z.number().int().positive('图层编号应为正整数'),
+    name: z.string().trim().min(1, '图层名称不能为空').max(50, '图层名称不能超过50个字符').optional(),
+    visible: z.boolean().optional(),
+    opacity: z.number().min(0, '透明度应在0到1之间').max(1, '透明度应在0到1之间').optional(),
+    url: z
+      .string()
+      .trim()
+      .max(1000, '地址不能超过1000个字符')
+      .refine((u) => u === '' || /^(https?:\/\/|\/)/.test(u), '地址应以 http(s):// 或 / 开头')
+      .optional(),
+    sort: z.number().int().min(0).max(9999).optional(),
+  })

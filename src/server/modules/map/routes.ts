@@ -5,11 +5,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { boundaryQuery, idParams, regionQuery, searchBody, type RegionStats, type SearchHit } from '../../../domain/contracts/map'
+import { boundaryQuery, idParams, layerEditBody, regionQuery, searchBody, type LayerGroupRecord, type RegionStats, type SearchHit } from '../../../domain/contracts/map'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { badRequest, forbidden, notFound } from '../../http/errors'
+import { layerRows, updateLayer } from './layer-repo'
 import { enterpriseById, parcelById, parcelsOfEnterprise, yearlyOf } from './detail-repo'
 import { boundaries, enterprisePoints, MU_PER_M2, regions, search, statistics } from './repo'
 import { effectivePrefix, regionPrefixOf } from './scope'
@@ -51,6 +52,25 @@ export const mapRoutes =
           geometry: JSON.parse(r.geometry),
         })),
       })
+    })
+
+    app.get('/api/map/layers', async () => {
+      const groups: LayerGroupRecord[] = []
+      for (const r of await layerRows(db)) {
+        let g = groups.find((x) => x.name === r.group_name)
+        if (!g) groups.push((g = { name: r.group_name, index: r.group_sort, open: r.group_open, layers: [] }))
+        g.layers.push({ key: r.id, name: r.name, index: r.sort, visible: r.visible, opacity: r.opacity, type: r.type, url: r.url, base: r.base })
+      }
+      return ok(groups)
+    })
+
+    // layer configuration is an administrator's setting (spec §3 "Layer", admin-editable)
+    app.post('/api/map/layer/edit', { config: { log: { module: '地图图层', action: '修改图层' } }, schema: { body: layerEditBody } }, async (req) => {
+      if (currentUser(req).username !== 'admin') throw forbidden()
+      const { id, ...patch } = req.body
+      req.logTarget = String(id)
+      if (!(await updateLayer(db, id, patch))) throw notFound('图层不存在')
+      return ok(null)
     })
 
     app.get('/api/cloudChart/regionTree', async () => {

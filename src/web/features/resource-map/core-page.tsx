@@ -7,13 +7,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Alert, message } from 'antd'
 import type { MultiPolygon, Polygon } from 'geojson'
-import type { SearchHit, TagItem } from '../../../domain/contracts/map'
+import type { LayerGroupRecord, SearchHit, TagItem } from '../../../domain/contracts/map'
 import { DEFAULT_REGION_CODE } from '../../../domain/map-constants'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { MapHost, useScene } from '../../map/map-host'
 import { OfflineBaseMap, TileBase } from '../../map/base-layers'
 import { ClusterLayer, type ClusterPoint } from '../../map/cluster-layer'
 import { HeatLayer } from '../../map/heat-layer'
+import { ConfiguredLayer } from '../../map/configured-layer'
 import { VectorTileLayer } from '../../map/vector-tile-layer'
 import { BaseSwitcher } from '../../map/controls/base-switcher'
 import { Corner } from '../../map/controls/control-styles'
@@ -28,40 +29,35 @@ import { ZoneToggle, type ZoneInputs } from '../../map/controls/zone-toggle'
 import { initialOpacity, uuidV4, type LayerGroupConfig } from '../../map/rules/layer-rules'
 import { providerOf, tilesFor, type BaseChoice } from '../../map/rules/base-map-rules'
 import { usePoints } from './api/query-points'
+import { useLayers } from './api/query-layers'
 import { useRegionTree } from './api/query-region-tree'
 import { useParcel } from './api/query-parcel'
 import { DetailDrawer, type DetailTarget } from './detail-drawer'
 import { STATUS_COLORS } from './parcel-status'
 import { SidePanel } from './side-panel'
 
-/** The business layers of this screen (spec §3 layer group; ids generated at run time). */
-function businessGroups(): LayerGroupConfig[] {
-  return [
-    {
-      name: '业务图层',
-      index: 1,
-      open: true,
-      layers: [
-        { id: uuidV4(), name: '工业用地', index: 1, visible: true, opacity: 0.75, type: 'feature', url: '/api/tiles/parcels/{z}/{x}/{y}.pbf' },
-        { id: uuidV4(), name: '企业聚合', index: 2, visible: true, opacity: 1, type: 'feature', url: '/api/cloudChart/points' },
-        { id: uuidV4(), name: '亩均税收热力', index: 3, visible: false, opacity: 0.85, type: 'feature', url: '/api/cloudChart/points' },
-      ],
-    },
-  ]
-}
+/** Which of this screen's own layers a configured url names (the rest go to the generic registry). */
+type Builtin = 'parcels' | 'cluster' | 'heat'
+const builtinOf = (url: string): Builtin | null =>
+  url.startsWith('/api/tiles/parcels/') ? 'parcels' : url.includes('/api/cloudChart/points?view=cluster') ? 'cluster' : url.includes('/api/cloudChart/points?view=heat') ? 'heat' : null
+
+/** Records → spec §3 layer configs with their runtime UUIDv4 ids. */
+const withIds = (groups: LayerGroupRecord[]): LayerGroupConfig[] =>
+  groups.map((g) => ({ ...g, layers: g.layers.map((l) => ({ ...l, id: uuidV4() })) }))
 
 const LEGEND = [
   ...Object.entries(STATUS_COLORS).map(([label, color]) => ({ label: `地块·${label}`, color })),
   { label: '企业聚合（<10 / <100 / ≥100）', color: '#e6a817', shape: 'circle' as const },
 ]
 
-function Screen() {
+function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const engine = useScene()
   const cfg = getRuntimeConfig()
   const provider = providerOf(cfg.tileKeys)
-  const [groups] = useState(businessGroups)
-  const ids = groups[0].layers.map((l) => l.id)
-  const [opacity, setOpacityState] = useState<Record<string, number>>(() => Object.fromEntries(groups[0].layers.map((l) => [l.id, initialOpacity(l)])))
+  const layers = groups.flatMap((g) => g.layers)
+  const [opacity, setOpacityState] = useState<Record<string, number>>(() => Object.fromEntries(layers.map((l) => [l.id, initialOpacity(l)])))
+  const shown = (b: Builtin) => layers.some((l) => builtinOf(l.url) === b && opacity[l.id] > 0)
+  const parcelOpacity = layers.find((l) => builtinOf(l.url) === 'parcels')?.id
   const setOpacity = useCallback((id: string, v: number) => setOpacityState((s) => ({ ...s, [id]: v })), [])
   const [base, setBase] = useState<BaseChoice>('vector')
   const [region, setRegion] = useState<TagItem[]>([{ name: '浙江省', code: DEFAULT_REGION_CODE }])
@@ -88,9 +84,10 @@ function Screen() {
   return (
     <>
       {provider === 'offline' ? <OfflineBaseMap choice={base} /> : <TileBase tiles={tilesFor(base, provider, cfg.isInternalNetwork, cfg.tileKeys.tianditu)} />}
-      {opacity[ids[0]] > 0 && <VectorTileLayer layer="parcels" colorField="status" colors={STATUS_COLORS} minZoom={8} opacity={opacity[ids[0]]} onFeatureClick={onParcel} />}
-      {opacity[ids[1]] > 0 && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
-      {opacity[ids[2]] > 0 && <HeatLayer points={heatPoints} />}
+      {shown('parcels') && <VectorTileLayer layer="parcels" colorField="status" colors={STATUS_COLORS} minZoom={8} opacity={opacity[parcelOpacity!]} onFeatureClick={onParcel} />}
+      {shown('cluster') && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
+      {shown('heat') && <HeatLayer points={heatPoints} />}
+      {layers.filter((l) => !builtinOf(l.url)).map((l) => <ConfiguredLayer key={l.id} layer={l} opacity={opacity[l.id]} internalNetwork={cfg.isInternalNetwork} />)}
       <Corner $top={12} $left={12} style={{ zIndex: 7 }}>{tree.data ? <DistrictPicker tree={tree.data} onChange={setRegion} /> : null}</Corner>
       <Corner $top={12} $right={12} style={{ display: 'flex', gap: 6, alignItems: 'flex-start', zIndex: 7 }}>
         <LayerManagement groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
@@ -117,11 +114,12 @@ function Screen() {
 
 /** 资源云图. */
 export function CorePage() {
+  const layers = useLayers()
+  const groups = useMemo(() => (layers.data ? withIds(layers.data) : null), [layers.data])
   return (
     <div data-testid="core-page" style={{ height: 'calc(100vh - 150px)', minHeight: 560 }}>
-      <MapHost>
-        <Screen />
-      </MapHost>
+      {layers.error && <Alert type="error" title={`图层配置读取失败：${(layers.error as Error).message}`} />}
+      <MapHost>{groups && <Screen groups={groups} />}</MapHost>
     </div>
   )
 }

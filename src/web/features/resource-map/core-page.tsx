@@ -28,6 +28,7 @@ import { SelectionControl } from '../../map/controls/selection-control'
 import { ZoneToggle, type ZoneInputs } from '../../map/controls/zone-toggle'
 import { initialOpacity, uuidV4, type LayerGroupConfig } from '../../map/rules/layer-rules'
 import { providerOf, tilesFor, type BaseChoice } from '../../map/rules/base-map-rules'
+import { rowsForDisplay } from '../../map/rules/display-coords'
 import { usePoints } from './api/query-points'
 import { useLayers } from './api/query-layers'
 import { useRegionTree } from './api/query-region-tree'
@@ -72,8 +73,11 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
     if (detail?.kind === 'parcel') setLastParcel(detail.id)
   }, [detail])
   const parcel = useParcel(lastParcel)
-  const clusterPoints = useMemo<ClusterPoint[]>(() => (points.data ?? []).map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [points.data])
-  const heatPoints = useMemo(() => (points.data ?? []).filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [points.data])
+  // over a GCJ-02 base (Gaode) our WGS84 points are shifted for display only
+  const gcj02 = provider === 'gaode'
+  const shiftedPoints = useMemo(() => rowsForDisplay(points.data ?? [], gcj02), [points.data, gcj02])
+  const clusterPoints = useMemo<ClusterPoint[]>(() => shiftedPoints.map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [shiftedPoints])
+  const heatPoints = useMemo(() => shiftedPoints.filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [shiftedPoints])
   const onParcel = useCallback((id: number) => setDetail({ kind: 'parcel', id }), [])
   const onEnterprise = useCallback((p: ClusterPoint) => setDetail({ kind: 'enterprise', id: p.id }), [])
   const onHit = (h: SearchHit) => {

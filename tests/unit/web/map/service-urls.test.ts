@@ -21,3 +21,15 @@ describe('configured service urls', () => {
     expect(new URL(featureQueryUrl('http://gis.zj/geoserver/wfs', view)).searchParams.get('BBOX')).toBe('29.5,119.5,30.5,120.5,EPSG:4326')
   })
 })
+
+describe('display shift over a GCJ-02 base', async () => {
+  const { toDisplay, rowsForDisplay } = await import('../../../../src/web/map/rules/display-coords')
+  it('leaves WGS84 as is over a WGS84 base and shifts it a few hundred metres over Gaode', () => {
+    expect(toDisplay(120.15, 30.28, false)).toEqual([120.15, 30.28])
+    const [x, y] = toDisplay(120.15, 30.28, true)
+    const metres = Math.hypot((x - 120.15) * 96_000, (y - 30.28) * 111_000)
+    expect(metres).toBeGreaterThan(300)
+    expect(metres).toBeLessThan(700)
+    expect(rowsForDisplay([{ lng: 120.15, lat: 30.28, id: 1 }], true)[0]).toMatchObject({ id: 1, lng: x, lat: y })
+  })
+})

@@ -144,7 +144,11 @@ test('zone toggle warns with the exact texts; a shape typed into the range contr
     const dialog = page.locator('.ant-modal-confirm')
     await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('无法展示')
     await expect(dialog.locator('.ant-modal-confirm-content')).toHaveText(text)
-    if (key === 'zjtx') await page.screenshot({ path: shot('core-zone-warning') })
+    if (key === 'zjtx') {
+      await expect(dialog).toBeVisible()
+      await page.waitForTimeout(600) // the dialog's opening animation
+      await page.screenshot({ path: shot('core-zone-warning') })
+    }
     await dialog.locator('.ant-modal-confirm-btns button').click()
     await expect(dialog).toHaveCount(0)
   }
@@ -160,6 +164,7 @@ test('zone toggle warns with the exact texts; a shape typed into the range contr
   const box = (await page.getByTestId('map-host').boundingBox())!
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
   await expect(page.getByText('已选择：测试指界（ZJ-001）')).toBeVisible()
+  await page.waitForTimeout(400)
   await page.screenshot({ path: shot('core-selection') })
 })
 

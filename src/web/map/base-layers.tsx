@@ -13,9 +13,9 @@ import type { BaseChoice, TileSource } from './rules/base-map-rules'
 const fetchBoundaries = (level: 'city' | 'county', zoom: number) => apiGet<FeatureCollection>('/api/cloudChart/boundaries', { level, zoom })
 
 /** Colours of the offline base for the two choices (imagery offline: a dark relief-like tone). */
-const OFFLINE_STYLE: Record<BaseChoice, { county: string; city: string; line: string; label: string }> = {
-  vector: { county: '#f4f1ea', city: '#f4f1ea', line: '#9aa7b8', label: '#3c4a5c' },
-  imagery: { county: '#2f3d2f', city: '#2f3d2f', line: '#c9b779', label: '#f5f0d8' },
+const OFFLINE_STYLE: Record<BaseChoice, { county: string; city: string; line: string; label: string; halo: string }> = {
+  vector: { county: '#f4f1ea', city: '#f4f1ea', line: '#9aa7b8', label: '#3c4a5c', halo: '#ffffff' },
+  imagery: { county: '#2f3d2f', city: '#2f3d2f', line: '#c9b779', label: '#f5f0d8', halo: '#1b241b' },
 }
 
 /** The offline default base: county fills and outlines, city outlines and names. */
@@ -26,7 +26,7 @@ export function OfflineBaseMap({ choice }: { choice: BaseChoice }) {
   useMapLayers('base-county', () => (counties.data ? outlines(counties.data, { fill: s.county, fillOpacity: 1, line: s.line, lineWidth: 0.6 }, 0) : null), [counties.data, choice])
   useMapLayers(
     'base-city',
-    () => (cities.data ? outlines(cities.data, { fill: s.city, fillOpacity: 0, line: s.line, lineWidth: 1.6, label: s.label, labelSize: 13 }, 3) : null),
+    () => (cities.data ? outlines(cities.data, { fill: s.city, fillOpacity: 0, line: s.line, lineWidth: 1.6, label: s.label, labelHalo: s.halo, labelSize: 13 }, 3) : null),
     [cities.data, choice],
   )
   return null

@@ -24,6 +24,8 @@ export interface OutlineStyle {
   lineWidth: number
   label?: string
   labelSize?: number
+  /** halo around label text; dark on a dark base */
+  labelHalo?: string
 }
 
 /** Filled outlines with their lines and name labels (the offline base map, district outlines). */
@@ -39,7 +41,7 @@ export function outlines(fc: FeatureCollection, s: OutlineStyle, zIndex = 0): IL
         .shape('name', 'text')
         .size(s.labelSize ?? 12)
         .color(s.label)
-        .style({ textAnchor: 'center', stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: false }) as unknown as ILayer,
+        .style({ textAnchor: 'center', stroke: s.labelHalo ?? '#ffffff', strokeWidth: 2, textAllowOverlap: false }) as unknown as ILayer,
     )
   }
   return layers

@@ -1,9 +1,10 @@
 /**
  * `npm run bench` (not part of `npm test`): medians of ≥ 5 runs, side by side, written as JSON and
  * a markdown table under test-results/bench/. Measured here: vector-tile p95 over a 500-tile set
- * on the embedded engine and (with BENCH_DATABASE_URL) on PostgreSQL, and the cluster index build
- * of our layer against raw supercluster at 100 000 and 1 000 000 points. The browser-side peers
- * (Leaflet.markercluster, leaflet.heat, first render of 100 000 parcels) are not measured yet.
+ * on the embedded engine and (with BENCH_DATABASE_URL) on PostgreSQL, the cluster index build of
+ * our layer against raw supercluster at 100 000 and 1 000 000 points, and in Chromium our
+ * clustering against Leaflet.markercluster at 100 000 plus leaflet.heat's first render (browser.ts).
+ * Not measured yet: L7's heat and 100 000-parcel first render.
  */
 import fs from 'node:fs'
 import Supercluster from 'supercluster'
@@ -13,6 +14,7 @@ import { bootstrap } from '../../src/server/db/seed/bootstrap'
 import { tile } from '../../src/server/modules/map/tiles'
 import { CLUSTER } from '../../src/domain/map-constants'
 import { SHARED_BOUNDARIES } from '../shared-boundaries'
+import { browserBench } from './browser'
 
 const RUNS = 5
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 6000)
@@ -82,6 +84,7 @@ function clusterBuild(n: number) {
 
 const out: Record<string, unknown> = { runs: RUNS, parcels: PARCELS, at: new Date().toISOString() }
 out.cluster = [clusterBuild(100_000), clusterBuild(1_000_000)]
+out.browser = await browserBench(100_000, RUNS)
 const lite = await seeded(await openPgliteMemory())
 out.tilesPglite = await tileP95(lite)
 await lite.close()
@@ -98,12 +101,15 @@ if (process.env.BENCH_DATABASE_URL) {
   await admin.close()
 }
 const c = out.cluster as ReturnType<typeof clusterBuild>[]
+const b = out.browser as Awaited<ReturnType<typeof browserBench>>
 const tl = out.tilesPglite as { tiles: number; p95: number }
 const tp = out.tilesPostgres as { tiles: number; p95: number } | undefined
 const md = [
   '| measure | ours | peer | ratio |',
   '|---|---|---|---|',
   ...c.map((r) => `| cluster index build, ${r.n.toLocaleString('en-US')} points (ms) | ${r.ours.toFixed(1)} | raw supercluster ${r.raw.toFixed(1)} | ${(r.ours / r.raw).toFixed(2)}× |`),
+  `| clustering 100,000 points in Chromium, index + first view (ms) | ${b.oursCluster.toFixed(1)} | Leaflet.markercluster ${b.markercluster.toFixed(1)} | ${(b.markercluster / b.oursCluster).toFixed(1)}× faster |`,
+  `| heat first render, 100,000 points (ms) | not measured | leaflet.heat ${b.leafletHeat.toFixed(1)} | — |`,
   `| tile p95, ${tl.tiles} tiles z12–14, PGlite (ms) | ${tl.p95.toFixed(1)} | ${tp ? `PostgreSQL ${tp.p95.toFixed(1)}` : '—'} | ${tp ? (tl.p95 / tp.p95).toFixed(2) + '×' : '—'} |`,
 ].join('\n')
 fs.mkdirSync('test-results/bench', { recursive: true })

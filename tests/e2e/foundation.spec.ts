@@ -44,8 +44,8 @@ test('admin lands on the first route of the first group, with menu and breadcrum
   await expect(page).toHaveURL(/\/system\/core$/)
   await expect(page.getByTestId('breadcrumbs')).toContainText('系统平台')
   await expect(page.getByTestId('breadcrumbs')).toContainText('资源云图')
-  await expect(page.getByTestId('under-construction')).toContainText('该功能建设中')
-  await expect(page.getByRole('heading', { name: '资源云图' })).toBeVisible()
+  // 资源云图 is built (issue 4): its map screen, not the placeholder
+  await expect(page.getByTestId('core-page')).toBeVisible()
   await expect(page.getByTestId('side-menu')).toContainText('产业地图')
   await expect(page).toHaveTitle('资源云图 - 产业用地一张图')
   const user = JSON.parse((await stored(page, 'user')) ?? '{}')
@@ -99,7 +99,7 @@ test('no token or an expired token sends the user to /login', async ({ page }) =
 test('leaving a /system page for another top-level section sends the user to /login', async ({ page }) => {
   await signIn(page, 'admin', 'Admin@2026')
   await expect(page).toHaveURL(/\/system\/core$/)
-  await expect(page.getByTestId('under-construction')).toBeVisible()
+  await expect(page.getByTestId('core-page')).toBeVisible()
   await navigateInApp(page, '/land/evaluation/evaluationMap')
   await expect(page).toHaveURL(/\/login$/)
 })

@@ -8,6 +8,7 @@ import type { RuntimeConfigSource } from '../runtime-config'
 import type { TokenPolicy } from './auth/service'
 import { authRoutes } from './auth/routes'
 import { bigDataRoutes } from './big-data/routes'
+import { mapRoutes } from './map/routes'
 import { roleRoutes } from './role/routes'
 import { systemRoutes } from './system/routes'
 
@@ -24,4 +25,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, policy }) => authRoutes(db, policy),
   ({ db }) => roleRoutes(db),
   ({ db, config }) => bigDataRoutes(db, config),
+  ({ db }) => mapRoutes(db),
 ]

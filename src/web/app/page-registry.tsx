@@ -4,6 +4,7 @@
  */
 import { lazyNamed, type Lazy } from './pages/lazy-named'
 import { SCREEN_PAGES } from './pages/screen-pages'
+import { MAP_PAGES } from './pages/map-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -18,6 +19,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   'not-found': lazyNamed(() => import('../features/status/not-found-page'), 'NotFoundPage'),
   placeholder: lazyNamed(() => import('../features/status/placeholder-page'), 'PlaceholderPage'),
   ...SCREEN_PAGES,
+  ...MAP_PAGES,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

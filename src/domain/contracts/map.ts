@@ -1,0 +1,142 @@
+/**
+ * Contracts of the map suite (资源云图 and every map screen): the district tree of spec §3, the
+ * region statistics, enterprise points for clusters and heat, search and details.
+ */
+import { z } from 'zod'
+
+/** A name/code pair of a district tag (spec §3: each level carries the list from province down). */
+export interface TagItem {
+  name: string
+  code: string
+}
+
+/** spec §3 "District hierarchy" — town level. */
+export interface TownNode {
+  townName: string
+  townCode: string
+  tag: TagItem[]
+}
+/** County / district, with its extent [w, s, e, n] when its outline is loaded. */
+export interface CountyNode {
+  countyName: string
+  countyCode: string
+  tag: TagItem[]
+  bbox?: [number, number, number, number]
+  towns: TownNode[]
+}
+/** City. */
+export interface CityNode {
+  cityName: string
+  cityCode: string
+  tag: TagItem[]
+  bbox?: [number, number, number, number]
+  counties: CountyNode[]
+}
+/** Province (the root: 330000 浙江省). */
+export interface ProvinceNode {
+  provinceName: string
+  provinceCode: string
+  tag: TagItem[]
+  bbox?: [number, number, number, number]
+  citys: CityNode[]
+}
+
+/** Region code query (6 or 9 digits). */
+export const regionQuery = z.object({
+  regionCode: z
+    .string()
+    .regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字')
+    .optional(),
+})
+
+/** Boundaries query: level and the zoom the outlines are simplified for. */
+export const boundaryQuery = z.object({
+  level: z.enum(['city', 'county'], { message: '层级应为 city 或 county' }),
+  zoom: z.coerce.number().min(0, '缩放级别应在0到22之间').max(22, '缩放级别应在0到22之间').default(7),
+})
+
+/** Statistics of a region (资源云图 side panel). */
+export interface RegionStats {
+  regionCode: string
+  parcels: number
+  /** 亩, 2 decimals */
+  areaMu: number
+  enterprises: number
+  /** 万元, the latest year with figures */
+  tax: number
+  year: number | null
+}
+
+/** An enterprise point: cluster marker and heat weight (亩均税收 万元/亩; null without figures). */
+export interface EnterprisePoint {
+  id: number
+  name: string
+  lng: number
+  lat: number
+  muTax: number | null
+}
+
+/** Search request: keyword on name / 宗地代码 / credit code, optionally within a drawn shape. */
+export const searchBody = z
+  .object({
+    keyword: z.string().trim().max(50, '关键字不能超过50个字符').default(''),
+    geometry: z
+      .object({ type: z.enum(['Polygon', 'MultiPolygon'], { message: '范围应为面' }), coordinates: z.array(z.unknown()) })
+      .nullable()
+      .default(null),
+    kind: z.enum(['all', 'parcel', 'enterprise']).default('all'),
+    page: z.coerce.number().int().min(1, '页码应为正整数').default(1),
+    pageSize: z.coerce.number().int().min(1).max(500, '每页条数不能超过500').default(20),
+  })
+  .refine((b) => b.keyword !== '' || b.geometry !== null, { message: '请输入关键字或绘制范围', path: ['keyword'] })
+
+export type SearchBody = z.input<typeof searchBody>
+
+/** One search hit; lng/lat is where the map flies to. */
+export interface SearchHit {
+  kind: 'parcel' | 'enterprise'
+  id: number
+  name: string
+  code: string
+  lng: number
+  lat: number
+}
+
+/** Path id of a detail. */
+export const idParams = z.object({ id: z.coerce.number().int().positive('编号应为正整数') })
+
+/** A configured layer as served (spec §3 "Layer"; the runtime id is added by the client). */
+export interface LayerRecord {
+  key: number
+  name: string
+  index: number
+  visible: boolean
+  opacity: number
+  type: 'title' | 'feature' | 'dynamic'
+  url: string
+  base: string
+}
+
+/** A configured layer group (spec §3 "Layer group"). */
+export interface LayerGroupRecord {
+  name: string
+  index: number
+  open: boolean
+  layers: LayerRecord[]
+}
+
+/** Editing one layer (admin). */
+export const layerEditBody = z
+  .object({
+    id: z.number().int().positive('图层编号应为正整数'),
+    name: z.string().trim().min(1, '图层名称不能为空').max(50, '图层名称不能超过50个字符').optional(),
+    visible: z.boolean().optional(),
+    opacity: z.number().min(0, '透明度应在0到1之间').max(1, '透明度应在0到1之间').optional(),
+    url: z
+      .string()
+      .trim()
+      .max(1000, '地址不能超过1000个字符')
+      .refine((u) => u === '' || /^(https?:\/\/|\/)/.test(u), '地址应以 http(s):// 或 / 开头')
+      .optional(),
+    sort: z.number().int().min(0).max(9999).optional(),
+  })

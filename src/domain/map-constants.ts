@@ -1,0 +1,33 @@
+/** Map constants of spec §9 (and the texts of §5 the map shows), in one place for web and tests. */
+
+/** spec §9: public tile layers. */
+export const PUBLIC_TILE_ZOOM = { min: 5, max: 18 } as const
+/** spec §9: feature layer tiles. */
+export const FEATURE_TILE_ZOOM = { min: 0, max: 6 } as const
+/** spec §9: z-index of the dynamic imagery layer (drawn beneath everything). */
+export const DYNAMIC_IMAGERY_Z_INDEX = -90000
+/** spec §9: default selected region. */
+export const DEFAULT_REGION_CODE = '330000'
+/** spec §9: zone fly-to max zoom. */
+export const ZONE_FLY_MAX_ZOOM = 16
+
+/** spec §9: marker cluster. */
+export const CLUSTER = { radius: 80, spiderfyAt: 9, smallBelow: 10, mediumBelow: 100, queueDelayMs: 300 } as const
+/** spec §8: the cluster feature's failure without a max zoom. */
+export const CLUSTER_NO_MAX_ZOOM = 'Map has no maxZoom specified'
+
+/** spec §9: heat map. */
+export const HEAT = { radius: 25, blur: 15, stops: [0.4, 0.6, 0.7, 0.8, 1] } as const
+
+/** spec §9: measurement results are shown to 4 decimals. */
+export const MEASURE_DECIMALS = 4
+
+/** spec §2.7, §5, §9: the three zone layers. */
+export const ZONES = [
+  { key: 'zjtx', name: '指界', color: '#bea221', empty: '该地图没有上传指界图形' },
+  { key: 'djtx', name: '勘测定界', color: '#be3114', empty: '还没有上传勘测定界图形' },
+  { key: 'jgtx', name: '竣工', color: '#5755be', empty: '还没有上传竣工图形' },
+] as const
+/** spec §5: title of the zone warning. */
+export const ZONE_EMPTY_TITLE = '无法展示'
+export type ZoneKey = (typeof ZONES)[number]['key']

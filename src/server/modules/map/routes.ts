@@ -1,0 +1,124 @@
+/**
+ * Map suite endpoints (资源云图 /system/core and every map screen). Statistics live under the
+ * spec's /api/cloudChart/* family (§7); tiles under /api/tiles. All need a signed-in user and
+ * are limited to the user's region (scope.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { boundaryQuery, idParams, layerEditBody, regionQuery, searchBody, type LayerGroupRecord, type RegionStats, type SearchHit } from '../../../domain/contracts/map'
+import type { Db } from '../../db/engine'
+import { currentUser } from '../../http/context'
+import { ok } from '../../http/envelope'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import { layerRows, updateLayer } from './layer-repo'
+import { enterpriseById, parcelById, parcelsOfEnterprise, yearlyOf } from './detail-repo'
+import { boundaries, enterprisePoints, MU_PER_M2, regions, search, statistics } from './repo'
+import { effectivePrefix, regionPrefixOf } from './scope'
+import { buildRegionTree, toPoints } from './service'
+import { TILE_LAYERS, tile, validTile } from './tiles'
+
+const NO_LOG = { log: false as const }
+
+export const mapRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => {
+      const p = effectivePrefix(regionPrefixOf(currentUser(req)), regionCode)
+      if (p === false) throw forbidden('权限不足：该区域不在您的数据范围内')
+      return p
+    }
+
+    app.get(
+      '/api/tiles/:layer/:z/:x/:file',
+      { schema: { params: z.object({ layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels 或 enterprises' }), z: z.coerce.number(), x: z.coerce.number(), file: z.string() }) } },
+      async (req, reply) => {
+        const y = /^(\d+)\.pbf$/.exec(req.params.file)
+        const { z: zoom, x } = req.params
+        if (!y || !validTile(zoom, x, Number(y[1]))) throw badRequest('瓦片行列号无效')
+        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), scopeOf(req))
+        reply.header('Content-Type', 'application/x-protobuf').header('Cache-Control', 'private, max-age=60')
+        return reply.send(Buffer.from(bytes))
+      },
+    )
+
+    app.get('/api/cloudChart/boundaries', { schema: { querystring: boundaryQuery } }, async (req) => {
+      const rows = await boundaries(db, req.query.level, req.query.zoom)
+      return ok({
+        type: 'FeatureCollection',
+        features: rows.map((r) => ({
+          type: 'Feature',
+          id: Number(r.code),
+          properties: { code: r.code, name: r.name, level: r.level, labelLng: r.lng, labelLat: r.lat },
+          geometry: JSON.parse(r.geometry),
+        })),
+      })
+    })
+
+    app.get('/api/map/layers', async () => {
+      const groups: LayerGroupRecord[] = []
+      for (const r of await layerRows(db)) {
+        let g = groups.find((x) => x.name === r.group_name)
+        if (!g) groups.push((g = { name: r.group_name, index: r.group_sort, open: r.group_open, layers: [] }))
+        g.layers.push({ key: r.id, name: r.name, index: r.sort, visible: r.visible, opacity: r.opacity, type: r.type, url: r.url, base: r.base })
+      }
+      return ok(groups)
+    })
+
+    // layer configuration is an administrator's setting (spec §3 "Layer", admin-editable)
+    app.post('/api/map/layer/edit', { config: { log: { module: '地图图层', action: '修改图层' } }, schema: { body: layerEditBody } }, async (req) => {
+      if (currentUser(req).username !== 'admin') throw forbidden()
+      const { id, ...patch } = req.body
+      req.logTarget = String(id)
+      if (!(await updateLayer(db, id, patch))) throw notFound('图层不存在')
+      return ok(null)
+    })
+
+    app.get('/api/cloudChart/regionTree', async () => {
+      const tree = buildRegionTree(await regions(db))
+      if (!tree) throw notFound('区划数据未加载')
+      return ok(tree)
+    })
+
+    app.get('/api/cloudChart/statistics', { schema: { querystring: regionQuery } }, async (req) => {
+      const regionCode = req.query.regionCode ?? '330000'
+      const s = await statistics(db, scopeOf(req, regionCode))
+      const stats: RegionStats = {
+        regionCode,
+        parcels: s.parcels,
+        areaMu: Math.round(s.area_m2 * MU_PER_M2 * 100) / 100,
+        enterprises: s.enterprises,
+        tax: Math.round(s.tax * 100) / 100,
+        year: s.year,
+      }
+      return ok(stats)
+    })
+
+    app.get('/api/cloudChart/points', { schema: { querystring: regionQuery } }, async (req) => {
+      return ok(toPoints(await enterprisePoints(db, scopeOf(req, req.query.regionCode))))
+    })
+
+    // a read by POST: a drawn shape does not fit a query string (spec §7 JSON POST)
+    app.post('/api/cloudChart/search', { config: NO_LOG, schema: { body: searchBody } }, async (req) => {
+      const b = req.body
+      const rows = await search(db, { ...b, geometry: b.geometry ? JSON.stringify(b.geometry) : null }, scopeOf(req))
+      const list: SearchHit[] = rows.map(({ total: _t, ...hit }) => hit)
+      return ok({ list, total: rows[0]?.total ?? 0, page: b.page, pageSize: b.pageSize })
+    })
+
+    app.get('/api/cloudChart/parcel/:id', { schema: { params: idParams } }, async (req) => {
+      const prefix = scopeOf(req)
+      const parcel = await parcelById(db, req.params.id, prefix)
+      if (!parcel) throw notFound('地块不存在或不在您的数据范围内')
+      const { geometry, ...rest } = parcel
+      const eid = parcel.enterprise_id as number | null
+      const enterprise = eid ? ((await enterpriseById(db, eid, null)) ?? null) : null
+      const yearly = eid ? await yearlyOf(db, eid) : []
+      return ok({ parcel: { ...rest, geometry: JSON.parse(String(geometry)) }, enterprise, yearly })
+    })
+
+    app.get('/api/cloudChart/enterprise/:id', { schema: { params: idParams } }, async (req) => {
+      const enterprise = await enterpriseById(db, req.params.id, scopeOf(req))
+      if (!enterprise) throw notFound('企业不存在或不在您的数据范围内')
+      return ok({ enterprise, parcels: await parcelsOfEnterprise(db, req.params.id), yearly: await yearlyOf(db, req.params.id) })
+    })
+  }

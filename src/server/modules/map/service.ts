@@ -1,0 +1,47 @@
+/** Rules of the map endpoints: the district tree of spec §3 and 亩均税收. */
+import type { CityNode, CountyNode, EnterprisePoint, ProvinceNode, TagItem } from '../../../domain/contracts/map'
+import { MU_PER_M2, type PointRow, type RegionRow } from './repo'
+
+const bboxOf = (text: string | null) => (text ? (text.split(',').map(Number) as [number, number, number, number]) : undefined)
+
+/**
+ * The tree from the province down to towns; every level carries its tag, the name/code pairs
+ * from the province down to itself (spec §3). Rows come parents first.
+ */
+export function buildRegionTree(rows: RegionRow[], rootCode = '330000'): ProvinceNode | null {
+  const root = rows.find((r) => r.code === rootCode)
+  if (!root) return null
+  const tagOf = new Map<string, TagItem[]>([[root.code, [{ name: root.name, code: root.code }]]])
+  const province: ProvinceNode = { provinceName: root.name, provinceCode: root.code, tag: tagOf.get(root.code)!, bbox: bboxOf(root.bbox), citys: [] }
+  const cities = new Map<string, CityNode>()
+  const counties = new Map<string, CountyNode>()
+  for (const r of rows) {
+    const parentTag = r.parent_code ? tagOf.get(r.parent_code) : undefined
+    if (!parentTag || r.code === root.code) continue
+    const tag = [...parentTag, { name: r.name, code: r.code }]
+    tagOf.set(r.code, tag)
+    if (r.level === 'city') {
+      const c: CityNode = { cityName: r.name, cityCode: r.code, tag, bbox: bboxOf(r.bbox), counties: [] }
+      cities.set(r.code, c)
+      province.citys.push(c)
+    } else if (r.level === 'county') {
+      const c: CountyNode = { countyName: r.name, countyCode: r.code, tag, bbox: bboxOf(r.bbox), towns: [] }
+      counties.set(r.code, c)
+      cities.get(r.parent_code!)?.counties.push(c)
+    } else if (r.level === 'town') {
+      counties.get(r.parent_code!)?.towns.push({ townName: r.name, townCode: r.code, tag })
+    }
+  }
+  return province
+}
+
+/** 亩均税收 (万元/亩) = tax ÷ land in 亩 (DOMAIN 亩均效益评价); null without tax or land. */
+export function muTaxOf(tax: number | null, landM2: number | null): number | null {
+  if (tax == null || !landM2 || landM2 <= 0) return null
+  return Math.round((tax / (landM2 * MU_PER_M2)) * 100) / 100
+}
+
+/** Rows → points. */
+export function toPoints(rows: PointRow[]): EnterprisePoint[] {
+  return rows.map((r) => ({ id: r.id, name: r.name, lng: r.lng, lat: r.lat, muTax: muTaxOf(r.tax, r.land_m2) }))
+}

@@ -1,0 +1,52 @@
+/**
+ * The thin React host of the 2D engine: creates the engine on mount, destroys it on unmount,
+ * renders children (layers, controls) only after L7 reports loaded. `data-testid="map-host"`.
+ */
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { getRuntimeConfig } from '../core/runtime-config'
+import { MapEngine } from './engine/map-engine'
+
+const SceneContext = createContext<MapEngine | null>(null)
+
+/** The engine of the enclosing host; throws outside one (CONVENTIONS). */
+export function useScene(): MapEngine {
+  const engine = useContext(SceneContext)
+  if (!engine) throw new Error('useScene() 只能在 <MapHost> 内使用')
+  return engine
+}
+
+/** Props of {@link MapHost}. */
+export interface MapHostProps {
+  children?: ReactNode
+  /** Background colour of the offline base map (sea). */
+  background?: string
+  className?: string
+}
+
+/** One map: config from the runtime config's mapConfig (spec §3). */
+export function MapHost({ children, background = '#dfe9f3', className }: MapHostProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [engine, setEngine] = useState<MapEngine | null>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const m = getRuntimeConfig().mapConfig
+    const e = new MapEngine()
+    let alive = true
+    void e.attach(el, { center: m.center, zoom: m.zoom, minZoom: m.minZoom, maxZoom: m.maxZoom, background }).then(() => alive && setEngine(e))
+    return () => {
+      alive = false
+      setEngine(null)
+      e.destroy()
+    }
+    // the engine is created once; later background changes go through update()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  useEffect(() => engine?.update({ background }), [engine, background])
+  return (
+    <div className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
+      <div ref={ref} data-testid="map-host" data-loaded={engine ? 'true' : 'false'} style={{ position: 'absolute', inset: 0 }} />
+      {engine && <SceneContext.Provider value={engine}>{children}</SceneContext.Provider>}
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+/**
+ * Base maps (spec §2.4, §4, §7, §9): tile templates of the national service, the commercial map
+ * and the community service, and which pair a choice shows. Nothing is requested unless a
+ * provider is configured; the offline default is drawn from the database's own outlines.
+ */
+import { PUBLIC_TILE_ZOOM } from '../../../domain/map-constants'
+
+/** A raster tile layer of a base map. */
+export interface TileSource {
+  key: string
+  name: string
+  url: string
+  minZoom: number
+  maxZoom: number
+  /** Gaode tiles are GCJ-02: overlays are shifted for display (ARCHITECTURE "Maps") */
+  gcj02?: boolean
+}
+
+/** spec §2.4: the two choices. */
+export type BaseChoice = 'vector' | 'imagery'
+
+/** Which provider draws the base. */
+export type Provider = 'offline' | 'tianditu' | 'gaode'
+
+const Z = { minZoom: PUBLIC_TILE_ZOOM.min, maxZoom: PUBLIC_TILE_ZOOM.max }
+
+/** spec §7: Tianditu normal, satellite and terrain, each with its annotation layer (Web Mercator `_w`). */
+export function tiandituTiles(key: string): Record<'vec' | 'cva' | 'img' | 'cia' | 'ter' | 'cta', TileSource> {
+  const t = (layer: string, name: string): TileSource => ({
+    key: layer,
+    name,
+    url: `https://t{0-7}.tianditu.gov.cn/${layer}_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${layer}&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk=${encodeURIComponent(key)}`,
+    ...Z,
+  })
+  return { vec: t('vec', '矢量'), cva: t('cva', '矢量注记'), img: t('img', '影像'), cia: t('cia', '影像注记'), ter: t('ter', '地形'), cta: t('cta', '地形注记') }
+}
+
+/** The commercial map (Gaode): road map, satellite and its annotation; GCJ-02. */
+export const GAODE_TILES: Record<'vec' | 'img' | 'cia', TileSource> = {
+  vec: { key: 'gaode-vec', name: '高德地图', url: 'https://webrd0{1-4}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}', gcj02: true, ...Z },
+  img: { key: 'gaode-img', name: '高德影像', url: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}', gcj02: true, ...Z },
+  cia: { key: 'gaode-cia', name: '高德注记', url: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}', gcj02: true, ...Z },
+}
+
+/** The community service's five styles (spec §7): colour, purple-blue, grey, warm, cold. */
+export const GEOQ_STYLES: TileSource[] = [
+  ['ChinaOnlineCommunity', '彩色版'],
+  ['ChinaOnlineStreetPurplishBlue', '蓝黑版'],
+  ['ChinaOnlineStreetGray', '灰色版'],
+  ['ChinaOnlineStreetWarm', '暖色版'],
+  ['ChinaOnlineStreetCold', '冷色版'],
+].map(([id, name]) => ({ key: id, name, url: `https://map.geoq.cn/ArcGIS/rest/services/${id}/MapServer/tile/{z}/{y}/{x}`, ...Z }))
+
+/** The provider a deployment has configured (tile keys of the runtime config); none → offline. */
+export function providerOf(keys: { tianditu: string; gaode: string }): Provider {
+  if (keys.tianditu) return 'tianditu'
+  if (keys.gaode) return 'gaode'
+  return 'offline'
+}
+
+/**
+ * The tile pair a base choice shows (spec §4): imagery swaps in satellite + annotation when not
+ * on the internal network (there the configured dynamic imagery layer draws it); unchecking
+ * imagery adds the normal map pair. Offline: no tiles at all.
+ */
+export function tilesFor(choice: BaseChoice, provider: Provider, internalNetwork: boolean, tiandituKey = ''): TileSource[] {
+  if (provider === 'offline') return []
+  if (provider === 'gaode') return choice === 'imagery' ? (internalNetwork ? [] : [GAODE_TILES.img, GAODE_TILES.cia]) : [GAODE_TILES.vec]
+  const t = tiandituTiles(tiandituKey)
+  if (choice === 'imagery') return internalNetwork ? [] : [t.img, t.cia]
+  return [t.vec, t.cva]
+}

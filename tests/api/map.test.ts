@@ -1,0 +1,229 @@
+/**
+ * Map suite endpoints on this run's engine: vector tiles decoded with @mapbox/vector-tile + pbf
+ * and compared with the database (and, on PostgreSQL, ST_AsMVT compared with the in-process
+ * cutter used on PGlite), boundaries, district tree, statistics, points, search, details and the
+ * region data scope.
+ */
+import { VectorTile } from '@mapbox/vector-tile'
+import { PbfReader } from 'pbf'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tile } from '../../src/server/modules/map/tiles'
+import { startServer, type TestServer } from './harness'
+
+let s: TestServer
+let admin: string
+let clerk: string
+/** the county with the most parcels, and a parcel of it */
+let county: { code: string; n: number }
+let sample: { id: number; name: string; land_code: string; lng: number; lat: number; enterprise_id: number | null }
+
+/** tile x/y of a point at zoom z */
+const tileOf = (lng: number, lat: number, z: number) => {
+  const n = 2 ** z
+  const r = (lat * Math.PI) / 180
+  return { x: Math.floor(((lng + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n) }
+}
+
+async function fetchTile(layer: string, z: number, x: number, y: number, token: string) {
+  const r = await fetch(`${s.base}/api/tiles/${layer}/${z}/${x}/${y}.pbf`, { headers: { Authorization: `Bearer ${token}` } })
+  return { status: r.status, type: r.headers.get('content-type'), bytes: new Uint8Array(await r.arrayBuffer()) }
+}
+
+type Decoded = { id: number; type: number; name?: string; code?: string; status?: string }
+
+function decode(bytes: Uint8Array, layer: string): Decoded[] {
+  const vt = new VectorTile(new PbfReader(bytes))
+  const l = vt.layers[layer]
+  if (!l) return []
+  return Array.from({ length: l.length }, (_, i) => l.feature(i)).map((f) => ({ id: Number(f.id), type: f.type, ...(f.properties as Omit<Decoded, 'id' | 'type'>) }))
+}
+
+beforeAll(async () => {
+  s = await startServer()
+  admin = await s.login('admin', 'Admin@2026')
+  const c = await s.db.query<{ code: string; n: number }>(
+    'SELECT county_code AS code, count(*)::int AS n FROM parcel GROUP BY county_code ORDER BY n DESC, county_code LIMIT 1',
+  )
+  county = c.rows[0]
+  const p = await s.db.query<typeof sample>(
+    `SELECT id, name, land_code, ST_X(ST_PointOnSurface(geom)) AS lng, ST_Y(ST_PointOnSurface(geom)) AS lat, enterprise_id
+     FROM parcel WHERE county_code = $1 AND enterprise_id IS NOT NULL ORDER BY id LIMIT 1`,
+    [county.code],
+  )
+  sample = p.rows[0]
+  await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'clerk'`, [county.code])
+  clerk = await s.login('clerk', 'Clerk@2026')
+})
+afterAll(() => s?.close())
+
+describe('vector tiles', () => {
+  it('serves the parcels of a z14 tile as MVT with id, name, code and status', async () => {
+    const { x, y } = tileOf(sample.lng, sample.lat, 14)
+    const t = await fetchTile('parcels', 14, x, y, admin)
+    expect(t.status).toBe(200)
+    expect(t.type).toBe('application/x-protobuf')
+    const features = decode(t.bytes, 'parcels')
+    const mine = features.find((f) => f.id === sample.id)
+    expect(mine).toMatchObject({ type: 3, name: sample.name, code: sample.land_code })
+    expect(['已供未建', '在建', '已投产', '闲置', '低效', '已收回']).toContain(mine?.status)
+  })
+
+  it('holds exactly the parcels whose outline meets the tile', async () => {
+    const { x, y } = tileOf(sample.lng, sample.lat, 12)
+    const ids = decode((await fetchTile('parcels', 12, x, y, admin)).bytes, 'parcels').map((f) => f.id).sort((a, b) => a - b)
+    const n = 2 ** 12
+    const lng = (v: number) => (v / n) * 360 - 180
+    const lat = (v: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * v) / n))) * 180) / Math.PI
+    const db = await s.db.query<{ id: number }>(
+      `SELECT id FROM parcel WHERE ST_Intersects(geom, ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY id`,
+      [lng(x), lat(y + 1), lng(x + 1), lat(y)],
+    )
+    expect(db.rows.length).toBeGreaterThan(0)
+    // the tile carries a 64/4096 buffer, so it may hold a few neighbours beyond the exact square
+    expect(ids).toEqual(expect.arrayContaining(db.rows.map((r) => r.id)))
+  })
+
+  it('gives the same features from ST_AsMVT and from the in-process cutter', async () => {
+    const { x, y } = tileOf(sample.lng, sample.lat, 13)
+    const cut = decode(await tile(s.db, 'parcels', 13, x, y, null, true), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+    expect(cut.length).toBeGreaterThan(0)
+    if (s.engine === 'postgres') {
+      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, null, false), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+      expect(mvt).toEqual(cut)
+    } else {
+      await expect(tile(s.db, 'parcels', 13, x, y, null, false)).rejects.toThrow()
+    }
+  })
+
+  it('serves enterprises as points and limits a county user to the county', async () => {
+    const { x, y } = tileOf(sample.lng, sample.lat, 9)
+    const all = decode((await fetchTile('enterprises', 9, x, y, admin)).bytes, 'enterprises')
+    expect(all.length).toBeGreaterThan(0)
+    expect(new Set(all.map((f) => f.type))).toEqual(new Set([1]))
+    const mine = decode((await fetchTile('enterprises', 9, x, y, clerk)).bytes, 'enterprises')
+    const inCounty = await s.db.query<{ id: number }>('SELECT id FROM enterprise WHERE county_code = $1', [county.code])
+    const allowed = new Set(inCounty.rows.map((r) => r.id))
+    expect(mine.length).toBeGreaterThan(0)
+    expect(mine.every((f) => allowed.has(f.id))).toBe(true)
+  })
+
+  it('answers an empty tile below the layer minimum zoom, 400 for a bad address, 401 without a token', async () => {
+    expect((await fetchTile('parcels', 5, 26, 13, admin)).bytes.length).toBe(0)
+    const bad = await fetchTile('parcels', 3, 9, 0, admin)
+    expect(bad.status).toBe(400)
+    expect((await fetchTile('roads', 10, 1, 1, admin)).status).toBe(400)
+    expect((await fetch(`${s.base}/api/tiles/parcels/10/1/1.pbf`)).status).toBe(401)
+  })
+})
+
+describe('cloudChart endpoints', () => {
+  it('returns county outlines simplified by zoom', async () => {
+    type FC = { features: { properties: { code: string; name: string }; geometry: { coordinates: unknown } }[] }
+    const coarse = await s.get<FC>('/api/cloudChart/boundaries?level=county&zoom=6', admin)
+    const fine = await s.get<FC>('/api/cloudChart/boundaries?level=county&zoom=12', admin)
+    expect(coarse.status).toBe(200)
+    expect(coarse.body.data.features).toHaveLength(90)
+    expect(JSON.stringify(coarse.body.data).length).toBeLessThan(JSON.stringify(fine.body.data).length)
+    expect(coarse.body.data.features.find((f) => f.properties.code === '330102')?.properties.name).toBe('上城区')
+    const bad = await s.get('/api/cloudChart/boundaries?level=town', admin)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/层级/)
+  })
+
+  it('returns the district tree with tags from the province down', async () => {
+    type Tree = { provinceCode: string; tag: unknown[]; citys: { cityName: string; counties: { countyCode: string; towns: { tag: { code: string }[] }[] }[] }[] }
+    const r = await s.get<Tree>('/api/cloudChart/regionTree', admin)
+    expect(r.body.data.provinceCode).toBe('330000')
+    expect(r.body.data.citys).toHaveLength(11)
+    expect(r.body.data.citys[0].cityName).toBe('杭州市')
+    const town = r.body.data.citys[0].counties[0].towns[0]
+    expect(town.tag.map((t) => t.code.slice(0, 2))).toEqual(['33', '33', '33', '33'])
+    expect(town.tag).toHaveLength(4)
+  })
+
+  it('counts parcels, 亩 and tax of a region as the database does', async () => {
+    const r = await s.get<{ parcels: number; areaMu: number; tax: number; year: number }>(`/api/cloudChart/statistics?regionCode=${county.code}`, admin)
+    expect(r.status).toBe(200)
+    const db = await s.db.query<{ n: number; m2: number }>('SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE county_code = $1', [county.code])
+    expect(r.body.data.parcels).toBe(county.n)
+    expect(r.body.data.areaMu).toBeCloseTo((db.rows[0].m2 * 15) / 10000, 1)
+    const whole = await s.get<{ parcels: number }>('/api/cloudChart/statistics', admin)
+    expect(whole.body.data.parcels).toBeGreaterThan(county.n)
+    expect((await s.get('/api/cloudChart/statistics?regionCode=33', admin)).status).toBe(400)
+  })
+
+  it('keeps a county user inside the county', async () => {
+    const own = await s.get<{ parcels: number }>('/api/cloudChart/statistics', clerk)
+    expect(own.body.data.parcels).toBe(county.n)
+    const other = county.code === '330102' ? '330106' : '330102'
+    const r = await s.get(`/api/cloudChart/statistics?regionCode=${other}`, clerk)
+    expect(r.status).toBe(403)
+    const pts = await s.get<{ id: number }[]>('/api/cloudChart/points', clerk)
+    const n = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM enterprise WHERE county_code = $1 AND location IS NOT NULL', [county.code])
+    expect(pts.body.data).toHaveLength(n.rows[0].n)
+  })
+
+  it('returns enterprise points with 亩均税收', async () => {
+    const r = await s.get<{ id: number; lng: number; muTax: number | null }[]>('/api/cloudChart/points', admin)
+    const n = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM enterprise WHERE location IS NOT NULL')
+    expect(r.body.data).toHaveLength(n.rows[0].n)
+    expect(r.body.data.filter((p) => p.muTax !== null && p.muTax > 0).length).toBeGreaterThan(0)
+  })
+
+  it('finds a parcel by 宗地代码 and by name, and within a drawn shape', async () => {
+    type Page = { list: { kind: string; id: number }[]; total: number }
+    const byCode = await s.postJson<Page>('/api/cloudChart/search', { keyword: sample.land_code }, admin)
+    expect(byCode.body.data.list[0]).toMatchObject({ kind: 'parcel', id: sample.id })
+    expect(byCode.body.data.total).toBe(1)
+    const d = 0.0005
+    const square = { type: 'Polygon', coordinates: [[[sample.lng - d, sample.lat - d], [sample.lng + d, sample.lat - d], [sample.lng + d, sample.lat + d], [sample.lng - d, sample.lat + d], [sample.lng - d, sample.lat - d]]] }
+    const within = await s.postJson<Page>('/api/cloudChart/search', { geometry: square, kind: 'parcel' }, admin)
+    expect(within.body.data.list.map((h) => h.id)).toContain(sample.id)
+    const empty = await s.postJson('/api/cloudChart/search', {}, admin)
+    expect(empty.status).toBe(400)
+    expect(empty.body.message).toMatch(/关键字或绘制范围/)
+  })
+
+  it('finds an enterprise by credit code and returns both details', async () => {
+    const e = await s.db.query<{ credit_code: string }>('SELECT credit_code FROM enterprise WHERE id = $1', [sample.enterprise_id])
+    const hit = await s.postJson<{ list: { kind: string; id: number }[] }>('/api/cloudChart/search', { keyword: e.rows[0].credit_code }, admin)
+    expect(hit.body.data.list).toEqual([expect.objectContaining({ kind: 'enterprise', id: sample.enterprise_id })])
+    const p = await s.get<{ parcel: { land_code: string; geometry: { type: string } }; enterprise: { id: number }; yearly: unknown[] }>(`/api/cloudChart/parcel/${sample.id}`, admin)
+    expect(p.body.data.parcel.land_code).toBe(sample.land_code)
+    expect(p.body.data.parcel.geometry.type).toBe('MultiPolygon')
+    expect(p.body.data.enterprise.id).toBe(sample.enterprise_id)
+    expect(p.body.data.yearly.length).toBeGreaterThan(0)
+    const ent = await s.get<{ parcels: { id: number }[] }>(`/api/cloudChart/enterprise/${sample.enterprise_id}`, admin)
+    expect(ent.body.data.parcels.map((x) => x.id)).toContain(sample.id)
+    expect((await s.get('/api/cloudChart/parcel/99999999', admin)).status).toBe(404)
+  })
+})
+
+describe('configured layers (spec §3)', () => {
+  type Groups = { name: string; open: boolean; layers: { key: number; name: string; visible: boolean; opacity: number; type: string; base: string }[] }[]
+  it('lists the groups with their layers in order', async () => {
+    const r = await s.get<Groups>('/api/map/layers', clerk)
+    expect(r.status).toBe(200)
+    expect(r.body.data.map((g) => [g.name, g.open])).toEqual([['业务图层', true], ['参考图层', false]])
+    expect(r.body.data[0].layers.map((l) => [l.name, l.visible, l.opacity])).toEqual([['工业用地', true, 0.75], ['企业聚合', true, 1], ['亩均税收热力', false, 0.85]])
+    expect(r.body.data[1].layers[0]).toMatchObject({ type: 'dynamic', base: 'img' })
+  })
+
+  it('lets admin edit a layer, logged; others get 403; bad input 400 with nothing written', async () => {
+    const before = await s.get<Groups>('/api/map/layers', admin)
+    const heat = before.body.data[0].layers[2]
+    expect((await s.postJson('/api/map/layer/edit', { id: heat.key, visible: true }, clerk)).status).toBe(403)
+    const bad = await s.postJson('/api/map/layer/edit', { id: heat.key, opacity: 2 }, admin)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/透明度/)
+    const okEdit = await s.postJson('/api/map/layer/edit', { id: heat.key, visible: true, opacity: 0.5 }, admin)
+    expect(okEdit.status).toBe(200)
+    const after = await s.get<Groups>('/api/map/layers', admin)
+    expect(after.body.data[0].layers[2]).toMatchObject({ visible: true, opacity: 0.5 })
+    const log = await s.db.query<{ module: string; target: string; success: boolean }>(
+      `SELECT module, target, success FROM operation_log WHERE path = '/api/map/layer/edit' ORDER BY id`,
+    )
+    expect(log.rows.filter((r) => r.success)).toEqual([{ module: '地图图层', target: String(heat.key), success: true }])
+    expect((await s.postJson('/api/map/layer/edit', { id: 999999, visible: true }, admin)).status).toBe(404)
+  })
+})

@@ -1,0 +1,200 @@
+/**
+ * /system/core 资源云图 in real Chromium (WebGL through SwiftShader): offline map, the eight
+ * controls of spec §2 with their states (§4) and warnings (§5), cluster counts against the API,
+ * a measurement against a known parcel, and the lazy map bundle.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { areaText } from '../../src/web/map/rules/measure-rules'
+import { shot, signIn, stored } from './helpers'
+
+const L7_MARKER = 'l7-scene'
+
+/** The signed-in token, as the web client sends it. */
+async function bearer(page: Page): Promise<string> {
+  const raw = (await stored(page, 'Authorization')) ?? ''
+  const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw
+  return `Bearer ${token}`
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const r = await page.request.get(path, { headers: { Authorization: await bearer(page) } })
+  expect(r.status()).toBe(200)
+  return ((await r.json()) as { data: T }).data
+}
+
+async function openCore(page: Page) {
+  await signIn(page, 'admin', 'Admin@2026')
+  await page.goto('/system/core')
+  await expect(page.getByTestId('map-host')).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 })
+  await expect(page.getByTestId('cluster-state')).not.toHaveAttribute('data-points', '0')
+}
+
+test('no L7 bytes on the login route; the map chunk carries them', async ({ page }) => {
+  const bodies: { url: string; text: string }[] = []
+  page.on('response', async (r) => {
+    if (r.url().endsWith('.js')) bodies.push({ url: r.url(), text: await r.text().catch(() => '') })
+  })
+  await page.goto('/login')
+  await expect(page.getByTestId('login-username')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(bodies.length).toBeGreaterThan(0)
+  expect(bodies.filter((b) => b.text.includes(L7_MARKER)).map((b) => b.url)).toEqual([])
+  await openCore(page)
+  expect(bodies.some((b) => b.text.includes(L7_MARKER))).toBe(true)
+})
+
+test('loads offline with all eight controls; cluster counts equal the API', async ({ page }) => {
+  const external: string[] = []
+  page.on('request', (r) => {
+    const u = new URL(r.url())
+    if (u.hostname !== '127.0.0.1' && u.protocol.startsWith('http')) external.push(r.url())
+  })
+  await openCore(page)
+  for (const id of ['layer-management', 'layer-control', 'legend', 'base-switcher', 'district-picker', 'range-control', 'zone-toggle', 'selection-control']) {
+    await expect(page.getByTestId(id)).toBeVisible()
+  }
+  const points = await api<{ lng: number; lat: number }[]>(page, '/api/cloudChart/points')
+  const state = page.getByTestId('cluster-state')
+  await expect(state).toHaveAttribute('data-total', String(points.length))
+  // every API point sits in exactly one marker at this zoom
+  await expect(state).toHaveAttribute('data-world', String(points.length))
+  // the markers on screen hold the API's points inside the view (a cluster counts where its centre is)
+  const [w, s, e, n] = ((await state.getAttribute('data-bounds')) ?? '').split(',').map(Number)
+  const inView = points.filter((p) => p.lng >= w && p.lng <= e && p.lat >= s && p.lat <= n).length
+  expect(inView).toBeGreaterThan(points.length / 2)
+  expect(Math.abs(Number(await state.getAttribute('data-points')) - inView)).toBeLessThanOrEqual(Math.ceil(inView * 0.02))
+  const stats = await api<{ parcels: number }>(page, '/api/cloudChart/statistics?regionCode=330000')
+  await expect(page.getByTestId('stat-parcels')).toContainText(stats.parcels.toLocaleString('en-US'))
+  await page.waitForTimeout(1000)
+  await page.screenshot({ path: shot('core-map') })
+  await page.getByTestId('base-imagery').click()
+  await expect(page.getByTestId('base-imagery')).toHaveCSS('background-color', 'rgb(29, 95, 214)')
+  await page.waitForTimeout(800)
+  await page.screenshot({ path: shot('core-base-imagery') })
+  await page.getByTestId('base-vector').click()
+  expect(external).toEqual([])
+})
+
+test('layer management opens on hover, layer control on click; switches follow spec §4', async ({ page }) => {
+  await openCore(page)
+  await page.getByTestId('layer-management').hover()
+  const panel = page.getByTestId('layer-management-panel')
+  await expect(panel).toBeVisible()
+  // visible: false starts at opacity 0 → unchecked
+  await expect(page.getByTestId('lm-layer-亩均税收热力')).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByTestId('lm-layer-工业用地')).toHaveAttribute('aria-checked', 'true')
+  await page.getByTestId('lm-layer-亩均税收热力').click()
+  await expect(page.getByTestId('lm-layer-亩均税收热力')).toHaveAttribute('aria-checked', 'true')
+  await page.getByTestId('lm-layer-企业聚合').click()
+  await expect(page.getByTestId('cluster-state')).toHaveCount(0)
+  await page.waitForTimeout(800)
+  await page.screenshot({ path: shot('core-layer-management') })
+  // collapsible group
+  await page.getByTestId('lm-group-业务图层').click()
+  await expect(page.getByTestId('lm-layer-工业用地')).toHaveCount(0)
+  await page.getByTestId('lm-group-业务图层').click()
+  // 影像 switch swaps the base
+  await page.getByTestId('lm-imagery').click()
+  await expect(page.getByTestId('base-imagery')).toHaveCSS('background-color', 'rgb(29, 95, 214)')
+  await page.mouse.move(700, 500)
+  await expect(panel).toBeHidden()
+
+  await page.getByTestId('layer-control').getByRole('button', { name: '图层控制' }).click()
+  const lc = page.getByTestId('layer-control-panel')
+  await expect(lc).toBeVisible()
+  await expect(lc.getByText('基础图层')).toBeVisible()
+  await expect(lc.getByRole('radio', { name: '影像' })).toBeChecked()
+  await lc.getByText('矢量').click()
+  await expect(lc.getByRole('radio', { name: '矢量' })).toBeChecked()
+  await expect(lc.getByRole('radio', { name: '影像' })).not.toBeChecked()
+  await page.screenshot({ path: shot('core-layer-control') })
+  await page.getByTestId('layer-control').getByRole('button', { name: '图层控制' }).click()
+  await expect(lc).toBeHidden()
+})
+
+test('district picker: four columns from the region tree; a click selects, closes and drives the statistics', async ({ page }) => {
+  await openCore(page)
+  await expect(page.getByTestId('district-current')).toHaveText(/浙江省/)
+  await page.getByTestId('district-picker').hover()
+  await expect(page.getByTestId('district-panel')).toBeVisible()
+  for (const [i, head] of ['省', '市', '区/县', '乡镇/街道'].entries()) await expect(page.getByTestId(`district-col-${i}`).locator('div').first()).toHaveText(head)
+  await expect(page.getByTestId('district-col-1').locator('div')).toHaveCount(12)
+  await page.getByTestId('district-col-1').getByText('杭州市').hover()
+  await page.getByTestId('district-col-2').getByText('上城区').hover()
+  await expect(page.getByTestId('district-col-3').getByText('清波街道')).toBeVisible()
+  await page.screenshot({ path: shot('core-district-picker') })
+  const statsCall = page.waitForResponse((r) => r.url().includes('/api/cloudChart/statistics?regionCode=330102'))
+  await page.getByTestId('district-col-2').getByText('上城区').click()
+  await statsCall
+  await expect(page.getByTestId('district-panel')).toBeHidden()
+  await expect(page.getByTestId('district-current')).toHaveText(/上城区/)
+  const s = await api<{ parcels: number }>(page, '/api/cloudChart/statistics?regionCode=330102')
+  await expect(page.getByTestId('core-stats')).toContainText('浙江省 / 杭州市 / 上城区')
+  await expect(page.getByTestId('stat-parcels')).toContainText(String(s.parcels))
+})
+
+test('zone toggle warns with the exact texts; a shape typed into the range control shows and reports on click', async ({ page }) => {
+  await openCore(page)
+  for (const [key, text] of [
+    ['zjtx', '该地图没有上传指界图形'],
+    ['djtx', '还没有上传勘测定界图形'],
+    ['jgtx', '还没有上传竣工图形'],
+  ]) {
+    await page.getByTestId(`zone-${key}`).click()
+    const dialog = page.locator('.ant-modal-confirm')
+    await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('无法展示')
+    await expect(dialog.locator('.ant-modal-confirm-content')).toHaveText(text)
+    if (key === 'zjtx') {
+      await expect(dialog).toBeVisible()
+      await page.waitForTimeout(600) // the dialog's opening animation
+      await page.screenshot({ path: shot('core-zone-warning') })
+    }
+    await dialog.locator('.ant-modal-confirm-btns button').click()
+    await expect(dialog).toHaveCount(0)
+  }
+  const square = { type: 'Feature', properties: { landId: 'ZJ-001', name: '测试指界' }, geometry: { type: 'Polygon', coordinates: [[[120.15, 30.25], [120.17, 30.25], [120.17, 30.27], [120.15, 30.27], [120.15, 30.25]]] } }
+  await page.getByTestId('range-勘测').click()
+  await page.getByTestId('range-input-zjtx').fill(JSON.stringify(square))
+  await page.screenshot({ path: shot('core-range-control') })
+  await page.getByTestId('range-勘测').click()
+  await page.getByTestId('zone-zjtx').click()
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0)
+  await page.getByTestId('select-选点').click()
+  await page.waitForTimeout(1500)
+  const box = (await page.getByTestId('map-host').boundingBox())!
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await expect(page.getByText('已选择：测试指界（ZJ-001）')).toBeVisible()
+  await page.waitForTimeout(400)
+  await page.screenshot({ path: shot('core-selection') })
+})
+
+test('search flies to a parcel and opens its detail; measuring it gives the area of its geometry', async ({ page }) => {
+  await openCore(page)
+  // a parcel with an owner enterprise (so the drawer has yearly figures)
+  let hit: { id: number; code: string } | undefined
+  for (const owner of (await api<{ id: number }[]>(page, '/api/cloudChart/points')).slice(0, 20)) {
+    const ent = await api<{ parcels: { id: number; land_code: string }[]; yearly: unknown[] }>(page, `/api/cloudChart/enterprise/${owner.id}`)
+    if (ent.parcels.length && ent.yearly.length) {
+      hit = { id: ent.parcels[0].id, code: ent.parcels[0].land_code }
+      break
+    }
+  }
+  if (!hit) throw new Error('no parcel with an owner enterprise in the demo data')
+  await page.getByTestId('core-search').locator('input').fill(hit.code)
+  await page.getByTestId('core-search').locator('input').press('Enter')
+  await expect(page.getByTestId('core-result')).toHaveCount(1)
+  await page.getByTestId('core-result').click()
+  await expect(page.getByTestId('parcel-attributes')).toContainText(hit.code)
+  await expect(page.getByTestId('yearly-chart')).toBeVisible()
+  await expect(page.getByTestId('cluster-state')).toHaveAttribute('data-zoom', '16')
+  await page.screenshot({ path: shot('core-detail') })
+  const detail = await api<{ parcel: { geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } } }>(page, `/api/cloudChart/parcel/${hit.id}`)
+  await page.locator('.ant-drawer-close').click()
+  await page.getByTestId('draw-toggle').click()
+  await expect(page.getByTestId('measure-result')).toHaveText(`面积 ${areaText(detail.parcel.geometry)}`)
+  await page.getByTestId('buffer-run').click()
+  await page.waitForTimeout(800)
+  await page.screenshot({ path: shot('core-measure') })
+  await page.getByTestId('legend-close').click()
+  await expect(page.getByTestId('legend')).toHaveCount(0)
+})

@@ -1,0 +1,72 @@
+/** Region data scope (DOMAIN "People and scope") and the district tree of spec §3. */
+import { describe, expect, it } from 'vitest'
+import { effectivePrefix, prefixOfCode, regionPrefixOf } from '../../../../src/server/modules/map/scope'
+import { buildRegionTree, muTaxOf } from '../../../../src/server/modules/map/service'
+import { tileBounds, validTile } from '../../../../src/server/modules/map/tiles'
+
+describe('region scope', () => {
+  it.each([
+    ['330000', '33'],
+    ['330100', '3301'],
+    ['330102', '330102'],
+    ['330102001', '330102001'],
+  ])('code %s selects the subtree with prefix %s', (code, prefix) => expect(prefixOfCode(code)).toBe(prefix))
+
+  it.each([
+    [{ username: 'admin', regionCode: '330102' }, null],
+    [{ username: 'leader', regionCode: '330000' }, null],
+    [{ username: 'leader', regionCode: null }, null],
+    [{ username: 'clerk', regionCode: '330100' }, '3301'],
+    [{ username: 'clerk', regionCode: '330102' }, '330102'],
+  ])('user %o sees prefix %s', (user, prefix) => expect(regionPrefixOf(user)).toBe(prefix))
+
+  it.each([
+    [null, undefined, null],
+    [null, '330000', null],
+    [null, '330100', '3301'],
+    ['3301', undefined, '3301'],
+    ['3301', '330000', '3301'],
+    ['3301', '330102', '330102'],
+    ['3301', '330201', false],
+  ] as const)('user prefix %s asking for %s filters by %s', (user, region, want) => expect(effectivePrefix(user, region)).toBe(want))
+})
+
+describe('district tree (spec §3)', () => {
+  const rows = [
+    { code: '330000', name: '浙江省', level: 'province' as const, parent_code: null, bbox: null },
+    { code: '330100', name: '杭州市', level: 'city' as const, parent_code: '330000', bbox: '118,29,121,31' },
+    { code: '330102', name: '上城区', level: 'county' as const, parent_code: '330100', bbox: null },
+    { code: '330102001', name: '清波街道', level: 'town' as const, parent_code: '330102', bbox: null },
+  ]
+  it('nests province → citys → counties → towns, each with its tag from the province down', () => {
+    const t = buildRegionTree(rows)!
+    expect(t.provinceCode).toBe('330000')
+    expect(t.citys[0]).toMatchObject({ cityName: '杭州市', cityCode: '330100', bbox: [118, 29, 121, 31] })
+    const town = t.citys[0].counties[0].towns[0]
+    expect(town.tag).toEqual([
+      { name: '浙江省', code: '330000' },
+      { name: '杭州市', code: '330100' },
+      { name: '上城区', code: '330102' },
+      { name: '清波街道', code: '330102001' },
+    ])
+  })
+  it('is null without the root', () => expect(buildRegionTree(rows.slice(1))).toBeNull())
+})
+
+describe('亩均税收 and tiles', () => {
+  it('divides tax by land in 亩', () => {
+    expect(muTaxOf(100, 6666.7)).toBe(10)
+    expect(muTaxOf(null, 100)).toBeNull()
+    expect(muTaxOf(10, 0)).toBeNull()
+  })
+  it('knows tile bounds and addresses', () => {
+    expect(tileBounds(0, 0, 0)).toEqual([-180, -85.05, 180, 85.05])
+    const [w, s, e, n] = tileBounds(1, 1, 0)
+    expect([w, e]).toEqual([0, 180])
+    expect(s).toBeCloseTo(0, 9)
+    expect(n).toBe(85.05)
+    expect(validTile(3, 7, 7)).toBe(true)
+    expect(validTile(3, 8, 0)).toBe(false)
+    expect(validTile(23, 0, 0)).toBe(false)
+  })
+})

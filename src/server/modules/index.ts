@@ -9,6 +9,7 @@ import type { TokenPolicy } from './auth/service'
 import { authRoutes } from './auth/routes'
 import { roleRoutes } from './role/routes'
 import { systemRoutes } from './system/routes'
+import { globeRoutes } from './globe/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -22,4 +23,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, config }) => systemRoutes(db, config),
   ({ db, policy }) => authRoutes(db, policy),
   ({ db }) => roleRoutes(db),
+  ({ db }) => globeRoutes(db),
 ]

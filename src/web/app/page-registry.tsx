@@ -3,6 +3,7 @@
  * the sign-in route loads only what it needs.
  */
 import { lazyNamed, type Lazy } from './pages/lazy-named'
+import { GLOBE_PAGES } from './pages/globe-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -16,6 +17,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   forbidden: lazyNamed(() => import('../features/status/forbidden-page'), 'ForbiddenPage'),
   'not-found': lazyNamed(() => import('../features/status/not-found-page'), 'NotFoundPage'),
   placeholder: lazyNamed(() => import('../features/status/placeholder-page'), 'PlaceholderPage'),
+  ...GLOBE_PAGES,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -1,0 +1,74 @@
+/**
+ * Loads the parcels of the current view from the API and hands them to the globe's batched layer
+ * (issue 5: "loaded by view and zoom"). A move inside the last fetched (padded) box at the same
+ * zoom band fetches nothing; a theme change only recolours.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useGlobe } from '../../globe/globe-host'
+import type { Bbox } from '../../globe/globe-types'
+import type { GlobeParcel } from '../../../domain/contracts/globe'
+import { fetchGlobeParcels } from './api/get-globe-parcels'
+import type { GlobeTheme } from './globe-themes'
+
+/** Map zoom level equivalent to a camera height (metres): one level per halving. */
+export const zoomForHeight = (height: number): number => Math.max(0, Math.min(22, Math.round(Math.log2(2.8e7 / Math.max(height, 1)))))
+
+/** `outer` contains `inner`. */
+const contains = (outer: Bbox, inner: Bbox) => outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3]
+
+/** The view box grown by half its size on each side, clamped to the world. */
+export function padBbox(b: Bbox): Bbox {
+  const dx = (b[2] - b[0]) / 2
+  const dy = (b[3] - b[1]) / 2
+  return [Math.max(-180, b[0] - dx), Math.max(-90, b[1] - dy), Math.min(180, b[2] + dx), Math.min(90, b[3] + dy)]
+}
+
+/** What the loader reports. */
+export interface ParcelLoadState {
+  loading: boolean
+  error: string | null
+  count: number
+  truncated: boolean
+  byId: Map<number, GlobeParcel>
+}
+
+/** Keeps the globe's parcels in step with the view and the theme. */
+export function useParcelsByView(view: { bbox: Bbox; height: number } | null, theme: GlobeTheme): ParcelLoadState {
+  const globe = useGlobe()
+  const last = useRef<{ box: Bbox; band: number } | null>(null)
+  const themeRef = useRef(theme)
+  themeRef.current = theme
+  const [state, setState] = useState<ParcelLoadState>({ loading: false, error: null, count: 0, truncated: false, byId: new Map() })
+
+  useEffect(() => {
+    if (!view) return
+    const zoom = zoomForHeight(view.height)
+    // zoom bands follow the server's simplification steps (service.toleranceForZoom)
+    const band = zoom < 11 ? 0 : zoom < 13 ? 1 : 2
+    if (last.current && last.current.band === band && contains(last.current.box, view.bbox)) return
+    const box = padBbox(view.bbox)
+    let cancelled = false
+    setState((s) => ({ ...s, loading: true, error: null }))
+    fetchGlobeParcels({ bbox: box.map((v) => v.toFixed(5)).join(','), zoom })
+      .then((page) => {
+        if (cancelled) return
+        last.current = { box, band }
+        const byId = new Map(page.parcels.map((p) => [p.id, p]))
+        globe.parcels.setParcels(page.parcels, (id) => themeRef.current.colorOf(byId.get(id)!))
+        setState({ loading: false, error: null, count: page.parcels.length, truncated: page.truncated, byId })
+      })
+      .catch((e: Error) => {
+        if (!cancelled) setState((s) => ({ ...s, loading: false, error: `地块加载失败：${e.message}` }))
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [view, globe])
+
+  useEffect(() => {
+    const byId = state.byId
+    globe.parcels.recolor((id) => (byId.has(id) ? theme.colorOf(byId.get(id)!) : '#9aa5b1'))
+  }, [theme, globe, state.byId])
+
+  return state
+}

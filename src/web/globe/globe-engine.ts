@@ -5,7 +5,9 @@
  */
 import './cesium-base-url'
 import {
+  BoundingSphere,
   Cartesian2,
+  HeadingPitchRange,
   JulianDate,
   Math as CesiumMath,
   Rectangle,
@@ -52,7 +54,7 @@ export class GlobeEngine {
     scene.globe.depthTestAgainstTerrain = false
     scene.screenSpaceCameraController.minimumZoomDistance = 50
     addImagery(viewer, { tiandituKey: opts.tiandituKey }, (m) => this.events.onNotice?.(m))
-    this.regions = new OutlineLayer(scene, 30, 3.0e6)
+    this.regions = new OutlineLayer(scene, 30, 6.0e6)
     this.zones = new OutlineLayer(scene, 3, 6.0e4)
     this.parcels = new ParcelLayer(scene)
     this.points = new PointLayer(scene)
@@ -92,10 +94,18 @@ export class GlobeEngine {
     this.flyTo(this.home, duration)
   }
 
-  /** Flies the camera to show a lon/lat box. */
+  /**
+   * Flies the camera to show a lon/lat box: straight down for regions, tilted 45° for a few
+   * blocks or less, so that a leader sees the parcels' heights.
+   */
   flyTo(bbox: Bbox, duration = 1.5): void {
     const rect = Rectangle.fromDegrees(...bbox)
-    if (duration === 0) this.viewer.camera.setView({ destination: rect })
+    const span = Math.max(bbox[2] - bbox[0], bbox[3] - bbox[1])
+    if (span < 0.1) {
+      const sphere = BoundingSphere.fromRectangle3D(rect)
+      const offset = new HeadingPitchRange(0, CesiumMath.toRadians(-45), Math.max(sphere.radius * 3, 600))
+      this.viewer.camera.flyToBoundingSphere(sphere, { offset, duration })
+    } else if (duration === 0) this.viewer.camera.setView({ destination: rect })
     else this.viewer.camera.flyTo({ destination: rect, duration })
     this.viewer.scene.requestRender()
   }
@@ -131,10 +141,12 @@ export class GlobeEngine {
     return this.viewer.scene.canvas.toDataURL('image/png')
   }
 
-  /** Screen position of a parcel (e2e and the info panel's anchor). */
+  /** Client (viewport) position of a parcel's roof centre, or null off screen (e2e clicks it). */
   screenPositionOf(id: number): { x: number; y: number } | null {
     const p = this.parcels.screenPositionOf(id)
-    return p ? { x: p.x, y: p.y } : null
+    if (!p) return null
+    const rect = this.viewer.scene.canvas.getBoundingClientRect()
+    return { x: rect.left + p.x, y: rect.top + p.y }
   }
 
   /** Releases handlers and layers (the viewer itself belongs to Resium). */

@@ -19,6 +19,7 @@ import {
   type Scene,
 } from 'cesium'
 import type { GlobeParcelShape } from './globe-types'
+import { ringCentre } from './ring-centre'
 
 const HIGHLIGHT = Color.fromCssColorString('#fff566')
 
@@ -57,7 +58,7 @@ export class ParcelLayer {
               polygonHierarchy: new PolygonHierarchy(Cartesian3.fromDegreesArray(ring.flat())),
               height: 0,
               extrudedHeight: p.height,
-              vertexFormat: PerInstanceColorAppearance.FLAT_VERTEX_FORMAT,
+              vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT,
             }),
             attributes: { color: ColorGeometryInstanceAttribute.fromColor(Color.fromCssColorString(color)) },
           }),
@@ -68,7 +69,7 @@ export class ParcelLayer {
     this.primitive = this.scene.primitives.add(
       new Primitive({
         geometryInstances: instances,
-        appearance: new PerInstanceColorAppearance({ flat: true, translucent: false }),
+        appearance: new PerInstanceColorAppearance({ flat: false, translucent: false }),
         releaseGeometryInstances: true,
         asynchronous: true,
       }),
@@ -110,10 +111,13 @@ export class ParcelLayer {
   screenPositionOf(id: number): Cartesian2 | null {
     const p = this.shapes.get(id)
     if (!p || p.rings.length === 0) return null
-    const ring = p.rings[0]
-    const lng = ring.reduce((s, c) => s + c[0], 0) / ring.length
-    const lat = ring.reduce((s, c) => s + c[1], 0) / ring.length
+    const { lng, lat } = ringCentre(p.rings[0])
     return SceneTransforms.worldToWindowCoordinates(this.scene, Cartesian3.fromDegrees(lng, lat, p.height)) ?? null
+  }
+
+  /** The CSS colour a parcel is drawn in (its theme colour; hover aside). */
+  colorOf(id: number): string | undefined {
+    return this.colors.get(id)
   }
 
   /** Ids of the parcels drawn now. */

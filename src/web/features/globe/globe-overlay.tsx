@@ -39,9 +39,9 @@ const Swatch = styled.i<{ $color: string }>`
 `
 
 /** The legend of the current theme, with optional counts. */
-export function Legend({ title, items, counts }: { title: string; items: LegendItem[]; counts?: Record<string, number> }) {
+export function Legend({ title, items, counts, bottom = 36 }: { title: string; items: LegendItem[]; counts?: Record<string, number>; bottom?: number }) {
   return (
-    <Floating $left={12} $bottom={36} data-testid="globe-legend">
+    <Floating $left={12} $bottom={bottom} data-testid="globe-legend">
       <div style={{ fontWeight: 600, marginBottom: 6 }} data-testid="globe-legend-title">
         图例：{title}
       </div>

@@ -10,13 +10,14 @@ import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
 import type { GlobeOutline } from '../../globe/globe-types'
+import { ringCentre } from '../../globe/ring-centre'
 import { useGlobeLifecycle } from './api/get-globe-lifecycle'
 import { GLOBE_THEMES } from './globe-themes'
 import { GlobeNotices } from './globe-notices'
 import { Floating, GlobePage, Legend } from './globe-overlay'
 import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from './lifecycle-replay'
 import { viewAround } from './parcel-search'
-import { homeBox } from './three-d-map-page'
+import { homeBox } from './globe-home'
 import { useRegionOutlines } from './use-region-outlines'
 
 const ZONE_STYLE = {
@@ -116,7 +117,7 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
           onChange={(v: number) => globe.setTime(addDays(range[0], v))}
         />
       </Floating>
-      <Legend title={`项目阶段（${current}）`} items={stageTheme.legend.filter((l) => l.label !== '无项目')} counts={counts} />
+      <Legend title={`项目阶段（${current}）`} items={stageTheme.legend.filter((l) => l.label !== '无项目')} counts={counts} bottom={104} />
       <Floating $top={12} $right={12} $width={300} data-testid="lifecycle-overdue">
         <div style={{ fontWeight: 600 }}>
           共 {projects.length} 个项目，逾期 <span style={{ color: '#e03131' }} data-testid="lifecycle-overdue-count">{overdue.length}</span> 个
@@ -156,8 +157,7 @@ function ProjectDates({ p }: { p: GlobeLifecycleProject }) {
 }
 
 function centreOf(p: GlobeLifecycleProject): { lng: number; lat: number } {
-  const ring = p.zones[0]?.rings[0] ?? [[0, 0]]
-  return { lng: ring.reduce((s, c) => s + c[0], 0) / ring.length, lat: ring.reduce((s, c) => s + c[1], 0) / ring.length }
+  return ringCentre(p.zones[0]?.rings[0] ?? [])
 }
 
 function flyToProject(globe: ReturnType<typeof useGlobe>, p: GlobeLifecycleProject) {

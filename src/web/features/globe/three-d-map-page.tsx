@@ -11,6 +11,7 @@ import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
 import type { Bbox } from '../../globe/globe-types'
 import { fetchGlobeParcel } from './api/get-globe-parcel'
+import { homeBox } from './globe-home'
 import { DistrictPicker } from './district-picker'
 import { GLOBE_THEMES, themeOf, type GlobeThemeKey } from './globe-themes'
 import { downloadDataUrl, GlobeNotices } from './globe-notices'
@@ -19,12 +20,6 @@ import { ParcelInfoPanel } from './parcel-info-panel'
 import { ParcelSearch, viewAround } from './parcel-search'
 import { useRegionOutlines } from './use-region-outlines'
 import { useParcelsByView } from './use-parcels-by-view'
-
-/** Home view: the configured map bounds (Zhejiang). */
-export function homeBox(): Bbox {
-  const b = getRuntimeConfig().mapConfig.bounds
-  return b ? [b[0], b[1], b[2], b[3]] : [118, 27, 123.2, 31.2]
-}
 
 /** The page. */
 export function ThreeDMapPage() {

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useGlobe } from '../../globe/globe-host'
 import type { Bbox } from '../../globe/globe-types'
+import { ringCentre } from '../../globe/ring-centre'
 import type { GlobeParcel } from '../../../domain/contracts/globe'
 import { fetchGlobeParcels } from './api/get-globe-parcels'
 import type { GlobeTheme } from './globe-themes'
@@ -55,6 +56,8 @@ export function useParcelsByView(view: { bbox: Bbox; height: number } | null, th
         last.current = { box, band }
         const byId = new Map(page.parcels.map((p) => [p.id, p]))
         globe.parcels.setParcels(page.parcels, (id) => themeRef.current.colorOf(byId.get(id)!))
+        // markers keep parcels visible from the province view, where a parcel is under a pixel
+        globe.points.set(page.parcels.map((p) => ({ id: p.id, ...ringCentre(p.rings[0] ?? []), color: themeRef.current.colorOf(p) })))
         setState({ loading: false, error: null, count: page.parcels.length, truncated: page.truncated, byId })
       })
       .catch((e: Error) => {
@@ -67,7 +70,9 @@ export function useParcelsByView(view: { bbox: Bbox; height: number } | null, th
 
   useEffect(() => {
     const byId = state.byId
-    globe.parcels.recolor((id) => (byId.has(id) ? theme.colorOf(byId.get(id)!) : '#9aa5b1'))
+    const colorOf = (id: number) => (byId.has(id) ? theme.colorOf(byId.get(id)!) : '#9aa5b1')
+    globe.parcels.recolor(colorOf)
+    globe.points.recolor(colorOf, () => false)
   }, [theme, globe, state.byId])
 
   return state

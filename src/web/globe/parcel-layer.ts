@@ -81,10 +81,15 @@ export class ParcelLayer {
   async ready(): Promise<void> {
     const primitive = this.primitive
     if (!primitive) return
-    for (let i = 0; i < 600 && !primitive.ready && !primitive.isDestroyed(); i++) {
+    for (let i = 0; i < 2400 && !primitive.ready && !primitive.isDestroyed(); i++) {
       this.scene.requestRender()
       await new Promise((r) => setTimeout(r, 50))
     }
+  }
+
+  /** Whether the current batch is on the GPU (true when there is none). */
+  isReady(): boolean {
+    return !this.primitive || this.primitive.ready
   }
 
   /** Recolours every parcel (theme switch) without rebuilding geometry. */

@@ -42,7 +42,7 @@ export function addImagery(viewer: Viewer, opts: { tiandituKey: string }, onNoti
   let failed = false
   for (const kind of ['img', 'cia'] as const) {
     const provider = tianditu(kind, opts.tiandituKey)
-    const layer = viewer.imageryLayers.addImageryProvider(provider)
+    viewer.imageryLayers.addImageryProvider(provider)
     provider.errorEvent.addEventListener(() => {
       if (failed) return
       failed = true
@@ -50,7 +50,6 @@ export function addImagery(viewer: Viewer, opts: { tiandituKey: string }, onNoti
       for (const l of [...Array(viewer.imageryLayers.length).keys()].map((i) => viewer.imageryLayers.get(i))) {
         if (l !== offline) viewer.imageryLayers.remove(l, true)
       }
-      void layer
       onNotice('天地图影像加载失败，已切换为离线底图（NaturalEarthII）')
       viewer.scene.requestRender()
     })

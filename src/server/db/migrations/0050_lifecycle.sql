@@ -46,7 +46,9 @@ CREATE TABLE lifecycle_zone (
 
 -- 亩均效益评价 class per enterprise for the latest year with figures, by the DOMAIN quotas on
 -- 亩均税收 within each county: A top 20 %, D bottom 5 % and anyone under 1 万元/亩, B the next
--- 40 %, C the rest. (The weighted multi-indicator score of /enterprise/appraise refines this later.)
+-- 40 %, C the rest. In scope (DOMAIN): enterprises in production (营业收入 > 0) holding ≥ 3 亩;
+-- land still being built on is not appraised. (The weighted multi-indicator score of
+-- /enterprise/appraise refines this later.)
 CREATE VIEW enterprise_appraisal AS
 WITH latest AS (SELECT max(year) AS year FROM enterprise_yearly),
 held AS (
@@ -60,7 +62,7 @@ fig AS (
   JOIN latest l ON true
   JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = l.year
   JOIN held h ON h.enterprise_id = e.id
-  WHERE NOT e.deleted AND y.tax IS NOT NULL
+  WHERE NOT e.deleted AND y.tax IS NOT NULL AND y.revenue > 0 AND h.m2 >= 10000.0 / 15 * 3
 ),
 ranked AS (
   SELECT *, percent_rank() OVER (PARTITION BY county_code ORDER BY tax_per_mu DESC) AS pr FROM fig

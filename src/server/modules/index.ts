@@ -11,6 +11,7 @@ import { bigDataRoutes } from './big-data/routes'
 import { mapRoutes } from './map/routes'
 import { roleRoutes } from './role/routes'
 import { systemRoutes } from './system/routes'
+import { globeRoutes } from './globe/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -26,4 +27,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => roleRoutes(db),
   ({ db, config }) => bigDataRoutes(db, config),
   ({ db }) => mapRoutes(db),
+  ({ db }) => globeRoutes(db),
 ]

@@ -5,6 +5,7 @@
 import { lazyNamed, type Lazy } from './pages/lazy-named'
 import { SCREEN_PAGES } from './pages/screen-pages'
 import { MAP_PAGES } from './pages/map-pages'
+import { GLOBE_PAGES } from './pages/globe-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -20,6 +21,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   placeholder: lazyNamed(() => import('../features/status/placeholder-page'), 'PlaceholderPage'),
   ...SCREEN_PAGES,
   ...MAP_PAGES,
+  ...GLOBE_PAGES,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -3,6 +3,7 @@ import type { Db } from '../engine'
 import { importBoundaries, type BoundaryCrs, type BoundaryLevel } from '../boundary-import'
 import { seedRegions } from './regions'
 import { seedDemoData } from './demo'
+import { seedLifecycle } from './lifecycle'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
 /** What a start did to the data. */
@@ -29,5 +30,6 @@ export async function bootstrap(
   // outlines first, so that demo parcels are placed inside their county
   for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
   if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })
+  if (opts.parcels > 0) await seedLifecycle(db)
   return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
 }

@@ -1,0 +1,111 @@
+/**
+ * The globe's read-only API (issue 5; /api/globe/*): query schemas shared by server validation and
+ * the web's typed fetchers, and the shapes of the answers.
+ */
+import { z } from 'zod'
+import type { LifecycleStage, StageDates } from '../lifecycle'
+
+const num = (name: string, min: number, max: number) =>
+  z.coerce.number({ error: `${name}必须是数字` }).min(min, `${name}不能小于${min}`).max(max, `${name}不能大于${max}`)
+
+/** GET /api/globe/parcels query: a lon/lat box and the map zoom level. */
+export const globeParcelQuery = z.object({
+  bbox: z
+    .string({ error: 'bbox不能为空' })
+    .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox格式应为 西,南,东,北（经纬度）')
+    .refine((s) => {
+      const [w, so, e, n] = s.split(',').map(Number)
+      return w < e && so < n && w >= -180 && e <= 180 && so >= -90 && n <= 90
+    }, 'bbox范围无效：应满足 西<东、南<北 且在经纬度范围内'),
+  zoom: num('zoom', 0, 22).default(10),
+  limit: num('limit', 1, 60000).default(20000),
+})
+
+/** GET /api/globe/search query. */
+export const globeSearchQuery = z.object({
+  keyword: z.string({ error: 'keyword不能为空' }).trim().min(1, 'keyword不能为空').max(50, 'keyword不能超过50个字符'),
+})
+
+/** GET /api/globe/lifecycle query. */
+export const globeLifecycleQuery = z.object({
+  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'asOf格式应为 YYYY-MM-DD').optional(),
+})
+
+/** A parcel as the globe colours it. */
+export interface GlobeParcel {
+  id: number
+  landCode: string
+  name: string
+  status: string
+  /** extrusion height (m) */
+  height: number
+  lowEfficiency: boolean
+  /** 亩均效益评价 class of the owner, null without figures */
+  appraisalClass: 'A' | 'B' | 'C' | 'D' | null
+  /** lifecycle stage today, null when the parcel has no project */
+  stage: LifecycleStage | null
+  /** outer rings, [[lng, lat], …] */
+  rings: [number, number][][]
+}
+
+/** Answer of GET /api/globe/parcels. */
+export interface GlobeParcelPage {
+  parcels: GlobeParcel[]
+  /** more parcels matched than `limit` */
+  truncated: boolean
+}
+
+/** GET /api/globe/parcels/:id — the info panel. */
+export interface GlobeParcelInfo {
+  id: number
+  landCode: string
+  name: string
+  status: string
+  landUseCode: string
+  areaM2: number
+  plotRatio: number | null
+  buildingDensity: number | null
+  supplyDate: string | null
+  countyName: string | null
+  enterpriseName: string | null
+  creditCode: string | null
+  appraisalClass: 'A' | 'B' | 'C' | 'D' | null
+  taxPerMu: number | null
+  lowEfficiency: boolean
+  stage: LifecycleStage | null
+  bbox: [number, number, number, number]
+}
+
+/** A region of the district picker with its box. */
+export interface GlobeRegion {
+  code: string
+  name: string
+  level: 'province' | 'city' | 'county'
+  parentCode: string | null
+  bbox: [number, number, number, number] | null
+  center: [number, number] | null
+}
+
+/** A region outline for the globe. */
+export interface GlobeRegionOutline {
+  code: string
+  name: string
+  level: 'province' | 'city' | 'county'
+  rings: [number, number][][]
+  center: [number, number] | null
+}
+
+/** A lifecycle project with its stage dates and zones. */
+export interface GlobeLifecycleProject extends StageDates {
+  id: number
+  name: string
+  parcelId: number
+  landCode: string
+  enterpriseName: string | null
+  stage: LifecycleStage | null
+  overdue: boolean
+  investIntensity: number | null
+  committedPlotRatio: number | null
+  committedTaxPerMu: number | null
+  zones: { kind: '指界' | '勘测定界' | '竣工' | '建新'; rings: [number, number][][] }[]
+}

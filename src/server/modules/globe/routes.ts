@@ -1,0 +1,35 @@
+/** The globe's read-only API (issue 5): GET /api/globe/* — parcels by view, info, search, regions, lifecycle. */
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { globeLifecycleQuery, globeParcelQuery, globeSearchQuery } from '../../../domain/contracts/globe'
+import type { Db } from '../../db/engine'
+import { ok } from '../../http/envelope'
+import { currentUser } from '../../http/context'
+import { regionScope } from './scope'
+import * as service from './service'
+
+const idParams = z.object({ id: z.coerce.number({ error: 'id必须是数字' }).int('id必须是整数').positive('id必须是正整数') })
+const outlineQuery = z.object({
+  level: z.enum(['province', 'city', 'county'], { error: 'level只能是 province、city 或 county' }).default('city'),
+})
+
+export const globeRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const opts = { config: { log: false as const } }
+    app.get('/api/globe/parcels', { ...opts, schema: { querystring: globeParcelQuery } }, async (req) => {
+      const bbox = req.query.bbox.split(',').map(Number)
+      return ok(await service.parcelsInView(db, { bbox, zoom: req.query.zoom, limit: req.query.limit }, regionScope(currentUser(req))))
+    })
+    app.get('/api/globe/parcels/:id', { ...opts, schema: { params: idParams } }, async (req) =>
+      ok(await service.parcelInfo(db, req.params.id, regionScope(currentUser(req)))),
+    )
+    app.get('/api/globe/search', { ...opts, schema: { querystring: globeSearchQuery } }, async (req) =>
+      ok(await service.search(db, req.query.keyword, regionScope(currentUser(req)))),
+    )
+    app.get('/api/globe/regions', opts, async () => ok(await service.regionList(db)))
+    app.get('/api/globe/outlines', { ...opts, schema: { querystring: outlineQuery } }, async (req) => ok(await service.outlines(db, req.query.level)))
+    app.get('/api/globe/lifecycle', { ...opts, schema: { querystring: globeLifecycleQuery } }, async (req) =>
+      ok(await service.lifecycle(db, regionScope(currentUser(req)), req.query.asOf)),
+    )
+  }

@@ -1,0 +1,146 @@
+/** The globe's read rules: zoom → simplification, rows → plain shapes, stage and overdue today. */
+import type { Db } from '../../db/engine'
+import { overdueAt, stageAt, type LifecycleStage, type StageDates } from '../../../domain/lifecycle'
+import type {
+  GlobeLifecycleProject,
+  GlobeParcelInfo,
+  GlobeParcelPage,
+  GlobeRegion,
+  GlobeRegionOutline,
+} from '../../../domain/contracts/globe'
+import { notFound } from '../../http/errors'
+import * as repo from './repo'
+
+type Rings = [number, number][][]
+
+/** Outer rings of a GeoJSON Polygon / MultiPolygon text (holes are not extruded). */
+export function outerRings(geojson: string | null): Rings {
+  if (!geojson) return []
+  const g = JSON.parse(geojson) as { type: string; coordinates: unknown }
+  if (g.type === 'Polygon') return [(g.coordinates as Rings)[0]]
+  if (g.type === 'MultiPolygon') return (g.coordinates as Rings[]).map((poly) => poly[0])
+  return []
+}
+
+/** Today as YYYY-MM-DD (server clock, local calendar). */
+const today = () => new Date().toISOString().slice(0, 10)
+
+function stageOf(row: { signedDate?: string | null }, date: string): LifecycleStage | null {
+  return row.signedDate ? stageAt(row as unknown as StageDates, date) : null
+}
+
+/**
+ * Simplification by zoom: below street level a parcel is a few pixels, so ~20 m (0.0002°) of
+ * detail is invisible and halves the payload; from zoom 13 on the surveyed shape is sent.
+ */
+export const toleranceForZoom = (zoom: number): number => (zoom < 11 ? 0.0002 : zoom < 13 ? 0.00005 : 0)
+
+/** Parcels in a box for the current view. */
+export async function parcelsInView(db: Db, q: { bbox: number[]; zoom: number; limit: number }, scope: string | null): Promise<GlobeParcelPage> {
+  const rows = await repo.parcelsInBox(db, { bbox: q.bbox, tolerance: toleranceForZoom(q.zoom), limit: q.limit, scope })
+  const date = today()
+  const truncated = rows.length > q.limit
+  return {
+    truncated,
+    parcels: rows.slice(0, q.limit).map((r) => ({
+      id: r.id,
+      landCode: r.landCode,
+      name: r.name,
+      status: r.status,
+      height: Math.round(Number(r.height) * 10) / 10,
+      lowEfficiency: r.lowEfficiency === true,
+      appraisalClass: r.appraisalClass,
+      stage: stageOf(r, date),
+      rings: outerRings(r.geojson),
+    })),
+  }
+}
+
+/** One parcel for the info panel; 404 when unknown or outside the user's region. */
+export async function parcelInfo(db: Db, id: number, scope: string | null): Promise<GlobeParcelInfo> {
+  const r = await repo.parcelInfo(db, id, scope)
+  if (!r) throw notFound(`地块不存在或不在您的管辖范围内：${id}`)
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+  return {
+    id: r.id as number,
+    landCode: r.landCode as string,
+    name: r.name as string,
+    status: r.status as string,
+    landUseCode: r.landUseCode as string,
+    areaM2: Number(r.areaM2),
+    plotRatio: n(r.plotRatio),
+    buildingDensity: n(r.buildingDensity),
+    supplyDate: (r.supplyDate as string | null) ?? null,
+    countyName: (r.countyName as string | null) ?? null,
+    enterpriseName: (r.enterpriseName as string | null) ?? null,
+    creditCode: (r.creditCode as string | null) ?? null,
+    appraisalClass: (r.appraisalClass as GlobeParcelInfo['appraisalClass']) ?? null,
+    taxPerMu: n(r.taxPerMu) === null ? null : Math.round(Number(r.taxPerMu) * 100) / 100,
+    lowEfficiency: r.lowEfficiency === true,
+    stage: stageOf(r as { signedDate?: string | null }, today()),
+    bbox: [Number(r.w), Number(r.s), Number(r.e), Number(r.n)],
+  }
+}
+
+/** Search by name or 宗地代码. */
+export async function search(db: Db, keyword: string, scope: string | null) {
+  const rows = await repo.searchParcels(db, keyword, scope)
+  return rows.map((r) => ({ id: r.id, landCode: r.landCode, name: r.name, bbox: [r.w, r.s, r.e, r.n].map(Number) as [number, number, number, number] }))
+}
+
+/** The district picker's regions. */
+export async function regionList(db: Db): Promise<GlobeRegion[]> {
+  return (await repo.regions(db)).map((r) => ({
+    code: r.code,
+    name: r.name,
+    level: r.level,
+    parentCode: r.parentCode,
+    bbox: r.w === null ? null : [Number(r.w), Number(r.s), Number(r.e), Number(r.n)],
+    center: r.cx === null ? null : [Number(r.cx), Number(r.cy)],
+  }))
+}
+
+const OUTLINE_TOLERANCE = { province: 0.01, city: 0.005, county: 0.003 } as const
+
+/** Simplified boundaries of one level. */
+export async function outlines(db: Db, level: 'province' | 'city' | 'county'): Promise<GlobeRegionOutline[]> {
+  return (await repo.regionOutlines(db, level, OUTLINE_TOLERANCE[level])).map((r) => ({
+    code: r.code,
+    name: r.name,
+    level,
+    rings: outerRings(r.geojson),
+    center: r.cx === null ? null : [Number(r.cx), Number(r.cy)],
+  }))
+}
+
+/** Lifecycle projects with stage and overdue flag as of `asOf` (default today). */
+export async function lifecycle(db: Db, scope: string | null, asOf = today()): Promise<GlobeLifecycleProject[]> {
+  const rows = await repo.lifecycleProjects(db, scope)
+  return rows.map((r) => {
+    const dates = r as unknown as StageDates
+    const zones = (typeof r.zones === 'string' ? JSON.parse(r.zones) : (r.zones ?? [])) as { kind: GlobeLifecycleProject['zones'][number]['kind']; geojson: string }[]
+    const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+    return {
+      id: r.id as number,
+      name: r.name as string,
+      parcelId: r.parcelId as number,
+      landCode: r.landCode as string,
+      enterpriseName: (r.enterpriseName as string | null) ?? null,
+      signedDate: dates.signedDate,
+      supplyDate: dates.supplyDate,
+      startDate: dates.startDate,
+      constructionDate: dates.constructionDate,
+      completionDate: dates.completionDate,
+      productionDate: dates.productionDate,
+      evaluationDate: dates.evaluationDate,
+      startDeadline: dates.startDeadline,
+      completionDeadline: dates.completionDeadline,
+      stage: stageAt(dates, asOf),
+      overdue: overdueAt(dates, asOf),
+      investIntensity: n(r.investIntensity),
+      committedPlotRatio: n(r.committedPlotRatio),
+      committedTaxPerMu: n(r.committedTaxPerMu),
+      zones: zones.map((z) => ({ kind: z.kind, rings: outerRings(z.geojson) })),
+    }
+  })
+}

@@ -1,0 +1,40 @@
+/**
+ * Pure rules of the lifecycle replay: the date range to replay, a project's colour on a date, the
+ * stage counts on a date. Dates are YYYY-MM-DD text, compared as text.
+ */
+import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type LifecycleStage } from '../../../domain/lifecycle'
+import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
+import { NOT_YET_COLOR, STAGE_COLORS } from './globe-themes'
+
+const DATE_KEYS = ['signedDate', 'supplyDate', 'startDate', 'constructionDate', 'completionDate', 'productionDate', 'evaluationDate'] as const
+
+/** First signing and last recorded stage date of all projects, or null when there are none. */
+export function replayRange(projects: GlobeLifecycleProject[]): [string, string] | null {
+  const dates = projects.flatMap((p) => DATE_KEYS.map((k) => p[k]).filter((d): d is string => d !== null))
+  if (dates.length === 0) return null
+  dates.sort()
+  return [dates[0], dates[dates.length - 1]]
+}
+
+/** A project's colour on a date (grey before signing). */
+export function projectColorAt(p: GlobeLifecycleProject, date: string): string {
+  const s = stageAt(p, date)
+  return s ? STAGE_COLORS[s] : NOT_YET_COLOR
+}
+
+/** Projects per stage name on a date, plus 未签约 and 逾期. */
+export function stageCountsAt(projects: GlobeLifecycleProject[], date: string): Record<string, number> & { 逾期: number } {
+  const counts: Record<string, number> & { 逾期: number } = { 逾期: 0 }
+  for (const s of LIFECYCLE_STAGES) counts[STAGE_NAMES[s]] = 0
+  counts['未签约'] = 0
+  for (const p of projects) {
+    const s: LifecycleStage | null = stageAt(p, date)
+    counts[s ? STAGE_NAMES[s] : '未签约'] += 1
+    if (overdueAt(p, date)) counts.逾期 += 1
+  }
+  return counts
+}
+
+/** Day offset ↔ date, for the slider. */
+export const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)
+export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86400000)

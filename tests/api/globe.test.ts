@@ -1,0 +1,158 @@
+/** The globe's read-only API (issue 5): parcels by view, info, search, regions, lifecycle, scope. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIFECYCLE_STAGES, overdueAt, stageAt } from '../../src/domain/lifecycle'
+import type { GlobeLifecycleProject, GlobeParcelInfo, GlobeParcelPage, GlobeRegion, GlobeRegionOutline } from '../../src/domain/contracts/globe'
+import { TEST_PARCELS } from './engine-target'
+import { startServer, type TestServer } from './harness'
+
+const ZJ = '118,27,123.2,31.2'
+let s: TestServer
+let token: string
+beforeAll(async () => {
+  s = await startServer()
+  token = await s.login('leader', 'Leader@2026')
+})
+afterAll(() => s?.close())
+
+describe('GET /api/globe/parcels', () => {
+  it('returns every parcel of Zhejiang with height, status, class, flag and rings', async () => {
+    const r = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, token)
+    expect(r.status).toBe(200)
+    expect(r.body.data.truncated).toBe(false)
+    expect(r.body.data.parcels).toHaveLength(TEST_PARCELS)
+    const p = r.body.data.parcels[0]
+    expect(p.landCode).toMatch(/^33\d{10}G[A-Z]\d{5}$/)
+    expect(p.height).toBeGreaterThanOrEqual(2)
+    expect(p.rings[0].length).toBeGreaterThanOrEqual(4)
+    const classes = new Set(r.body.data.parcels.map((x) => x.appraisalClass))
+    for (const c of ['A', 'B', 'C', 'D']) expect(classes.has(c as 'A')).toBe(true)
+    expect(r.body.data.parcels.some((x) => x.lowEfficiency)).toBe(true)
+    expect(r.body.data.parcels.some((x) => !x.lowEfficiency)).toBe(true)
+    expect(r.body.data.parcels.filter((x) => x.stage !== null).length).toBeGreaterThan(10)
+  })
+
+  it('derives height from 容积率 and 建筑密度 and the flag from status', async () => {
+    const r = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=14`, token)
+    const db = await s.db.query<{ id: number; plot_ratio: number | null; building_density: number | null; status: string }>(
+      'SELECT id, plot_ratio, building_density, status FROM parcel',
+    )
+    const byId = new Map(db.rows.map((x) => [x.id, x]))
+    for (const p of r.body.data.parcels) {
+      const row = byId.get(p.id)!
+      const pr = Number(row.plot_ratio ?? 0)
+      const d = Number(row.building_density ?? 0)
+      const expected = Math.max(2, 4.5 * (d > 0 ? pr / (d / 100) : pr))
+      expect(p.height).toBeCloseTo(expected, 0)
+      if (row.status === '低效' || row.status === '闲置') expect(p.lowEfficiency).toBe(true)
+    }
+  })
+
+  it('limits to the box and reports truncation', async () => {
+    const all = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8&limit=10`, token)
+    expect(all.body.data.parcels).toHaveLength(10)
+    expect(all.body.data.truncated).toBe(true)
+    const sea = await s.get<GlobeParcelPage>('/api/globe/parcels?bbox=124,27,125,28&zoom=10', token)
+    expect(sea.body.data.parcels).toEqual([])
+  })
+
+  it('answers bad input with 400 and a Chinese message naming the field', async () => {
+    const missing = await s.get(`/api/globe/parcels?zoom=8`, token)
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toContain('bbox')
+    const inverted = await s.get(`/api/globe/parcels?bbox=123,27,118,31&zoom=8`, token)
+    expect(inverted.status).toBe(400)
+    expect(inverted.body.message).toMatch(/bbox.*西<东/)
+    const zoom = await s.get(`/api/globe/parcels?bbox=${ZJ}&zoom=abc`, token)
+    expect(zoom.status).toBe(400)
+    expect(zoom.body.message).toContain('zoom')
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await s.get(`/api/globe/parcels?bbox=${ZJ}`)).status).toBe(401)
+  })
+})
+
+describe('GET /api/globe/parcels/:id and search', () => {
+  it('gives the info panel the database figures', async () => {
+    const row = (await s.db.query<{ id: number; land_code: string; area_m2: number; name: string | null }>(
+      'SELECT p.id, p.land_code, p.area_m2, e.name FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id ORDER BY p.id LIMIT 1',
+    )).rows[0]
+    const r = await s.get<GlobeParcelInfo>(`/api/globe/parcels/${row.id}`, token)
+    expect(r.status).toBe(200)
+    expect(r.body.data.landCode).toBe(row.land_code)
+    expect(r.body.data.areaM2).toBeCloseTo(Number(row.area_m2), 3)
+    expect(r.body.data.enterpriseName).toBe(row.name)
+    expect(r.body.data.bbox[0]).toBeLessThan(r.body.data.bbox[2])
+  })
+
+  it('says 404 in Chinese for an unknown parcel and 400 for a bad id', async () => {
+    const r = await s.get(`/api/globe/parcels/99999999`, token)
+    expect(r.status).toBe(404)
+    expect(r.body.message).toContain('地块不存在')
+    expect((await s.get(`/api/globe/parcels/abc`, token)).status).toBe(400)
+  })
+
+  it('finds parcels by 宗地代码 and by name', async () => {
+    const row = (await s.db.query<{ land_code: string; name: string }>('SELECT land_code, name FROM parcel ORDER BY id LIMIT 1')).rows[0]
+    const byCode = await s.get<{ landCode: string }[]>(`/api/globe/search?keyword=${row.land_code}`, token)
+    expect(byCode.body.data.map((x) => x.landCode)).toEqual([row.land_code])
+    const byName = await s.get<{ name: string }[]>(`/api/globe/search?keyword=${encodeURIComponent(row.name)}`, token)
+    expect(byName.body.data.map((x) => x.name)).toContain(row.name)
+    const empty = await s.get(`/api/globe/search?keyword=`, token)
+    expect(empty.status).toBe(400)
+    expect(empty.body.message).toContain('keyword')
+  })
+})
+
+describe('regions and outlines', () => {
+  it('lists the province, 11 cities and 90 counties with boxes for the picker', async () => {
+    const r = await s.get<GlobeRegion[]>('/api/globe/regions', token)
+    const count = (l: string) => r.body.data.filter((x) => x.level === l).length
+    expect([count('province'), count('city'), count('county')]).toEqual([1, 11, 90])
+    const hz = r.body.data.find((x) => x.code === '330100')!
+    expect(hz.name).toBe('杭州市')
+    expect(hz.bbox![0]).toBeGreaterThan(118)
+    expect(hz.bbox![2]).toBeLessThan(121)
+  })
+
+  it('draws city outlines from the database', async () => {
+    const r = await s.get<GlobeRegionOutline[]>('/api/globe/outlines?level=city', token)
+    expect(r.body.data).toHaveLength(11)
+    expect(r.body.data.every((x) => Math.max(...x.rings.map((ring) => ring.length)) > 10)).toBe(true)
+    expect((await s.get('/api/globe/outlines?level=town', token)).status).toBe(400)
+  })
+})
+
+describe('GET /api/globe/lifecycle', () => {
+  it('has projects in every stage with consistent dates, zones and overdue flags', async () => {
+    const r = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle?asOf=2025-12-31', token)
+    expect(r.status).toBe(200)
+    const projects = r.body.data
+    const stages = new Set(projects.map((p) => p.stage))
+    for (const st of LIFECYCLE_STAGES) expect(stages.has(st)).toBe(true)
+    for (const p of projects) {
+      expect(p.stage).toBe(stageAt(p, '2025-12-31'))
+      expect(p.overdue).toBe(overdueAt(p, '2025-12-31'))
+      expect(p.zones.map((z) => z.kind)).toContain('指界')
+      if (p.supplyDate) expect(p.zones.map((z) => z.kind)).toContain('勘测定界')
+    }
+    expect(projects.some((p) => p.overdue)).toBe(true)
+    const bad = await s.get('/api/globe/lifecycle?asOf=2025-13', token)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toContain('asOf')
+  })
+})
+
+describe('region scope', () => {
+  it('shows a county user only that county, and admin-level users everything', async () => {
+    const county = (await s.db.query<{ county_code: string; n: number }>(
+      'SELECT county_code, count(*)::int AS n FROM parcel GROUP BY county_code ORDER BY n DESC LIMIT 1',
+    )).rows[0]
+    await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'clerk'`, [county.county_code])
+    const clerk = await s.login('clerk', 'Clerk@2026')
+    const mine = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, clerk)
+    expect(mine.body.data.parcels).toHaveLength(county.n)
+    const other = (await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code <> $1 LIMIT 1', [county.county_code])).rows[0]
+    expect((await s.get(`/api/globe/parcels/${other.id}`, clerk)).status).toBe(404)
+  })
+})

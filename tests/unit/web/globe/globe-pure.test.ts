@@ -1,0 +1,84 @@
+/** The globe pages' pure parts: themes and legends, replay, view arithmetic, region tree. */
+import { describe, expect, it } from 'vitest'
+import { GLOBE_THEMES, STAGE_COLORS, themeOf } from '../../../../src/web/features/globe/globe-themes'
+import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from '../../../../src/web/features/globe/lifecycle-replay'
+import { contains, padBbox, zoomForHeight } from '../../../../src/web/features/globe/view-math'
+import { regionTree } from '../../../../src/web/features/globe/region-tree'
+import { formatMu } from '../../../../src/web/features/globe/format'
+import type { GlobeLifecycleProject } from '../../../../src/domain/contracts/globe'
+
+const parcel = { status: '低效', lowEfficiency: true, appraisalClass: 'D' as const, stage: 'sgjs' as const }
+
+describe('themes', () => {
+  it('are the four of issue 5, in order', () => {
+    expect(GLOBE_THEMES.map((t) => t.label)).toEqual(['用地状态', '低效用地', '亩均评价', '生命周期'])
+  })
+  it.each(GLOBE_THEMES.map((t) => [t.label, t] as const))('%s colours a parcel with a colour its legend explains', (_, theme) => {
+    expect(theme.legend.map((l) => l.color)).toContain(theme.colorOf(parcel))
+  })
+  it('colour one parcel differently per theme where it differs', () => {
+    expect(themeOf('status').colorOf(parcel)).toBe('#c92a2a')
+    expect(themeOf('appraisal').colorOf({ ...parcel, appraisalClass: 'A' })).toBe('#2f9e44')
+    expect(themeOf('stage').colorOf(parcel)).toBe(STAGE_COLORS.sgjs)
+    expect(themeOf('lowEfficiency').colorOf({ ...parcel, lowEfficiency: false })).toBe('#51cf66')
+  })
+  it('falls back to the status theme for an unknown key', () => {
+    expect(themeOf('nope').key).toBe('status')
+  })
+})
+
+const p = (id: number, signed: string, start: string | null): GlobeLifecycleProject => ({
+  id, name: `项目${id}`, parcelId: id, landCode: '', enterpriseName: null, stage: null, overdue: false,
+  signedDate: signed, supplyDate: '2021-01-01', startDate: start, constructionDate: null, completionDate: null,
+  productionDate: null, evaluationDate: null, startDeadline: '2022-01-01', completionDeadline: null,
+  investIntensity: null, committedPlotRatio: null, committedTaxPerMu: null, zones: [],
+})
+
+describe('lifecycle replay', () => {
+  const projects = [p(1, '2020-06-01', '2021-05-01'), p(2, '2020-11-01', null)]
+  it('replays from the first signing to the last recorded date', () => {
+    expect(replayRange(projects)).toEqual(['2020-06-01', '2021-05-01'])
+    expect(replayRange([])).toBeNull()
+  })
+  it('colours by the stage on the date, grey before signing', () => {
+    expect(projectColorAt(projects[0], '2020-01-01')).toBe('#9aa5b1')
+    expect(projectColorAt(projects[0], '2021-06-01')).toBe(STAGE_COLORS.xmkg)
+  })
+  it('counts stages and overdue projects on a date', () => {
+    const c = stageCountsAt(projects, '2022-02-01')
+    expect(c['项目开工']).toBe(1)
+    expect(c['土地供应']).toBe(1)
+    expect(c.逾期).toBe(1)
+  })
+  it('maps slider days to dates and back', () => {
+    expect(addDays('2020-02-28', 2)).toBe('2020-03-01')
+    expect(daysBetween('2020-01-01', '2021-01-01')).toBe(366)
+  })
+})
+
+describe('view arithmetic', () => {
+  it('turns camera heights into zoom levels', () => {
+    expect(zoomForHeight(1.0e6)).toBe(5)
+    expect(zoomForHeight(1000)).toBe(15)
+    expect(zoomForHeight(0)).toBe(22)
+  })
+  it('pads boxes by half on each side and tests containment', () => {
+    expect(padBbox([120, 30, 121, 31])).toEqual([119.5, 29.5, 121.5, 31.5])
+    expect(contains(padBbox([120, 30, 121, 31]), [120.2, 30.2, 121.4, 31.4])).toBe(true)
+    expect(contains([120, 30, 121, 31], [119, 30, 121, 31])).toBe(false)
+  })
+})
+
+describe('region tree and formats', () => {
+  it('nests counties under cities under the province', () => {
+    const tree = regionTree([
+      { code: '330000', name: '浙江省', level: 'province', parentCode: null, bbox: null, center: null },
+      { code: '330100', name: '杭州市', level: 'city', parentCode: '330000', bbox: null, center: null },
+      { code: '330102', name: '上城区', level: 'county', parentCode: '330100', bbox: null, center: null },
+    ])
+    expect(tree).toEqual([{ value: '330000', title: '浙江省', children: [{ value: '330100', title: '杭州市', children: [{ value: '330102', title: '上城区' }] }] }])
+  })
+  it('shows areas in 亩 with 2 decimals', () => {
+    expect(formatMu(6666.67)).toBe('10.00 亩')
+  })
+})

@@ -6,7 +6,7 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.resolve(root, process.env.DATA_DIR)
 fs.rmSync(dataDir, { recursive: true, force: true })
-const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/main.ts'], { cwd: root, stdio: 'inherit', env: process.env })
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, stdio: 'inherit', env: process.env })
 const stop = () => child.kill('SIGTERM')
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

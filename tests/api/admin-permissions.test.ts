@@ -104,6 +104,7 @@ const MATRIX: Row[] = [
   ['POST', '/api/device/info/delete',              'Y', 'N', 'N', 'N', 'N', 'Y', 'N'],
   ['POST', '/api/device/info/register',            'Y', 'Y', 'Y', 'Y', 'Y', 'Y', 'Y'],
   ['GET',  '/api/app/version/list',                'Y', 'N', 'N', 'N', 'N', 'Y', 'N'],
+  ['GET',  '/api/app/version/limits',              'Y', 'N', 'N', 'N', 'N', 'Y', 'N'],
   ['POST', '/api/app/version/upload',              'Y', 'N', 'N', 'N', 'N', 'Y', 'N'],
   ['POST', '/api/app/version/edit',                'Y', 'N', 'N', 'N', 'N', 'Y', 'N'],
   ['POST', '/api/app/version/delete',              'Y', 'N', 'N', 'N', 'N', 'Y', 'N'],

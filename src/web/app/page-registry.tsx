@@ -3,6 +3,7 @@
  * the sign-in route loads only what it needs.
  */
 import { lazyNamed, type Lazy } from './pages/lazy-named'
+import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -12,10 +13,13 @@ import { lazyNamed, type Lazy } from './pages/lazy-named'
 export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   login: lazyNamed(() => import('../features/auth/login-page'), 'LoginPage'),
   lock: lazyNamed(() => import('../features/auth/lock-page'), 'LockPage'),
+  /** shown by the guard instead of any page while the password must be changed first */
+  'forced-password': lazyNamed(() => import('../features/auth/forced-password-page'), 'ForcedPasswordPage'),
   main: lazyNamed(() => import('../features/portal/main-page'), 'MainPage'),
   forbidden: lazyNamed(() => import('../features/status/forbidden-page'), 'ForbiddenPage'),
   'not-found': lazyNamed(() => import('../features/status/not-found-page'), 'NotFoundPage'),
   placeholder: lazyNamed(() => import('../features/status/placeholder-page'), 'PlaceholderPage'),
+  ...ADMIN_PAGE_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -32,6 +32,9 @@ export const appVersionRoutes =
       return ok(await repo.listVersions(db, platform, { page, pageSize, sortField, sortOrder }))
     })
 
+    /** What the upload form tells the admin before sending: the size limit and the accepted types. */
+    app.get('/api/app/version/limits', { config: { pages: APP } }, async () => ok({ maxBytes: max, types: APP_PLATFORMS }))
+
     app.post('/api/app/version/upload', { config: { pages: APP, log: log('上传安装包') } }, async (req) => {
       if (!req.isMultipart()) throw new AppError(415, `请以 multipart/form-data 上传 ${ALLOWED} 安装包`)
       const fields: Record<string, string> = {}

@@ -2,7 +2,6 @@
  * 操作日志 endpoints (spec §7 /api/log/getPage, plus the xlsx export). Read-only on purpose: the
  * API has no call that edits or removes a row (GB/T 22239-2019 8.1.4.3 d).
  */
-import ExcelJS from 'exceljs'
 import { PassThrough } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, LOG_MODULES } from '../../../domain/contracts/admin'
@@ -13,8 +12,12 @@ import * as repo from './repo'
 
 const RZ = [ADMIN_PAGES.rz]
 
-/** Writes the rows as one worksheet into a stream (exceljs streaming writer: no whole workbook in memory). */
-function workbookStream(rows: LogRowView[]): PassThrough {
+/**
+ * Writes the rows as one worksheet into a stream (exceljs streaming writer: no whole workbook in
+ * memory). exceljs loads on the first export, not at start.
+ */
+async function workbookStream(rows: LogRowView[]): Promise<PassThrough> {
+  const ExcelJS = (await import('exceljs')).default
   const out = new PassThrough()
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
   const ws = wb.addWorksheet('操作日志')
@@ -65,7 +68,7 @@ export const logRoutes =
         reply
           .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('Content-Disposition', `attachment; filename="oplog.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        return reply.send(workbookStream(rows))
+        return reply.send(await workbookStream(rows))
       },
     )
   }

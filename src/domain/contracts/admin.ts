@@ -76,11 +76,16 @@ export const queryFlag = z
 /** 6-digit division code or a 9-digit town / unit code (DOMAIN "Units and codes"). */
 export const regionCodeSchema = z.string().regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字')
 
-/** Turns a zod schema of one field into an antd Form rule (the web forms share the server schemas). */
+/**
+ * Turns a zod schema of one field into an antd Form rule (the web forms share the server schemas).
+ * An empty value is left to the form's `required` rule, so a field says one thing at a time; the
+ * whole object is parsed again on submit.
+ */
 export function zodRule(schema: z.ZodType) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
-      const r = schema.safeParse(value === null ? undefined : value)
+      if (value === undefined || value === null || value === '') return
+      const r = schema.safeParse(value)
       if (!r.success) throw new Error(r.error.issues[0]?.message ?? '格式不正确')
     },
   }

@@ -4,7 +4,7 @@
  * field errors the server sends back (API.md `details`) are shown next to their fields.
  */
 import { App, Form, Modal, type FormInstance } from 'antd'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { zodRule } from '../../../../domain/contracts/admin'
 import { ApiError } from '../../../core/api'
@@ -52,12 +52,15 @@ export function FormModal<S extends z.ZodObject>({
   const [busy, setBusy] = useState(false)
   const { message } = App.useApp()
 
+  // fill the form when it opens, not on every render of the parent (initialValues is often a literal)
+  const initial = useRef(initialValues)
+  initial.current = initialValues
   useEffect(() => {
     if (open) {
       form.resetFields()
-      if (initialValues) form.setFieldsValue(initialValues)
+      if (initial.current) form.setFieldsValue(initial.current)
     }
-  }, [open, initialValues, form])
+  }, [open, form])
 
   const submit = async () => {
     let values: Record<string, unknown>

@@ -2,7 +2,7 @@
  * The frame of an admin page: title and purpose, a toolbar (search and actions), then the
  * content; a failed load shows the server's message with 重试 instead of an empty table.
  */
-import { Alert, Button } from 'antd'
+import { Alert, Button, Empty } from 'antd'
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
@@ -38,6 +38,11 @@ const Toolbar = styled.div`
     margin-bottom: 8px;
   }
 `
+
+/** A table's empty state: the picture and what is missing, in words. */
+export function emptyState(description: string): ReactNode {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} />
+}
 
 /** A failed load: the server's message and 重试. */
 export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => void }) {

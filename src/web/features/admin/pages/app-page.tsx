@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { APP_PLATFORMS, appEditBody, appUploadFields, type AppVersionView } from '../../../../domain/contracts/admin-app'
 import { saveBlob } from '../../../core/api'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatBytes, formatTime } from '../components/format'
@@ -91,7 +91,7 @@ export function AppPage() {
         loading={list.isFetching}
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: '还没有上传任何版本' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '还没有上传任何版本') }}
       />
       <FormModal
         title="上传新版本"

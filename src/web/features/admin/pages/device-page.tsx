@@ -4,7 +4,7 @@ import { Button, Form, Input, Select, Space, Switch, Table, Tag, type TableColum
 import { useState } from 'react'
 import { deviceEditBody, type DeviceView } from '../../../../domain/contracts/admin-device'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatTime } from '../components/format'
@@ -25,7 +25,7 @@ export function DevicePage() {
   const refresh = [['devices']]
 
   const columns: TableColumnsType<DeviceView> = [
-    { title: '设备标识', dataIndex: 'deviceId', render: (v: string) => <code>{v}</code> },
+    { title: '设备标识', dataIndex: 'deviceId', width: 150, render: (v: string) => <code>{v}</code> },
     { title: '名称', dataIndex: 'name', render: (v: string) => v || '—' },
     { title: '型号', dataIndex: 'model', key: 'model', sorter: true, sortOrder: sortOrderOf('model') },
     {
@@ -50,12 +50,13 @@ export function DevicePage() {
       filteredValue: f.status ? [f.status] : null,
       render: (_, d) => (d.status === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
     },
-    { title: '最近上报', dataIndex: 'lastSeenAt', key: 'lastSeenAt', sorter: true, sortOrder: sortOrderOf('lastSeenAt'), render: formatTime, width: 170 },
-    { title: '注册时间', dataIndex: 'registeredAt', key: 'registeredAt', sorter: true, sortOrder: sortOrderOf('registeredAt'), render: formatTime, width: 170 },
+    { title: '最近上报', dataIndex: 'lastSeenAt', key: 'lastSeenAt', sorter: true, sortOrder: sortOrderOf('lastSeenAt'), render: formatTime, width: 165 },
+    { title: '注册时间', dataIndex: 'registeredAt', key: 'registeredAt', sorter: true, sortOrder: sortOrderOf('registeredAt'), render: formatTime, width: 165 },
     {
       title: '操作',
       key: 'a',
-      width: 180,
+      width: 170,
+      fixed: 'right',
       render: (_, d) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditing(d)}>
@@ -98,7 +99,7 @@ export function DevicePage() {
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
         scroll={{ x: 1300 }}
-        locale={{ emptyText: '没有已注册的设备' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有已注册的设备') }}
       />
       <FormModal
         title={`编辑设备 ${editing?.deviceId ?? ''}`}

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom'
 import { dictAddBody, dictEditBody, type DictView } from '../../../../domain/contracts/admin-dict'
 import { ADMIN_PAGES } from '../../../../domain/contracts/admin'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { addDict, deleteDict, editDict, queryDicts } from '../api/dict-api'
@@ -81,7 +81,7 @@ export function DictPage() {
         loading={list.isFetching}
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: '没有符合条件的字典' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的字典') }}
       />
       <FormModal
         title={current ? `编辑字典 ${current.name}` : '新增字典'}

@@ -5,7 +5,7 @@ import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, 
 import { useState } from 'react'
 import { dictItemAddBody, dictItemEditBody, type DictItemView } from '../../../../domain/contracts/admin-dict'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { addDictItem, deleteDictItem, editDictItem, queryDictItems, queryDicts } from '../api/dict-api'
@@ -77,7 +77,7 @@ export function DictItemPage() {
           loading={list.isFetching}
           pagination={pagination(list.data?.total)}
           onChange={onTableChange}
-          locale={{ emptyText: '该字典还没有字典项' }}
+          locale={{ emptyText: emptyState(list.error ? '加载失败' : '该字典还没有字典项') }}
         />
       ) : (
         <Empty description="请选择一个字典" />

@@ -5,7 +5,7 @@ import { Button, Form, Input, InputNumber, Space, Table, type TableColumnsType }
 import { useMemo, useState } from 'react'
 import { organAddBody, organEditBody, type OrganNodeView } from '../../../../domain/contracts/admin-organ'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { OrganSelect, RegionSelect } from '../components/pickers'
 import { useAction } from '../components/use-action'
 import { addOrgan, deleteOrgan, editOrgan, organTree } from '../api/organ-api'
@@ -80,7 +80,7 @@ export function OrganizationPage() {
         loading={tree.isFetching}
         pagination={false}
         expandable={{ defaultExpandAllRows: true }}
-        locale={{ emptyText: '还没有组织机构，点“新增机构”建立' }}
+        locale={{ emptyText: emptyState('还没有组织机构，点“新增机构”建立') }}
         data-testid="organ-table"
       />
       <FormModal

@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react'
 import styled from 'styled-components'
 import { areaAddBody, areaEditBody, type RegionView } from '../../../../domain/contracts/admin-area'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { addArea, areaChildren, deleteArea, editArea } from '../api/area-api'
 
@@ -133,7 +133,7 @@ export function RegionPage() {
               dataSource={children.data}
               loading={children.isFetching}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
-              locale={{ emptyText: selected.level === 'county' ? '没有下级区划，可新增开发区/园区' : '没有下级区划' }}
+              locale={{ emptyText: emptyState(selected.level === 'county' ? '没有下级区划，可新增开发区/园区' : '没有下级区划') }}
               data-testid="region-children"
             />
           </Card>

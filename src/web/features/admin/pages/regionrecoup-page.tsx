@@ -8,7 +8,7 @@ import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Table, type 
 import { useState } from 'react'
 import { REGION_STANDARD_FIELDS, regionStandardAddBody, regionStandardEditBody, type RegionStandardView } from '../../../../domain/contracts/admin-region-standard'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { RegionSelect } from '../components/pickers'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
@@ -90,7 +90,7 @@ export function RegionRecoupPage() {
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
         scroll={{ x: 1400 }}
-        locale={{ emptyText: '该区划和年度还没有标准' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '该区划和年度还没有标准') }}
       />
       <FormModal
         title={current ? `编辑 ${current.regionName} ${current.year} 年标准` : '新增区域标准'}

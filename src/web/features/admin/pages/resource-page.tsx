@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react'
 import { menuAddBody, menuEditBody, type MenuNodeView } from '../../../../domain/contracts/admin-menu'
 import { MENU_GROUPS, MENU_GROUP_TITLES, type MenuGroup } from '../../../../domain/route-table'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { addMenu, deleteMenu, editMenu, menuModel, menuTree } from '../api/menu-api'
 
@@ -90,7 +90,7 @@ export function ResourcePage() {
         loading={tree.isFetching}
         pagination={false}
         expandable={{ defaultExpandAllRows: false }}
-        locale={{ emptyText: '该菜单组没有菜单' }}
+        locale={{ emptyText: emptyState('该菜单组没有菜单') }}
         data-testid="menu-table"
       />
       <FormModal

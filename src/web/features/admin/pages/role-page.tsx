@@ -9,7 +9,7 @@ import { useState } from 'react'
 import { roleAddBody, roleEditBody, type RoleView } from '../../../../domain/contracts/admin-role'
 import { ApiError } from '../../../core/api'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatTime } from '../components/format'
@@ -100,7 +100,7 @@ export function RolePage() {
         loading={list.isFetching}
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: '没有符合条件的角色' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的角色') }}
         data-testid="role-table"
       />
       <FormModal

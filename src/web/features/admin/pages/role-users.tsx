@@ -5,7 +5,7 @@ import { useState } from 'react'
 import type { RoleView } from '../../../../domain/contracts/admin-role'
 import { changeRoleUsers, roleUsers } from '../api/role-api'
 import { pickUsers } from '../api/user-api'
-import { LoadError } from '../components/list-shell'
+import { LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 
 /** The users drawer of one role. */
@@ -50,7 +50,7 @@ export function RoleUsersDrawer({ role, onClose, onChanged }: { role: RoleView |
         loading={users.isFetching}
         dataSource={users.data?.list}
         pagination={{ current: page, pageSize: 10, total: users.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 人` }}
-        locale={{ emptyText: '该角色还没有用户' }}
+        locale={{ emptyText: emptyState('该角色还没有用户') }}
         columns={[
           { title: '用户名', dataIndex: 'username' },
           { title: '姓名', dataIndex: 'realName' },

@@ -11,7 +11,7 @@ import { useState } from 'react'
 import { LOG_MODULES } from '../../../../domain/contracts/admin'
 import type { LogRowView } from '../../../../domain/contracts/admin-log'
 import { saveBlob } from '../../../core/api'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatTime } from '../components/format'
@@ -123,7 +123,7 @@ export function RzPage() {
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: '没有符合条件的日志' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的日志') }}
         data-testid="rz-table"
       />
     </ListShell>

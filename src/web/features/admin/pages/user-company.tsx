@@ -5,7 +5,7 @@ import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType }
 import { useState } from 'react'
 import { companyAddBody, type CompanyUserView, type InitialPassword } from '../../../../domain/contracts/admin-user'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { LoadError } from '../components/list-shell'
+import { LoadError, emptyState } from '../components/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { useAction } from '../components/use-action'
 import { formatTime } from '../components/format'
@@ -63,7 +63,7 @@ export function CompanyAccounts() {
         dataSource={list.data?.list}
         loading={list.isFetching}
         pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (p, ps) => setPage({ ...page, page: p, pageSize: ps }) }}
-        locale={{ emptyText: '还没有企业账号' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '还没有企业账号') }}
       />
       <FormModal
         title="新增企业账号"

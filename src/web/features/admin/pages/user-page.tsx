@@ -8,7 +8,7 @@ import { Button, Dropdown, Form, Input, Select, Space, Table, Tabs, Tag, Tooltip
 import { useState } from 'react'
 import { userAddBody, userEditBody, type InitialPassword, type UserRowView } from '../../../../domain/contracts/admin-user'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../components/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { OrganSelect, RegionSelect } from '../components/pickers'
 import { useAction } from '../components/use-action'
@@ -183,7 +183,7 @@ function StaffAccounts() {
         loading={list.isFetching}
         pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: list.error ? '加载失败' : '没有符合条件的用户' }}
+        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的用户') }}
         scroll={{ x: 1100 }}
         data-testid="user-table"
       />

@@ -25,7 +25,7 @@ export const authRoutes =
     )
 
     app.post('/api/login/logout', { config: { beforePasswordChange: true, log: { module: 'login', action: '退出登录' } } }, async (req) => {
-      await service.logout(db, currentUser(req).tokenHash)
+      await service.logout(db, currentUser(req).id)
       return ok(null)
     })
 

@@ -33,9 +33,6 @@ export interface SecurityPolicy {
   /** HMAC key of stored token hashes */
   tokenSecret: string
 }
-/** @deprecated the old name of {@link SecurityPolicy} */
-export type TokenPolicy = SecurityPolicy
-
 /** The signed-in user as the request hooks see it. */
 export interface AuthUser {
   id: number
@@ -167,9 +164,13 @@ export async function authenticate(db: Db, token: string, policy: SecurityPolicy
   }
 }
 
-/** POST /api/login/logout: the token stops working at once. */
-export async function logout(db: Db, tokenHash: string): Promise<void> {
-  await repo.deleteSession(db, tokenHash)
+/**
+ * POST /api/login/logout: every token of the user stops working at once (issue 3: logout, disable
+ * and password change revoke every token of that user), so 退出 on one device ends a session left
+ * open on another.
+ */
+export async function logout(db: Db, userId: number): Promise<void> {
+  await repo.deleteSessionsOfUser(db, userId)
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/engine'
 import type { RoleView } from '../../../domain/contracts/admin-role'
 import { AppError, conflict, notFound } from '../../http/errors'
 import * as repo from './repo'
-import { allMenus, menusOfRoles, type MenuRow } from './repo'
+import type { MenuRow } from './repo'
 
 /** Builds MenuItems with nested children; returns [all items flat, roots]. */
 export function buildMenuTree(rows: MenuRow[]): { flat: MenuItem[]; roots: MenuItem[] } {
@@ -36,12 +36,12 @@ export function buildMenuTree(rows: MenuRow[]): { flat: MenuItem[]; roots: MenuI
 
 /** The menus of a set of roles as a flat list (each item also carries its children). */
 export async function menusForRoles(db: Db, roleIds: number[]): Promise<MenuItem[]> {
-  return buildMenuTree(await menusOfRoles(db, roleIds)).flat
+  return buildMenuTree(await repo.menusOfRoles(db, roleIds)).flat
 }
 
 /** The six groups of a user's menus (login response, spec §3 "User"). */
 export async function userMenus(db: Db, username: string, roleIds: number[]): Promise<UserMenus> {
-  const rows = username === 'admin' ? await allMenus(db) : await menusOfRoles(db, roleIds)
+  const rows = username === 'admin' ? await repo.allMenus(db) : await repo.menusOfRoles(db, roleIds)
   const { roots } = buildMenuTree(rows)
   const groups = Object.fromEntries(MENU_GROUPS.map((g) => [g, [] as MenuItem[]])) as UserMenus
   for (const root of roots) groups[root.group].push(root)

@@ -22,6 +22,8 @@ import * as repo from './repo'
 import * as service from './service'
 
 const USER = [ADMIN_PAGES.user]
+// Writes set the log target to the id first, so that a failure is logged with it, and to the
+// account name once the service has found the account.
 const log = (action: string) => ({ module: 'user', action })
 
 export const userRoutes =

@@ -4,26 +4,15 @@
  * menu and the server keeps the leaves.
  */
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Drawer, Empty, Space, Spin, Tree, type TreeDataNode } from 'antd'
+import { App, Button, Drawer, Empty, Space, Spin, Tree } from 'antd'
 import { useEffect, useMemo, useState, type Key } from 'react'
-import type { MenuNodeView } from '../../../../domain/contracts/admin-menu'
 import type { RoleView } from '../../../../domain/contracts/admin-role'
-import { MENU_GROUPS, MENU_GROUP_TITLES } from '../../../../domain/route-table'
+import { MENU_GROUPS } from '../../../../domain/route-table'
+import { grantTree, grantedIds } from '../components/grant-tree'
 import { toApiError } from '../../../core/http-catalogue'
 import { grantMenus, roleMenuIds } from '../api/role-api'
 import { menuTree } from '../api/menu-api'
 import { LoadError } from '../components/list-shell'
-
-function toNodes(menus: MenuNodeView[]): TreeDataNode[] {
-  return menus.map((m) => ({ key: m.id, title: m.name, children: m.children.length ? toNodes(m.children) : undefined }))
-}
-
-/** The six groups as top nodes (keys `group:…`), each with its menu forest. */
-export function grantTree(menus: MenuNodeView[]): TreeDataNode[] {
-  return MENU_GROUPS.map((g) => ({ key: `group:${g}`, title: MENU_GROUP_TITLES[g], children: toNodes(menus.filter((m) => m.group === g)) })).filter(
-    (n) => n.children.length > 0,
-  )
-}
 
 /** The drawer that grants menus to one role. */
 export function RoleGrantDrawer({ role, onClose, onSaved }: { role: RoleView | null; onClose: () => void; onSaved: () => void }) {
@@ -42,7 +31,7 @@ export function RoleGrantDrawer({ role, onClose, onSaved }: { role: RoleView | n
     if (!role) return
     setSaving(true)
     try {
-      const r = await grantMenus(role.id, checked.filter((k): k is number => typeof k === 'number'))
+      const r = await grantMenus(role.id, grantedIds(checked))
       message.success(`已授权 ${r.granted} 个菜单页面`)
       onSaved()
       onClose()

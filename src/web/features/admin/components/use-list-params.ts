@@ -19,6 +19,7 @@ export interface ListParams<K extends string> {
 /** The list state of a page and the handlers that change it. */
 export function useListParams<K extends string>(filterKeys: readonly K[], defaultPageSize = 20) {
   const [sp, setSp] = useSearchParams()
+  const keys = filterKeys.join(',')
   const params: ListParams<K> = useMemo(() => {
     const num = (k: string, d: number) => {
       const n = Number(sp.get(k))
@@ -32,9 +33,8 @@ export function useListParams<K extends string>(filterKeys: readonly K[], defaul
       sortOrder: order === 'ascend' || order === 'descend' ? order : undefined,
       filters: Object.fromEntries(filterKeys.flatMap((k) => (sp.get(k) ? [[k, sp.get(k) as string]] : []))) as Partial<Record<K, string>>,
     }
-    // filterKeys is a constant list of each page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sp, defaultPageSize])
+    // filterKeys is a constant list of each page: its text stands for it
+  }, [sp, defaultPageSize, keys])
 
   const write = useCallback(
     (change: Record<string, string | number | undefined | null>) => {
@@ -56,8 +56,7 @@ export function useListParams<K extends string>(filterKeys: readonly K[], defaul
   /** New filter values: back to page 1. */
   const setFilters = useCallback(
     (values: Partial<Record<K, string | number | undefined | null>>) => write({ ...Object.fromEntries(filterKeys.map((k) => [k, undefined])), ...values, page: undefined }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [write],
+    [write, keys],
   )
 
   /** antd Table onChange: paging, sorting and column filters (the column key names the URL parameter). */
@@ -78,8 +77,7 @@ export function useListParams<K extends string>(filterKeys: readonly K[], defaul
       }
       write(change)
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [write, defaultPageSize],
+    [write, defaultPageSize, keys],
   )
 
   /** antd pagination props for a total. */

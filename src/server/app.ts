@@ -2,10 +2,13 @@
  * The API and web server on one origin (ARCHITECTURE "How a request flows"): validation with zod,
  * the auth hook, the operation log, the API.md envelope for every answer, and the built web app.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import { z } from 'zod'
@@ -24,31 +27,42 @@ import type { FieldError } from '../domain/contracts/envelope'
 import { registerAuthHook } from './auth/hook'
 import { registerOperationLog } from './modules/log/hook'
 import { MODULES } from './modules'
+import { putSettingIfAbsent } from './modules/auth/repo'
+import type { SecurityPolicy } from './modules/auth/service'
+import { startLogRetention } from './modules/log/retention'
 import './http/context'
 
 // Chinese default messages for every schema (API.md: failures carry a Chinese message)
 z.config(z.locales.zhCN())
 
+/** Settings a caller may leave out (tests): the defaults of src/server/env.ts apply. */
+type OptionalEnv = 'TOKEN_SECRET' | 'PASSWORD_MAX_AGE_DAYS' | 'LOGIN_IP_MAX_FAILURES' | 'TRUST_PROXY' | 'LOG_RETENTION_DAYS' | 'APP_UPLOAD_MAX_MB'
+
 /** What the app needs from its surroundings; tests build it with their own database. */
 export interface AppDeps {
   db: Db
-  env: Pick<ServerEnv, 'TOKEN_TTL_MINUTES' | 'TOKEN_IDLE_MINUTES' | 'LOG_LEVEL'>
+  env: Pick<ServerEnv, 'TOKEN_TTL_MINUTES' | 'TOKEN_IDLE_MINUTES' | 'LOG_LEVEL'> & Partial<Pick<ServerEnv, OptionalEnv>>
   config: RuntimeConfigSource
   /** Directory of the built web app; omitted or missing means API only. */
   webRoot?: string
+  /** Where uploaded files live (DATA_DIR/uploads); default a directory under the system temp. */
+  uploadDir?: string
 }
 
 /** Builds the whole server without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
-    trustProxy: true,
+    // the client address decides the sign-in throttle and goes into the audit log: X-Forwarded-For
+    // is believed only from the proxies named by TRUST_PROXY
+    trustProxy: deps.env.TRUST_PROXY ?? 'loopback',
     bodyLimit: 10 * 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 10),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   await app.register(formbody)
+  await app.register(multipart)
   await app.register(swagger, {
     openapi: { info: { title: '产业用地一张图 API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -60,11 +74,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.status(status).send({ code: status, message, data: null, ...(details ? { details } : {}) })
   })
 
-  const policy = { ttlMinutes: deps.env.TOKEN_TTL_MINUTES, idleMinutes: deps.env.TOKEN_IDLE_MINUTES }
+  const policy: SecurityPolicy = {
+    ttlMinutes: deps.env.TOKEN_TTL_MINUTES,
+    idleMinutes: deps.env.TOKEN_IDLE_MINUTES,
+    passwordMaxAgeDays: deps.env.PASSWORD_MAX_AGE_DAYS ?? 90,
+    ipMaxFailures: deps.env.LOGIN_IP_MAX_FAILURES ?? 20,
+    // production refuses to start without TOKEN_SECRET (env.ts); the embedded engine keeps one
+    tokenSecret: deps.env.TOKEN_SECRET ?? (await putSettingIfAbsent(deps.db, 'token_secret', crypto.randomBytes(32).toString('hex'))),
+  }
   registerAuthHook(app, deps.db, policy, () => deps.config.get().tokenKey)
   registerOperationLog(app, deps.db)
+  const retention = startLogRetention(deps.db, deps.env.LOG_RETENTION_DAYS ?? 365, (err) => app.log.error({ err }, 'log retention failed'))
+  app.addHook('onClose', async () => retention.stop())
 
-  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy }))
+  const uploadDir = deps.uploadDir ?? path.join(os.tmpdir(), 'ilp-uploads')
+  const uploads = { dir: uploadDir, appMaxBytes: (deps.env.APP_UPLOAD_MAX_MB ?? 200) * 1024 * 1024 }
+  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads }))
   app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 
   const indexHtml = deps.webRoot && path.join(deps.webRoot, 'index.html')

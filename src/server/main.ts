@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
   const boundaries = env.SEED_BOUNDARIES.map((b) => ({ ...b, file: path.resolve(ROOT, b.file) }))
   const seeded = await bootstrap(db, { demo: !env.DATABASE_URL, parcels: env.SEED_PARCELS, boundaries })
-  const app = await buildApp({ db, env, config, webRoot: path.join(ROOT, 'dist') })
+  const app = await buildApp({ db, env, config, webRoot: path.join(ROOT, 'dist'), uploadDir: path.join(dataDir, 'uploads') })
   const shutdown = async () => {
     await app.close()
     await db.close()

@@ -148,12 +148,14 @@ describe('tokens', () => {
     expect(me.status).toBe(200)
     expect(me.body.data.username).toBe('ops')
   })
-  it('stops accepting a token once logged out', async () => {
+  it('stops accepting every token of the user once logged out', async () => {
     const token = await s.login('auditor', 'Auditor@2026')
+    const otherDevice = await s.login('auditor', 'Auditor@2026')
     expect((await s.postJson('/api/login/logout', {}, token)).status).toBe(200)
     const after = await s.get('/api/user/current', token)
     expect(after.status).toBe(401)
     expect(after.body.message).toBe('登录已过期，请重新登录')
+    expect((await s.get('/api/user/current', otherDevice)).status).toBe(401)
   })
   it('refuses an expired token and an idle one', async () => {
     const t1 = await s.login('leader', 'Leader@2026')

@@ -3,11 +3,13 @@
  * Calls go over HTTP with fetch, as a browser's would.
  */
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import crypto from 'node:crypto'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { openPgliteMemory, openPostgres, type Db } from '../../src/server/db/engine'
-import { buildApp } from '../../src/server/app'
+import { buildApp, type AppDeps } from '../../src/server/app'
 import { readRuntimeConfig, staticConfigSource } from '../../src/server/runtime-config'
 import { passwordDigest } from '../../src/domain/password-digest'
 import type { Envelope } from '../../src/domain/contracts/envelope'
@@ -19,11 +21,15 @@ export interface TestServer {
   db: Db
   app: FastifyInstance
   base: string
+  /** Where this server keeps uploads. */
+  uploadDir: string
   /** Sign in through the real contract (getSalt → digest → form POST); returns the token. */
   login(username: string, password: string): Promise<string>
   get<T = unknown>(path: string, token?: string): Promise<Answer<T>>
   postForm<T = unknown>(path: string, form: Record<string, string>, token?: string): Promise<Answer<T>>
   postJson<T = unknown>(path: string, body: unknown, token?: string): Promise<Answer<T>>
+  /** Any request; the body is parsed as JSON when it is JSON. */
+  call<T = unknown>(path: string, init: RequestInit, token?: string): Promise<Answer<T>>
   close(): Promise<void>
 }
 
@@ -34,7 +40,7 @@ export interface Answer<T> {
 }
 
 /** Opens a private database copy and starts the server on an ephemeral port. */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(env: Partial<AppDeps['env']> = {}): Promise<TestServer> {
   const engine = inject('engine')
   const template = inject('template')
   let db: Db
@@ -52,7 +58,8 @@ export async function startServer(): Promise<TestServer> {
     db = await openPgliteMemory(new Blob([fs.readFileSync(template)]))
   }
   const config = staticConfigSource(readRuntimeConfig('config/config.json'))
-  const app = await buildApp({ db, env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent' }, config })
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-uploads-'))
+  const app = await buildApp({ db, env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', ...env }, config, uploadDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -62,13 +69,22 @@ export async function startServer(): Promise<TestServer> {
     headers.set('X-Requested-With', 'XMLHttpRequest')
     if (token) headers.set('Authorization', `Bearer ${token}`)
     const res = await fetch(base + path, { ...init, headers })
-    return { status: res.status, body: (await res.json()) as Envelope<T> }
+    const text = await res.text()
+    let body: Envelope<T>
+    try {
+      body = JSON.parse(text) as Envelope<T>
+    } catch {
+      body = { code: res.status, message: text.slice(0, 200), data: null as T }
+    }
+    return { status: res.status, body }
   }
   const server: TestServer = {
     engine,
     db,
     app,
     base,
+    uploadDir,
+    call,
     async login(username, password) {
       const salt = await server.get<{ salt: string }>(`/api/user/getSalt?username=${encodeURIComponent(username)}`)
       const res = await server.postForm<{ token: string }>('/api/login/do', {
@@ -87,6 +103,7 @@ export async function startServer(): Promise<TestServer> {
       await app.close()
       await db.close()
       await drop()
+      fs.rmSync(uploadDir, { recursive: true, force: true })
     },
   }
   return server

@@ -22,6 +22,24 @@ export const verifyForm = z.object({
     .regex(/^[0-9a-f]{64}$/, '密码摘要格式错误（应为64位十六进制SHA-256）'),
 })
 
+/**
+ * POST /api/user/update/password — the signed-in user's own change (docs/adr/0002): the current
+ * password as the sign-in digest, the new one RSA-OAEP encrypted under the server's transport key
+ * (GET /api/login/publicKey), so the server can check the policy and the history.
+ */
+export const changePasswordBody = z.object({
+  oldPassword: z
+    .string({ error: '原密码不能为空' })
+    .regex(/^[0-9a-f]{64}$/, '原密码摘要格式错误（应为64位十六进制SHA-256）'),
+  newPassword: z
+    .string({ error: '新密码不能为空' })
+    .min(16, '新密码密文格式错误')
+    .max(1024, '新密码密文格式错误')
+    .regex(/^[A-Za-z0-9+/]+=*$/, '新密码密文应为base64'),
+  keyId: z.string().max(64).optional(),
+})
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>
+
 /** POST /api/role/query/role/menuMutil (form-encoded) */
 export const menuMutilForm = z.object({
   roleId: z
@@ -54,7 +72,10 @@ export interface SessionUser {
   authorities: string[]
   avatar: string
   regionCode: string | null
+  /** the next step must be a password change: a new or reset account, or an expired password */
   mustChangePassword: boolean
+  /** why a change is required, for the page that asks for it */
+  passwordChangeReason: 'initial' | 'expired' | null
 }
 
 /** data of a successful POST /api/login/do */

@@ -1,8 +1,14 @@
-/** Resolves the token of every /api call that is not public (API.md step 5). */
+/**
+ * Resolves the token of every /api call that is not public (API.md step 5), then checks the
+ * route's page grants (ARCHITECTURE "How a request flows": the permission hook). Both run before
+ * input validation, so that a caller without the grant learns nothing from validation messages
+ * and the permission matrix is the same for every input.
+ */
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/engine'
-import { authenticate, type TokenPolicy } from '../modules/auth/service'
-import { unauthorized } from '../http/errors'
+import { authenticate, type SecurityPolicy } from '../modules/auth/service'
+import { AppError, forbidden, unauthorized } from '../http/errors'
+import { holdsAnyPage } from './permission'
 
 /**
  * The header carrying the token. The web client sends `<tokenKey>: <tokenPrefix><token>` with the
@@ -17,11 +23,18 @@ export function tokenFromHeaders(headers: Record<string, string | string[] | und
   return token || null
 }
 
-export function registerAuthHook(app: FastifyInstance, db: Db, policy: TokenPolicy, tokenKey = () => 'Authorization'): void {
-  app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public || !request.routeOptions.url) return
+/** The message of a call refused until the password is changed. */
+export const CHANGE_PASSWORD_FIRST = '请先修改密码（初始密码或密码已过期）'
+
+export function registerAuthHook(app: FastifyInstance, db: Db, policy: SecurityPolicy, tokenKey = () => 'Authorization'): void {
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config
+    if (!request.url.startsWith('/api/') || config?.public || !request.routeOptions.url) return
     const token = tokenFromHeaders(request.headers, tokenKey())
     if (!token) throw unauthorized('未登录，请先登录')
-    request.user = await authenticate(db, token, policy)
+    const user = await authenticate(db, token, policy)
+    request.user = user
+    if (user.mustChangePassword && !config?.beforePasswordChange) throw new AppError(403, CHANGE_PASSWORD_FIRST)
+    if (config?.pages && !user.isAdmin && !(await holdsAnyPage(db, user.roleIds, config.pages))) throw forbidden()
   })
 }

@@ -48,12 +48,32 @@ export function fakeSalt(secret: string, username: string): string {
   return crypto.createHmac('sha256', secret).update(`salt:${username}`).digest('hex').slice(0, 32)
 }
 
-/** Tokens go to the client; only their SHA-256 is stored. */
-export function newToken(): { token: string; tokenHash: string } {
+/** Tokens go to the client; only their HMAC under the server's token secret is stored. */
+export function newToken(secret: string): { token: string; tokenHash: string } {
   const token = crypto.randomBytes(32).toString('base64url')
-  return { token, tokenHash: hashToken(token) }
+  return { token, tokenHash: hashToken(token, secret) }
 }
 
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
+export function hashToken(token: string, secret: string): string {
+  return crypto.createHmac('sha256', secret).update(token).digest('hex')
+}
+
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+const LOWER = 'abcdefghijkmnpqrstuvwxyz'
+const DIGIT = '23456789'
+const OTHER = '@#%*+=?!'
+
+/**
+ * A one-time password an admin hands over (new account, reset): 14 characters from all four
+ * classes, without look-alikes (0/O, 1/l/I), so it meets the policy by construction.
+ */
+export function generatePassword(): string {
+  const pick = (set: string) => set[crypto.randomInt(set.length)]
+  const all = UPPER + LOWER + DIGIT + OTHER
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGIT), pick(OTHER), ...Array.from({ length: 10 }, () => pick(all))]
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j], chars[i]]
+  }
+  return chars.join('')
 }

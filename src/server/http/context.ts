@@ -1,11 +1,21 @@
 /** What hooks attach to a request, and what a route may declare about itself. */
 import type { AuthUser } from '../modules/auth/service'
 
-/** Per-route settings read by the auth and operation-log hooks. */
+/** Per-route settings read by the auth, permission and operation-log hooks. */
 export interface RouteSettings {
   /** Reachable without a token (sign-in, health, config). */
   public?: boolean
-  /** Operation-log entry of a mutating call; false for a POST that only reads (spec §7 form reads). */
+  /**
+   * The pages that use this endpoint: it is allowed when the user holds a menu grant for one of
+   * them (admin passes everything, spec §6). Absent: any signed-in user.
+   */
+  pages?: readonly string[]
+  /** Usable while the user must first change the password (initial or expired password). */
+  beforePasswordChange?: boolean
+  /**
+   * Operation-log entry of a mutating call, or of a read that must be audited (exports); false for
+   * a POST that only reads (spec §7 form reads).
+   */
   log?: { module: string; action: string } | false
 }
 
@@ -16,6 +26,8 @@ declare module 'fastify' {
     actorName?: string
     /** Record id or name the operation acted on. */
     logTarget?: string
+    /** Replaces the route's log action for this call (e.g. 登录失败, 账号锁定). */
+    logAction?: string
     /** The failure message, for the operation log. */
     failureMessage?: string
   }

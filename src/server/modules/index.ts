@@ -5,19 +5,31 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/engine'
 import type { RuntimeConfigSource } from '../runtime-config'
-import type { TokenPolicy } from './auth/service'
+import type { SecurityPolicy } from './auth/service'
 import { authRoutes } from './auth/routes'
 import { bigDataRoutes } from './big-data/routes'
 import { mapRoutes } from './map/routes'
 import { roleRoutes } from './role/routes'
 import { systemRoutes } from './system/routes'
 import { globeRoutes } from './globe/routes'
+import { userRoutes } from './user/routes'
+import { menuRoutes } from './menu/routes'
+import { organRoutes } from './organ/routes'
+import { areaRoutes } from './area/routes'
+import { dictRoutes } from './dict/routes'
+import { logRoutes } from './log/routes'
+import { regionStandardRoutes } from './region-standard/routes'
+import { deviceRoutes } from './device/routes'
+import { appVersionRoutes } from './app-version/routes'
+import { landRoutes } from './land/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
   db: Db
   config: RuntimeConfigSource
-  policy: TokenPolicy
+  policy: SecurityPolicy
+  /** Upload storage and limits. */
+  uploads: { dir: string; appMaxBytes: number }
 }
 
 /** routes plugins of all modules */
@@ -28,4 +40,14 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, config }) => bigDataRoutes(db, config),
   ({ db }) => mapRoutes(db),
   ({ db }) => globeRoutes(db),
+  ({ db }) => userRoutes(db),
+  ({ db }) => menuRoutes(db),
+  ({ db }) => organRoutes(db),
+  ({ db }) => areaRoutes(db),
+  ({ db }) => dictRoutes(db),
+  ({ db }) => logRoutes(db),
+  ({ db }) => regionStandardRoutes(db),
+  ({ db }) => deviceRoutes(db),
+  ({ db, uploads }) => appVersionRoutes(db, uploads),
+  ({ db }) => landRoutes(db),
 ]

@@ -3,16 +3,17 @@
  * the screen lock first, then decideNavigation with the grants of the role menu call. Allowed
  * navigations set the document title and remember the last page (spec §4).
  */
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { useShallow } from 'zustand/react/shallow'
 import { findRoute, normalizePath } from '../../domain/route-table'
-import { decideLock, decideNavigation } from '../core/permission'
+import { decideLock, decideNavigation, passwordChangeFirst } from '../core/permission'
 import { getRuntimeConfig } from '../core/runtime-config'
 import { isSignedIn, rememberLastPage, useSession } from '../core/session'
 import { useUserMenus } from '../core/use-user-menus'
 import { pageTitle } from '../ui/brand'
 import { PageSpin } from '../ui/page-spin'
+import { pageComponent } from './page-registry'
 
 /** The root route element: decides, then renders the matched layout and page. */
 export function NavigationGuard() {
@@ -59,5 +60,13 @@ export function NavigationGuard() {
 
   if (target) return <Navigate to={target} replace />
   if (action === 'wait') return <PageSpin tip="正在加载权限…" />
+  if (passwordChangeFirst(path, signedIn, session.user?.mustChangePassword)) {
+    const ForcedPasswordPage = pageComponent('forced-password')
+    return (
+      <Suspense fallback={<PageSpin />}>
+        <ForcedPasswordPage />
+      </Suspense>
+    )
+  }
   return <Outlet />
 }

@@ -6,6 +6,7 @@ import { lazyNamed, type Lazy } from './pages/lazy-named'
 import { SCREEN_PAGES } from './pages/screen-pages'
 import { MAP_PAGES } from './pages/map-pages'
 import { GLOBE_PAGES } from './pages/globe-pages'
+import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -15,6 +16,8 @@ import { GLOBE_PAGES } from './pages/globe-pages'
 export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   login: lazyNamed(() => import('../features/auth/login-page'), 'LoginPage'),
   lock: lazyNamed(() => import('../features/auth/lock-page'), 'LockPage'),
+  /** shown by the guard instead of any page while the password must be changed first */
+  'forced-password': lazyNamed(() => import('../features/auth/forced-password-page'), 'ForcedPasswordPage'),
   main: lazyNamed(() => import('../features/portal/main-page'), 'MainPage'),
   forbidden: lazyNamed(() => import('../features/status/forbidden-page'), 'ForbiddenPage'),
   'not-found': lazyNamed(() => import('../features/status/not-found-page'), 'NotFoundPage'),
@@ -22,6 +25,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...SCREEN_PAGES,
   ...MAP_PAGES,
   ...GLOBE_PAGES,
+  ...ADMIN_PAGE_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

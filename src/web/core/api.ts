@@ -4,7 +4,7 @@
  * so forms can show the server's words next to their fields. Endpoint files in features use these.
  */
 import { ApiError, toApiError } from './http-catalogue'
-import { http, type CallOptions, type FormFields, type JsonResult, type QueryParams } from './http'
+import { http, type BlobResult, type CallOptions, type FormFields, type JsonResult, type QueryParams } from './http'
 
 export { ApiError }
 
@@ -41,4 +41,43 @@ export function apiPostFormNoToken<T>(url: string, fields?: FormFields, options?
 /** token-free GET (the salt before sign-in) → data. */
 export function apiGetNoToken<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T> {
   return unwrap(http().get<T>(url, params, { ...options, needsToken: false }))
+}
+
+/** multipart POST (uploads, 6000 s) → data. */
+export function apiUpload<T>(url: string, form: FormData, options?: CallOptions & { onProgress?: (fraction: number) => void }): Promise<T> {
+  return unwrap(http().postMultipart<T>(url, form, options))
+}
+
+/** binary download by GET → the file, or an {@link ApiError} with the server's message. */
+export async function apiDownloadGet(url: string, params?: QueryParams, options?: CallOptions & { large?: boolean }): Promise<BlobResult> {
+  try {
+    return await http().downloadGet(url, params, options)
+  } catch (error) {
+    throw toApiError(await envelopeFromBlob(error))
+  }
+}
+
+/** A failed blob call carries its JSON envelope as a Blob: read it so the message reaches the user. */
+async function envelopeFromBlob(error: unknown): Promise<unknown> {
+  const body = (error as { body?: unknown })?.body
+  if (typeof Blob !== 'undefined' && body instanceof Blob) {
+    try {
+      return { ...(error as object), body: JSON.parse(await body.text()) }
+    } catch {
+      return error
+    }
+  }
+  return error
+}
+
+/** Hands a downloaded file to the browser as a save. */
+export function saveBlob(file: BlobResult, fallbackName: string): void {
+  const href = URL.createObjectURL(file.data)
+  const a = document.createElement('a')
+  a.href = href
+  a.download = file.filename ?? fallbackName
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(href), 10_000)
 }

@@ -83,6 +83,8 @@ export interface HttpClient {
   previewPost(url: string, body?: unknown, options?: CallOptions): Promise<BlobResult>
   /** token-free form-encoded POST (sign-in), 600 s */
   postFormNoToken<T>(url: string, fields?: FormFields, options?: CallOptions): Promise<JsonResult<T>>
+  /** multipart upload POST (files), 6000 s like the large calls; `onProgress` gets 0..1 */
+  postMultipart<T>(url: string, form: FormData, options?: CallOptions & { onProgress?: (fraction: number) => void }): Promise<JsonResult<T>>
 }
 
 /** Form body from fields, leaving out null and undefined. */
@@ -222,6 +224,16 @@ export function createHttpClient(config: HttpConfig, overrides: Partial<HttpDeps
       }),
     postFormNoToken: (url, fields, o = {}) =>
       json({ url, method: 'POST', data: toForm(fields), timeout: TIMEOUTS.form, signal: o.signal, needsToken: false }),
+    postMultipart: (url, form, o = {}) =>
+      json({
+        url,
+        method: 'POST',
+        data: form,
+        timeout: TIMEOUTS.json,
+        signal: o.signal,
+        needsToken: o.needsToken,
+        onUploadProgress: o.onProgress && ((e) => o.onProgress?.(e.total ? e.loaded / e.total : 0)),
+      }),
   }
 }
 

@@ -118,3 +118,12 @@ export function decideLock(path: string, locked: boolean): NavigationDecision | 
   if (!locked) return null
   return LOCK_EXEMPT_PATHS.includes(normalizePath(path)) ? null : redirect('/lock')
 }
+
+/**
+ * Whether the signed-in user must change the password before anything else (a new or reset
+ * account, or an expired password): every page that needs a token shows the change form instead;
+ * the always-open pages (sign-in) stay as they are.
+ */
+export function passwordChangeFirst(path: string, signedIn: boolean, mustChangePassword: boolean | undefined): boolean {
+  return signedIn && mustChangePassword === true && !ALWAYS_OPEN_PATHS.includes(normalizePath(path))
+}

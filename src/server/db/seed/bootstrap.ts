@@ -4,6 +4,7 @@ import { importBoundaries, type BoundaryCrs, type BoundaryLevel } from '../bound
 import { seedRegions } from './regions'
 import { seedDemoData } from './demo'
 import { seedLifecycle } from './lifecycle'
+import { seedAdminDemo } from './admin-demo'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
 /** What a start did to the data. */
@@ -27,6 +28,7 @@ export async function bootstrap(
   if (!empty) return { kind: 'existing' }
   if (!opts.demo) return { kind: 'first-admin', ...(await seedFirstAdmin(db)) }
   const accounts = await seedDemoPeople(db)
+  await seedAdminDemo(db)
   // outlines first, so that demo parcels are placed inside their county
   for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
   if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })

@@ -1,7 +1,6 @@
 /** Menus from the route table, the demo roles and accounts of API.md, and the first admin. */
-import crypto from 'node:crypto'
 import { ROUTES } from '../../../domain/route-table'
-import { credentialsFor } from '../../auth/password'
+import { credentialsFor, generatePassword } from '../../auth/password'
 import type { Db } from '../engine'
 
 /** A demo account of API.md. */
@@ -55,7 +54,8 @@ const ROLE_CODES: Record<string, string> = {
 /**
  * Makes the menu table hold every granted route of the route table (spec §2, §6), parents
  * first. Runs on every start so that a new route appears as a menu; names and order follow the
- * table, existing grants stay.
+ * table unless an admin changed them (`customized`), a menu an admin removed (`deleted`) stays
+ * removed, existing grants stay.
  */
 export async function syncMenus(db: Db): Promise<number> {
   const routes = ROUTES.filter((r) => r.group && r.guard === 'grant')
@@ -65,8 +65,9 @@ export async function syncMenus(db: Db): Promise<number> {
       const parentId = r.parent ? (ids.get(r.parent) ?? -1) : -1
       const res = await tx.query<{ id: number }>(
         `INSERT INTO menu(parent_id, name, menu_route, menu_group, sort) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (menu_route) DO UPDATE SET parent_id = EXCLUDED.parent_id, name = EXCLUDED.name,
-           menu_group = EXCLUDED.menu_group, sort = EXCLUDED.sort
+         ON CONFLICT (menu_route) DO UPDATE SET parent_id = EXCLUDED.parent_id, menu_group = EXCLUDED.menu_group,
+           name = CASE WHEN menu.customized THEN menu.name ELSE EXCLUDED.name END,
+           sort = CASE WHEN menu.customized THEN menu.sort ELSE EXCLUDED.sort END
          RETURNING id`,
         [parentId, r.title, r.path, r.group, r.sort],
       )
@@ -104,6 +105,8 @@ async function createUser(
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [u.username, u.realName, salt, passwordHash, u.regionCode, u.organizationId, u.mustChange],
   )
+  // the first password is the first of the history (the last 5 may not come back)
+  await tx.query('INSERT INTO password_history(user_id, salt, password_hash) VALUES ($1, $2, $3)', [r.rows[0].id, salt, passwordHash])
   return r.rows[0].id
 }
 
@@ -138,7 +141,7 @@ export async function seedDemoPeople(db: Db): Promise<DemoAccount[]> {
  * must be changed at the first sign-in (API.md "Demo accounts").
  */
 export async function seedFirstAdmin(db: Db): Promise<{ username: string; password: string }> {
-  const password = `Zj${crypto.randomBytes(6).toString('base64url')}@${crypto.randomInt(10, 99)}`
+  const password = generatePassword()
   await db.transaction(async (tx) => {
     const orgId = await seedOrganizations(tx)
     const roleId = await createRole(tx, '超级管理员', ['*'])

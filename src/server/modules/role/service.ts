@@ -2,7 +2,10 @@
 import { MENU_GROUPS } from '../../../domain/route-table'
 import type { MenuItem, UserMenus } from '../../../domain/contracts/auth'
 import type { Db } from '../../db/engine'
-import { allMenus, menusOfRoles, type MenuRow } from './repo'
+import type { RoleView } from '../../../domain/contracts/admin-role'
+import { AppError, conflict, notFound } from '../../http/errors'
+import * as repo from './repo'
+import type { MenuRow } from './repo'
 
 /** Builds MenuItems with nested children; returns [all items flat, roots]. */
 export function buildMenuTree(rows: MenuRow[]): { flat: MenuItem[]; roots: MenuItem[] } {
@@ -33,12 +36,12 @@ export function buildMenuTree(rows: MenuRow[]): { flat: MenuItem[]; roots: MenuI
 
 /** The menus of a set of roles as a flat list (each item also carries its children). */
 export async function menusForRoles(db: Db, roleIds: number[]): Promise<MenuItem[]> {
-  return buildMenuTree(await menusOfRoles(db, roleIds)).flat
+  return buildMenuTree(await repo.menusOfRoles(db, roleIds)).flat
 }
 
 /** The six groups of a user's menus (login response, spec §3 "User"). */
 export async function userMenus(db: Db, username: string, roleIds: number[]): Promise<UserMenus> {
-  const rows = username === 'admin' ? await allMenus(db) : await menusOfRoles(db, roleIds)
+  const rows = username === 'admin' ? await repo.allMenus(db) : await repo.menusOfRoles(db, roleIds)
   const { roots } = buildMenuTree(rows)
   const groups = Object.fromEntries(MENU_GROUPS.map((g) => [g, [] as MenuItem[]])) as UserMenus
   for (const root of roots) groups[root.group].push(root)
@@ -55,4 +58,57 @@ export function authoritiesOf(roles: { code: string }[], menus: UserMenus): stri
     })
   Object.values(menus).forEach(walk)
   return [...out]
+}
+
+/** 新增角色: name and code are unique (409 naming the one taken). */
+export async function addRole(db: Db, body: { name: string; code: string; remark: string }): Promise<RoleView> {
+  await assertFree(db, body.name, body.code)
+  const id = await repo.insertRole(db, body)
+  return (await repo.getRole(db, id)) as RoleView
+}
+
+async function assertFree(db: Db, name: string, code: string, exceptId = 0): Promise<void> {
+  const clash = await repo.roleClash(db, name, code, exceptId)
+  if (clash) throw conflict(clash.field === 'name' ? `角色名称“${clash.value}”已存在` : `角色编码“${clash.value}”已存在`)
+}
+
+async function liveRole(db: Db, id: number): Promise<RoleView> {
+  const role = await repo.getRole(db, id)
+  if (!role) throw notFound(`角色 ${id} 不存在`)
+  return role
+}
+
+export async function editRole(db: Db, body: { id: number; name: string; code: string; remark: string }): Promise<RoleView> {
+  const role = await liveRole(db, body.id)
+  if (role.code === SUPER_ADMIN_CODE && body.code !== SUPER_ADMIN_CODE) throw new AppError(422, `超级管理员角色的编码 ${SUPER_ADMIN_CODE} 不能修改`)
+  await assertFree(db, body.name, body.code, body.id)
+  await repo.updateRole(db, body.id, body)
+  return liveRole(db, body.id)
+}
+
+/** The role of the super user (seeded); it cannot be deleted or renamed in code. */
+export const SUPER_ADMIN_CODE = 'SUPER_ADMIN'
+
+/**
+ * 删除角色: a role still held by users needs `force` — the page asks first (422 with the count);
+ * with it the users simply lose the role.
+ */
+export async function deleteRole(db: Db, id: number, force: boolean): Promise<string> {
+  const role = await liveRole(db, id)
+  if (role.code === SUPER_ADMIN_CODE) throw new AppError(422, '超级管理员角色不能删除')
+  if (role.userCount > 0 && !force) {
+    throw new AppError(422, `角色“${role.name}”仍分配给 ${role.userCount} 个用户，确认后才能删除`)
+  }
+  await repo.deleteRole(db, id)
+  return role.name
+}
+
+export async function grantMenus(db: Db, roleId: number, menuIds: number[]): Promise<{ name: string; granted: number }> {
+  const role = await liveRole(db, roleId)
+  return { name: role.name, granted: await repo.replaceGrants(db, roleId, menuIds) }
+}
+
+export async function changeUsers(db: Db, roleId: number, add: number[], remove: number[]): Promise<{ name: string; changed: number }> {
+  const role = await liveRole(db, roleId)
+  return { name: role.name, changed: await repo.changeRoleUsers(db, roleId, add, remove) }
 }

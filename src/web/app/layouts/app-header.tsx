@@ -1,9 +1,12 @@
 /**
  * The header of the system and admin frames: app title (runtime config), the section, and the
- * user's tools — 平台门户 (/main), 锁屏 (/lock), the user's real name, 退出.
+ * user's tools — 平台门户 (/main), 锁屏 (/lock), 修改密码, the user's real name, 退出.
  */
-import { HomeOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons'
-import { Avatar, Button, Layout } from 'antd'
+import { HomeOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons'
+import { useQueryClient } from '@tanstack/react-query'
+import { App, Avatar, Button, Layout, Modal } from 'antd'
+import { useState } from 'react'
+import { ChangePasswordForm } from '../../features/auth/change-password-form'
 import { useNavigate } from 'react-router-dom'
 import styled from 'styled-components'
 import { useSignOut } from '../../core/use-sign-out'
@@ -60,6 +63,10 @@ export function AppHeader({ section }: { section: string }) {
   const lock = useSession((s) => s.lock)
   const config = getRuntimeConfig()
   const name = user?.realName || user?.username || ''
+  const signIn = useSession((s) => s.signIn)
+  const queryClient = useQueryClient()
+  const { message } = App.useApp()
+  const [changing, setChanging] = useState(false)
 
   const onLock = () => {
     lock()
@@ -80,6 +87,9 @@ export function AppHeader({ section }: { section: string }) {
         <Button type="text" icon={<LockOutlined />} onClick={onLock} data-testid="header-lock">
           锁屏
         </Button>
+        <Button type="text" icon={<KeyOutlined />} onClick={() => setChanging(true)} data-testid="header-password">
+          修改密码
+        </Button>
         <Who data-testid="header-user">
           <Avatar size="small" src={user?.avatar || undefined} style={{ background: '#fff', color: '#1d4e9e' }}>
             {name.slice(0, 1)}
@@ -90,6 +100,20 @@ export function AppHeader({ section }: { section: string }) {
           退出
         </Button>
       </Tools>
+      <Modal title="修改密码" open={changing} onCancel={() => setChanging(false)} footer={null} destroyOnHidden width={420}>
+        {user && (
+          <ChangePasswordForm
+            username={user.username}
+            onChanged={(result) => {
+              // the change ended every token: the form signed in again with the new password
+              queryClient.clear()
+              signIn(result)
+              setChanging(false)
+              message.success('密码已修改')
+            }}
+          />
+        )}
+      </Modal>
     </Bar>
   )
 }

@@ -18,6 +18,7 @@ const CONFIG = JSON.parse(fs.readFileSync('config/config.json', 'utf8'))
 const menus = { systemMenus: [], busMenus: [], bigDataMenus: [], DataMenus: [], landMenus: [], landLifeCycle: [] }
 const user = (username: string): SessionUser => ({
   id: 1, username, realName: username, roles: [{ id: 1, name: 'r' }], menus, authorities: [], avatar: '', regionCode: null, mustChangePassword: false,
+    passwordChangeReason: null,
 })
 const PAGES = ['/login', '/lock', '/main', '/403', '/404', '/system/core', '/system/stock', '/land/evaluation/evaluationMap']
 

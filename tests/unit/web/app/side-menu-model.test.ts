@@ -81,6 +81,15 @@ describe('page registry', () => {
     expect(pageComponent('/no/such/page')).toBe(PAGE_REGISTRY.placeholder)
   })
 
+  it('has a real page for each of the eleven /admin/setting routes (issue 3)', () => {
+    const admin = ROUTES.filter((r) => r.parent === '/admin/setting')
+    expect(admin).toHaveLength(11)
+    for (const r of admin) {
+      expect(r.page).toBe(r.path)
+      expect(pageComponent(r.page as string)).not.toBe(PAGE_REGISTRY.placeholder)
+    }
+  })
+
   it('folds the second entry points onto the /system pages', () => {
     expect(ROUTES.find((r) => r.path === '/systems/IndustryMap/Dkxx')?.page).toBe('/system/IndustryMap/Dkxx')
     expect(ROUTES.find((r) => r.path === '/warehouse/data/center/sjgf')?.page).toBe('/system/data/center/sjgf')

@@ -8,6 +8,7 @@ import {
   decideNavigation,
   isGranted,
   isPortalHost,
+  passwordChangeFirst,
   type NavigationDecision,
   type NavigationInput,
 } from '../../../../src/web/core/permission'
@@ -141,5 +142,18 @@ describe('decideLock: spec §4 "Screen lock flag: 1 locked, 0 unlocked."', () =>
     ['/system/core', false, null],
   ] as const)('%s while locked=%s → %o', (path, locked, expected) => {
     expect(decideLock(path, locked)).toEqual(expected)
+  })
+})
+
+describe('passwordChangeFirst (issue 3: the first sign-in of a new or reset account forces a change)', () => {
+  it.each([
+    ['a page, must change', '/admin/setting/user', true, true, true],
+    ['/main, must change', '/main', true, true, true],
+    ['/lock, must change', '/lock', true, true, true],
+    ['sign-in page stays open', '/login', true, true, false],
+    ['no change needed', '/admin/setting/user', true, false, false],
+    ['not signed in', '/admin/setting/user', false, true, false],
+  ])('%s', (_case, path, signedIn, must, expected) => {
+    expect(passwordChangeFirst(path, signedIn, must)).toBe(expected)
   })
 })

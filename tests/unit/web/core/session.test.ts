@@ -36,6 +36,7 @@ const USER: SessionUser = {
   avatar: '',
   regionCode: '330102',
   mustChangePassword: false,
+    passwordChangeReason: null,
 }
 
 const RESULT: LoginResult = { token: 'tok-9', expiresAt: NOW + 8 * 3_600_000, user: USER }

@@ -1,0 +1,92 @@
+/**
+ * Shared pieces of the admin contracts (spec §2 /admin/setting/*, §7): the pages that grant the
+ * endpoints, paging and sorting, ids, and optional text fields. Web forms and server routes use
+ * the same schemas (CONVENTIONS "State by kind").
+ */
+import { z } from 'zod'
+import { MAX_PAGE_SIZE } from './envelope'
+
+/** The eleven admin pages (spec §2). An endpoint is allowed when the user holds a page that uses it. */
+export const ADMIN_PAGES = {
+  dict: '/admin/setting/dict',
+  dictitem: '/admin/setting/dictitem',
+  user: '/admin/setting/user',
+  role: '/admin/setting/role',
+  region: '/admin/setting/region',
+  resource: '/admin/setting/resource',
+  organization: '/admin/setting/organization',
+  regionrecoup: '/admin/setting/regionrecoup',
+  device: '/admin/setting/device',
+  app: '/admin/setting/app',
+  rz: '/admin/setting/rz',
+} as const
+
+/** An admin page route. */
+export type AdminPage = (typeof ADMIN_PAGES)[keyof typeof ADMIN_PAGES]
+
+/** Operation-log modules (the `module` column) and their Chinese names for filters and display. */
+export const LOG_MODULES: Record<string, string> = {
+  login: '登录',
+  user: '用户管理',
+  role: '角色管理',
+  menu: '菜单资源',
+  organ: '组织机构',
+  area: '行政区划',
+  dict: '字典管理',
+  regionrecoup: '区域标准',
+  device: '设备注册',
+  app: '应用管理',
+  log: '操作日志',
+  yddw: '用地单位',
+  industryMap: '产业地图',
+}
+
+/** Sort direction as antd tables name it. */
+export const sortOrder = z.enum(['ascend', 'descend'])
+
+/** page, pageSize (API.md: at most 500) and an optional sort over the given fields. */
+export function pageQuery<const F extends readonly [string, ...string[]]>(sortFields: F) {
+  return z.object({
+    page: z.coerce.number({ error: '页码应为数字' }).int().min(1, '页码从1开始').default(1),
+    pageSize: z.coerce.number({ error: '每页条数应为数字' }).int().min(1).max(MAX_PAGE_SIZE, `每页最多${MAX_PAGE_SIZE}条`).default(20),
+    sortField: z.enum(sortFields, { error: `排序字段应为 ${sortFields.join('、')} 之一` }).optional(),
+    sortOrder: sortOrder.optional(),
+  })
+}
+
+/** A positive integer id (body or query). */
+export const idSchema = z.coerce.number({ error: 'ID应为数字' }).int('ID应为整数').positive('ID应为正整数')
+
+/** `{ id }` of a query or a delete. */
+export const idBody = z.object({ id: idSchema })
+
+/** Text that may be left empty: trimmed, at most `max` characters. */
+export const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label}最多${max}个字符`).optional().default('')
+
+/** Required text: trimmed, 1..max characters. */
+export const requiredText = (max: number, label: string) =>
+  z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}最多${max}个字符`)
+
+/** A query flag given as text ('1'/'0', 'true'/'false'). */
+export const queryFlag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+  .transform((v) => v === true || v === '1' || v === 'true')
+
+/** 6-digit division code or a 9-digit town / unit code (DOMAIN "Units and codes"). */
+export const regionCodeSchema = z.string().regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字')
+
+/**
+ * Turns a zod schema of one field into an antd Form rule (the web forms share the server schemas).
+ * An empty value is left to the form's `required` rule, so a field says one thing at a time; the
+ * whole object is parsed again on submit.
+ */
+export function zodRule(schema: z.ZodType) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value === undefined || value === null || value === '') return
+      const r = schema.safeParse(value)
+      if (!r.success) throw new Error(r.error.issues[0]?.message ?? '格式不正确')
+    },
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * 数据范围 (DOMAIN "People and scope"): a user belongs to a region and every parcel and enterprise
+ * query and write is limited to that region's subtree — a county clerk one county, a city user
+ * the city, admin everything. Parcels, enterprises and parks carry province/city/county/town
+ * codes, so the subtree of a region is one equality on the column of the region's level.
+ */
+import type { Db } from '../db/engine'
+import { forbidden } from '../http/errors'
+
+/** Region levels and the record column that holds a code of that level. */
+const COLUMN_OF_LEVEL = {
+  province: 'province_code',
+  city: 'city_code',
+  county: 'county_code',
+  town: 'town_code',
+} as const
+
+/** What a user may see: everything, a region's subtree, or nothing. */
+export type DataScope =
+  | { kind: 'all' }
+  | { kind: 'region'; level: keyof typeof COLUMN_OF_LEVEL; code: string }
+  | { kind: 'none' }
+
+/** The scope of a signed-in user: admin everything; a user without a region nothing. */
+export function scopeOf(user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null }): DataScope {
+  if (user.isAdmin) return { kind: 'all' }
+  if (!user.regionCode || !user.regionLevel || !(user.regionLevel in COLUMN_OF_LEVEL)) return { kind: 'none' }
+  return { kind: 'region', level: user.regionLevel as keyof typeof COLUMN_OF_LEVEL, code: user.regionCode }
+}
+
+/**
+ * The SQL condition that keeps rows of `alias` (a table with province/city/county/town codes)
+ * inside the scope. Its parameter is appended to `params`; the returned text names it.
+ *
+ *     const params: unknown[] = [id]
+ *     const where = scopeCondition(scope, 'p', params)   // "p.county_code = $2"
+ *     db.query(`SELECT … FROM parcel p WHERE p.id = $1 AND ${where}`, params)
+ */
+export function scopeCondition(scope: DataScope, alias: string, params: unknown[]): string {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`bad alias ${alias}`)
+  if (scope.kind === 'all') return 'TRUE'
+  if (scope.kind === 'none') return 'FALSE'
+  params.push(scope.code)
+  return `${alias}.${COLUMN_OF_LEVEL[scope.level]} = $${params.length}`
+}
+
+/** Whether a region code lies in the scope (the region itself or below it). */
+export async function regionInScope(db: Db, scope: DataScope, code: string): Promise<boolean> {
+  if (scope.kind === 'all') return true
+  if (scope.kind === 'none') return false
+  const r = await db.query<{ ok: boolean }>(
+    `WITH RECURSIVE up AS (
+       SELECT code, parent_code FROM region WHERE code = $1
+       UNION ALL SELECT r.code, r.parent_code FROM region r JOIN up ON r.code = up.parent_code
+     ) SELECT EXISTS (SELECT 1 FROM up WHERE code = $2) AS ok`,
+    [code, scope.code],
+  )
+  return r.rows[0]?.ok === true
+}
+
+/**
+ * Throws 403 when a write names a region outside the scope (regions are no secret; records are:
+ * a record outside the scope answers 404, as if it did not exist).
+ */
+export async function assertRegionInScope(db: Db, scope: DataScope, code: string): Promise<void> {
+  if (!(await regionInScope(db, scope, code))) throw forbidden(`区划 ${code} 不在本账号的数据范围内`)
+}

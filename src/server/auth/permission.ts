@@ -1,0 +1,17 @@
+/**
+ * The server's half of spec §6: an endpoint is allowed when one of the user's roles holds a menu
+ * grant for a page that uses it. Grants are leaf menus (ADR 0001) and every admin page is a leaf,
+ * so an exact route match decides.
+ */
+import type { Db } from '../db/engine'
+
+/** Whether any of the roles is granted any of the page routes. */
+export async function holdsAnyPage(db: Db, roleIds: readonly number[], pages: readonly string[]): Promise<boolean> {
+  if (roleIds.length === 0 || pages.length === 0) return false
+  const r = await db.query(
+    `SELECT 1 FROM role_menu rm JOIN menu m ON m.id = rm.menu_id
+     WHERE rm.role_id = ANY($1::int[]) AND NOT m.deleted AND m.menu_route = ANY($2::text[]) LIMIT 1`,
+    [roleIds, pages],
+  )
+  return r.rows.length > 0
+}

@@ -1,0 +1,87 @@
+/** Small SQL builders shared by the repos: WHERE clauses with numbered parameters, paging, sorting. */
+import type { Page } from '../../domain/contracts/envelope'
+import type { Db } from './engine'
+
+/**
+ * A WHERE clause built from conditions written with `?` placeholders, numbered in order:
+ *
+ *     const w = new Where().add('u.status = ?', 1).add('u.username ILIKE ?', '%a%')
+ *     db.query(`SELECT … WHERE ${w.sql}`, w.params)
+ */
+export class Where {
+  readonly params: unknown[] = []
+  private readonly parts: string[] = []
+
+  /** Adds a condition; each `?` takes the next value. */
+  add(condition: string, ...values: unknown[]): this {
+    let i = 0
+    this.parts.push(condition.replace(/\?/g, () => `$${this.params.push(values[i++])}`))
+    return this
+  }
+
+  /** Adds a condition only when the value is given (not undefined, null or ''). */
+  addIf(value: unknown, condition: string, ...values: unknown[]): this {
+    return value === undefined || value === null || value === '' ? this : this.add(condition, ...(values.length ? values : [value]))
+  }
+
+  /** Adds text that already carries its own numbered parameters (e.g. a data-scope condition). */
+  raw(condition: string): this {
+    this.parts.push(condition)
+    return this
+  }
+
+  /** The conditions joined with AND ('TRUE' when there are none). */
+  get sql(): string {
+    return this.parts.length ? this.parts.map((p) => `(${p})`).join(' AND ') : 'TRUE'
+  }
+}
+
+/** `%text%` for ILIKE with the wildcards of the text escaped. */
+export function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Paging and sorting as the list endpoints receive them. */
+export interface PageArgs {
+  page: number
+  pageSize: number
+  sortField?: string
+  sortOrder?: 'ascend' | 'descend'
+}
+
+/** ORDER BY from a whitelisted sort field (field → SQL expression), else the default. */
+export function orderBy(args: PageArgs, columns: Record<string, string>, fallback: string): string {
+  const column = args.sortField ? columns[args.sortField] : undefined
+  if (!column) return fallback
+  return `${column} ${args.sortOrder === 'descend' ? 'DESC' : 'ASC'} NULLS LAST, ${fallback}`
+}
+
+/**
+ * One page: `select` is the column list, `from` the FROM … with joins; the count runs on the same
+ * FROM and WHERE.
+ */
+export async function queryPage<R, T = R>(
+  db: Db,
+  q: { select: string; from: string; where: Where; order: string },
+  args: PageArgs,
+  map: (row: R) => T = (r) => r as unknown as T,
+): Promise<Page<T>> {
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${q.from} WHERE ${q.where.sql}`, q.where.params)).rows[0].n
+  const params = [...q.where.params, args.pageSize, (args.page - 1) * args.pageSize]
+  const rows = await db.query<R>(
+    `SELECT ${q.select} FROM ${q.from} WHERE ${q.where.sql} ORDER BY ${q.order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  )
+  return { list: rows.rows.map(map), total, page: args.page, pageSize: args.pageSize }
+}
+
+/** A timestamp column as ISO text (both engines return Date objects). */
+export function iso(v: Date | string | null): string | null {
+  if (v === null) return null
+  return (v instanceof Date ? v : new Date(v)).toISOString()
+}
+
+/** Whether an error is a unique-constraint violation (SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
+}

@@ -3,14 +3,15 @@
  * server, size-limited), version code and name, release notes, force-update flag; phones ask
  * /api/app/version/mobile/versions what to install.
  */
+import { PagedTable } from '../components/paged-table'
 import { CloudUploadOutlined, InboxOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, InputNumber, Progress, Select, Space, Switch, Table, Tag, Upload, type TableColumnsType } from 'antd'
+import { App, Button, Form, Input, InputNumber, Progress, Select, Space, Switch, Tag, Upload, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { APP_PLATFORMS, appEditBody, appUploadFields, type AppVersionView } from '../../../../domain/contracts/admin-app'
 import { saveBlob } from '../../../core/api'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatBytes, formatTime } from '../components/format'
@@ -82,16 +83,12 @@ export function AppPage() {
         </>
       }
     >
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<AppVersionView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<AppVersionView>
+        list={list}
+        emptyText="还没有上传任何版本"
+        pagination={pagination}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '还没有上传任何版本') }}
       />
       <FormModal
         title="上传新版本"

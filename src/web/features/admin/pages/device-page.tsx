@@ -1,10 +1,11 @@
 /** 设备注册 (/admin/setting/device): registered phones — owner, status (停用 refuses the device), last seen. */
+import { PagedTable } from '../components/paged-table'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd'
+import { Button, Form, Input, Select, Space, Switch, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { deviceEditBody, type DeviceView } from '../../../../domain/contracts/admin-device'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatTime } from '../components/format'
@@ -89,17 +90,13 @@ export function DevicePage() {
       testId="admin-device-page"
       toolbar={<Input.Search placeholder="设备标识、名称、型号或使用人" allowClear defaultValue={f.keyword} onSearch={(keyword) => setFilters({ ...f, keyword })} style={{ width: 300 }} />}
     >
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<DeviceView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<DeviceView>
+        list={list}
+        emptyText="没有已注册的设备"
+        pagination={pagination}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
         scroll={{ x: 1300 }}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有已注册的设备') }}
       />
       <FormModal
         title={`编辑设备 ${editing?.deviceId ?? ''}`}

@@ -1,13 +1,14 @@
 /** 字典管理 (/admin/setting/dict): the dictionaries behind every select of the product. */
+import { PagedTable } from '../components/paged-table'
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, InputNumber, Space, Table, type TableColumnsType } from 'antd'
+import { Button, Form, Input, InputNumber, Space, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dictAddBody, dictEditBody, type DictView } from '../../../../domain/contracts/admin-dict'
 import { ADMIN_PAGES } from '../../../../domain/contracts/admin'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { addDict, deleteDict, editDict, queryDicts } from '../api/dict-api'
@@ -72,16 +73,12 @@ export function DictPage() {
         </>
       }
     >
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<DictView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<DictView>
+        list={list}
+        emptyText="没有符合条件的字典"
+        pagination={pagination}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的字典') }}
       />
       <FormModal
         title={current ? `编辑字典 ${current.name}` : '新增字典'}

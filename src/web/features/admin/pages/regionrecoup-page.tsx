@@ -2,13 +2,14 @@
  * 区域标准 (/admin/setting/regionrecoup): per region and year, the benchmarks that appraisal and
  * low-efficiency evaluation compare with (亩均税收, 亩均增加值, 容积率, 投资强度 …, DOMAIN.md).
  */
+import { PagedTable } from '../components/paged-table'
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Table, type TableColumnsType } from 'antd'
+import { Button, Col, Form, Input, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { REGION_STANDARD_FIELDS, regionStandardAddBody, regionStandardEditBody, type RegionStandardView } from '../../../../domain/contracts/admin-region-standard'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { RegionSelect } from '../components/pickers'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
@@ -80,17 +81,13 @@ export function RegionRecoupPage() {
         </>
       }
     >
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<RegionStandardView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<RegionStandardView>
+        list={list}
+        emptyText="该区划和年度还没有标准"
+        pagination={pagination}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
         scroll={{ x: 1400 }}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '该区划和年度还没有标准') }}
       />
       <FormModal
         title={current ? `编辑 ${current.regionName} ${current.year} 年标准` : '新增区域标准'}

@@ -2,14 +2,15 @@
  * 角色管理 (/admin/setting/role): roles, their menu grants (a checkable tree of all six menu
  * groups) and their users.
  */
+import { PagedTable } from '../components/paged-table'
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd'
+import { App, Button, Form, Input, Space, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { roleAddBody, roleEditBody, type RoleView } from '../../../../domain/contracts/admin-role'
 import { ApiError } from '../../../core/api'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatTime } from '../components/format'
@@ -91,16 +92,12 @@ export function RolePage() {
         </>
       }
     >
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<RoleView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<RoleView>
+        list={list}
+        emptyText="没有符合条件的角色"
+        pagination={pagination}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的角色') }}
         data-testid="role-table"
       />
       <FormModal

@@ -3,15 +3,16 @@
  * denials and every write. Filter by user, time range, module and result; export to xlsx. Rows
  * cannot be changed or removed (GB/T 22239-2019 8.1.4.3).
  */
+import { PagedTable } from '../components/paged-table'
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Form, Input, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd'
+import { Button, DatePicker, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { LOG_MODULES } from '../../../../domain/contracts/admin'
 import type { LogRowView } from '../../../../domain/contracts/admin-log'
 import { saveBlob } from '../../../core/api'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { useAction } from '../components/use-action'
 import { useListParams } from '../components/use-list-params'
 import { formatTime } from '../components/format'
@@ -113,17 +114,14 @@ export function RzPage() {
           导出 Excel
         </Button>
       </div>
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<LogRowView>
-        rowKey="id"
+      <PagedTable<LogRowView>
+        list={list}
+        emptyText="没有符合条件的日志"
+        pagination={pagination}
         size="small"
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的日志') }}
         data-testid="rz-table"
       />
     </ListShell>

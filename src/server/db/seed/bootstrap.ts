@@ -2,6 +2,7 @@
 import type { Db } from '../engine'
 import { importBoundaries, type BoundaryCrs, type BoundaryLevel } from '../boundary-import'
 import { seedRegions } from './regions'
+import { seedStandards } from './standards'
 import { seedDemoData } from './demo'
 import { seedLifecycle } from './lifecycle'
 import { seedAdminDemo } from './admin-demo'
@@ -25,6 +26,7 @@ export async function bootstrap(
   const empty = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user')).rows[0].n === 0
   await seedRegions(db)
   await syncMenus(db)
+  await seedStandards(db)
   if (!empty) return { kind: 'existing' }
   if (!opts.demo) return { kind: 'first-admin', ...(await seedFirstAdmin(db)) }
   const accounts = await seedDemoPeople(db)

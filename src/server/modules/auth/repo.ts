@@ -97,19 +97,23 @@ export async function insertSession(db: Db, tokenHash: string, userId: number, t
   return new Date(r.rows[0].expires_at).getTime()
 }
 
-export interface SessionRow {
-  user_id: number
-  expires_at: Date
-  last_seen_at: Date
-}
-
-/** A session that is neither expired nor idle past the limit, of an enabled user. */
-export async function findLiveSession(db: Db, tokenHash: string, idleMinutes: number): Promise<SessionRow | undefined> {
-  const r = await db.query<SessionRow>(
-    `SELECT s.user_id, s.expires_at, s.last_seen_at FROM session s JOIN app_user u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2::int)
+/**
+ * A session that is neither expired nor idle past the limit, of an enabled user, with that user and
+ * the ids of their roles: one query per API call.
+ */
+export async function findSessionUser(
+  db: Db,
+  tokenHash: string,
+  idleMinutes: number,
+  maxAgeDays: number,
+): Promise<(UserRow & { last_seen_at: Date; role_ids: number[] }) | undefined> {
+  const r = await db.query<UserRow & { last_seen_at: Date; role_ids: number[] }>(
+    `SELECT ${USER_COLS}, s.last_seen_at,
+            (SELECT COALESCE(array_agg(ur.role_id ORDER BY ur.role_id), '{}'::int[]) FROM user_role ur WHERE ur.user_id = u.id) AS role_ids
+     FROM session s JOIN app_user u ON u.id = s.user_id LEFT JOIN region r ON r.code = u.region_code
+     WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $3::int)
        AND u.status = 1 AND NOT u.deleted`,
-    [tokenHash, idleMinutes],
+    [tokenHash, maxAgeDays, idleMinutes],
   )
   return r.rows[0]
 }

@@ -146,18 +146,16 @@ export async function currentSessionUser(db: Db, id: number, policy: SecurityPol
 /** Resolves a bearer token to its user, or throws 401. Refreshes the idle clock at most once a minute. */
 export async function authenticate(db: Db, token: string, policy: SecurityPolicy): Promise<AuthUser> {
   const tokenHash = hashToken(token, policy.tokenSecret)
-  const session = await repo.findLiveSession(db, tokenHash, policy.idleMinutes)
-  if (!session) throw unauthorized('登录已过期，请重新登录')
-  if (Date.now() - new Date(session.last_seen_at).getTime() > 60_000) await repo.touchSession(db, tokenHash)
-  const user = (await repo.findUserById(db, session.user_id, policy.passwordMaxAgeDays)) as repo.UserRow
-  const roles = await repo.rolesOfUser(db, user.id)
+  const user = await repo.findSessionUser(db, tokenHash, policy.idleMinutes, policy.passwordMaxAgeDays)
+  if (!user) throw unauthorized('登录已过期，请重新登录')
+  if (Date.now() - new Date(user.last_seen_at).getTime() > 60_000) await repo.touchSession(db, tokenHash)
   return {
     id: user.id,
     username: user.username,
     realName: user.real_name,
     regionCode: user.region_code,
     regionLevel: user.region_level,
-    roleIds: roles.map((r) => r.id),
+    roleIds: user.role_ids,
     tokenHash,
     isAdmin: user.username === SUPER_USER,
     mustChangePassword: user.must_change_password || user.password_expired,

@@ -24,8 +24,11 @@ export function globePlugin(): Plugin {
       if (out.build) {
         out.build.rollupOptions = {
           shimMissingExports: true,
+          // this replaces the project's own onwarn, so the notices it drops are listed here: the
+          // shims above, and the "use client" directives of antd/react-router that a client-only
+          // bundle ignores by design
           onwarn(warning, warn) {
-            if (warning.code !== 'SHIMMED_EXPORT') warn(warning)
+            if (warning.code !== 'SHIMMED_EXPORT' && warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
           },
         }
       }

@@ -2,7 +2,9 @@
  * Contracts of the map suite (资源云图 and every map screen): the district tree of spec §3, the
  * region statistics, enterprise points for clusters and heat, search and details.
  */
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { z } from 'zod'
+import { ZONE_INPUT_KEYS, type ZoneInputKey } from '../map-constants'
 
 /** A name/code pair of a district tag (spec §3: each level carries the list from province down). */
 export interface TagItem {
@@ -140,3 +142,40 @@ export const layerEditBody = z
       .optional(),
     sort: z.number().int().min(0).max(9999).optional(),
   })
+
+/** Query of a vector tile: the zone kind (zones layer only) and the coordinate system it is drawn in. */
+export const tileQuery = z.object({
+  kind: z.enum(ZONE_INPUT_KEYS, { message: '图形类型应为 zjtx、djtx、jgtx 或 jxtx' }).optional(),
+  crs: z.enum(['wgs84', 'gcj02'], { message: '坐标系应为 wgs84 或 gcj02' }).default('wgs84'),
+})
+
+/** The zone shapes of one parcel: GET /api/cloudChart/zones?parcelId= */
+export const parcelZonesQuery = z.object({
+  parcelId: z.coerce.number({ error: '地块编号应为数字' }).int('地块编号应为整数').positive('地块编号应为正整数'),
+})
+
+/** A zone shape's properties (spec §3 "Map geometry feature": landId, name, hook). */
+export interface ZoneShapeProps {
+  /** 宗地代码 of the parcel */
+  landId: string
+  /** the lifecycle project's name */
+  name: string
+  hook?: number
+}
+
+/** The zone shapes of a parcel's lifecycle project, one collection per input (null: none uploaded). */
+export interface ParcelZones {
+  parcelId: number
+  landCode: string
+  parcelName: string
+  /** the lifecycle project, null when the parcel has none */
+  project: string | null
+  zones: Record<ZoneInputKey, FeatureCollection<Polygon | MultiPolygon, ZoneShapeProps> | null>
+}
+
+/** How many shapes of a zone kind a region holds, and their extent [w, s, e, n]. */
+export interface ZoneExtent {
+  key: ZoneInputKey
+  count: number
+  bbox: [number, number, number, number] | null
+}

@@ -5,7 +5,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { boundaryQuery, idParams, layerEditBody, regionQuery, searchBody, type LayerGroupRecord, type RegionStats, type SearchHit } from '../../../domain/contracts/map'
+import {
+  boundaryQuery,
+  idParams,
+  layerEditBody,
+  parcelZonesQuery,
+  regionQuery,
+  searchBody,
+  tileQuery,
+  type LayerGroupRecord,
+  type RegionStats,
+  type SearchHit,
+} from '../../../domain/contracts/map'
+import { ZONE_KIND } from '../../../domain/map-constants'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
@@ -14,8 +26,9 @@ import { layerRows, updateLayer } from './layer-repo'
 import { enterpriseById, parcelById, parcelsOfEnterprise, yearlyOf } from './detail-repo'
 import { boundaries, enterprisePoints, MU_PER_M2, regions, search, statistics } from './repo'
 import { effectivePrefix, regionPrefixOf } from './scope'
-import { buildRegionTree, toPoints } from './service'
+import { buildRegionTree, toParcelZones, toPoints, toZoneExtents } from './service'
 import { TILE_LAYERS, tile, validTile } from './tiles'
+import { parcelZoneRows, zoneExtentRows } from './zone-repo'
 
 const NO_LOG = { log: false as const }
 
@@ -30,12 +43,19 @@ export const mapRoutes =
 
     app.get(
       '/api/tiles/:layer/:z/:x/:file',
-      { schema: { params: z.object({ layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels 或 enterprises' }), z: z.coerce.number(), x: z.coerce.number(), file: z.string() }) } },
+      {
+        schema: {
+          params: z.object({ layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels、enterprises 或 zones' }), z: z.coerce.number(), x: z.coerce.number(), file: z.string() }),
+          querystring: tileQuery,
+        },
+      },
       async (req, reply) => {
         const y = /^(\d+)\.pbf$/.exec(req.params.file)
         const { z: zoom, x } = req.params
         if (!y || !validTile(zoom, x, Number(y[1]))) throw badRequest('瓦片行列号无效')
-        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), scopeOf(req))
+        const { kind, crs } = req.query
+        if (kind && req.params.layer !== 'zones') throw badRequest('图形类型（kind）只用于 zones 图层')
+        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), { prefix: scopeOf(req), kind: kind && ZONE_KIND[kind], crs })
         reply.header('Content-Type', 'application/x-protobuf').header('Cache-Control', 'private, max-age=60')
         return reply.send(Buffer.from(bytes))
       },
@@ -114,6 +134,18 @@ export const mapRoutes =
       const enterprise = eid ? ((await enterpriseById(db, eid, null)) ?? null) : null
       const yearly = eid ? await yearlyOf(db, eid) : []
       return ok({ parcel: { ...rest, geometry: JSON.parse(String(geometry)) }, enterprise, yearly })
+    })
+
+    // spec §2.7 zone toggle: the shapes of the selected parcel's lifecycle project
+    app.get('/api/cloudChart/zones', { schema: { querystring: parcelZonesQuery } }, async (req) => {
+      const zones = toParcelZones(await parcelZoneRows(db, req.query.parcelId, scopeOf(req)))
+      if (!zones) throw notFound('地块不存在或不在您的数据范围内')
+      return ok(zones)
+    })
+
+    // spec §2.7 with a district selected: how many shapes of each kind it holds and where
+    app.get('/api/cloudChart/zoneExtent', { schema: { querystring: regionQuery } }, async (req) => {
+      return ok(toZoneExtents(await zoneExtentRows(db, scopeOf(req, req.query.regionCode))))
     })
 
     app.get('/api/cloudChart/enterprise/:id', { schema: { params: idParams } }, async (req) => {

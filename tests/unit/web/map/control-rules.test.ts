@@ -116,6 +116,32 @@ describe('zone toggle (spec §2.7, §4, §5, §9)', () => {
     expect(r.selected.has(key)).toBe(true)
   })
   it('unselecting removes the layer', () => expect(toggleZone(new Set(['djtx']), 'djtx', { djtx: square }).effect).toEqual({ kind: 'remove', key: 'djtx' }))
+
+  // ADR 0010: with a district as the selection, its zones come from the tiles
+  const extents = [
+    { key: 'zjtx' as const, count: 12, bbox: [120, 30, 120.5, 30.4] as [number, number, number, number] },
+    { key: 'djtx' as const, count: 0, bbox: null },
+    { key: 'jgtx' as const, count: 3, bbox: [120.1, 30.1, 120.2, 30.2] as [number, number, number, number] },
+    { key: 'jxtx' as const, count: 0, bbox: null },
+  ]
+  it('a district holding shapes of the kind draws them from tiles and flies to their extent', () => {
+    const r = toggleZone(new Set(), 'zjtx', {}, { extents })
+    expect(r.effect).toEqual({ kind: 'add-tiles', key: 'zjtx', color: '#bea221', count: 12, bbox: [120, 30, 120.5, 30.4] })
+    expect(r.selected.has('zjtx')).toBe(true)
+  })
+  it('a district holding none of the kind warns 无法展示 with the spec message', () => {
+    const r = toggleZone(new Set(), 'djtx', {}, { extents })
+    expect(r.effect).toEqual({ kind: 'warn', title: '无法展示', message: '还没有上传勘测定界图形' })
+    expect(r.selected.size).toBe(0)
+  })
+  it('while the district counts load it neither warns nor selects', () => {
+    const r = toggleZone(new Set(), 'jgtx', {}, { extents: undefined })
+    expect(r.effect.kind).toBe('wait')
+    expect(r.selected.size).toBe(0)
+  })
+  it('shapes in the input win over the district (a typed or selected parcel shape)', () => expect(toggleZone(new Set(), 'djtx', { djtx: square }, { extents }).effect.kind).toBe('add'))
+  it('a parcel as the selection (no district) warns when the parcel has no such shape', () =>
+    expect(toggleZone(new Set(), 'jgtx', { zjtx: square }, null).effect).toEqual({ kind: 'warn', title: '无法展示', message: '还没有上传竣工图形' }))
   it('reads FeatureCollection, Feature, Geometry and arrays; not broken text', () => {
     expect(parseShapes(square)?.features).toHaveLength(1)
     expect(parseShapes(JSON.stringify([{ type: 'Feature', geometry: JSON.parse(square), properties: { landId: 1 } }]))?.features[0].properties).toEqual({ landId: 1 })

@@ -16,6 +16,13 @@ export async function api<T>(page: Page, path: string): Promise<T> {
   return ((await r.json()) as { data: T }).data
 }
 
+/** A JSON POST of the API with the page's token; the envelope's data. */
+export async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const r = await page.request.post(path, { data: body, headers: { Authorization: await bearer(page) } })
+  expect(r.status()).toBe(200)
+  return ((await r.json()) as { data: T }).data
+}
+
 /** Signs in as admin and opens /system/core with its clusters drawn. */
 export async function openCore(page: Page) {
   await signIn(page, 'admin', 'Admin@2026')

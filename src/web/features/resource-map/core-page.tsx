@@ -27,7 +27,7 @@ import { RangeControl } from '../../map/controls/range-control'
 import { SelectionControl } from '../../map/controls/selection-control'
 import { ZoneToggle, type ZoneInputs } from '../../map/controls/zone-toggle'
 import { initialOpacity, uuidV4, type LayerGroupConfig } from '../../map/rules/layer-rules'
-import { providerOf, tilesFor, type BaseChoice } from '../../map/rules/base-map-rules'
+import { baseFor, mapStyles, type BaseChoice } from '../../map/rules/base-map-rules'
 import { rowsForDisplay, toDisplay } from '../../map/rules/display-coords'
 import { usePoints } from './api/query-points'
 import { useLayers } from './api/query-layers'
@@ -57,13 +57,14 @@ const LEGEND = [
 function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const engine = useScene()
   const cfg = getRuntimeConfig()
-  const provider = providerOf(cfg.tileKeys)
+  const styles = useMemo(() => mapStyles(cfg), [cfg])
   const layers = groups.flatMap((g) => g.layers)
   const [opacity, setOpacityState] = useState<Record<string, number>>(() => Object.fromEntries(layers.map((l) => [l.id, initialOpacity(l)])))
   const shown = (b: Builtin) => layers.some((l) => builtinOf(l.url) === b && opacity[l.id] > 0)
   const parcelOpacity = layers.find((l) => builtinOf(l.url) === 'parcels')?.id
   const setOpacity = useCallback((id: string, v: number) => setOpacityState((s) => ({ ...s, [id]: v })), [])
   const [base, setBase] = useState<BaseChoice>('vector')
+  const [styleKey, setStyleKey] = useState<string | null>(null)
   const [region, setRegion] = useState<TagItem[]>([{ name: '浙江省', code: DEFAULT_REGION_CODE }])
   const [detail, setDetail] = useState<DetailTarget>(null)
   const [within, setWithin] = useState<Polygon | MultiPolygon | null>(null)
@@ -89,9 +90,9 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
     setLastParcel(null)
     setZones({})
   }, [])
-  const tiles = tilesFor(base, provider, cfg.isInternalNetwork, cfg.tileKeys.tianditu)
-  // over a GCJ-02 base (Gaode) our WGS84 data is shifted for display only
-  const gcj02 = tiles.some((t) => t.gcj02)
+  const drawing = baseFor(base, styleKey, cfg)
+  // over a GCJ-02 base (Gaode, GeoQ) our WGS84 data is shifted for display only
+  const gcj02 = drawing.gcj02
   const shiftedPoints = useMemo(() => rowsForDisplay(points.data ?? [], gcj02), [points.data, gcj02])
   const clusterPoints = useMemo<ClusterPoint[]>(() => shiftedPoints.map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [shiftedPoints])
   const heatPoints = useMemo(() => shiftedPoints.filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [shiftedPoints])
@@ -105,7 +106,7 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const zoneSelection = lastParcel !== null ? (parcelZones.data?.parcelName ?? parcel.data?.parcel.name ?? '所选地块') : region[region.length - 1].name
   return (
     <DisplayCrs gcj02={gcj02}>
-      {provider === 'offline' ? <OfflineBaseMap choice={base} /> : <TileBase tiles={tiles} />}
+      {drawing.offline ? <OfflineBaseMap choice={base} /> : <TileBase tiles={drawing.tiles} />}
       {shown('parcels') && <VectorTileLayer layer="parcels" colorField="status" colors={STATUS_COLORS} minZoom={8} opacity={opacity[parcelOpacity!]} onFeatureClick={onParcel} />}
       {shown('cluster') && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
       {shown('heat') && <HeatLayer points={heatPoints} />}
@@ -114,7 +115,7 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
       <Corner $top={12} $right={12} style={{ display: 'flex', gap: 6, alignItems: 'flex-start', zIndex: 7 }}>
         <LayerManagement groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
         <LayerControl groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
-        <BaseSwitcher value={base} onChange={setBase} />
+        <BaseSwitcher value={base} onChange={setBase} styles={styles} styleKey={styleKey ?? undefined} onStyle={setStyleKey} />
       </Corner>
       <Corner $top={56} $right={12} style={{ display: 'flex', flexDirection: 'column', gap: 6, alignItems: 'flex-end' }}>
         <ZoneToggle
@@ -130,7 +131,7 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
       </Corner>
       <Legend items={LEGEND} />
       <SidePanel region={region} within={within} onClearWithin={() => setWithin(null)} onHit={onHit} />
-      {provider === 'offline' && base === 'imagery' && (
+      {drawing.noImagery && (
         <Corner $bottom={12} $left={330}>
           <Alert type="info" showIcon title="未配置影像服务，显示离线底图（深色）" />
         </Corner>

@@ -32,7 +32,9 @@ export function RangeControl({ inputs, onInputs, onPoint }: RangeControlProps) {
   useEffect(() => {
     if (mode !== '选点') return
     return engine.on('click', (e) => {
-      const ll = (e as { lnglat?: { lng: number; lat: number } }).lnglat
+      // the map's mouse event names it lngLat (layer events: lnglat)
+      const ev = e as { lngLat?: { lng: number; lat: number }; lnglat?: { lng: number; lat: number } }
+      const ll = ev.lngLat ?? ev.lnglat
       if (!ll) return
       // the clicked place in WGS84 (the base may be drawn in GCJ-02)
       const [lng, lat] = toWgs84(ll.lng, ll.lat, gcj02)

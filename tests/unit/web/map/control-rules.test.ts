@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { initialGroupsOpen, initialOpacity, switchedOpacity, toggleGroup, sortedGroups, uuidV4, effectiveUrl } from '../../../../src/web/map/rules/layer-rules'
-import { tilesFor, providerOf, tiandituTiles, GEOQ_STYLES } from '../../../../src/web/map/rules/base-map-rules'
+import { tilesFor, providerOf, tiandituTiles, GEOQ_STYLES, mapStyles, baseFor } from '../../../../src/web/map/rules/base-map-rules'
 import { initialPicker, pick, setOpen, shownName, columns, browse, bboxOfTag } from '../../../../src/web/map/rules/district-rules'
 import { toggleZone, parseShapes, newBuildStyle, reportOf, SELECTION_ITEMS } from '../../../../src/web/map/rules/zone-rules'
 import type { ProvinceNode } from '../../../../src/domain/contracts/map'
@@ -66,6 +66,37 @@ describe('base map (spec §2.4, §4, §7, §9)', () => {
     expect(providerOf({ tianditu: '', gaode: '' })).toBe('offline')
     expect(providerOf({ tianditu: 'k', gaode: '' })).toBe('tianditu')
   })
+
+  const none = { tileKeys: { tianditu: '', gaode: '' }, geoqStyles: [] as ('colour' | 'purple-blue' | 'grey' | 'warm' | 'cold')[], isInternalNetwork: false }
+  it('nothing configured: only the offline outlines, for both choices, and no tiles at all', () => {
+    expect(mapStyles(none).map((s) => s.key)).toEqual(['offline'])
+    expect(baseFor('vector', null, none)).toEqual({ tiles: [], offline: true, gcj02: false, noImagery: false })
+    expect(baseFor('imagery', null, none)).toEqual({ tiles: [], offline: true, gcj02: false, noImagery: true })
+  })
+  it('the community styles the config lists are offered in its order, after the keyed maps, with the offline outlines last', () => {
+    const cfg = { ...none, tileKeys: { tianditu: 'k', gaode: '' }, geoqStyles: ['grey', 'colour'] as typeof none.geoqStyles }
+    expect(mapStyles(cfg).map((s) => [s.key, s.name])).toEqual([
+      ['tianditu', '天地图'],
+      ['geoq-grey', 'GeoQ 灰色版'],
+      ['geoq-colour', 'GeoQ 彩色版'],
+      ['offline', '离线底图'],
+    ])
+  })
+  it('a chosen community style draws its tiles from the community service, in GCJ-02 (overlays shift)', () => {
+    const cfg = { ...none, geoqStyles: ['warm'] as typeof none.geoqStyles }
+    const b = baseFor('vector', 'geoq-warm', cfg)
+    expect(b.tiles.map((t) => t.url)).toEqual(['https://map.geoq.cn/ArcGIS/rest/services/ChinaOnlineStreetWarm/MapServer/tile/{z}/{y}/{x}'])
+    expect(b.gcj02).toBe(true)
+    // the first style is the default; an unknown key falls back to it
+    expect(baseFor('vector', null, cfg).tiles[0].key).toBe('ChinaOnlineStreetWarm')
+    expect(baseFor('vector', 'geoq-cold', cfg).tiles[0].key).toBe('ChinaOnlineStreetWarm')
+    // the community service has no imagery: 影像 stays the offline dark tone
+    expect(baseFor('imagery', 'geoq-warm', cfg).noImagery).toBe(true)
+  })
+  it.each([
+    ['Gaode', { tianditu: '', gaode: 'k' }, true],
+    ['Tianditu', { tianditu: 'k', gaode: '' }, false],
+  ])('over %s imagery the overlays shift: %s', (_n, tileKeys, gcj02) => expect(baseFor('imagery', null, { ...none, tileKeys }).gcj02).toBe(gcj02))
 })
 
 describe('district picker (spec §2.5, §4, §9)', () => {

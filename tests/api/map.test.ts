@@ -347,32 +347,3 @@ describe('cloudChart endpoints', () => {
     expect((await s.get('/api/cloudChart/parcel/99999999', admin)).status).toBe(404)
   })
 })
-
-describe('configured layers (spec §3)', () => {
-  type Groups = { name: string; open: boolean; layers: { key: number; name: string; visible: boolean; opacity: number; type: string; base: string }[] }[]
-  it('lists the groups with their layers in order', async () => {
-    const r = await s.get<Groups>('/api/map/layers', clerk)
-    expect(r.status).toBe(200)
-    expect(r.body.data.map((g) => [g.name, g.open])).toEqual([['业务图层', true], ['参考图层', false]])
-    expect(r.body.data[0].layers.map((l) => [l.name, l.visible, l.opacity])).toEqual([['工业用地', true, 0.75], ['企业聚合', true, 1], ['亩均税收热力', false, 0.85]])
-    expect(r.body.data[1].layers[0]).toMatchObject({ type: 'dynamic', base: 'img' })
-  })
-
-  it('lets admin edit a layer, logged; others get 403; bad input 400 with nothing written', async () => {
-    const before = await s.get<Groups>('/api/map/layers', admin)
-    const heat = before.body.data[0].layers[2]
-    expect((await s.postJson('/api/map/layer/edit', { id: heat.key, visible: true }, clerk)).status).toBe(403)
-    const bad = await s.postJson('/api/map/layer/edit', { id: heat.key, opacity: 2 }, admin)
-    expect(bad.status).toBe(400)
-    expect(bad.body.message).toMatch(/透明度/)
-    const okEdit = await s.postJson('/api/map/layer/edit', { id: heat.key, visible: true, opacity: 0.5 }, admin)
-    expect(okEdit.status).toBe(200)
-    const after = await s.get<Groups>('/api/map/layers', admin)
-    expect(after.body.data[0].layers[2]).toMatchObject({ visible: true, opacity: 0.5 })
-    const log = await s.db.query<{ module: string; target: string; success: boolean }>(
-      `SELECT module, target, success FROM operation_log WHERE path = '/api/map/layer/edit' ORDER BY id`,
-    )
-    expect(log.rows.filter((r) => r.success)).toEqual([{ module: '地图图层', target: String(heat.key), success: true }])
-    expect((await s.postJson('/api/map/layer/edit', { id: 999999, visible: true }, admin)).status).toBe(404)
-  })
-})

@@ -127,22 +127,6 @@ export interface LayerGroupRecord {
   layers: LayerRecord[]
 }
 
-/** Editing one layer (admin). */
-export const layerEditBody = z
-  .object({
-    id: z.number().int().positive('图层编号应为正整数'),
-    name: z.string().trim().min(1, '图层名称不能为空').max(50, '图层名称不能超过50个字符').optional(),
-    visible: z.boolean().optional(),
-    opacity: z.number().min(0, '透明度应在0到1之间').max(1, '透明度应在0到1之间').optional(),
-    url: z
-      .string()
-      .trim()
-      .max(1000, '地址不能超过1000个字符')
-      .refine((u) => u === '' || /^(https?:\/\/|\/)/.test(u), '地址应以 http(s):// 或 / 开头')
-      .optional(),
-    sort: z.number().int().min(0).max(9999).optional(),
-  })
-
 /** Query of a vector tile: the zone kind (zones layer only) and the coordinate system it is drawn in. */
 export const tileQuery = z.object({
   kind: z.enum(ZONE_INPUT_KEYS, { message: '图形类型应为 zjtx、djtx、jgtx 或 jxtx' }).optional(),

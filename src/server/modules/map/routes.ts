@@ -8,12 +8,10 @@ import { z } from 'zod'
 import {
   boundaryQuery,
   idParams,
-  layerEditBody,
   parcelZonesQuery,
   regionQuery,
   searchBody,
   tileQuery,
-  type LayerGroupRecord,
   type RegionStats,
   type SearchHit,
 } from '../../../domain/contracts/map'
@@ -22,7 +20,6 @@ import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { badRequest, forbidden, notFound } from '../../http/errors'
-import { layerRows, updateLayer } from './layer-repo'
 import { enterpriseById, parcelById, parcelsOfEnterprise, yearlyOf } from './detail-repo'
 import { boundaries, enterprisePoints, MU_PER_M2, regions, search, statistics } from './repo'
 import { effectivePrefix, regionPrefixOf } from './scope'
@@ -72,25 +69,6 @@ export const mapRoutes =
           geometry: JSON.parse(r.geometry),
         })),
       })
-    })
-
-    app.get('/api/map/layers', async () => {
-      const groups: LayerGroupRecord[] = []
-      for (const r of await layerRows(db)) {
-        let g = groups.find((x) => x.name === r.group_name)
-        if (!g) groups.push((g = { name: r.group_name, index: r.group_sort, open: r.group_open, layers: [] }))
-        g.layers.push({ key: r.id, name: r.name, index: r.sort, visible: r.visible, opacity: r.opacity, type: r.type, url: r.url, base: r.base })
-      }
-      return ok(groups)
-    })
-
-    // layer configuration is an administrator's setting (spec §3 "Layer", admin-editable)
-    app.post('/api/map/layer/edit', { config: { log: { module: '地图图层', action: '修改图层' } }, schema: { body: layerEditBody } }, async (req) => {
-      if (currentUser(req).username !== 'admin') throw forbidden()
-      const { id, ...patch } = req.body
-      req.logTarget = String(id)
-      if (!(await updateLayer(db, id, patch))) throw notFound('图层不存在')
-      return ok(null)
     })
 
     app.get('/api/cloudChart/regionTree', async () => {

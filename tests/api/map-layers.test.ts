@@ -4,6 +4,7 @@
  * Chinese message naming the field and writes nothing; only holders of the page may write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { grantPage } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
 let s: TestServer
@@ -22,6 +23,8 @@ let groupId: number
 beforeAll(async () => {
   s = await startServer()
   admin = await s.login('admin', 'Admin@2026')
+  // the clerk is given 资源云图, a page that shows the map, but not 地图图层
+  await grantPage(s, 'clerk', '/system/core')
   clerk = await s.login('clerk', 'Clerk@2026')
   ops = await s.login('ops', 'Ops@2026')
   groupId = (await s.db.query<{ id: number }>(`SELECT id FROM map_layer_group WHERE name = '业务图层'`)).rows[0].id
@@ -29,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => s?.close())
 
 describe('what the map screens read', () => {
-  it('lists the groups with their layers in order, to any signed-in user', async () => {
+  it('lists the groups with their layers in order, to holders of a page that shows the map', async () => {
     const r = await s.get<Groups>('/api/map/layers', clerk)
     expect(r.status).toBe(200)
     expect(r.body.data.map((g) => [g.name, g.open])).toEqual([['业务图层', true], ['参考图层', false]])

@@ -8,9 +8,12 @@ import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
 import gcoord from 'gcoord'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DataScope } from '../../src/server/auth/data-scope'
 import { tile } from '../../src/server/modules/map/tiles'
+import { grantPage, makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
+const ALL: DataScope = { kind: 'all' }
 let s: TestServer
 let admin: string
 let clerk: string
@@ -52,7 +55,9 @@ beforeAll(async () => {
     [county.code],
   )
   sample = p.rows[0]
+  // the clerk works in one county and is granted 资源云图 (a page that shows the map)
   await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'clerk'`, [county.code])
+  await grantPage(s, 'clerk', '/system/core')
   clerk = await s.login('clerk', 'Clerk@2026')
 })
 afterAll(() => s?.close())
@@ -86,13 +91,13 @@ describe('vector tiles', () => {
 
   it('gives the same features from ST_AsMVT and from the in-process cutter', async () => {
     const { x, y } = tileOf(sample.lng, sample.lat, 13)
-    const cut = decode(await tile(s.db, 'parcels', 13, x, y, { prefix: null, cut: true }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+    const cut = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: true }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
     expect(cut.length).toBeGreaterThan(0)
     if (s.engine === 'postgres') {
-      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, { prefix: null, cut: false }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
       expect(mvt).toEqual(cut)
     } else {
-      await expect(tile(s.db, 'parcels', 13, x, y, { prefix: null, cut: false })).rejects.toThrow()
+      await expect(tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false })).rejects.toThrow()
     }
   })
 
@@ -234,12 +239,12 @@ describe('zone shapes (spec §2.7)', () => {
   it('serves zones as vector tiles: the same features from ST_AsMVT and the in-process cutter, filtered by kind and scope', async () => {
     const { x, y } = tileOf(full.lng, full.lat, 14)
     const key = (f: Decoded & { kind?: string; parcelId?: number }) => `${f.id}:${f.kind}:${f.parcelId}:${f.code}`
-    const cut = decode(await tile(s.db, 'zones', 14, x, y, { prefix: null, cut: true }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
+    const cut = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: true }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
     const mine = cut.filter((f) => f.parcelId === full.id)
     expect(mine.map((f) => f.kind).sort()).toEqual(['勘测定界', '指界', '竣工'])
     expect(mine.every((f) => f.type === 3 && f.code === full.land_code && f.name === full.project)).toBe(true)
     if (s.engine === 'postgres') {
-      const mvt = decode(await tile(s.db, 'zones', 14, x, y, { prefix: null, cut: false }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
+      const mvt = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: false }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
       expect(mvt.map(key).sort()).toEqual(cut.map(key).sort())
     }
     const only = decode((await fetchTile('zones', 14, x, y, admin, '?kind=jgtx')).bytes, 'zones') as (Decoded & { kind?: string })[]
@@ -345,5 +350,69 @@ describe('cloudChart endpoints', () => {
     const ent = await s.get<{ parcels: { id: number }[] }>(`/api/cloudChart/enterprise/${sample.enterprise_id}`, admin)
     expect(ent.body.data.parcels.map((x) => x.id)).toContain(sample.id)
     expect((await s.get('/api/cloudChart/parcel/99999999', admin)).status).toBe(404)
+  })
+})
+
+describe('who may call the map endpoints (spec §6: the pages that show the map)', () => {
+  const MAP_CALLS = ['/api/cloudChart/points', '/api/cloudChart/statistics?regionCode=330000', '/api/cloudChart/regionTree', '/api/cloudChart/boundaries?level=city', '/api/map/layers']
+  it('a role holding 资源云图 reads them; a role without a map page is refused before anything is read', async () => {
+    const auditor = await s.login('auditor', 'Auditor@2026')
+    const { x, y } = tileOf(sample.lng, sample.lat, 14)
+    for (const path of MAP_CALLS) {
+      expect((await s.get(path, clerk)).status, path).toBe(200)
+      const r = await s.get(path, auditor)
+      expect(r.status, path).toBe(403)
+      expect(r.body.message).toBe('权限不足')
+    }
+    expect((await fetchTile('parcels', 14, x, y, clerk)).status).toBe(200)
+    expect((await fetchTile('parcels', 14, x, y, auditor)).status).toBe(403)
+    expect((await s.postJson('/api/cloudChart/search', { keyword: sample.land_code }, auditor)).status).toBe(403)
+    expect((await s.get(`/api/cloudChart/zones?parcelId=${sample.id}`, auditor)).status).toBe(403)
+  })
+
+  it('the video walls and the globe keep their own calls: the leader (大数据, 三维地图, no 2D map page) reads them', async () => {
+    const leader = await s.login('leader', 'Leader@2026')
+    expect((await s.get('/api/cloudChart/points', leader)).status).toBe(403)
+    for (const path of ['/api/bigData/overview', '/api/bigData/byRegion', '/api/globe/regions', '/api/globe/outlines?level=city']) {
+      expect((await s.get(path, leader)).status, path).toBe(200)
+    }
+  })
+})
+
+describe('data scope: the product helper gives what the old prefix rule of the map gave', () => {
+  /** the rule the map used before (a record's most precise code starts with the region's prefix) */
+  const prefixOf = (code: string) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code)
+  const oldCount = async (table: string, code: string) =>
+    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+  it.each(['county', 'city', 'province'] as const)('a %s user: the same parcels and enterprises on the map', async (level) => {
+    const code = level === 'county' ? county.code : level === 'city' ? `${county.code.slice(0, 4)}00` : '330000'
+    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
+    const { token } = await makeUser(s, admin, { username: `map_${level}`, regionCode: code, roleIds: [role] })
+    const stats = await s.get<{ parcels: number; enterprises: number }>('/api/cloudChart/statistics', token)
+    expect(stats.status).toBe(200)
+    expect(stats.body.data.parcels).toBe(await oldCount('parcel', code))
+    expect(stats.body.data.enterprises).toBe(await oldCount('enterprise', code))
+    expect(stats.body.data.parcels).toBeGreaterThan(0)
+    const points = await s.get<{ id: number }[]>('/api/cloudChart/points', token)
+    const located = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise t WHERE NOT t.deleted AND t.location IS NOT NULL AND coalesce(t.town_code, t.county_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+    expect(points.body.data).toHaveLength(located)
+  })
+
+  it('differs only where the old rule was wider than the product: a user without a region now sees nothing', async () => {
+    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
+    const { token } = await makeUser(s, admin, { username: 'map_none', regionCode: null, roleIds: [role] })
+    // (the old rule showed such a user the whole province)
+    expect((await s.get<unknown[]>('/api/cloudChart/points', token)).body.data).toEqual([])
+    expect((await s.postJson<{ total: number }>('/api/cloudChart/search', { keyword: sample.land_code }, token)).body.data.total).toBe(0)
+    expect((await s.get(`/api/cloudChart/parcel/${sample.id}`, token)).status).toBe(404)
+    expect((await s.get('/api/cloudChart/statistics?regionCode=330100', token)).status).toBe(403)
+  })
+
+  it('an unknown district is 404, a district outside the scope 403', async () => {
+    expect((await s.get('/api/cloudChart/statistics?regionCode=339999', admin)).status).toBe(404)
+    const other = (await s.db.query<{ code: string }>(`SELECT code FROM region WHERE level = 'county' AND code <> $1 ORDER BY code LIMIT 1`, [county.code])).rows[0].code
+    const r = await s.get(`/api/cloudChart/zoneExtent?regionCode=${other}`, clerk)
+    expect(r.status).toBe(403)
+    expect(r.body.message).toMatch(/数据范围/)
   })
 })

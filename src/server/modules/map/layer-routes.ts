@@ -15,7 +15,7 @@ import {
   layerQuery,
   layerUrlProblem,
 } from '../../../domain/contracts/admin-map-layer'
-import type { LayerGroupRecord } from '../../../domain/contracts/map'
+import { MAP_SCREEN_PAGES, type LayerGroupRecord } from '../../../domain/contracts/map'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { badRequest, conflict, notFound } from '../../http/errors'
@@ -45,8 +45,8 @@ function checkUrl(type: Parameters<typeof layerUrlProblem>[0], url: string) {
 export const mapLayerRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    // every map screen's layer controls (spec §2.1, §2.2): any signed-in user
-    app.get('/api/map/layers', async () => {
+    // every map screen's layer controls (spec §2.1, §2.2)
+    app.get('/api/map/layers', { config: { pages: MAP_SCREEN_PAGES } }, async () => {
       const groups: LayerGroupRecord[] = []
       for (const r of await repo.layerRows(db)) {
         let g = groups.find((x) => x.name === r.group_name)

@@ -2,7 +2,11 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { CityNode, CountyNode, EnterprisePoint, ParcelZones, ProvinceNode, TagItem, ZoneExtent } from '../../../domain/contracts/map'
 import { ZONE_INPUT_KEYS, ZONE_KIND } from '../../../domain/map-constants'
-import { MU_PER_M2, type PointRow, type RegionRow } from './repo'
+import { regionInScope, scopeOf, type DataScope } from '../../auth/data-scope'
+import type { Db } from '../../db/engine'
+import { forbidden, notFound } from '../../http/errors'
+import type { AuthUser } from '../auth/service'
+import { MU_PER_M2, regionLevelOf, type PointRow, type RegionRow } from './repo'
 import type { ParcelZoneRow } from './zone-repo'
 
 const bboxOf = (text: string | null) => (text ? (text.split(',').map(Number) as [number, number, number, number]) : undefined)
@@ -42,6 +46,22 @@ export function buildRegionTree(rows: RegionRow[], rootCode = '330000'): Provinc
 export function muTaxOf(tax: number | null, landM2: number | null): number | null {
   if (tax == null || !landM2 || landM2 <= 0) return null
   return Math.round((tax / (landM2 * MU_PER_M2)) * 100) / 100
+}
+
+/**
+ * The scope a map request reads (DOMAIN "People and scope", auth/data-scope): the user's own, or
+ * the narrower of it and a requested district — a county user asking for the province gets the
+ * county; asking for another county is refused (403); an unknown code is 404.
+ */
+export async function requestScope(db: Db, user: Pick<AuthUser, 'isAdmin' | 'regionCode' | 'regionLevel'>, regionCode?: string): Promise<DataScope> {
+  const mine = scopeOf(user)
+  if (!regionCode) return mine
+  const level = await regionLevelOf(db, regionCode)
+  if (!level) throw notFound(`区划 ${regionCode} 不存在`)
+  const wanted: DataScope = { kind: 'region', level, code: regionCode }
+  if (await regionInScope(db, mine, regionCode)) return wanted
+  if (mine.kind === 'region' && (await regionInScope(db, wanted, mine.code))) return mine
+  throw forbidden('权限不足：该区域不在您的数据范围内')
 }
 
 /** Rows → points. */

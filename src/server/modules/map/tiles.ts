@@ -12,8 +12,9 @@ import GeoJSONVT from 'geojson-vt'
 import gcoord from 'gcoord'
 import type { Geometry } from 'geojson'
 import { fromGeojsonVt } from 'vt-pbf'
+import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
-import { inScope, toleranceAt } from './repo'
+import { toleranceAt } from './repo'
 
 /** The layers served as tiles. */
 export const TILE_LAYERS = ['parcels', 'enterprises', 'zones'] as const
@@ -66,8 +67,8 @@ export const tileMinZoom = (layer: TileLayer) => SOURCES[layer].minZoom
 
 /** What else selects a tile's rows. */
 export interface TileOptions {
-  /** division-code prefix of the data scope; null = everything */
-  prefix: string | null
+  /** the user's data scope (auth/data-scope) */
+  scope: DataScope
   /** only rows of this kind (zones: 指界, 勘测定界, 竣工, 建新) */
   kind?: string
   crs?: TileCrs
@@ -109,7 +110,7 @@ export async function tile(db: Db, layer: TileLayer, z: number, x: number, y: nu
   if (z < SOURCES[layer].minZoom) return new Uint8Array(0)
   const crs = opts.crs ?? 'wgs84'
   const cut = opts.cut ?? (db.engine === 'pglite' || crs === 'gcj02')
-  return cut ? cutInProcess(db, layer, z, x, y, opts.prefix, opts.kind ?? null, crs) : cutWithPostgis(db, layer, z, x, y, opts.prefix, opts.kind ?? null)
+  return cut ? cutInProcess(db, layer, z, x, y, opts.scope, opts.kind ?? null, crs) : cutWithPostgis(db, layer, z, x, y, opts.scope, opts.kind ?? null)
 }
 
 /** `expr AS "name"` of every property. */
@@ -117,31 +118,33 @@ const selectProps = (src: Source) => Object.entries(src.props).map(([name, expr]
 /** The optional kind filter on parameter $n. */
 const kindFilter = (src: Source, n: number) => (src.kind ? `($${n}::text IS NULL OR ${src.kind} = $${n}::text)` : `$${n}::text IS NULL`)
 
-async function cutWithPostgis(db: Db, layer: TileLayer, z: number, x: number, y: number, prefix: string | null, kind: string | null): Promise<Uint8Array> {
+async function cutWithPostgis(db: Db, layer: TileLayer, z: number, x: number, y: number, scope: DataScope, kind: string | null): Promise<Uint8Array> {
   const src = SOURCES[layer]
+  const params: unknown[] = [z, x, y, kind]
   const r = await db.query<{ tile: Uint8Array | null }>(
     `WITH env AS (SELECT ST_TileEnvelope($1::int, $2::int, $3::int) AS e),
      rows AS (
        SELECT ${src.id} AS id, ${selectProps(src)}, ST_AsMVTGeom(ST_Transform(${src.geom}, 3857), env.e, ${EXTENT}, ${BUFFER}, true) AS geom
        FROM ${src.from}, env
        WHERE ${src.where} AND ${src.geom} && ST_Transform(ST_TileEnvelope($1::int, $2::int, $3::int, margin => ${BUFFER / EXTENT}), 4326)
-         AND ${inScope('t', 4)} AND ${kindFilter(src, 5)}
+         AND ${kindFilter(src, 4)} AND ${scopeCondition(scope, 't', params)}
      )
      SELECT ST_AsMVT(rows.*, '${layer}', ${EXTENT}, 'geom', 'id') AS tile FROM rows WHERE geom IS NOT NULL`,
-    [z, x, y, prefix, kind],
+    params,
   )
   return new Uint8Array(r.rows[0]?.tile ?? new Uint8Array(0))
 }
 
-async function cutInProcess(db: Db, layer: TileLayer, z: number, x: number, y: number, prefix: string | null, kind: string | null, crs: TileCrs): Promise<Uint8Array> {
+async function cutInProcess(db: Db, layer: TileLayer, z: number, x: number, y: number, scope: DataScope, kind: string | null, crs: TileCrs): Promise<Uint8Array> {
   const src = SOURCES[layer]
   const padded = tileBounds(z, x, y, BUFFER)
   const [w, s, e, n] = crs === 'gcj02' ? wgs84BoundsOfGcj02(padded) : padded
+  const params: unknown[] = [w, s, e, n, toleranceAt(z) / 16, kind]
   const r = await db.query<{ id: number; geometry: string } & Record<string, unknown>>(
-    `SELECT ${src.id} AS id, ${selectProps(src)}, ST_AsGeoJSON(ST_Simplify(${src.geom}, $6), 7) AS geometry
+    `SELECT ${src.id} AS id, ${selectProps(src)}, ST_AsGeoJSON(ST_Simplify(${src.geom}, $5), 7) AS geometry
      FROM ${src.from}
-     WHERE ${src.where} AND ${src.geom} && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND ${inScope('t', 5)} AND ${kindFilter(src, 7)}`,
-    [w, s, e, n, prefix, toleranceAt(z) / 16, kind],
+     WHERE ${src.where} AND ${src.geom} && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND ${kindFilter(src, 6)} AND ${scopeCondition(scope, 't', params)}`,
+    params,
   )
   if (r.rows.length === 0) return new Uint8Array(0)
   const features = r.rows.map(({ id, geometry, ...properties }) => {

@@ -246,6 +246,8 @@ export const ROUTE_TREE: TopNode[] = [
           leaf('device', '设备注册'),
           leaf('app', '应用管理'),
           leaf('rz', '操作日志'),
+          // not in spec §2: where an administrator looks for the layers of spec §3 (ADR 0011)
+          leaf('mapLayer', '地图图层'),
         ],
       },
     ],

@@ -17,6 +17,15 @@ export async function menuIds(s: TestServer, routes: string[]): Promise<number[]
   return r.rows.map((x) => x.id)
 }
 
+/** Grants the roles of a user one more page (a menu route), as an administrator would. */
+export async function grantPage(s: TestServer, username: string, route: string): Promise<void> {
+  await s.db.query(
+    `INSERT INTO role_menu(role_id, menu_id) SELECT ur.role_id, m.id FROM user_role ur JOIN app_user u ON u.id = ur.user_id, menu m
+     WHERE u.username = $1 AND m.menu_route = $2 ON CONFLICT DO NOTHING`,
+    [username, route],
+  )
+}
+
 /** The digest of a password for a user, as the browser computes it. */
 export async function digestFor(s: TestServer, username: string, password: string): Promise<string> {
   const salt = await s.get<{ salt: string }>(`/api/user/getSalt?username=${encodeURIComponent(username)}`)

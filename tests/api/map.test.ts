@@ -6,10 +6,14 @@
  */
 import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
+import gcoord from 'gcoord'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DataScope } from '../../src/server/auth/data-scope'
 import { tile } from '../../src/server/modules/map/tiles'
+import { grantPage, makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
+const ALL: DataScope = { kind: 'all' }
 let s: TestServer
 let admin: string
 let clerk: string
@@ -24,8 +28,8 @@ const tileOf = (lng: number, lat: number, z: number) => {
   return { x: Math.floor(((lng + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n) }
 }
 
-async function fetchTile(layer: string, z: number, x: number, y: number, token: string) {
-  const r = await fetch(`${s.base}/api/tiles/${layer}/${z}/${x}/${y}.pbf`, { headers: { Authorization: `Bearer ${token}` } })
+async function fetchTile(layer: string, z: number, x: number, y: number, token: string, query = '') {
+  const r = await fetch(`${s.base}/api/tiles/${layer}/${z}/${x}/${y}.pbf${query}`, { headers: { Authorization: `Bearer ${token}` } })
   return { status: r.status, type: r.headers.get('content-type'), bytes: new Uint8Array(await r.arrayBuffer()) }
 }
 
@@ -51,7 +55,9 @@ beforeAll(async () => {
     [county.code],
   )
   sample = p.rows[0]
+  // the clerk works in one county and is granted 资源云图 (a page that shows the map)
   await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'clerk'`, [county.code])
+  await grantPage(s, 'clerk', '/system/core')
   clerk = await s.login('clerk', 'Clerk@2026')
 })
 afterAll(() => s?.close())
@@ -85,13 +91,13 @@ describe('vector tiles', () => {
 
   it('gives the same features from ST_AsMVT and from the in-process cutter', async () => {
     const { x, y } = tileOf(sample.lng, sample.lat, 13)
-    const cut = decode(await tile(s.db, 'parcels', 13, x, y, null, true), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+    const cut = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: true }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
     expect(cut.length).toBeGreaterThan(0)
     if (s.engine === 'postgres') {
-      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, null, false), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
       expect(mvt).toEqual(cut)
     } else {
-      await expect(tile(s.db, 'parcels', 13, x, y, null, false)).rejects.toThrow()
+      await expect(tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false })).rejects.toThrow()
     }
   })
 
@@ -113,6 +119,154 @@ describe('vector tiles', () => {
     expect(bad.status).toBe(400)
     expect((await fetchTile('roads', 10, 1, 1, admin)).status).toBe(400)
     expect((await fetch(`${s.base}/api/tiles/parcels/10/1/1.pbf`)).status).toBe(401)
+  })
+})
+
+describe('tiles drawn over a GCJ-02 base (Gaode, GeoQ)', () => {
+  /** the vertices of a feature of a tile as longitude/latitude */
+  const vertices = (bytes: Uint8Array, layer: string, id: number, z: number, x: number, y: number) => {
+    const l = new VectorTile(new PbfReader(bytes)).layers[layer]
+    for (let i = 0; l && i < l.length; i++) {
+      const f = l.feature(i)
+      if (Number(f.id) === id) return ((f.toGeoJSON(x, y, z).geometry as { coordinates: unknown[] }).coordinates.flat(Infinity) as number[])
+    }
+    return []
+  }
+  const pairs = (flat: number[]) => flat.reduce<number[][]>((out, v, i) => (i % 2 ? (out[out.length - 1].push(v), out) : [...out, [v]]), [])
+  const nearest = (points: number[][], p: number[]) => Math.min(...points.map((q) => Math.hypot(q[0] - p[0], q[1] - p[1])))
+
+  it('draws a known parcel vertex at its gcoord GCJ-02 position with crs=gcj02 and unshifted without', async () => {
+    const g = await s.db.query<{ lng: number; lat: number }>('SELECT ST_X(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)) AS lng, ST_Y(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)) AS lat FROM parcel WHERE id = $1', [sample.id])
+    const wgs = [g.rows[0].lng, g.rows[0].lat]
+    const gcj = gcoord.transform(wgs as [number, number], gcoord.WGS84, gcoord.GCJ02) as number[]
+    // the shift is real: hundreds of metres in Zhejiang
+    expect(Math.hypot(gcj[0] - wgs[0], gcj[1] - wgs[1])).toBeGreaterThan(0.003)
+    const at = tileOf(gcj[0], gcj[1], 16)
+    const shifted = pairs(vertices((await fetchTile('parcels', 16, at.x, at.y, admin, '?crs=gcj02')).bytes, 'parcels', sample.id, 16, at.x, at.y))
+    expect(shifted.length).toBeGreaterThan(3)
+    // within the tile grid's precision at z16 (about 0.15 m; 2e-6 degrees is about 0.2 m)
+    expect(nearest(shifted, gcj)).toBeLessThan(2e-6)
+    expect(nearest(shifted, wgs)).toBeGreaterThan(0.003)
+    const home = tileOf(wgs[0], wgs[1], 16)
+    const plain = pairs(vertices((await fetchTile('parcels', 16, home.x, home.y, admin)).bytes, 'parcels', sample.id, 16, home.x, home.y))
+    expect(nearest(plain, wgs)).toBeLessThan(2e-6)
+    expect(nearest(plain, gcj)).toBeGreaterThan(0.003)
+    expect((await fetchTile('parcels', 16, home.x, home.y, admin, '?crs=bd09')).status).toBe(400)
+  })
+})
+
+describe('zone shapes (spec §2.7)', () => {
+  type FC = { features: { properties: { landId: string; name: string }; geometry: { type: string; coordinates: number[][][][] } }[] }
+  type Zones = { parcelId: number; landCode: string; project: string | null; zones: Record<'zjtx' | 'djtx' | 'jgtx' | 'jxtx', FC | null> }
+  /** a parcel of the busiest county whose project has all three zones, and one with no project */
+  let full: { id: number; land_code: string; project: string; lng: number; lat: number }
+  let bare: { id: number }
+  beforeAll(async () => {
+    const f = await s.db.query<typeof full>(
+      `SELECT p.id, p.land_code, lp.name AS project, ST_X(ST_PointOnSurface(p.geom)) AS lng, ST_Y(ST_PointOnSurface(p.geom)) AS lat
+       FROM parcel p JOIN lifecycle_project lp ON lp.parcel_id = p.id
+       WHERE p.county_code = $1 AND (SELECT count(*) FROM lifecycle_zone z WHERE z.project_id = lp.id AND z.kind IN ('指界', '勘测定界', '竣工')) = 3
+       ORDER BY p.id LIMIT 1`,
+      [county.code],
+    )
+    full = f.rows[0]
+    const b = await s.db.query<typeof bare>(
+      `SELECT p.id FROM parcel p WHERE p.county_code = $1 AND NOT EXISTS (SELECT 1 FROM lifecycle_project lp WHERE lp.parcel_id = p.id) ORDER BY p.id LIMIT 1`,
+      [county.code],
+    )
+    bare = b.rows[0]
+    expect(full && bare).toBeTruthy()
+  })
+
+  it("returns a parcel's 指界, 勘测定界 and 竣工 shapes with landId and the project's name, as stored", async () => {
+    const r = await s.get<Zones>(`/api/cloudChart/zones?parcelId=${full.id}`, admin)
+    expect(r.status).toBe(200)
+    expect(r.body.data).toMatchObject({ parcelId: full.id, landCode: full.land_code, project: full.project })
+    const db = await s.db.query<{ kind: string; area: number }>(
+      `SELECT z.kind, ST_Area(z.geom::geography) AS area FROM lifecycle_zone z JOIN lifecycle_project lp ON lp.id = z.project_id WHERE lp.parcel_id = $1`,
+      [full.id],
+    )
+    for (const [key, kind] of [['zjtx', '指界'], ['djtx', '勘测定界'], ['jgtx', '竣工']] as const) {
+      const fc = r.body.data.zones[key]!
+      expect(fc.features).toHaveLength(db.rows.filter((x) => x.kind === kind).length)
+      expect(fc.features[0].properties).toEqual({ landId: full.land_code, name: full.project })
+      expect(fc.features[0].geometry.type).toBe('MultiPolygon')
+    }
+    expect(r.body.data.zones.jxtx).toBeNull()
+    // 指界 is the sketch around the plot: larger than the surveyed parcel, which is larger than the as-built
+    const area = (k: string) => db.rows.find((x) => x.kind === k)!.area
+    expect(area('指界')).toBeGreaterThan(area('勘测定界'))
+    expect(area('勘测定界')).toBeGreaterThan(area('竣工'))
+  })
+
+  it('says null for every zone of a parcel without a project, 404 for one outside the scope, 400 for a bad id', async () => {
+    const r = await s.get<Zones>(`/api/cloudChart/zones?parcelId=${bare.id}`, admin)
+    expect(r.status).toBe(200)
+    expect(r.body.data.project).toBeNull()
+    expect(Object.values(r.body.data.zones)).toEqual([null, null, null, null])
+    const other = await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code <> $1 ORDER BY id LIMIT 1', [county.code])
+    const out = await s.get(`/api/cloudChart/zones?parcelId=${other.rows[0].id}`, clerk)
+    expect(out.status).toBe(404)
+    expect(out.body.message).toMatch(/数据范围/)
+    expect((await s.get(`/api/cloudChart/zones?parcelId=${full.id}`, clerk)).status).toBe(200)
+    const bad = await s.get('/api/cloudChart/zones?parcelId=abc', admin)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/地块编号/)
+  })
+
+  it('counts each kind of a region and gives its extent, as the database does', async () => {
+    type Ext = { key: string; count: number; bbox: number[] | null }[]
+    const r = await s.get<Ext>(`/api/cloudChart/zoneExtent?regionCode=${county.code}`, admin)
+    expect(r.status).toBe(200)
+    const db = await s.db.query<{ kind: string; n: number; w: number }>(
+      `SELECT z.kind, count(*)::int AS n, min(ST_XMin(z.geom)) AS w FROM lifecycle_zone z JOIN lifecycle_project lp ON lp.id = z.project_id
+       JOIN parcel p ON p.id = lp.parcel_id WHERE p.county_code = $1 GROUP BY z.kind`,
+      [county.code],
+    )
+    const want = (k: string) => db.rows.find((x) => x.kind === k)
+    expect(r.body.data.map((e) => e.key)).toEqual(['zjtx', 'djtx', 'jgtx', 'jxtx'])
+    expect(r.body.data[0].count).toBe(want('指界')!.n)
+    expect(r.body.data[1].count).toBe(want('勘测定界')!.n)
+    expect(r.body.data[2].count).toBe(want('竣工')!.n)
+    expect(r.body.data[0].bbox![0]).toBeCloseTo(want('指界')!.w, 6)
+    expect(r.body.data[3]).toEqual({ key: 'jxtx', count: 0, bbox: null })
+    // a county user asking for the whole province gets the county
+    const mine = await s.get<Ext>('/api/cloudChart/zoneExtent?regionCode=330000', clerk)
+    expect(mine.body.data[0].count).toBe(want('指界')!.n)
+    expect((await s.get('/api/cloudChart/zoneExtent?regionCode=3301', admin)).status).toBe(400)
+  })
+
+  it('serves zones as vector tiles: the same features from ST_AsMVT and the in-process cutter, filtered by kind and scope', async () => {
+    const { x, y } = tileOf(full.lng, full.lat, 14)
+    const key = (f: Decoded & { kind?: string; parcelId?: number }) => `${f.id}:${f.kind}:${f.parcelId}:${f.code}`
+    const cut = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: true }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
+    const mine = cut.filter((f) => f.parcelId === full.id)
+    expect(mine.map((f) => f.kind).sort()).toEqual(['勘测定界', '指界', '竣工'])
+    expect(mine.every((f) => f.type === 3 && f.code === full.land_code && f.name === full.project)).toBe(true)
+    if (s.engine === 'postgres') {
+      const mvt = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: false }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
+      expect(mvt.map(key).sort()).toEqual(cut.map(key).sort())
+    }
+    const only = decode((await fetchTile('zones', 14, x, y, admin, '?kind=jgtx')).bytes, 'zones') as (Decoded & { kind?: string })[]
+    expect(only.length).toBe(cut.filter((f) => f.kind === '竣工').length)
+    expect(new Set(only.map((f) => f.kind))).toEqual(new Set(['竣工']))
+    // the zone ids are the stored ones
+    const ids = await s.db.query<{ id: number }>(
+      `SELECT z.id FROM lifecycle_zone z JOIN lifecycle_project lp ON lp.id = z.project_id WHERE lp.parcel_id = $1 ORDER BY z.id`,
+      [full.id],
+    )
+    expect(mine.map((f) => f.id).sort((a, b) => a - b)).toEqual(ids.rows.map((r) => r.id))
+    // a county user: only the zones of the county's parcels, at a zoom where the tile spans several counties
+    const wide = tileOf(full.lng, full.lat, 9)
+    const all9 = decode((await fetchTile('zones', 9, wide.x, wide.y, admin)).bytes, 'zones') as (Decoded & { parcelId?: number })[]
+    const clerk9 = decode((await fetchTile('zones', 9, wide.x, wide.y, clerk)).bytes, 'zones') as (Decoded & { parcelId?: number })[]
+    const inCounty = new Set((await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code = $1', [county.code])).rows.map((r) => r.id))
+    expect(clerk9.length).toBeGreaterThan(0)
+    expect(clerk9.every((f) => inCounty.has(f.parcelId!))).toBe(true)
+    expect(clerk9.length).toBe(all9.filter((f) => inCounty.has(f.parcelId!)).length)
+    const bad = await fetchTile('zones', 14, x, y, admin, '?kind=abc')
+    expect(bad.status).toBe(400)
+    expect((await fetchTile('parcels', 14, x, y, admin, '?kind=zjtx')).status).toBe(400)
   })
 })
 
@@ -199,31 +353,66 @@ describe('cloudChart endpoints', () => {
   })
 })
 
-describe('configured layers (spec §3)', () => {
-  type Groups = { name: string; open: boolean; layers: { key: number; name: string; visible: boolean; opacity: number; type: string; base: string }[] }[]
-  it('lists the groups with their layers in order', async () => {
-    const r = await s.get<Groups>('/api/map/layers', clerk)
-    expect(r.status).toBe(200)
-    expect(r.body.data.map((g) => [g.name, g.open])).toEqual([['业务图层', true], ['参考图层', false]])
-    expect(r.body.data[0].layers.map((l) => [l.name, l.visible, l.opacity])).toEqual([['工业用地', true, 0.75], ['企业聚合', true, 1], ['亩均税收热力', false, 0.85]])
-    expect(r.body.data[1].layers[0]).toMatchObject({ type: 'dynamic', base: 'img' })
+describe('who may call the map endpoints (spec §6: the pages that show the map)', () => {
+  const MAP_CALLS = ['/api/cloudChart/points', '/api/cloudChart/statistics?regionCode=330000', '/api/cloudChart/regionTree', '/api/cloudChart/boundaries?level=city', '/api/map/layers']
+  it('a role holding 资源云图 reads them; a role without a map page is refused before anything is read', async () => {
+    const auditor = await s.login('auditor', 'Auditor@2026')
+    const { x, y } = tileOf(sample.lng, sample.lat, 14)
+    for (const path of MAP_CALLS) {
+      expect((await s.get(path, clerk)).status, path).toBe(200)
+      const r = await s.get(path, auditor)
+      expect(r.status, path).toBe(403)
+      expect(r.body.message).toBe('权限不足')
+    }
+    expect((await fetchTile('parcels', 14, x, y, clerk)).status).toBe(200)
+    expect((await fetchTile('parcels', 14, x, y, auditor)).status).toBe(403)
+    expect((await s.postJson('/api/cloudChart/search', { keyword: sample.land_code }, auditor)).status).toBe(403)
+    expect((await s.get(`/api/cloudChart/zones?parcelId=${sample.id}`, auditor)).status).toBe(403)
   })
 
-  it('lets admin edit a layer, logged; others get 403; bad input 400 with nothing written', async () => {
-    const before = await s.get<Groups>('/api/map/layers', admin)
-    const heat = before.body.data[0].layers[2]
-    expect((await s.postJson('/api/map/layer/edit', { id: heat.key, visible: true }, clerk)).status).toBe(403)
-    const bad = await s.postJson('/api/map/layer/edit', { id: heat.key, opacity: 2 }, admin)
-    expect(bad.status).toBe(400)
-    expect(bad.body.message).toMatch(/透明度/)
-    const okEdit = await s.postJson('/api/map/layer/edit', { id: heat.key, visible: true, opacity: 0.5 }, admin)
-    expect(okEdit.status).toBe(200)
-    const after = await s.get<Groups>('/api/map/layers', admin)
-    expect(after.body.data[0].layers[2]).toMatchObject({ visible: true, opacity: 0.5 })
-    const log = await s.db.query<{ module: string; target: string; success: boolean }>(
-      `SELECT module, target, success FROM operation_log WHERE path = '/api/map/layer/edit' ORDER BY id`,
-    )
-    expect(log.rows.filter((r) => r.success)).toEqual([{ module: '地图图层', target: String(heat.key), success: true }])
-    expect((await s.postJson('/api/map/layer/edit', { id: 999999, visible: true }, admin)).status).toBe(404)
+  it('the video walls and the globe keep their own calls: the leader (大数据, 三维地图, no 2D map page) reads them', async () => {
+    const leader = await s.login('leader', 'Leader@2026')
+    expect((await s.get('/api/cloudChart/points', leader)).status).toBe(403)
+    for (const path of ['/api/bigData/overview', '/api/bigData/byRegion', '/api/globe/regions', '/api/globe/outlines?level=city']) {
+      expect((await s.get(path, leader)).status, path).toBe(200)
+    }
+  })
+})
+
+describe('data scope: the product helper gives what the old prefix rule of the map gave', () => {
+  /** the rule the map used before (a record's most precise code starts with the region's prefix) */
+  const prefixOf = (code: string) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code)
+  const oldCount = async (table: string, code: string) =>
+    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+  it.each(['county', 'city', 'province'] as const)('a %s user: the same parcels and enterprises on the map', async (level) => {
+    const code = level === 'county' ? county.code : level === 'city' ? `${county.code.slice(0, 4)}00` : '330000'
+    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
+    const { token } = await makeUser(s, admin, { username: `map_${level}`, regionCode: code, roleIds: [role] })
+    const stats = await s.get<{ parcels: number; enterprises: number }>('/api/cloudChart/statistics', token)
+    expect(stats.status).toBe(200)
+    expect(stats.body.data.parcels).toBe(await oldCount('parcel', code))
+    expect(stats.body.data.enterprises).toBe(await oldCount('enterprise', code))
+    expect(stats.body.data.parcels).toBeGreaterThan(0)
+    const points = await s.get<{ id: number }[]>('/api/cloudChart/points', token)
+    const located = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise t WHERE NOT t.deleted AND t.location IS NOT NULL AND coalesce(t.town_code, t.county_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+    expect(points.body.data).toHaveLength(located)
+  })
+
+  it('differs only where the old rule was wider than the product: a user without a region now sees nothing', async () => {
+    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
+    const { token } = await makeUser(s, admin, { username: 'map_none', regionCode: null, roleIds: [role] })
+    // (the old rule showed such a user the whole province)
+    expect((await s.get<unknown[]>('/api/cloudChart/points', token)).body.data).toEqual([])
+    expect((await s.postJson<{ total: number }>('/api/cloudChart/search', { keyword: sample.land_code }, token)).body.data.total).toBe(0)
+    expect((await s.get(`/api/cloudChart/parcel/${sample.id}`, token)).status).toBe(404)
+    expect((await s.get('/api/cloudChart/statistics?regionCode=330100', token)).status).toBe(403)
+  })
+
+  it('an unknown district is 404, a district outside the scope 403', async () => {
+    expect((await s.get('/api/cloudChart/statistics?regionCode=339999', admin)).status).toBe(404)
+    const other = (await s.db.query<{ code: string }>(`SELECT code FROM region WHERE level = 'county' AND code <> $1 ORDER BY code LIMIT 1`, [county.code])).rows[0].code
+    const r = await s.get(`/api/cloudChart/zoneExtent?regionCode=${other}`, clerk)
+    expect(r.status).toBe(403)
+    expect(r.body.message).toMatch(/数据范围/)
   })
 })

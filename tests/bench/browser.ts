@@ -2,9 +2,14 @@
  * Browser side of `npm run bench`: in one Chromium page, the same 100 000 points clustered by
  * Leaflet.markercluster (index build + first render of a Leaflet map at zoom 7, max zoom 18) and by
  * supercluster with our options (index build + the clusters of the same view, which is what our
- * layer computes before L7 draws them), and leaflet.heat's first render (radius 25, blur 15).
+ * layer computes before L7 draws them); the heat map of 100 000 points by our L7 layer and by
+ * leaflet.heat (radius 25, blur 15); and 100 000 parcel polygons by our L7 layer and by Leaflet's
+ * L.geoJSON on its canvas renderer (its fastest way). First renders run from handing over the
+ * data to the second animation frame after the library has drawn or reports the layer ready;
+ * ours and the peer alternate, after one warm-up each.
  */
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
+import { build } from 'esbuild'
 import { CLUSTER, HEAT } from '../../src/domain/map-constants'
 
 /** Medians in ms of the browser measures. */
@@ -12,6 +17,107 @@ export interface BrowserBench {
   markercluster: number
   oursCluster: number
   leafletHeat: number
+  oursHeat: number
+  leafletPolygons: number
+  oursPolygons: number
+  /** every run, for the report */
+  runs: Record<string, number[]>
+}
+
+/** Our engine and layer builders as one script for the page. */
+async function ourEngineScript(): Promise<string> {
+  const r = await build({
+    entryPoints: ['tests/bench/l7-entry.ts'],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  })
+  return r.outputFiles[0].text
+}
+
+/**
+ * First renders of heat (100 000 weighted points) and of 100 000 parcel-sized quads across
+ * Zhejiang, ours against Leaflet's, alternating.
+ */
+async function firstRenders(page: Page, n: number, runs: number) {
+  return page.evaluate(
+    async ({ n, runs, heatRadius, blur }) => {
+      type LMap = { remove(): void }
+      const w = window as unknown as {
+        L: {
+          map(e: HTMLElement, o: object): LMap
+          heatLayer(p: unknown[], o: object): { addTo(m: LMap): void }
+          geoJSON(d: unknown, o: object): { addTo(m: LMap): void }
+          canvas(): unknown
+        }
+        benchL7: { heat(p: [number, number, number][]): Promise<number>; polygons(fc: unknown): Promise<number> }
+      }
+      const frames = (k: number) => new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
+        step(k)
+      })
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+      const fresh = () => {
+        const old = document.getElementById('m')!
+        const el = document.createElement('div')
+        el.id = 'm'
+        el.style.cssText = 'position:relative;width:1000px;height:700px'
+        old.replaceWith(el)
+        return w.L.map(el, { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
+      }
+      // deterministic data: heat weights like 亩均税收, quads of about 150–300 m
+      const heatPts: [number, number, number][] = Array.from({ length: n }, (_, i) => [118.2 + ((i * 7919) % 3700) / 1000, 27.2 + ((i * 104729) % 3800) / 1000, 1 + (i % 50)])
+      const quads = {
+        type: 'FeatureCollection',
+        features: Array.from({ length: n }, (_, i) => {
+          const x = 118.2 + ((i * 7919) % 3700) / 1000
+          const y = 27.2 + ((i * 104729) % 3800) / 1000
+          const a = 0.0015 + (i % 7) * 0.0002
+          const b = 0.001 + (i % 5) * 0.0003
+          const t = (i % 10) * 0.0002
+          return { type: 'Feature', properties: { id: i }, geometry: { type: 'Polygon', coordinates: [[[x, y], [x + a, y + t], [x + a - t, y + b], [x - t, y + b - t], [x, y]]] } }
+        }),
+      }
+      const leafletHeat = async () => {
+        const map = fresh()
+        const t0 = performance.now()
+        w.L.heatLayer(heatPts.map((p) => [p[1], p[0], p[2]]), { radius: heatRadius, blur, max: 50 }).addTo(map)
+        await frames(2)
+        const ms = performance.now() - t0
+        map.remove()
+        return ms
+      }
+      const leafletPolygons = async () => {
+        const map = fresh()
+        const t0 = performance.now()
+        w.L.geoJSON(quads, { renderer: w.L.canvas(), style: { color: '#2f9e44', weight: 1, fillOpacity: 0.6 } }).addTo(map)
+        await frames(2)
+        const ms = performance.now() - t0
+        map.remove()
+        return ms
+      }
+      const out: Record<string, number[]> = { oursHeat: [], leafletHeat: [], oursPolygons: [], leafletPolygons: [] }
+      // one warm-up each, then alternating runs
+      await w.benchL7.heat(heatPts)
+      await leafletHeat()
+      for (let r = 0; r < runs; r++) {
+        out.oursHeat.push(await w.benchL7.heat(heatPts))
+        out.leafletHeat.push(await leafletHeat())
+      }
+      await w.benchL7.polygons(quads)
+      await leafletPolygons()
+      for (let r = 0; r < runs; r++) {
+        out.oursPolygons.push(await w.benchL7.polygons(quads))
+        out.leafletPolygons.push(await leafletPolygons())
+      }
+      return { medians: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)])) as Record<'oursHeat' | 'leafletHeat' | 'oursPolygons' | 'leafletPolygons', number>, runs: out }
+    },
+    { n, runs, heatRadius: HEAT.radius, blur: HEAT.blur },
+  )
 }
 
 /** Runs the browser measures `runs` times each; returns medians. */
@@ -24,8 +130,8 @@ export async function browserBench(n: number, runs: number): Promise<BrowserBenc
   for (const f of ['leaflet/dist/leaflet.js', 'leaflet.markercluster/dist/leaflet.markercluster.js', 'leaflet.heat/dist/leaflet-heat.js', 'supercluster/dist/supercluster.min.js']) {
     await page.addScriptTag({ path: `node_modules/${f}` })
   }
-  const result = await page.evaluate(
-    ({ n, runs, radius, heatRadius, blur }) => {
+  const cluster = await page.evaluate(
+    ({ n, runs, radius }) => {
       type AnyL = Record<string, (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>
       const w = window as unknown as { L: AnyL & { markerClusterGroup: (o: object) => { addLayers(m: unknown[]): void }; heatLayer: (p: unknown[], o: object) => { addTo(m: unknown): void } }; Supercluster: new (o: object) => { load(p: unknown[]): { getClusters(b: number[], z: number): unknown[] } } }
       const pts = Array.from({ length: n }, (_, i) => [27 + ((i * 104729) % 4000) / 1000, 118 + ((i * 7919) % 5000) / 1000])
@@ -40,7 +146,6 @@ export async function browserBench(n: number, runs: number): Promise<BrowserBenc
       }
       const mc: number[] = []
       const ours: number[] = []
-      const heat: number[] = []
       for (let r = 0; r < runs; r++) {
         const map = fresh()
         let t0 = performance.now()
@@ -52,15 +157,18 @@ export async function browserBench(n: number, runs: number): Promise<BrowserBenc
         const idx = new w.Supercluster({ radius, maxZoom: 18, minPoints: 2 }).load(pts.map((p) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [p[1], p[0]] } })))
         idx.getClusters([118, 27, 123, 31], 7)
         ours.push(performance.now() - t0)
-        const map2 = fresh()
-        t0 = performance.now()
-        w.L.heatLayer(pts.map((p) => [p[0], p[1], 1]), { radius: heatRadius, blur }).addTo(map2)
-        heat.push(performance.now() - t0)
       }
-      return { markercluster: median(mc), oursCluster: median(ours), leafletHeat: median(heat) }
+      return { markercluster: median(mc), oursCluster: median(ours), mc, ours }
     },
-    { n, runs, radius: CLUSTER.radius, heatRadius: HEAT.radius, blur: HEAT.blur },
+    { n, runs, radius: CLUSTER.radius },
   )
+  await page.addScriptTag({ content: await ourEngineScript() })
+  const renders = await firstRenders(page, n, runs)
   await browser.close()
-  return result
+  return {
+    markercluster: cluster.markercluster,
+    oursCluster: cluster.oursCluster,
+    ...renders.medians,
+    runs: { markercluster: cluster.mc, oursCluster: cluster.ours, ...renders.runs },
+  }
 }

@@ -123,6 +123,7 @@ const PAGES: [string, string, RegExp | string][] = [
   ['device', 'admin-device-page', 'ZJDEV'],
   ['app', 'admin-app-page', '还没有上传任何版本'],
   ['rz', 'admin-rz-page', '登录'],
+  ['mapLayer', 'admin-map-layer-page', '工业用地'],
 ]
 
 test('every admin page opens with its data, and is saved as a screenshot', async ({ page }) => {

@@ -5,29 +5,10 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { areaText } from '../../src/web/map/rules/measure-rules'
-import { shot, signIn, stored } from './helpers'
+import { shot } from './helpers'
+import { api, openCore, openParcel, pixelsOf } from './map-helpers'
 
 const L7_MARKER = 'l7-scene'
-
-/** The signed-in token, as the web client sends it. */
-async function bearer(page: Page): Promise<string> {
-  const raw = (await stored(page, 'Authorization')) ?? ''
-  const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw
-  return `Bearer ${token}`
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const r = await page.request.get(path, { headers: { Authorization: await bearer(page) } })
-  expect(r.status()).toBe(200)
-  return ((await r.json()) as { data: T }).data
-}
-
-async function openCore(page: Page) {
-  await signIn(page, 'admin', 'Admin@2026')
-  await page.goto('/system/core')
-  await expect(page.getByTestId('map-host')).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 })
-  await expect(page.getByTestId('cluster-state')).not.toHaveAttribute('data-points', '0')
-}
 
 test('no L7 bytes on the login route; the map chunk carries them', async ({ page }) => {
   const bodies: { url: string; text: string }[] = []
@@ -133,8 +114,31 @@ test('district picker: four columns from the region tree; a click selects, close
   await expect(page.getByTestId('stat-parcels')).toContainText(String(s.parcels))
 })
 
-test('zone toggle warns with the exact texts; a shape typed into the range control shows and reports on click', async ({ page }) => {
+type ParcelZones = { parcelId: number; landCode: string; parcelName: string; project: string | null; zones: Record<'zjtx' | 'djtx' | 'jgtx' | 'jxtx', { features: unknown[] } | null> }
+
+/** From the API: a parcel whose project has all three zone shapes, and one without a project. */
+async function zoneParcels(page: Page) {
+  const parcels = await api<{ list: { id: number; landCode: string }[] }>(page, '/api/industryMap/landList?page=1&pageSize=500')
+  let full: ParcelZones | undefined
+  let bare: ParcelZones | undefined
+  for (const p of parcels.list) {
+    const z = await api<ParcelZones>(page, `/api/cloudChart/zones?parcelId=${p.id}`)
+    if (!bare && !z.project) bare = z
+    if (!full && z.zones.zjtx && z.zones.djtx && z.zones.jgtx) full = z
+    if (full && bare) return { full, bare }
+  }
+  throw new Error('the demo data has no parcel with all three zones or none without a project')
+}
+
+const ZONE_COLOURS = { zjtx: '#bea221', djtx: '#be3114', jgtx: '#5755be' } as const
+
+test('zone toggle: a parcel without shapes warns with the exact texts; a parcel with shapes draws them from the API and flies to them', async ({ page }) => {
   await openCore(page)
+  const { full, bare } = await zoneParcels(page)
+  await openParcel(page, bare.landCode)
+  await expect(page.getByTestId('parcel-zones')).toContainText('该地块没有全生命周期项目')
+  await page.locator('.ant-drawer-close').click()
+  await expect(page.getByTestId('zone-scope')).toHaveText(`图形范围：${bare.parcelName}`)
   for (const [key, text] of [
     ['zjtx', '该地图没有上传指界图形'],
     ['djtx', '还没有上传勘测定界图形'],
@@ -152,6 +156,61 @@ test('zone toggle warns with the exact texts; a shape typed into the range contr
     await dialog.locator('.ant-modal-confirm-btns button').click()
     await expect(dialog).toHaveCount(0)
   }
+
+  await openParcel(page, full.landCode)
+  await expect(page.getByTestId('parcel-zones')).toContainText('已上传 指界、勘测定界、竣工')
+  await page.locator('.ant-drawer-close').click()
+  await expect(page.getByTestId('zone-scope')).toHaveText(`图形范围：${full.parcelName}`)
+  // zoom out, so that the fly-to is seen to stop at 16 (spec §9)
+  const box = (await page.getByTestId('map-host').boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 400)
+  await expect(page.getByTestId('cluster-state')).not.toHaveAttribute('data-zoom', '16')
+  const before = await pixelsOf(page, ZONE_COLOURS.zjtx)
+  for (const key of ['zjtx', 'djtx', 'jgtx'] as const) {
+    await page.getByTestId(`zone-${key}`).click()
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0)
+    // the shapes that arrived from the API are the ones drawn
+    await expect(page.getByTestId('zone-toggle')).toHaveAttribute(`data-drawn-${key}`, String(full.zones[key]!.features.length))
+  }
+  await expect(page.getByTestId('cluster-state')).toHaveAttribute('data-zoom', '16')
+  await page.waitForTimeout(800)
+  for (const key of ['zjtx', 'djtx', 'jgtx'] as const) expect(await pixelsOf(page, ZONE_COLOURS[key])).toBeGreaterThan(before + 40)
+  await page.screenshot({ path: shot('core-zone-parcel') })
+  await page.getByTestId('zone-zjtx').click()
+  await expect(page.getByTestId('zone-toggle')).toHaveAttribute('data-drawn-zjtx', '0')
+  await page.waitForTimeout(500)
+  expect(await pixelsOf(page, ZONE_COLOURS.zjtx)).toBeLessThan(before + 40)
+})
+
+test("zone toggle with a district selected: draws the district's zones from the zone tiles", async ({ page }) => {
+  await openCore(page)
+  const { full } = await zoneParcels(page)
+  const detail = await api<{ parcel: { county_code: string; county_name: string } }>(page, `/api/cloudChart/parcel/${full.parcelId}`)
+  const tree = await api<{ citys: { cityName: string; counties: { countyCode: string }[] }[] }>(page, '/api/cloudChart/regionTree')
+  const city = tree.citys.find((c) => c.counties.some((k) => k.countyCode === detail.parcel.county_code))!
+  await page.getByTestId('district-picker').hover()
+  await page.getByTestId('district-col-1').getByText(city.cityName, { exact: true }).hover()
+  await page.getByTestId('district-col-2').getByText(detail.parcel.county_name, { exact: true }).click()
+  await expect(page.getByTestId('zone-scope')).toHaveText(`图形范围：${detail.parcel.county_name}`)
+  const extents = await api<{ key: string; count: number }[]>(page, `/api/cloudChart/zoneExtent?regionCode=${detail.parcel.county_code}`)
+  expect(extents[0].count).toBeGreaterThan(0)
+  const tiles: number[] = []
+  page.on('response', async (r) => {
+    if (r.url().includes('/api/tiles/zones/') && r.url().includes('kind=zjtx') && r.status() === 200) tiles.push((await r.body()).length)
+  })
+  await page.getByTestId('zone-zjtx').click()
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0)
+  await expect(page.getByTestId('zone-toggle')).toHaveAttribute('data-drawn-zjtx', String(extents[0].count))
+  // the district's 指界 tiles arrived with shapes in them
+  await expect.poll(() => tiles.filter((n) => n > 0).length).toBeGreaterThan(0)
+  await page.waitForTimeout(1500)
+  expect(await pixelsOf(page, ZONE_COLOURS.zjtx)).toBeGreaterThan(40)
+  await page.screenshot({ path: shot('core-zone-district') })
+})
+
+test('a shape typed into the range control shows and reports on click', async ({ page }) => {
+  await openCore(page)
   const square = { type: 'Feature', properties: { landId: 'ZJ-001', name: '测试指界' }, geometry: { type: 'Polygon', coordinates: [[[120.15, 30.25], [120.17, 30.25], [120.17, 30.27], [120.15, 30.27], [120.15, 30.25]]] } }
   await page.getByTestId('range-勘测').click()
   await page.getByTestId('range-input-zjtx').fill(JSON.stringify(square))
@@ -159,6 +218,7 @@ test('zone toggle warns with the exact texts; a shape typed into the range contr
   await page.getByTestId('range-勘测').click()
   await page.getByTestId('zone-zjtx').click()
   await expect(page.locator('.ant-modal-confirm')).toHaveCount(0)
+  await expect(page.getByTestId('zone-toggle')).toHaveAttribute('data-drawn-zjtx', '1')
   await page.getByTestId('select-选点').click()
   await page.waitForTimeout(1500)
   const box = (await page.getByTestId('map-host').boundingBox())!

@@ -2,7 +2,20 @@
  * Contracts of the map suite (资源云图 and every map screen): the district tree of spec §3, the
  * region statistics, enterprise points for clusters and heat, search and details.
  */
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { z } from 'zod'
+import { ZONE_INPUT_KEYS, type ZoneInputKey } from '../map-constants'
+import { ROUTES } from '../route-table'
+
+/**
+ * The pages that show the 2D map, at every entry point: 资源云图, the 产业地图 profiles (地块信息,
+ * 用地单位信息), 认定地图 and 成效地图. The map endpoints (tiles, /api/cloudChart/*, the layer
+ * list) are granted by these (spec §6); a new map screen adds its route here. The video walls
+ * (/visual, /bigData) and the globe do not call them.
+ */
+export const MAP_SCREEN_PAGES: readonly string[] = ROUTES.filter((r) =>
+  /^\/systems?\/(core|IndustryMap\/(Dkxx|Yddw))$|^\/land\/(evaluation\/evaluationMap|result\/resultMap)$/.test(r.path),
+).map((r) => r.path)
 
 /** A name/code pair of a district tag (spec §3: each level carries the list from province down). */
 export interface TagItem {
@@ -125,18 +138,39 @@ export interface LayerGroupRecord {
   layers: LayerRecord[]
 }
 
-/** Editing one layer (admin). */
-export const layerEditBody = z
-  .object({
-    id: z.number().int().positive('图层编号应为正整数'),
-    name: z.string().trim().min(1, '图层名称不能为空').max(50, '图层名称不能超过50个字符').optional(),
-    visible: z.boolean().optional(),
-    opacity: z.number().min(0, '透明度应在0到1之间').max(1, '透明度应在0到1之间').optional(),
-    url: z
-      .string()
-      .trim()
-      .max(1000, '地址不能超过1000个字符')
-      .refine((u) => u === '' || /^(https?:\/\/|\/)/.test(u), '地址应以 http(s):// 或 / 开头')
-      .optional(),
-    sort: z.number().int().min(0).max(9999).optional(),
-  })
+/** Query of a vector tile: the zone kind (zones layer only) and the coordinate system it is drawn in. */
+export const tileQuery = z.object({
+  kind: z.enum(ZONE_INPUT_KEYS, { message: '图形类型应为 zjtx、djtx、jgtx 或 jxtx' }).optional(),
+  crs: z.enum(['wgs84', 'gcj02'], { message: '坐标系应为 wgs84 或 gcj02' }).default('wgs84'),
+})
+
+/** The zone shapes of one parcel: GET /api/cloudChart/zones?parcelId= */
+export const parcelZonesQuery = z.object({
+  parcelId: z.coerce.number({ error: '地块编号应为数字' }).int('地块编号应为整数').positive('地块编号应为正整数'),
+})
+
+/** A zone shape's properties (spec §3 "Map geometry feature": landId, name, hook). */
+export interface ZoneShapeProps {
+  /** 宗地代码 of the parcel */
+  landId: string
+  /** the lifecycle project's name */
+  name: string
+  hook?: number
+}
+
+/** The zone shapes of a parcel's lifecycle project, one collection per input (null: none uploaded). */
+export interface ParcelZones {
+  parcelId: number
+  landCode: string
+  parcelName: string
+  /** the lifecycle project, null when the parcel has none */
+  project: string | null
+  zones: Record<ZoneInputKey, FeatureCollection<Polygon | MultiPolygon, ZoneShapeProps> | null>
+}
+
+/** How many shapes of a zone kind a region holds, and their extent [w, s, e, n]. */
+export interface ZoneExtent {
+  key: ZoneInputKey
+  count: number
+  bbox: [number, number, number, number] | null
+}

@@ -24,6 +24,18 @@ export const tileKeysSchema = z.object({
   gaode: z.string().default(''),
 })
 
+/**
+ * The community map service's styles (spec §7: colour, purple-blue, grey, warm and cold) an
+ * operator offers in the base switcher; none means the service is never asked for tiles.
+ */
+export const GEOQ_STYLE_IDS = ['colour', 'purple-blue', 'grey', 'warm', 'cold'] as const
+export type GeoqStyleId = (typeof GEOQ_STYLE_IDS)[number]
+
+export const geoqStylesSchema = z
+  .array(z.enum(GEOQ_STYLE_IDS, { message: `社区底图样式应为 ${GEOQ_STYLE_IDS.join('、')} 之一` }))
+  .refine((a) => new Set(a).size === a.length, '社区底图样式不能重复')
+  .default([])
+
 export const runtimeConfigSchema = z.object({
   /** Prefix of every API call; '' means the same origin. */
   baseUrl: z.string(),
@@ -43,6 +55,8 @@ export const runtimeConfigSchema = z.object({
   /** spec §5: the one internal host from which /show is allowed. */
   portalHost: z.string(),
   tileKeys: tileKeysSchema,
+  /** Community (GeoQ) base styles offered in the base switcher, in this order; [] = none. */
+  geoqStyles: geoqStylesSchema,
   /** Title in the header. */
   appTitle: z.string().default('产业用地一张图'),
 })

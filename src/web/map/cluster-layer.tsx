@@ -33,6 +33,8 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
     return sc
   }, [points, maxZoom])
   const [shown, setShown] = useState({ markers: 0, points: 0, world: 0, zoom: 0, bounds: '' })
+  // the open spider: how many markers it spread into and on which figure
+  const [spidered, setSpidered] = useState<{ legs: number; layout: string }>({ legs: 0, layout: '' })
 
   useEffect(() => {
     const byId = new Map(points.map((p) => [p.id, p]))
@@ -49,6 +51,7 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
         return { lng, lat, label: '', size: 6, color: '#1d5fd6', pointId: p.id, count: 1 }
       })
       engine.clearSlot('cluster-spider')
+      setSpidered({ legs: 0, layout: '' })
       const layers = countedCircles(rows)
       layers[0].on('click', (e: { feature?: Row }) => onClick(e.feature))
       engine.setSlot('cluster', layers)
@@ -58,7 +61,7 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
     }
     const spider = (row: Row) => {
       const leaves = index.getLeaves(row.clusterId!, Infinity).map((l) => l.properties)
-      const { offsets } = spiderOffsets(leaves.length)
+      const { offsets, layout } = spiderOffsets(leaves.length)
       const c = engine.pixelOf([row.lng, row.lat])
       const legs: ILayer[] = countedCircles(
         leaves.map((p, i) => {
@@ -69,6 +72,7 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
       )
       legs[0].on('click', (e: { feature?: Row }) => onClick(e.feature))
       engine.setSlot('cluster-spider', legs)
+      setSpidered({ legs: leaves.length, layout })
     }
     const onClick = (row?: Row) => {
       if (!row) return
@@ -92,5 +96,5 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
     }
   }, [engine, index, points, maxZoom, onPointClick])
 
-  return <span data-testid="cluster-state" data-markers={shown.markers} data-points={shown.points} data-zoom={shown.zoom} data-total={points.length} data-world={shown.world} data-bounds={shown.bounds} hidden />
+  return <span data-testid="cluster-state" data-markers={shown.markers} data-points={shown.points} data-zoom={shown.zoom} data-total={points.length} data-world={shown.world} data-bounds={shown.bounds} data-spider-legs={spidered.legs} data-spider-layout={spidered.layout} hidden />
 }

@@ -7,6 +7,20 @@ import { getRuntimeConfig } from '../core/runtime-config'
 import { MapEngine } from './engine/map-engine'
 
 const SceneContext = createContext<MapEngine | null>(null)
+const Gcj02Context = createContext(false)
+
+/**
+ * Marks the overlays inside as drawn over a GCJ-02 base (Gaode, GeoQ): they shift our WGS84 data
+ * for display only (ARCHITECTURE "Maps").
+ */
+export function DisplayCrs({ gcj02, children }: { gcj02: boolean; children: ReactNode }) {
+  return <Gcj02Context.Provider value={gcj02}>{children}</Gcj02Context.Provider>
+}
+
+/** Whether overlays are drawn shifted to GCJ-02 (inside a {@link DisplayCrs}). */
+export function useGcj02(): boolean {
+  return useContext(Gcj02Context)
+}
 
 /** The engine of the enclosing host; throws outside one (CONVENTIONS). */
 export function useScene(): MapEngine {

@@ -1,17 +1,26 @@
 /**
  * A layer of our vector tiles (`/api/tiles/{layer}/{z}/{x}/{y}.pbf`) coloured by a property;
- * requests carry the token header and X-Requested-With like every call (spec §7).
+ * requests carry the token header and X-Requested-With like every call (spec §7). Over a GCJ-02
+ * base the tiles are asked for shifted (`crs=gcj02`).
  */
 import { useMemo } from 'react'
 import { getRuntimeConfig } from '../core/runtime-config'
 import { readToken } from '../core/storage'
 import { vectorTilePolygons } from './engine/layers'
+import { useGcj02 } from './map-host'
+import { apiTileUrl, type ApiTileLayer } from './rules/tile-url'
 import { useMapLayers } from './use-map-layers'
 
 /** The headers of a tile request. */
 export function tileHeaders(): Record<string, string> {
   const c = getRuntimeConfig()
   return { 'X-Requested-With': 'XMLHttpRequest', [c.tokenKey]: `${c.tokenPrefix}${readToken(c.tokenKey) ?? ''}` }
+}
+
+/** The URL template of one of our tile layers as drawn over the current base. */
+export function useApiTileUrl(layer: ApiTileLayer): string {
+  const gcj02 = useGcj02()
+  return useMemo(() => apiTileUrl(location.origin, getRuntimeConfig().baseUrl, layer, { gcj02 }), [layer, gcj02])
 }
 
 /** Props of {@link VectorTileLayer}. */
@@ -26,7 +35,7 @@ export interface VectorTileLayerProps {
 
 /** Parcels (polygons) from vector tiles. */
 export function VectorTileLayer({ layer, colorField, colors, minZoom, opacity = 0.75, onFeatureClick }: VectorTileLayerProps) {
-  const url = useMemo(() => `${location.origin}${getRuntimeConfig().baseUrl}/api/tiles/${layer}/{z}/{x}/{y}.pbf`, [layer])
+  const url = useApiTileUrl(layer)
   useMapLayers(
     `tiles-${layer}`,
     () => {
@@ -40,5 +49,5 @@ export function VectorTileLayer({ layer, colorField, colors, minZoom, opacity = 
     },
     [url, colorField, JSON.stringify(colors), minZoom, opacity, onFeatureClick],
   )
-  return null
+  return <span data-testid={`tiles-${layer}`} data-url={url} hidden />
 }

@@ -84,10 +84,10 @@ describe('route table (spec §2)', () => {
     expect(resolveRedirects(`${top}/audit`)).toBe(`${top}/audit/gyyd`)
   })
 
-  it('gives every page a title and has no path the spec does not name (besides /admin, /admin/setting)', () => {
+  it('gives every page a title and has no path the spec does not name (besides /admin, /admin/setting and 地图图层, ADR 0011)', () => {
     const named = new Set(SPEC_ROUTES.map(([p]) => p))
     const extra = ROUTES.map((r) => r.path).filter((p) => !named.has(p))
-    expect(extra).toEqual(['/admin', '/admin/setting'])
+    expect(extra).toEqual(['/admin', '/admin/setting', '/admin/setting/mapLayer'])
   })
 
   it('puts /system and /systems children in the same order with the same titles', () => {

@@ -1,6 +1,6 @@
 /** SQL of the parcel and enterprise detail drawers. */
+import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
-import { inScope } from './repo'
 
 const PARCEL_COLUMNS = `p.id, p.land_code, p.name, p.land_use_code, p.planning_use_code, p.area_m2, p.plot_ratio,
   p.building_density, p.building_area, p.supply_date, p.supply_method, p.supply_price, p.use_term_years,
@@ -13,14 +13,16 @@ const ENTERPRISE_COLUMNS = `e.id, e.credit_code, e.name, e.industry_code, e.scal
   (SELECT name FROM region r WHERE r.code = e.county_code) AS county_name, ST_X(e.location) AS lng, ST_Y(e.location) AS lat`
 
 /** One parcel in the user's scope, with its geometry as GeoJSON text. */
-export async function parcelById(db: Db, id: number, prefix: string | null): Promise<Record<string, unknown> | undefined> {
-  const r = await db.query(`SELECT ${PARCEL_COLUMNS} FROM parcel p WHERE p.id = $1 AND NOT p.deleted AND ${inScope('p', 2)}`, [id, prefix])
+export async function parcelById(db: Db, id: number, scope: DataScope): Promise<Record<string, unknown> | undefined> {
+  const params: unknown[] = [id]
+  const r = await db.query(`SELECT ${PARCEL_COLUMNS} FROM parcel p WHERE p.id = $1 AND NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`, params)
   return r.rows[0]
 }
 
 /** One enterprise in the user's scope. */
-export async function enterpriseById(db: Db, id: number, prefix: string | null): Promise<Record<string, unknown> | undefined> {
-  const r = await db.query(`SELECT ${ENTERPRISE_COLUMNS} FROM enterprise e WHERE e.id = $1 AND NOT e.deleted AND ${inScope('e', 2)}`, [id, prefix])
+export async function enterpriseById(db: Db, id: number, scope: DataScope): Promise<Record<string, unknown> | undefined> {
+  const params: unknown[] = [id]
+  const r = await db.query(`SELECT ${ENTERPRISE_COLUMNS} FROM enterprise e WHERE e.id = $1 AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`, params)
   return r.rows[0]
 }
 

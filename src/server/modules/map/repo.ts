@@ -1,9 +1,9 @@
-/** SQL of the map suite: boundaries, region tree, statistics, points, search and details. */
+/**
+ * SQL of the map suite: boundaries, region tree, statistics, points, search and details. Records
+ * are limited to the user's data scope with the product's one helper (auth/data-scope).
+ */
+import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
-
-/** `alias`'s region matches the prefix parameter $n (null = every region). */
-export const inScope = (alias: string, n: number) =>
-  `($${n}::text IS NULL OR coalesce(${alias}.town_code, ${alias}.county_code, '') LIKE $${n}::text || '%')`
 
 /** One square metre in 亩 (DOMAIN: 亩 = 10000/15 m²). */
 export const MU_PER_M2 = 15 / 10000
@@ -57,17 +57,20 @@ export interface StatsRow {
   year: number | null
 }
 
-/** Parcel count and area, enterprise count and the latest year's tax of a region. */
-export async function statistics(db: Db, prefix: string | null): Promise<StatsRow> {
+/** Parcel count and area, enterprise count and the latest year's tax of a scope. */
+export async function statistics(db: Db, scope: DataScope): Promise<StatsRow> {
+  const params: unknown[] = []
+  const p = scopeCondition(scope, 'p', params)
+  const e = scopeCondition(scope, 'e', params)
   const r = await db.query<StatsRow>(
     `WITH y AS (SELECT max(year) AS year FROM enterprise_yearly)
-     SELECT (SELECT count(*)::int FROM parcel p WHERE NOT p.deleted AND ${inScope('p', 1)}) AS parcels,
-            (SELECT coalesce(sum(p.area_m2), 0)::float8 FROM parcel p WHERE NOT p.deleted AND ${inScope('p', 1)}) AS area_m2,
-            (SELECT count(*)::int FROM enterprise e WHERE NOT e.deleted AND ${inScope('e', 1)}) AS enterprises,
+     SELECT (SELECT count(*)::int FROM parcel p WHERE NOT p.deleted AND ${p}) AS parcels,
+            (SELECT coalesce(sum(p.area_m2), 0)::float8 FROM parcel p WHERE NOT p.deleted AND ${p}) AS area_m2,
+            (SELECT count(*)::int FROM enterprise e WHERE NOT e.deleted AND ${e}) AS enterprises,
             (SELECT coalesce(sum(ey.tax), 0)::float8 FROM enterprise_yearly ey JOIN enterprise e ON e.id = ey.enterprise_id
-               WHERE ey.year = (SELECT year FROM y) AND NOT e.deleted AND ${inScope('e', 1)}) AS tax,
+               WHERE ey.year = (SELECT year FROM y) AND NOT e.deleted AND ${e}) AS tax,
             (SELECT year FROM y)::int AS year`,
-    [prefix],
+    params,
   )
   return r.rows[0]
 }
@@ -82,15 +85,16 @@ export interface PointRow {
 }
 
 /** Located enterprises with the latest year's tax and land (the 亩均税收 inputs). */
-export async function enterprisePoints(db: Db, prefix: string | null): Promise<PointRow[]> {
+export async function enterprisePoints(db: Db, scope: DataScope): Promise<PointRow[]> {
+  const params: unknown[] = []
   const r = await db.query<PointRow>(
     `SELECT e.id, e.name, ST_X(e.location) AS lng, ST_Y(e.location) AS lat, ey.tax,
             coalesce(ey.land_area_m2, (SELECT sum(p.area_m2) FROM parcel p WHERE p.enterprise_id = e.id AND NOT p.deleted)) AS land_m2
      FROM enterprise e
      LEFT JOIN enterprise_yearly ey ON ey.enterprise_id = e.id AND ey.year = (SELECT max(year) FROM enterprise_yearly)
-     WHERE NOT e.deleted AND e.location IS NOT NULL AND ${inScope('e', 1)}
+     WHERE NOT e.deleted AND e.location IS NOT NULL AND ${scopeCondition(scope, 'e', params)}
      ORDER BY e.id`,
-    [prefix],
+    params,
   )
   return r.rows
 }
@@ -112,24 +116,33 @@ export interface SearchRow {
 export async function search(
   db: Db,
   q: { keyword: string; geometry: string | null; kind: 'all' | 'parcel' | 'enterprise'; page: number; pageSize: number },
-  prefix: string | null,
+  scope: DataScope,
 ): Promise<SearchRow[]> {
   const like = `%${q.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`
+  const params: unknown[] = [like, q.geometry, q.kind, q.pageSize, (q.page - 1) * q.pageSize]
+  const inP = scopeCondition(scope, 'p', params)
+  const inE = scopeCondition(scope, 'e', params)
   const r = await db.query<SearchRow>(
     `WITH shape AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE ST_SetSRID(ST_GeomFromGeoJSON($2::text), 4326) END AS g),
      hits AS (
        SELECT 'parcel' AS kind, p.id, p.name, p.land_code AS code, ST_X(ST_PointOnSurface(p.geom)) AS lng, ST_Y(ST_PointOnSurface(p.geom)) AS lat
        FROM parcel p, shape s
-       WHERE $3::text <> 'enterprise' AND NOT p.deleted AND p.geom IS NOT NULL AND ${inScope('p', 6)}
+       WHERE $3::text <> 'enterprise' AND NOT p.deleted AND p.geom IS NOT NULL AND ${inP}
          AND (p.name ILIKE $1 OR p.land_code ILIKE $1) AND (s.g IS NULL OR ST_Intersects(p.geom, s.g))
        UNION ALL
        SELECT 'enterprise', e.id, e.name, e.credit_code, ST_X(e.location), ST_Y(e.location)
        FROM enterprise e, shape s
-       WHERE $3::text <> 'parcel' AND NOT e.deleted AND e.location IS NOT NULL AND ${inScope('e', 6)}
+       WHERE $3::text <> 'parcel' AND NOT e.deleted AND e.location IS NOT NULL AND ${inE}
          AND (e.name ILIKE $1 OR e.credit_code ILIKE $1) AND (s.g IS NULL OR ST_Intersects(e.location, s.g))
      )
      SELECT *, (count(*) OVER ())::int AS total FROM hits ORDER BY kind DESC, name, id LIMIT $4 OFFSET $5`,
-    [like, q.geometry, q.kind, q.pageSize, (q.page - 1) * q.pageSize, prefix],
+    params,
   )
   return r.rows
+}
+
+/** The level of a division code, if the code exists. */
+export async function regionLevelOf(db: Db, code: string): Promise<'province' | 'city' | 'county' | 'town' | undefined> {
+  const r = await db.query<{ level: 'province' | 'city' | 'county' | 'town' }>('SELECT level FROM region WHERE code = $1', [code])
+  return r.rows[0]?.level
 }

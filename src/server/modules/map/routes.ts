@@ -1,47 +1,63 @@
 /**
  * Map suite endpoints (资源云图 /system/core and every map screen). Statistics live under the
- * spec's /api/cloudChart/* family (§7); tiles under /api/tiles. All need a signed-in user and
- * are limited to the user's region (scope.ts).
+ * spec's /api/cloudChart/* family (§7); tiles under /api/tiles. They are granted by the pages
+ * that show the 2D map (MAP_SCREEN_PAGES) and read within the user's data scope
+ * (auth/data-scope, narrowed to a requested district by `requestScope`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { boundaryQuery, idParams, layerEditBody, regionQuery, searchBody, type LayerGroupRecord, type RegionStats, type SearchHit } from '../../../domain/contracts/map'
+import {
+  MAP_SCREEN_PAGES,
+  boundaryQuery,
+  idParams,
+  parcelZonesQuery,
+  regionQuery,
+  searchBody,
+  tileQuery,
+  type RegionStats,
+  type SearchHit,
+} from '../../../domain/contracts/map'
+import { ZONE_KIND } from '../../../domain/map-constants'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
-import { badRequest, forbidden, notFound } from '../../http/errors'
-import { layerRows, updateLayer } from './layer-repo'
+import { badRequest, notFound } from '../../http/errors'
 import { enterpriseById, parcelById, parcelsOfEnterprise, yearlyOf } from './detail-repo'
 import { boundaries, enterprisePoints, MU_PER_M2, regions, search, statistics } from './repo'
-import { effectivePrefix, regionPrefixOf } from './scope'
-import { buildRegionTree, toPoints } from './service'
+import { buildRegionTree, requestScope, toParcelZones, toPoints, toZoneExtents } from './service'
 import { TILE_LAYERS, tile, validTile } from './tiles'
+import { parcelZoneRows, zoneExtentRows } from './zone-repo'
 
-const NO_LOG = { log: false as const }
+/** Granted by the pages that show the 2D map (spec §6). */
+const MAP = { pages: MAP_SCREEN_PAGES }
 
 export const mapRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => {
-      const p = effectivePrefix(regionPrefixOf(currentUser(req)), regionCode)
-      if (p === false) throw forbidden('权限不足：该区域不在您的数据范围内')
-      return p
-    }
+    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
 
     app.get(
       '/api/tiles/:layer/:z/:x/:file',
-      { schema: { params: z.object({ layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels 或 enterprises' }), z: z.coerce.number(), x: z.coerce.number(), file: z.string() }) } },
+      {
+        config: MAP,
+        schema: {
+          params: z.object({ layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels、enterprises 或 zones' }), z: z.coerce.number(), x: z.coerce.number(), file: z.string() }),
+          querystring: tileQuery,
+        },
+      },
       async (req, reply) => {
         const y = /^(\d+)\.pbf$/.exec(req.params.file)
         const { z: zoom, x } = req.params
         if (!y || !validTile(zoom, x, Number(y[1]))) throw badRequest('瓦片行列号无效')
-        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), scopeOf(req))
+        const { kind, crs } = req.query
+        if (kind && req.params.layer !== 'zones') throw badRequest('图形类型（kind）只用于 zones 图层')
+        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), { scope: await scopeOf(req), kind: kind && ZONE_KIND[kind], crs })
         reply.header('Content-Type', 'application/x-protobuf').header('Cache-Control', 'private, max-age=60')
         return reply.send(Buffer.from(bytes))
       },
     )
 
-    app.get('/api/cloudChart/boundaries', { schema: { querystring: boundaryQuery } }, async (req) => {
+    app.get('/api/cloudChart/boundaries', { config: MAP, schema: { querystring: boundaryQuery } }, async (req) => {
       const rows = await boundaries(db, req.query.level, req.query.zoom)
       return ok({
         type: 'FeatureCollection',
@@ -54,34 +70,15 @@ export const mapRoutes =
       })
     })
 
-    app.get('/api/map/layers', async () => {
-      const groups: LayerGroupRecord[] = []
-      for (const r of await layerRows(db)) {
-        let g = groups.find((x) => x.name === r.group_name)
-        if (!g) groups.push((g = { name: r.group_name, index: r.group_sort, open: r.group_open, layers: [] }))
-        g.layers.push({ key: r.id, name: r.name, index: r.sort, visible: r.visible, opacity: r.opacity, type: r.type, url: r.url, base: r.base })
-      }
-      return ok(groups)
-    })
-
-    // layer configuration is an administrator's setting (spec §3 "Layer", admin-editable)
-    app.post('/api/map/layer/edit', { config: { log: { module: '地图图层', action: '修改图层' } }, schema: { body: layerEditBody } }, async (req) => {
-      if (currentUser(req).username !== 'admin') throw forbidden()
-      const { id, ...patch } = req.body
-      req.logTarget = String(id)
-      if (!(await updateLayer(db, id, patch))) throw notFound('图层不存在')
-      return ok(null)
-    })
-
-    app.get('/api/cloudChart/regionTree', async () => {
+    app.get('/api/cloudChart/regionTree', { config: MAP }, async () => {
       const tree = buildRegionTree(await regions(db))
       if (!tree) throw notFound('区划数据未加载')
       return ok(tree)
     })
 
-    app.get('/api/cloudChart/statistics', { schema: { querystring: regionQuery } }, async (req) => {
+    app.get('/api/cloudChart/statistics', { config: MAP, schema: { querystring: regionQuery } }, async (req) => {
       const regionCode = req.query.regionCode ?? '330000'
-      const s = await statistics(db, scopeOf(req, regionCode))
+      const s = await statistics(db, await scopeOf(req, regionCode))
       const stats: RegionStats = {
         regionCode,
         parcels: s.parcels,
@@ -93,31 +90,43 @@ export const mapRoutes =
       return ok(stats)
     })
 
-    app.get('/api/cloudChart/points', { schema: { querystring: regionQuery } }, async (req) => {
-      return ok(toPoints(await enterprisePoints(db, scopeOf(req, req.query.regionCode))))
+    app.get('/api/cloudChart/points', { config: MAP, schema: { querystring: regionQuery } }, async (req) => {
+      return ok(toPoints(await enterprisePoints(db, await scopeOf(req, req.query.regionCode))))
     })
 
     // a read by POST: a drawn shape does not fit a query string (spec §7 JSON POST)
-    app.post('/api/cloudChart/search', { config: NO_LOG, schema: { body: searchBody } }, async (req) => {
+    app.post('/api/cloudChart/search', { config: { ...MAP, log: false }, schema: { body: searchBody } }, async (req) => {
       const b = req.body
-      const rows = await search(db, { ...b, geometry: b.geometry ? JSON.stringify(b.geometry) : null }, scopeOf(req))
+      const rows = await search(db, { ...b, geometry: b.geometry ? JSON.stringify(b.geometry) : null }, await scopeOf(req))
       const list: SearchHit[] = rows.map(({ total: _t, ...hit }) => hit)
       return ok({ list, total: rows[0]?.total ?? 0, page: b.page, pageSize: b.pageSize })
     })
 
-    app.get('/api/cloudChart/parcel/:id', { schema: { params: idParams } }, async (req) => {
-      const prefix = scopeOf(req)
-      const parcel = await parcelById(db, req.params.id, prefix)
+    app.get('/api/cloudChart/parcel/:id', { config: MAP, schema: { params: idParams } }, async (req) => {
+      const parcel = await parcelById(db, req.params.id, await scopeOf(req))
       if (!parcel) throw notFound('地块不存在或不在您的数据范围内')
       const { geometry, ...rest } = parcel
       const eid = parcel.enterprise_id as number | null
-      const enterprise = eid ? ((await enterpriseById(db, eid, null)) ?? null) : null
+      // the owner is shown with a parcel in scope even when it is registered elsewhere
+      const enterprise = eid ? ((await enterpriseById(db, eid, { kind: 'all' })) ?? null) : null
       const yearly = eid ? await yearlyOf(db, eid) : []
       return ok({ parcel: { ...rest, geometry: JSON.parse(String(geometry)) }, enterprise, yearly })
     })
 
-    app.get('/api/cloudChart/enterprise/:id', { schema: { params: idParams } }, async (req) => {
-      const enterprise = await enterpriseById(db, req.params.id, scopeOf(req))
+    // spec §2.7 zone toggle: the shapes of the selected parcel's lifecycle project
+    app.get('/api/cloudChart/zones', { config: MAP, schema: { querystring: parcelZonesQuery } }, async (req) => {
+      const zones = toParcelZones(await parcelZoneRows(db, req.query.parcelId, await scopeOf(req)))
+      if (!zones) throw notFound('地块不存在或不在您的数据范围内')
+      return ok(zones)
+    })
+
+    // spec §2.7 with a district selected: how many shapes of each kind it holds and where
+    app.get('/api/cloudChart/zoneExtent', { config: MAP, schema: { querystring: regionQuery } }, async (req) => {
+      return ok(toZoneExtents(await zoneExtentRows(db, await scopeOf(req, req.query.regionCode))))
+    })
+
+    app.get('/api/cloudChart/enterprise/:id', { config: MAP, schema: { params: idParams } }, async (req) => {
+      const enterprise = await enterpriseById(db, req.params.id, await scopeOf(req))
       if (!enterprise) throw notFound('企业不存在或不在您的数据范围内')
       return ok({ enterprise, parcels: await parcelsOfEnterprise(db, req.params.id), yearly: await yearlyOf(db, req.params.id) })
     })

@@ -1,6 +1,13 @@
 /** Rules of the map endpoints: the district tree of spec §3 and 亩均税收. */
-import type { CityNode, CountyNode, EnterprisePoint, ProvinceNode, TagItem } from '../../../domain/contracts/map'
-import { MU_PER_M2, type PointRow, type RegionRow } from './repo'
+import type { MultiPolygon, Polygon } from 'geojson'
+import type { CityNode, CountyNode, EnterprisePoint, ParcelZones, ProvinceNode, TagItem, ZoneExtent } from '../../../domain/contracts/map'
+import { ZONE_INPUT_KEYS, ZONE_KIND } from '../../../domain/map-constants'
+import { regionInScope, scopeOf, type DataScope } from '../../auth/data-scope'
+import type { Db } from '../../db/engine'
+import { forbidden, notFound } from '../../http/errors'
+import type { AuthUser } from '../auth/service'
+import { MU_PER_M2, regionLevelOf, type PointRow, type RegionRow } from './repo'
+import type { ParcelZoneRow } from './zone-repo'
 
 const bboxOf = (text: string | null) => (text ? (text.split(',').map(Number) as [number, number, number, number]) : undefined)
 
@@ -41,7 +48,55 @@ export function muTaxOf(tax: number | null, landM2: number | null): number | nul
   return Math.round((tax / (landM2 * MU_PER_M2)) * 100) / 100
 }
 
+/**
+ * The scope a map request reads (DOMAIN "People and scope", auth/data-scope): the user's own, or
+ * the narrower of it and a requested district — a county user asking for the province gets the
+ * county; asking for another county is refused (403); an unknown code is 404.
+ */
+export async function requestScope(db: Db, user: Pick<AuthUser, 'isAdmin' | 'regionCode' | 'regionLevel'>, regionCode?: string): Promise<DataScope> {
+  const mine = scopeOf(user)
+  if (!regionCode) return mine
+  const level = await regionLevelOf(db, regionCode)
+  if (!level) throw notFound(`区划 ${regionCode} 不存在`)
+  const wanted: DataScope = { kind: 'region', level, code: regionCode }
+  if (await regionInScope(db, mine, regionCode)) return wanted
+  if (mine.kind === 'region' && (await regionInScope(db, wanted, mine.code))) return mine
+  throw forbidden('权限不足：该区域不在您的数据范围内')
+}
+
 /** Rows → points. */
 export function toPoints(rows: PointRow[]): EnterprisePoint[] {
   return rows.map((r) => ({ id: r.id, name: r.name, lng: r.lng, lat: r.lat, muTax: muTaxOf(r.tax, r.land_m2) }))
+}
+
+/**
+ * A parcel's zone rows → one collection per zone input (spec §3 zjtx / djtx / jgtx, plus jxtx),
+ * each shape carrying landId (宗地代码) and the project's name; null: that shape was never
+ * uploaded. Undefined when the rows are empty (no such parcel in the scope).
+ */
+export function toParcelZones(rows: ParcelZoneRow[]): ParcelZones | undefined {
+  const first = rows[0]
+  if (!first) return undefined
+  const zones = Object.fromEntries(ZONE_INPUT_KEYS.map((k) => [k, null])) as ParcelZones['zones']
+  for (const key of ZONE_INPUT_KEYS) {
+    const mine = rows.filter((r) => r.kind === ZONE_KIND[key] && r.geometry)
+    if (!mine.length) continue
+    zones[key] = {
+      type: 'FeatureCollection',
+      features: mine.map((r) => ({
+        type: 'Feature',
+        properties: { landId: r.land_code, name: r.project ?? r.parcel_name },
+        geometry: JSON.parse(r.geometry!) as Polygon | MultiPolygon,
+      })),
+    }
+  }
+  return { parcelId: first.parcel_id, landCode: first.land_code, parcelName: first.parcel_name, project: first.project, zones }
+}
+
+/** Rows of counts and extents per stored kind → one entry per zone input, zero where none. */
+export function toZoneExtents(rows: { kind: string; n: number; w: number; s: number; e: number; n_: number }[]): ZoneExtent[] {
+  return ZONE_INPUT_KEYS.map((key) => {
+    const r = rows.find((x) => x.kind === ZONE_KIND[key])
+    return r && r.n > 0 ? { key, count: r.n, bbox: [r.w, r.s, r.e, r.n_] } : { key, count: 0, bbox: null }
+  })
 }

@@ -1,5 +1,6 @@
 /** 系统设置 pages (spec §2 /admin/setting/*), keyed by their canonical path. */
 import { ADMIN_PAGES } from '../../../domain/contracts/admin'
+import { MAP_LAYER_PAGE } from '../../../domain/contracts/admin-map-layer'
 import { lazyNamed, type Lazy } from './lazy-named'
 
 /** page key → lazy component of the admin area */
@@ -15,4 +16,5 @@ export const ADMIN_PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   [ADMIN_PAGES.device]: lazyNamed(() => import('../../features/admin/pages/device-page'), 'DevicePage'),
   [ADMIN_PAGES.app]: lazyNamed(() => import('../../features/admin/pages/app-page'), 'AppPage'),
   [ADMIN_PAGES.rz]: lazyNamed(() => import('../../features/admin/pages/rz-page'), 'RzPage'),
+  [MAP_LAYER_PAGE]: lazyNamed(() => import('../../features/admin/pages/map-layer-page'), 'MapLayerPage'),
 }

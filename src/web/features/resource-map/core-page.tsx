@@ -10,7 +10,7 @@ import type { MultiPolygon, Polygon } from 'geojson'
 import type { LayerGroupRecord, SearchHit, TagItem } from '../../../domain/contracts/map'
 import { DEFAULT_REGION_CODE } from '../../../domain/map-constants'
 import { getRuntimeConfig } from '../../core/runtime-config'
-import { MapHost, useScene } from '../../map/map-host'
+import { DisplayCrs, MapHost, useScene } from '../../map/map-host'
 import { OfflineBaseMap, TileBase } from '../../map/base-layers'
 import { ClusterLayer, type ClusterPoint } from '../../map/cluster-layer'
 import { HeatLayer } from '../../map/heat-layer'
@@ -27,12 +27,15 @@ import { RangeControl } from '../../map/controls/range-control'
 import { SelectionControl } from '../../map/controls/selection-control'
 import { ZoneToggle, type ZoneInputs } from '../../map/controls/zone-toggle'
 import { initialOpacity, uuidV4, type LayerGroupConfig } from '../../map/rules/layer-rules'
-import { providerOf, tilesFor, type BaseChoice } from '../../map/rules/base-map-rules'
-import { rowsForDisplay } from '../../map/rules/display-coords'
+import { baseFor, mapStyles, type BaseChoice } from '../../map/rules/base-map-rules'
+import { rowsForDisplay, toDisplay } from '../../map/rules/display-coords'
 import { usePoints } from './api/query-points'
 import { useLayers } from './api/query-layers'
 import { useRegionTree } from './api/query-region-tree'
 import { useParcel } from './api/query-parcel'
+import { useParcelZones } from './api/query-zones'
+import { useZoneExtent } from './api/query-zone-extent'
+import { zonesToInputs } from './zone-inputs'
 import { DetailDrawer, type DetailTarget } from './detail-drawer'
 import { STATUS_COLORS } from './parcel-status'
 import { SidePanel } from './side-panel'
@@ -54,65 +57,87 @@ const LEGEND = [
 function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const engine = useScene()
   const cfg = getRuntimeConfig()
-  const provider = providerOf(cfg.tileKeys)
+  const styles = useMemo(() => mapStyles(cfg), [cfg])
   const layers = groups.flatMap((g) => g.layers)
   const [opacity, setOpacityState] = useState<Record<string, number>>(() => Object.fromEntries(layers.map((l) => [l.id, initialOpacity(l)])))
   const shown = (b: Builtin) => layers.some((l) => builtinOf(l.url) === b && opacity[l.id] > 0)
   const parcelOpacity = layers.find((l) => builtinOf(l.url) === 'parcels')?.id
   const setOpacity = useCallback((id: string, v: number) => setOpacityState((s) => ({ ...s, [id]: v })), [])
   const [base, setBase] = useState<BaseChoice>('vector')
+  const [styleKey, setStyleKey] = useState<string | null>(null)
   const [region, setRegion] = useState<TagItem[]>([{ name: '浙江省', code: DEFAULT_REGION_CODE }])
   const [detail, setDetail] = useState<DetailTarget>(null)
   const [within, setWithin] = useState<Polygon | MultiPolygon | null>(null)
   const [zones, setZones] = useState<ZoneInputs>({})
   const tree = useRegionTree()
   const points = usePoints()
-  // the last opened parcel stays the measure tool's target after the drawer closes
+  // the last opened parcel stays the measure tool's target and the zones' selection after the
+  // drawer closes, until a district is picked
   const [lastParcel, setLastParcel] = useState<number | null>(null)
   useEffect(() => {
     if (detail?.kind === 'parcel') setLastParcel(detail.id)
   }, [detail])
   const parcel = useParcel(lastParcel)
-  // over a GCJ-02 base (Gaode) our WGS84 points are shifted for display only
-  const gcj02 = provider === 'gaode'
+  const parcelZones = useParcelZones(lastParcel)
+  const regionCode = region[region.length - 1].code
+  const zoneExtent = useZoneExtent(lastParcel === null ? regionCode : null)
+  // a selected parcel's uploaded shapes become the zone inputs (spec §3 zjtx / djtx / jgtx)
+  useEffect(() => {
+    if (parcelZones.data) setZones(zonesToInputs(parcelZones.data))
+  }, [parcelZones.data])
+  const onRegion = useCallback((tag: TagItem[]) => {
+    setRegion(tag)
+    setLastParcel(null)
+    setZones({})
+  }, [])
+  const drawing = baseFor(base, styleKey, cfg)
+  // over a GCJ-02 base (Gaode, GeoQ) our WGS84 data is shifted for display only
+  const gcj02 = drawing.gcj02
   const shiftedPoints = useMemo(() => rowsForDisplay(points.data ?? [], gcj02), [points.data, gcj02])
   const clusterPoints = useMemo<ClusterPoint[]>(() => shiftedPoints.map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [shiftedPoints])
   const heatPoints = useMemo(() => shiftedPoints.filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [shiftedPoints])
   const onParcel = useCallback((id: number) => setDetail({ kind: 'parcel', id }), [])
   const onEnterprise = useCallback((p: ClusterPoint) => setDetail({ kind: 'enterprise', id: p.id }), [])
   const onHit = (h: SearchHit) => {
-    engine.flyTo([h.lng, h.lat], h.kind === 'parcel' ? 16 : 15)
+    engine.flyTo(toDisplay(h.lng, h.lat, gcj02), h.kind === 'parcel' ? 16 : 15)
     setDetail({ kind: h.kind, id: h.id })
   }
   const onSelect = useCallback((r: { landId?: string | number; name?: string }) => void message.info(`已选择：${r.name ?? ''}（${r.landId ?? '无编号'}）`), [])
+  const zoneSelection = lastParcel !== null ? (parcelZones.data?.parcelName ?? parcel.data?.parcel.name ?? '所选地块') : region[region.length - 1].name
   return (
-    <>
-      {provider === 'offline' ? <OfflineBaseMap choice={base} /> : <TileBase tiles={tilesFor(base, provider, cfg.isInternalNetwork, cfg.tileKeys.tianditu)} />}
+    <DisplayCrs gcj02={gcj02}>
+      {drawing.offline ? <OfflineBaseMap choice={base} /> : <TileBase tiles={drawing.tiles} />}
       {shown('parcels') && <VectorTileLayer layer="parcels" colorField="status" colors={STATUS_COLORS} minZoom={8} opacity={opacity[parcelOpacity!]} onFeatureClick={onParcel} />}
       {shown('cluster') && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
       {shown('heat') && <HeatLayer points={heatPoints} />}
       {layers.filter((l) => !builtinOf(l.url)).map((l) => <ConfiguredLayer key={l.id} layer={l} opacity={opacity[l.id]} internalNetwork={cfg.isInternalNetwork} />)}
-      <Corner $top={12} $left={12} style={{ zIndex: 7 }}>{tree.data ? <DistrictPicker tree={tree.data} onChange={setRegion} /> : null}</Corner>
+      <Corner $top={12} $left={12} style={{ zIndex: 7 }}>{tree.data ? <DistrictPicker tree={tree.data} onChange={onRegion} /> : null}</Corner>
       <Corner $top={12} $right={12} style={{ display: 'flex', gap: 6, alignItems: 'flex-start', zIndex: 7 }}>
         <LayerManagement groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
         <LayerControl groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
-        <BaseSwitcher value={base} onChange={setBase} />
+        <BaseSwitcher value={base} onChange={setBase} styles={styles} styleKey={styleKey ?? undefined} onStyle={setStyleKey} />
       </Corner>
       <Corner $top={56} $right={12} style={{ display: 'flex', flexDirection: 'column', gap: 6, alignItems: 'flex-end' }}>
-        <ZoneToggle inputs={zones} onNewBuild={(on) => void message.info(on ? '已显示建新图形' : '已隐藏建新图形')} />
+        <ZoneToggle
+          key={lastParcel !== null ? `parcel-${lastParcel}` : `region-${regionCode}`}
+          inputs={zones}
+          region={lastParcel === null ? { extents: zoneExtent.data } : null}
+          selectionName={zoneSelection}
+          onNewBuild={(on) => void message.info(on ? '已显示建新图形' : '已隐藏建新图形')}
+        />
         <SelectionControl inputs={zones} onSelect={onSelect} />
         <RangeControl inputs={zones} onInputs={setZones} />
         <DrawMeasure target={parcel.data?.parcel.geometry ?? null} onDrawn={setWithin} />
       </Corner>
       <Legend items={LEGEND} />
       <SidePanel region={region} within={within} onClearWithin={() => setWithin(null)} onHit={onHit} />
-      {provider === 'offline' && base === 'imagery' && (
+      {drawing.noImagery && (
         <Corner $bottom={12} $left={330}>
           <Alert type="info" showIcon title="未配置影像服务，显示离线底图（深色）" />
         </Corner>
       )}
       <DetailDrawer target={detail} onClose={() => setDetail(null)} />
-    </>
+    </DisplayCrs>
   )
 }
 

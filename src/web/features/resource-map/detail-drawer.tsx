@@ -7,6 +7,8 @@ import { useMemo } from 'react'
 import { EChartsHost } from '../../charts/echarts-host'
 import { useEnterprise } from './api/query-enterprise'
 import { useParcel, type YearlyRow } from './api/query-parcel'
+import { useParcelZones } from './api/query-zones'
+import { zonesSummary } from './zone-inputs'
 import { buildYearlyOption } from './build-yearly-option'
 import { muOf, STATUS_COLORS } from './parcel-status'
 
@@ -28,6 +30,7 @@ function Yearly({ rows }: { rows: YearlyRow[] }) {
 
 function ParcelBody({ id }: { id: number }) {
   const q = useParcel(id)
+  const zones = useParcelZones(id)
   if (q.isLoading) return <Spin />
   if (q.error || !q.data) return <Empty description={q.error ? String((q.error as Error).message) : '无数据'} />
   const { parcel: p, enterprise: e, yearly } = q.data
@@ -60,7 +63,9 @@ function ParcelBody({ id }: { id: number }) {
       <h4 style={{ margin: '16px 0 8px' }}>年度指标</h4>
       <Yearly rows={yearly} />
       <h4 style={{ margin: '16px 0 8px' }}>图形</h4>
-      <div data-testid="parcel-zones">指界、勘测定界、竣工图形：暂未上传（可在地图“勘测”中录入图形文本查看）</div>
+      <div data-testid="parcel-zones">
+        {zones.error ? `图形读取失败：${(zones.error as Error).message}` : zones.data ? `${zonesSummary(zones.data)}（用地图上的“图形开关”查看）` : '正在读取图形…'}
+      </div>
     </>
   )
 }

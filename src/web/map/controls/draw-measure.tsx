@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Button, InputNumber, Space } from 'antd'
 import type { Feature, Geometry, LineString, MultiPolygon, Polygon } from 'geojson'
 import { shapes } from '../engine/layers'
-import { useScene } from '../map-host'
+import { useGcj02, useScene } from '../map-host'
+import { geojsonForDisplay, geojsonFromDisplay } from '../rules/display-coords'
 import { areaText, bufferOf, lengthText } from '../rules/measure-rules'
 import { ControlButton, Panel } from './control-styles'
 
@@ -34,6 +35,7 @@ export function measureText(g: Geometry | null | undefined): string {
 /** The draw and measure tool. */
 export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onDrawn?: (g: Polygon | MultiPolygon) => void }) {
   const engine = useScene()
+  const gcj02 = useGcj02()
   const [open, setOpen] = useState(false)
   const [shape, setShape] = useState<Geometry | null>(null)
   const [metres, setMetres] = useState<number | null>(100)
@@ -51,8 +53,10 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
     const mod = (await import('@antv/l7-draw')) as unknown as Record<string, new (scene: unknown, o: object) => Drawer>
     const d = new mod[cls](engine.l7, { maxCount: 1, autoActive: true })
     d.on('add', (f: Feature) => {
-      setShape(f.geometry)
-      if (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon') onDrawn?.(f.geometry)
+      // drawn over the shown base; measured and searched in WGS84 like the stored data
+      const g = geojsonFromDisplay(f.geometry, gcj02)
+      setShape(g)
+      if (g.type === 'Polygon' || g.type === 'MultiPolygon') onDrawn?.(g)
     })
     d.enable()
     drawer.current = d
@@ -86,7 +90,7 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
               data-testid="buffer-run"
               onClick={() => {
                 const b = shown && metres ? bufferOf(shown, metres) : undefined
-                if (b) engine.setSlot('buffer', shapes({ type: 'FeatureCollection', features: [b] }, { kind: 'fill', color: '#13c2c2' }, 22))
+                if (b) engine.setSlot('buffer', shapes(geojsonForDisplay({ type: 'FeatureCollection', features: [b] }, gcj02), { kind: 'fill', color: '#13c2c2' }, 22))
               }}
             >
               生成

@@ -9,7 +9,8 @@ import { bbox } from '@turf/turf'
 import type { Feature } from 'geojson'
 import { ZONES, ZONE_FLY_MAX_ZOOM } from '../../../domain/map-constants'
 import { shapes } from '../engine/layers'
-import { useScene } from '../map-host'
+import { useGcj02, useScene } from '../map-host'
+import { geojsonForDisplay, toWgs84 } from '../rules/display-coords'
 import { parseShapes } from '../rules/zone-rules'
 import { ControlButton, Panel } from './control-styles'
 import { LabelledRow } from './control-label'
@@ -25,25 +26,31 @@ export interface RangeControlProps {
 /** The range control. */
 export function RangeControl({ inputs, onInputs, onPoint }: RangeControlProps) {
   const engine = useScene()
+  const gcj02 = useGcj02()
   const [mode, setMode] = useState<'选点' | '勘测' | null>(null)
   const [point, setPoint] = useState<[number, number] | null>(null)
   useEffect(() => {
     if (mode !== '选点') return
     return engine.on('click', (e) => {
-      const ll = (e as { lnglat?: { lng: number; lat: number } }).lnglat
+      // the map's mouse event names it lngLat (layer events: lnglat)
+      const ev = e as { lngLat?: { lng: number; lat: number }; lnglat?: { lng: number; lat: number } }
+      const ll = ev.lngLat ?? ev.lnglat
       if (!ll) return
-      const p: [number, number] = [Math.round(ll.lng * 1e6) / 1e6, Math.round(ll.lat * 1e6) / 1e6]
+      // the clicked place in WGS84 (the base may be drawn in GCJ-02)
+      const [lng, lat] = toWgs84(ll.lng, ll.lat, gcj02)
+      const p: [number, number] = [Math.round(lng * 1e6) / 1e6, Math.round(lat * 1e6) / 1e6]
       setPoint(p)
       onPoint?.(p)
     })
-  }, [engine, mode, onPoint])
+  }, [engine, mode, onPoint, gcj02])
   useEffect(() => {
     engine.clearSlot('range')
     if (mode !== '勘测') return
     const all: Feature[] = []
     const layers = ZONES.flatMap((z) => {
-      const fc = parseShapes(inputs[z.key])
-      if (!fc) return []
+      const parsed = parseShapes(inputs[z.key])
+      if (!parsed) return []
+      const fc = geojsonForDisplay(parsed, gcj02)
       all.push(...fc.features)
       return shapes(fc, { kind: 'outline', color: z.color, width: 2 }, 24)
     })
@@ -54,7 +61,7 @@ export function RangeControl({ inputs, onInputs, onPoint }: RangeControlProps) {
     engine.setSlot('range', layers)
     engine.flyToBbox(bbox({ type: 'FeatureCollection', features: all }) as [number, number, number, number], ZONE_FLY_MAX_ZOOM)
     return () => engine.clearSlot('range')
-  }, [engine, mode, inputs])
+  }, [engine, mode, inputs, gcj02])
   return (
     <div data-testid="range-control">
       <LabelledRow label="范围">

@@ -8,7 +8,8 @@ import { message } from 'antd'
 import type { Feature, FeatureCollection, Geometry } from 'geojson'
 import type { ILayer } from '@antv/l7-core'
 import { shapes } from '../engine/layers'
-import { useScene } from '../map-host'
+import { useGcj02, useScene } from '../map-host'
+import { geojsonForDisplay } from '../rules/display-coords'
 import { newBuildStyle, parseShapes, reportOf, SELECTION_ITEMS, type ShapeProps } from '../rules/zone-rules'
 import { ControlButton } from './control-styles'
 import { LabelledRow } from './control-label'
@@ -21,15 +22,17 @@ const COLOR: Record<string, string> = { 选点: '#bea221', 勘测: '#be3114', �
 /** The selection control. */
 export function SelectionControl({ inputs, onSelect }: { inputs: ZoneInputs; onSelect: (r: { landId: string | number | undefined; name: string | undefined }) => void }) {
   const engine = useScene()
+  const gcj02 = useGcj02()
   const [item, setItem] = useState<(typeof SELECTION_ITEMS)[number] | null>(null)
   useEffect(() => {
     engine.clearSlot('selection')
     if (!item) return
-    const fc = parseShapes(inputs[SOURCE[item]])
-    if (!fc) {
+    const parsed = parseShapes(inputs[SOURCE[item]])
+    if (!parsed) {
       void message.info(`暂无${item}图形`)
       return
     }
+    const fc = geojsonForDisplay(parsed, gcj02)
     const layers: ILayer[] = []
     if (item === '建新') {
       // spec §2.8: styled per feature by hook
@@ -44,7 +47,7 @@ export function SelectionControl({ inputs, onSelect }: { inputs: ZoneInputs; onS
     for (const l of layers) l.on('click', (e: { feature?: { properties?: ShapeProps } & ShapeProps }) => onSelect(reportOf(e.feature?.properties ?? e.feature)))
     engine.setSlot('selection', layers)
     return () => engine.clearSlot('selection')
-  }, [engine, item, inputs, onSelect])
+  }, [engine, item, inputs, onSelect, gcj02])
   return (
     <div data-testid="selection-control" style={{ display: 'flex', gap: 4 }}>
       <LabelledRow label="图形选择">

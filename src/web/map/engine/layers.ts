@@ -58,6 +58,15 @@ export function vectorTilePolygons(opts: { url: string; sourceLayer: string; hea
     .active({ color: '#ffd400' }) as unknown as ILayer
 }
 
+/** Outlines of the polygons of our vector tiles in one colour (zones of a district). */
+export function vectorTileOutlines(opts: { url: string; sourceLayer: string; headers: Record<string, string>; color: string; width: number; minZoom: number; zIndex?: number }): ILayer {
+  return new LineLayer({ zIndex: opts.zIndex ?? 25, sourceLayer: opts.sourceLayer, featureId: 'id', minZoom: opts.minZoom })
+    .source(opts.url, { parser: { type: 'mvt', tileSize: 256, maxZoom: 18, requestParameters: { headers: opts.headers } } })
+    .shape('line')
+    .size(opts.width)
+    .color(opts.color) as unknown as ILayer
+}
+
 /** GeoJSON shapes as an outline (dashed when asked) or a fill, e.g. zones and new-build shapes. */
 export function shapes(fc: FeatureCollection, style: { color: string; kind: 'outline' | 'fill'; dashed?: boolean; width?: number }, zIndex = 20): ILayer[] {
   if (style.kind === 'fill') {

@@ -2,8 +2,13 @@
  * Zone toggle and selection rules (spec §2.6–§2.8, §3, §4, §5, §9): the three JSON-text inputs
  * zjtx / djtx / jgtx carry the shapes; toggling adds or removes a coloured outline layer and flies
  * to it, or warns 无法展示 with the spec's message when there is nothing to show.
+ *
+ * The host decides what the current selection is: a parcel (its shapes come as the inputs) or a
+ * district (ADR 0010: then the zones of the district are drawn from vector tiles, and the warning
+ * comes only when the district holds none).
  */
 import type { Feature, FeatureCollection, Geometry } from 'geojson'
+import type { ZoneExtent } from '../../../domain/contracts/map'
 import { ZONE_EMPTY_TITLE, ZONES, type ZoneKey } from '../../../domain/map-constants'
 
 /** spec §3 "Map geometry feature". */
@@ -36,11 +41,29 @@ export function parseShapes(text: string | null | undefined): FeatureCollection<
 /** What toggling a zone does. */
 export type ZoneEffect =
   | { kind: 'add'; key: ZoneKey; color: string; shapes: FeatureCollection<Geometry, ShapeProps> }
+  | { kind: 'add-tiles'; key: ZoneKey; color: string; count: number; bbox: [number, number, number, number] }
   | { kind: 'remove'; key: ZoneKey }
   | { kind: 'warn'; title: string; message: string }
+  | { kind: 'wait'; message: string }
 
-/** spec §4, §5: toggle a zone item; with no data it stays unselected and warns. */
-export function toggleZone(selected: ReadonlySet<ZoneKey>, key: ZoneKey, inputs: Partial<Record<ZoneKey, string>>): { selected: Set<ZoneKey>; effect: ZoneEffect } {
+/**
+ * A district as the current selection: its zone counts and extents (undefined while they load).
+ */
+export interface RegionZoneCounts {
+  extents: ZoneExtent[] | undefined
+}
+
+/**
+ * spec §4, §5: toggle a zone item. Shapes in the input are drawn; else, with a district selected,
+ * its zones are drawn from tiles when it holds any; with no data the item stays unselected and
+ * warns 无法展示.
+ */
+export function toggleZone(
+  selected: ReadonlySet<ZoneKey>,
+  key: ZoneKey,
+  inputs: Partial<Record<ZoneKey, string>>,
+  region?: RegionZoneCounts | null,
+): { selected: Set<ZoneKey>; effect: ZoneEffect } {
   const zone = ZONES.find((z) => z.key === key)!
   const next = new Set(selected)
   if (next.has(key)) {
@@ -48,9 +71,17 @@ export function toggleZone(selected: ReadonlySet<ZoneKey>, key: ZoneKey, inputs:
     return { selected: next, effect: { kind: 'remove', key } }
   }
   const shapes = parseShapes(inputs[key])
-  if (!shapes) return { selected: next, effect: { kind: 'warn', title: ZONE_EMPTY_TITLE, message: zone.empty } }
-  next.add(key)
-  return { selected: next, effect: { kind: 'add', key, color: zone.color, shapes } }
+  if (shapes) {
+    next.add(key)
+    return { selected: next, effect: { kind: 'add', key, color: zone.color, shapes } }
+  }
+  if (region && !region.extents) return { selected: next, effect: { kind: 'wait', message: '正在读取图形数据，请稍后再试' } }
+  const extent = region?.extents?.find((e) => e.key === key)
+  if (extent && extent.count > 0 && extent.bbox) {
+    next.add(key)
+    return { selected: next, effect: { kind: 'add-tiles', key, color: zone.color, count: extent.count, bbox: extent.bbox } }
+  }
+  return { selected: next, effect: { kind: 'warn', title: ZONE_EMPTY_TITLE, message: zone.empty } }
 }
 
 /** spec §2.8: the four items of the selection control. */

@@ -1,35 +1,7 @@
-/** Region data scope (DOMAIN "People and scope") and the district tree of spec §3. */
+/** The district tree of spec §3, 亩均税收 and tile addresses (the region data scope is tested through the API). */
 import { describe, expect, it } from 'vitest'
-import { effectivePrefix, prefixOfCode, regionPrefixOf } from '../../../../src/server/modules/map/scope'
 import { buildRegionTree, muTaxOf } from '../../../../src/server/modules/map/service'
 import { tileBounds, validTile } from '../../../../src/server/modules/map/tiles'
-
-describe('region scope', () => {
-  it.each([
-    ['330000', '33'],
-    ['330100', '3301'],
-    ['330102', '330102'],
-    ['330102001', '330102001'],
-  ])('code %s selects the subtree with prefix %s', (code, prefix) => expect(prefixOfCode(code)).toBe(prefix))
-
-  it.each([
-    [{ username: 'admin', regionCode: '330102' }, null],
-    [{ username: 'leader', regionCode: '330000' }, null],
-    [{ username: 'leader', regionCode: null }, null],
-    [{ username: 'clerk', regionCode: '330100' }, '3301'],
-    [{ username: 'clerk', regionCode: '330102' }, '330102'],
-  ])('user %o sees prefix %s', (user, prefix) => expect(regionPrefixOf(user)).toBe(prefix))
-
-  it.each([
-    [null, undefined, null],
-    [null, '330000', null],
-    [null, '330100', '3301'],
-    ['3301', undefined, '3301'],
-    ['3301', '330000', '3301'],
-    ['3301', '330102', '330102'],
-    ['3301', '330201', false],
-  ] as const)('user prefix %s asking for %s filters by %s', (user, region, want) => expect(effectivePrefix(user, region)).toBe(want))
-})
 
 describe('district tree (spec §3)', () => {
   const rows = [

@@ -22,6 +22,7 @@ describe('buildSideMenu', () => {
       '/admin/setting/device',
       '/admin/setting/app',
       '/admin/setting/rz',
+      '/admin/setting/mapLayer',
     ])
   })
 
@@ -81,9 +82,9 @@ describe('page registry', () => {
     expect(pageComponent('/no/such/page')).toBe(PAGE_REGISTRY.placeholder)
   })
 
-  it('has a real page for each of the eleven /admin/setting routes (issue 3)', () => {
+  it('has a real page for each of the eleven /admin/setting routes (issue 3) and 地图图层 (ADR 0011)', () => {
     const admin = ROUTES.filter((r) => r.parent === '/admin/setting')
-    expect(admin).toHaveLength(11)
+    expect(admin).toHaveLength(12)
     for (const r of admin) {
       expect(r.page).toBe(r.path)
       expect(pageComponent(r.page as string)).not.toBe(PAGE_REGISTRY.placeholder)

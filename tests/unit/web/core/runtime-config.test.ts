@@ -32,6 +32,15 @@ describe('runtime config', () => {
     expect((err as Error).message).toContain('portalHost：')
   })
 
+  it('offers no community styles unless listed; names a bad or repeated one', async () => {
+    const m = await fresh()
+    const { geoqStyles: _none, ...withoutStyles } = GOOD
+    expect(m.parseRuntimeConfig(withoutStyles).geoqStyles).toEqual([])
+    expect(m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['colour', 'cold'] }).geoqStyles).toEqual(['colour', 'cold'])
+    expect(() => m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['sepia'] })).toThrow(/geoqStyles\.0：社区底图样式应为 colour、purple-blue、grey、warm、cold 之一/)
+    expect(() => m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['grey', 'grey'] })).toThrow(/geoqStyles：社区底图样式不能重复/)
+  })
+
   it('says when the file cannot be fetched or is not JSON', async () => {
     const m = await fresh()
     await expect(m.loadRuntimeConfig(async () => respond({}, 404))).rejects.toThrow('无法获取运行配置 /config.json：HTTP 404')

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { initialGroupsOpen, initialOpacity, switchedOpacity, toggleGroup, sortedGroups, uuidV4, effectiveUrl } from '../../../../src/web/map/rules/layer-rules'
-import { tilesFor, providerOf, tiandituTiles, GEOQ_STYLES } from '../../../../src/web/map/rules/base-map-rules'
+import { tilesFor, providerOf, tiandituTiles, GEOQ_STYLES, mapStyles, baseFor } from '../../../../src/web/map/rules/base-map-rules'
 import { initialPicker, pick, setOpen, shownName, columns, browse, bboxOfTag } from '../../../../src/web/map/rules/district-rules'
 import { toggleZone, parseShapes, newBuildStyle, reportOf, SELECTION_ITEMS } from '../../../../src/web/map/rules/zone-rules'
 import type { ProvinceNode } from '../../../../src/domain/contracts/map'
@@ -66,6 +66,37 @@ describe('base map (spec §2.4, §4, §7, §9)', () => {
     expect(providerOf({ tianditu: '', gaode: '' })).toBe('offline')
     expect(providerOf({ tianditu: 'k', gaode: '' })).toBe('tianditu')
   })
+
+  const none = { tileKeys: { tianditu: '', gaode: '' }, geoqStyles: [] as ('colour' | 'purple-blue' | 'grey' | 'warm' | 'cold')[], isInternalNetwork: false }
+  it('nothing configured: only the offline outlines, for both choices, and no tiles at all', () => {
+    expect(mapStyles(none).map((s) => s.key)).toEqual(['offline'])
+    expect(baseFor('vector', null, none)).toEqual({ tiles: [], offline: true, gcj02: false, noImagery: false })
+    expect(baseFor('imagery', null, none)).toEqual({ tiles: [], offline: true, gcj02: false, noImagery: true })
+  })
+  it('the community styles the config lists are offered in its order, after the keyed maps, with the offline outlines last', () => {
+    const cfg = { ...none, tileKeys: { tianditu: 'k', gaode: '' }, geoqStyles: ['grey', 'colour'] as typeof none.geoqStyles }
+    expect(mapStyles(cfg).map((s) => [s.key, s.name])).toEqual([
+      ['tianditu', '天地图'],
+      ['geoq-grey', 'GeoQ 灰色版'],
+      ['geoq-colour', 'GeoQ 彩色版'],
+      ['offline', '离线底图'],
+    ])
+  })
+  it('a chosen community style draws its tiles from the community service, in GCJ-02 (overlays shift)', () => {
+    const cfg = { ...none, geoqStyles: ['warm'] as typeof none.geoqStyles }
+    const b = baseFor('vector', 'geoq-warm', cfg)
+    expect(b.tiles.map((t) => t.url)).toEqual(['https://map.geoq.cn/ArcGIS/rest/services/ChinaOnlineStreetWarm/MapServer/tile/{z}/{y}/{x}'])
+    expect(b.gcj02).toBe(true)
+    // the first style is the default; an unknown key falls back to it
+    expect(baseFor('vector', null, cfg).tiles[0].key).toBe('ChinaOnlineStreetWarm')
+    expect(baseFor('vector', 'geoq-cold', cfg).tiles[0].key).toBe('ChinaOnlineStreetWarm')
+    // the community service has no imagery: 影像 stays the offline dark tone
+    expect(baseFor('imagery', 'geoq-warm', cfg).noImagery).toBe(true)
+  })
+  it.each([
+    ['Gaode', { tianditu: '', gaode: 'k' }, true],
+    ['Tianditu', { tianditu: 'k', gaode: '' }, false],
+  ])('over %s imagery the overlays shift: %s', (_n, tileKeys, gcj02) => expect(baseFor('imagery', null, { ...none, tileKeys }).gcj02).toBe(gcj02))
 })
 
 describe('district picker (spec §2.5, §4, §9)', () => {
@@ -116,6 +147,32 @@ describe('zone toggle (spec §2.7, §4, §5, §9)', () => {
     expect(r.selected.has(key)).toBe(true)
   })
   it('unselecting removes the layer', () => expect(toggleZone(new Set(['djtx']), 'djtx', { djtx: square }).effect).toEqual({ kind: 'remove', key: 'djtx' }))
+
+  // ADR 0010: with a district as the selection, its zones come from the tiles
+  const extents = [
+    { key: 'zjtx' as const, count: 12, bbox: [120, 30, 120.5, 30.4] as [number, number, number, number] },
+    { key: 'djtx' as const, count: 0, bbox: null },
+    { key: 'jgtx' as const, count: 3, bbox: [120.1, 30.1, 120.2, 30.2] as [number, number, number, number] },
+    { key: 'jxtx' as const, count: 0, bbox: null },
+  ]
+  it('a district holding shapes of the kind draws them from tiles and flies to their extent', () => {
+    const r = toggleZone(new Set(), 'zjtx', {}, { extents })
+    expect(r.effect).toEqual({ kind: 'add-tiles', key: 'zjtx', color: '#bea221', count: 12, bbox: [120, 30, 120.5, 30.4] })
+    expect(r.selected.has('zjtx')).toBe(true)
+  })
+  it('a district holding none of the kind warns 无法展示 with the spec message', () => {
+    const r = toggleZone(new Set(), 'djtx', {}, { extents })
+    expect(r.effect).toEqual({ kind: 'warn', title: '无法展示', message: '还没有上传勘测定界图形' })
+    expect(r.selected.size).toBe(0)
+  })
+  it('while the district counts load it neither warns nor selects', () => {
+    const r = toggleZone(new Set(), 'jgtx', {}, { extents: undefined })
+    expect(r.effect.kind).toBe('wait')
+    expect(r.selected.size).toBe(0)
+  })
+  it('shapes in the input win over the district (a typed or selected parcel shape)', () => expect(toggleZone(new Set(), 'djtx', { djtx: square }, { extents }).effect.kind).toBe('add'))
+  it('a parcel as the selection (no district) warns when the parcel has no such shape', () =>
+    expect(toggleZone(new Set(), 'jgtx', { zjtx: square }, null).effect).toEqual({ kind: 'warn', title: '无法展示', message: '还没有上传竣工图形' }))
   it('reads FeatureCollection, Feature, Geometry and arrays; not broken text', () => {
     expect(parseShapes(square)?.features).toHaveLength(1)
     expect(parseShapes(JSON.stringify([{ type: 'Feature', geometry: JSON.parse(square), properties: { landId: 1 } }]))?.features[0].properties).toEqual({ landId: 1 })

@@ -33,3 +33,36 @@ describe('display shift over a GCJ-02 base', async () => {
     expect(rowsForDisplay([{ lng: 120.15, lat: 30.28, id: 1 }], true)[0]).toMatchObject({ id: 1, lng: x, lat: y })
   })
 })
+
+describe('GCJ-02 display of shapes and our tile addresses', async () => {
+  const { geojsonForDisplay, geojsonFromDisplay, bboxForDisplay, toDisplay, toWgs84 } = await import('../../../../src/web/map/rules/display-coords')
+  const { apiTileUrl } = await import('../../../../src/web/map/rules/tile-url')
+  const ring = [[120.15, 30.28], [120.16, 30.28], [120.16, 30.29], [120.15, 30.28]]
+  const fc = { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: { landId: 'L1' }, geometry: { type: 'Polygon' as const, coordinates: [ring] } }] }
+  it('shifts every vertex of a shape like a point, keeps its properties, and leaves the input alone', () => {
+    const shown = geojsonForDisplay(fc, true)
+    expect(shown.features[0].properties).toEqual({ landId: 'L1' })
+    shown.features[0].geometry.coordinates[0].forEach((v, i) => expect(v).toEqual(toDisplay(ring[i][0], ring[i][1], true)))
+    expect(fc.features[0].geometry.coordinates[0][0]).toEqual([120.15, 30.28])
+    expect(geojsonForDisplay(fc, false)).toBe(fc)
+  })
+  it('brings a drawn shape and a clicked point back to WGS84 within a metre', () => {
+    const back = geojsonFromDisplay(geojsonForDisplay(fc, true), true)
+    back.features[0].geometry.coordinates[0].forEach((v, i) => expect(Math.hypot(v[0] - ring[i][0], v[1] - ring[i][1])).toBeLessThan(1e-5))
+    const [x, y] = toDisplay(120.15, 30.28, true)
+    const [lng, lat] = toWgs84(x, y, true)
+    expect(Math.hypot(lng - 120.15, lat - 30.28)).toBeLessThan(1e-5)
+    expect(toWgs84(1, 2, false)).toEqual([1, 2])
+  })
+  it('shifts an extent by its corners', () => {
+    const b = bboxForDisplay([120.1, 30.2, 120.3, 30.4], true)
+    expect(b.slice(0, 2)).toEqual(toDisplay(120.1, 30.2, true))
+    expect(b.slice(2)).toEqual(toDisplay(120.3, 30.4, true))
+  })
+  it.each([
+    [{}, 'http://h/api/tiles/parcels/{z}/{x}/{y}.pbf'],
+    [{ gcj02: true }, 'http://h/api/tiles/parcels/{z}/{x}/{y}.pbf?crs=gcj02'],
+  ])('parcel tiles with %o: %s', (opts, url) => expect(apiTileUrl('http://h', '', 'parcels', opts)).toBe(url))
+  it('zone tiles of one kind, under a base url', () =>
+    expect(apiTileUrl('http://h', '/gis', 'zones', { kind: 'jgtx', gcj02: true })).toBe('http://h/gis/api/tiles/zones/{z}/{x}/{y}.pbf?kind=jgtx&crs=gcj02'))
+})

@@ -1,0 +1,60 @@
+/**
+ * The bench page's side of our 2D engine: the same MapEngine and layer builders the product uses
+ * (src/web/map), bundled for one Chromium page by tests/bench/browser.ts. Each measure starts when
+ * the data is handed over and ends at the second animation frame after L7 reports the layer ready.
+ */
+import type { FeatureCollection, Polygon } from 'geojson'
+import { MapEngine } from '../../src/web/map/engine/map-engine'
+import { heat, shapes } from '../../src/web/map/engine/layers'
+import { heatRows } from '../../src/web/map/rules/cluster-rules'
+
+const frames = (n: number) => new Promise<void>((resolve) => {
+  const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1)))
+  step(n)
+})
+
+async function freshEngine(): Promise<MapEngine> {
+  const old = document.getElementById('m')!
+  const el = document.createElement('div')
+  el.id = 'm'
+  el.style.cssText = 'position:relative;width:1000px;height:700px'
+  old.replaceWith(el)
+  const engine = new MapEngine()
+  await engine.attach(el, { center: [120.1, 29.2], zoom: 7, minZoom: 5, maxZoom: 18, background: '#dfe9f3' })
+  return engine
+}
+
+/** ms from handing the layer its data to the second frame after it is ready. */
+async function firstRender(engine: MapEngine, make: () => ReturnType<typeof shapes>): Promise<number> {
+  const t0 = performance.now()
+  const layers = make()
+  const ready = Promise.all(layers.map((l) => new Promise<void>((resolve) => l.on('inited', () => resolve()))))
+  engine.setSlot('bench', layers)
+  await ready
+  await frames(2)
+  return performance.now() - t0
+}
+
+declare global {
+  interface Window {
+    benchL7: {
+      heat(points: [number, number, number][]): Promise<number>
+      polygons(fc: FeatureCollection<Polygon>): Promise<number>
+    }
+  }
+}
+
+window.benchL7 = {
+  async heat(points) {
+    const engine = await freshEngine()
+    const ms = await firstRender(engine, () => [heat(heatRows(points))])
+    engine.destroy()
+    return ms
+  },
+  async polygons(fc) {
+    const engine = await freshEngine()
+    const ms = await firstRender(engine, () => shapes(fc, { kind: 'fill', color: '#2f9e44' }))
+    engine.destroy()
+    return ms
+  },
+}

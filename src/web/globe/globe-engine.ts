@@ -149,6 +149,14 @@ export class GlobeEngine {
     return { x: rect.left + p.x, y: rect.top + p.y }
   }
 
+  /**
+   * The benchmark's comparison paths (one Entity each, one Primitive of instances), in a chunk of
+   * their own that only tests/bench loads.
+   */
+  referencePaths(): Promise<typeof import('./reference-paths')> {
+    return import('./reference-paths')
+  }
+
   /** Releases handlers and layers (the viewer itself belongs to Resium). */
   destroy(): void {
     this.removeMoveEnd()

@@ -1,6 +1,7 @@
 /** The globe pages' pure parts: themes and legends, replay, view arithmetic, region tree. */
 import { describe, expect, it } from 'vitest'
-import { GLOBE_THEMES, STAGE_COLORS, themeOf } from '../../../../src/web/features/globe/globe-themes'
+import { GLOBE_THEMES, themeOf } from '../../../../src/web/features/globe/globe-themes'
+import { LIFECYCLE_STAGE_COLORS as STAGE_COLORS, PARCEL_STATUS_COLORS } from '../../../../src/domain/palettes'
 import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from '../../../../src/web/features/globe/lifecycle-replay'
 import { contains, padBbox, zoomForHeight } from '../../../../src/web/features/globe/view-math'
 import { regionTree } from '../../../../src/web/features/globe/region-tree'
@@ -18,7 +19,8 @@ describe('themes', () => {
     expect(theme.legend.map((l) => l.color)).toContain(theme.colorOf(parcel))
   })
   it('colour one parcel differently per theme where it differs', () => {
-    expect(themeOf('status').colorOf(parcel)).toBe('#c92a2a')
+    expect(themeOf('status').colorOf(parcel)).toBe('#ae3ec9')
+    expect(themeOf('status').colorOf(parcel)).toBe(PARCEL_STATUS_COLORS.低效)
     expect(themeOf('appraisal').colorOf({ ...parcel, appraisalClass: 'A' })).toBe('#2f9e44')
     expect(themeOf('stage').colorOf(parcel)).toBe(STAGE_COLORS.sgjs)
     expect(themeOf('lowEfficiency').colorOf({ ...parcel, lowEfficiency: false })).toBe('#51cf66')

@@ -154,5 +154,21 @@ describe('region scope', () => {
     expect(mine.body.data.parcels).toHaveLength(county.n)
     const other = (await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code <> $1 LIMIT 1', [county.county_code])).rows[0]
     expect((await s.get(`/api/globe/parcels/${other.id}`, clerk)).status).toBe(404)
+    const lifecycle = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', clerk)
+    const inCounty = await s.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND p.county_code = $1',
+      [county.county_code],
+    )
+    expect(lifecycle.body.data).toHaveLength(inCounty.rows[0].n)
+  })
+
+  it('shows a user without a region nothing, as every data module does (data scope fails closed)', async () => {
+    await s.db.query(`UPDATE app_user SET region_code = NULL WHERE username = 'auditor'`)
+    const auditor = await s.login('auditor', 'Auditor@2026')
+    const r = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, auditor)
+    expect(r.status).toBe(200)
+    expect(r.body.data.parcels).toEqual([])
+    const found = await s.get<unknown[]>('/api/globe/search?keyword=33', auditor)
+    expect(found.body.data).toEqual([])
   })
 })

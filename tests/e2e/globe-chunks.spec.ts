@@ -1,7 +1,10 @@
 /**
  * Issue 5: the Cesium chunk loads only on the 3D routes — proven from the build manifest that the
- * e2e step has just produced (dist/.vite/manifest.json). No browser needed; records the sizes.
+ * e2e step has just produced (dist/.vite/manifest.json). No browser needed; records the sizes. And
+ * Cesium's static files (Assets, Workers, Widgets) are served at /cesium/ from the build output
+ * (docs/adr/0005-cesium-static-files.md).
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 
@@ -39,6 +42,8 @@ test('the login route carries no Cesium bytes; both globe pages do', () => {
     expect(closure([page]).some((f) => CESIUM.test(read(f)))).toBe(true)
   }
   const globe = closure(GLOBE_PAGES).filter((f) => !login.includes(f))
+  // the benchmark's comparison paths stay out of what the pages load
+  expect(globe).not.toContain(manifest['src/web/globe/reference-paths.ts'].file)
   fs.mkdirSync('test-results', { recursive: true })
   fs.writeFileSync(
     'test-results/globe-chunks.json',
@@ -47,9 +52,38 @@ test('the login route carries no Cesium bytes; both globe pages do', () => {
   expect(bytes(login)).toBeLessThan(1_500_000)
 })
 
+/** The benchmark's comparison paths: a chunk of the globe room that no page loads (GlobeEngine.referencePaths). */
+const GLOBE_BENCH = 'src/web/globe/reference-paths.ts'
+
 test('no other page (2D, admin, screens) pulls Cesium in', () => {
-  const others = Object.entries(manifest).filter(([k, c]) => c.isDynamicEntry && !GLOBE_PAGES.includes(k)).map(([k]) => k)
+  const others = Object.entries(manifest).filter(([k, c]) => c.isDynamicEntry && !GLOBE_PAGES.includes(k) && k !== GLOBE_BENCH).map(([k]) => k)
   expect(others.length).toBeGreaterThan(3)
   const offenders = others.filter((k) => closure([k]).some((f) => CESIUM.test(read(f))))
   expect(offenders).toEqual([])
+})
+
+test('the server serves Cesium’s static files from the build output (/cesium/…), none of them committed', async ({ request }) => {
+  // imagery of the offline globe: the tile map description and a level-0 tile
+  const tms = await request.get('/cesium/Assets/Textures/NaturalEarthII/tilemapresource.xml')
+  expect(tms.status()).toBe(200)
+  expect(await tms.text()).toContain('<TileMap')
+  const tile = await request.get('/cesium/Assets/Textures/NaturalEarthII/0/0/0.jpg')
+  expect(tile.status()).toBe(200)
+  expect(tile.headers()['content-type']).toBe('image/jpeg')
+  expect((await tile.body()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]))
+  // the height table Cesium reads before the first frame
+  const heights = await request.get('/cesium/Assets/approximateTerrainHeights.json')
+  expect(heights.status()).toBe(200)
+  expect(Object.keys((await heights.json()) as object).length).toBeGreaterThan(100)
+  // a geometry worker and its shared chunks (every worker of the build, checked by name)
+  const workers = fs.readdirSync('dist/cesium/Workers').filter((f) => f.endsWith('.js'))
+  expect(workers).toContain('createPolygonGeometry.js')
+  const worker = await request.get('/cesium/Workers/createPolygonGeometry.js')
+  expect(worker.status()).toBe(200)
+  expect(worker.headers()['content-type']).toMatch(/javascript/)
+  expect(await worker.text()).toMatch(/^import|^\/\*|^var|^function/)
+  expect((await request.get('/cesium/Widgets/widgets.css')).status()).toBe(200)
+  expect((await request.get('/cesium/Workers/no-such-worker.js')).status()).toBe(404)
+  // produced by the build, never in the repository
+  expect(execFileSync('git', ['ls-files', 'dist', 'public/cesium'], { encoding: 'utf8' })).toBe('')
 })

@@ -36,6 +36,28 @@ export const geoqStylesSchema = z
   .refine((a) => new Set(a).size === a.length, '社区底图样式不能重复')
   .default([])
 
+/**
+ * Sources of the 3D globe (issue 5 "The engine"): the internal network's own imagery, used only
+ * when `isInternalNetwork` is true (spec §3, §7: on an internal network imagery uses its configured
+ * url), and a Cesium quantized-mesh terrain service. Empty means: not configured.
+ */
+export const globeConfigSchema = z.object({
+  /** XYZ tile template of the internal imagery, e.g. `http://10.1.2.3/img/{z}/{x}/{y}.png` */
+  internalImageryUrl: z
+    .string()
+    .default('')
+    .refine((u) => u === '' || (/^(https?:\/\/|\/)/.test(u) && u.includes('{z}') && u.includes('{x}') && (u.includes('{y}') || u.includes('{reverseY}'))), {
+      message: '内网影像地址须为 http(s) 地址或以 / 开头的瓦片模板，含 {z}、{x}、{y}',
+    }),
+  /** tiling of the internal imagery: Web Mercator (EPSG:3857) or geographic lon/lat (EPSG:4326/4490) */
+  internalImageryScheme: z.enum(['webMercator', 'geographic']).default('webMercator'),
+  /** url of a Cesium terrain service (the folder holding layer.json); empty = the smooth ellipsoid */
+  terrainUrl: z
+    .string()
+    .default('')
+    .refine((u) => u === '' || /^(https?:\/\/|\/)/.test(u), { message: '地形服务地址须为 http(s) 地址或以 / 开头的路径' }),
+})
+
 export const runtimeConfigSchema = z.object({
   /** Prefix of every API call; '' means the same origin. */
   baseUrl: z.string(),
@@ -57,9 +79,11 @@ export const runtimeConfigSchema = z.object({
   tileKeys: tileKeysSchema,
   /** Community (GeoQ) base styles offered in the base switcher, in this order; [] = none. */
   geoqStyles: geoqStylesSchema,
+  globe: globeConfigSchema.default({ internalImageryUrl: '', internalImageryScheme: 'webMercator', terrainUrl: '' }),
   /** Title in the header. */
   appTitle: z.string().default('产业用地一张图'),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
 export type MapConfig = z.infer<typeof mapConfigSchema>
+export type GlobeConfig = z.infer<typeof globeConfigSchema>

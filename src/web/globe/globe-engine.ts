@@ -15,7 +15,8 @@ import {
   ScreenSpaceEventType,
   type Viewer,
 } from 'cesium'
-import { addImagery } from './imagery'
+import { addImagery, setTerrain } from './imagery'
+import type { GlobeSources } from './globe-sources'
 import { OutlineLayer } from './outline-layer'
 import { parcelIdOfPick, ParcelLayer } from './parcel-layer'
 import { PointLayer } from './point-layer'
@@ -44,7 +45,7 @@ export class GlobeEngine {
 
   constructor(
     readonly viewer: Viewer,
-    opts: { tiandituKey: string; home: Bbox },
+    opts: { sources: GlobeSources; home: Bbox },
   ) {
     this.home = opts.home
     const scene = viewer.scene
@@ -53,7 +54,8 @@ export class GlobeEngine {
     scene.maximumRenderTimeChange = Infinity
     scene.globe.depthTestAgainstTerrain = false
     scene.screenSpaceCameraController.minimumZoomDistance = 50
-    addImagery(viewer, { tiandituKey: opts.tiandituKey }, (m) => this.events.onNotice?.(m))
+    addImagery(viewer, opts.sources.imagery, (m) => this.events.onNotice?.(m))
+    setTerrain(viewer, opts.sources.terrain, (m) => this.events.onNotice?.(m))
     this.regions = new OutlineLayer(scene, 30, 6.0e6)
     this.zones = new OutlineLayer(scene, 3, 6.0e4)
     this.parcels = new ParcelLayer(scene)
@@ -147,6 +149,14 @@ export class GlobeEngine {
     if (!p) return null
     const rect = this.viewer.scene.canvas.getBoundingClientRect()
     return { x: rect.left + p.x, y: rect.top + p.y }
+  }
+
+  /**
+   * The benchmark's comparison paths (one Entity each, one Primitive of instances), in a chunk of
+   * their own that only tests/bench loads.
+   */
+  referencePaths(): Promise<typeof import('./reference-paths')> {
+    return import('./reference-paths')
   }
 
   /** Releases handlers and layers (the viewer itself belongs to Resium). */

@@ -11,6 +11,7 @@ import type { Viewer as CesiumViewer } from 'cesium'
 import { GlobeEngine, type GlobeEvents } from './globe-engine'
 import { hasWebGl } from './webgl-support'
 import type { Bbox } from './globe-types'
+import type { GlobeSources } from './globe-sources'
 
 const GlobeContext = createContext<GlobeEngine | null>(null)
 
@@ -28,10 +29,11 @@ export function useGlobe(): GlobeEngine {
 
 /** Props of {@link GlobeHost}. */
 export interface GlobeHostProps extends GlobeEvents {
-  tiandituKey: string
+  /** imagery and terrain (globeSourcesOf the runtime config); read once, when the viewer is created */
+  sources: GlobeSources
   home: Bbox
-  /** where the "2D map" link of the WebGL notice goes */
-  mapHref: string
+  /** where the "2D map" link of the WebGL notice goes; null: the user has no 2D map */
+  mapHref: string | null
   children?: ReactNode
 }
 
@@ -43,7 +45,7 @@ declare global {
 }
 
 /** Hosts the globe; renders `children` inside the engine's context once it exists. */
-export function GlobeHost({ tiandituKey, home, mapHref, children, ...events }: GlobeHostProps) {
+export function GlobeHost({ sources, home, mapHref, children, ...events }: GlobeHostProps) {
   const [webgl] = useState(() => hasWebGl())
   const ref = useRef<CesiumComponentRef<CesiumViewer>>(null)
   const [engine, setEngine] = useState<GlobeEngine | null>(null)
@@ -59,7 +61,7 @@ export function GlobeHost({ tiandituKey, home, mapHref, children, ...events }: G
         frame = requestAnimationFrame(attach)
         return
       }
-      created = new GlobeEngine(viewer, { tiandituKey, home })
+      created = new GlobeEngine(viewer, { sources, home })
       window.__globe = created
       setEngine(created)
     }
@@ -78,10 +80,17 @@ export function GlobeHost({ tiandituKey, home, mapHref, children, ...events }: G
 
   if (!webgl) {
     return (
-      <div data-testid="globe-no-webgl" style={{ padding: 48, textAlign: 'center', color: '#333' }}>
-        <h3>当前浏览器无法显示三维地图</h3>
+      // light text: the globe pages sit on a dark night-blue ground
+      <div data-testid="globe-no-webgl" style={{ padding: 48, textAlign: 'center', color: '#d0d7e2', fontSize: 15 }}>
+        <h3 style={{ color: '#ffffff' }}>当前浏览器无法显示三维地图</h3>
         <p>三维地图需要浏览器支持 WebGL。请使用新版 Chrome、Edge 或 360 极速模式，并开启显卡硬件加速。</p>
-        <a href={mapHref}>改用二维地图</a>
+        {mapHref ? (
+          <a href={mapHref} data-testid="globe-no-webgl-map-link" style={{ color: '#69b1ff', fontSize: 16 }}>
+            改用二维地图
+          </a>
+        ) : (
+          <p>您的账号未开通二维地图，如需查看请联系管理员。</p>
+        )}
       </div>
     )
   }

@@ -1,27 +1,18 @@
 /**
- * Thousands of extruded parcels as ONE batched `Primitive` of `GeometryInstance`s (issue 5 "Speed";
- * resium's guide: never thousands of `<Entity>`). Geometry is built in Cesium's web workers
- * (asynchronous primitive); a theme change or a hover only rewrites per-instance colour
- * attributes, so nothing is rebuilt.
+ * Thousands of extruded parcels as one {@link PrismPrimitive} (issue 5 "Speed"; resium's guide:
+ * never thousands of `<Entity>`). The prisms are written straight into typed arrays on the main
+ * thread (prism-geometry.ts) and drawn in the next frame; a theme change, a hover or the lifecycle
+ * clock only rewrites colours, so nothing is rebuilt.
  */
 import './cesium-base-url'
-import {
-  Cartesian3,
-  Color,
-  ColorGeometryInstanceAttribute,
-  GeometryInstance,
-  PerInstanceColorAppearance,
-  PolygonGeometry,
-  PolygonHierarchy,
-  Primitive,
-  SceneTransforms,
-  type Cartesian2,
-  type Scene,
-} from 'cesium'
+import { Cartesian3, Color, SceneTransforms, type Cartesian2, type Scene } from 'cesium'
+import { triangulateFlat } from './cesium-renderer'
 import type { GlobeParcelShape } from './globe-types'
+import { buildPrisms } from './prism-geometry'
+import { packRgba, PrismPrimitive } from './prism-primitive'
 import { ringCentre } from './ring-centre'
 
-const HIGHLIGHT = Color.fromCssColorString('#fff566')
+const HIGHLIGHT = '#fff566'
 
 /** Instance id of a parcel (picking returns it). */
 export const instanceId = (parcelId: number) => `parcel:${parcelId}`
@@ -34,72 +25,55 @@ export function parcelIdOfPick(picked: unknown): number | null {
 
 /** One batch of extruded parcels on a scene. */
 export class ParcelLayer {
-  private primitive: Primitive | null = null
+  private primitive: PrismPrimitive | null = null
   private shapes = new Map<number, GlobeParcelShape>()
   private colors = new Map<number, string>()
   private highlighted: number | null = null
+  // CSS colour → packed RGBA: a theme has a handful of colours and 50 000 parcels
+  private readonly packed = new Map<string, number>()
 
   constructor(private readonly scene: Scene) {}
 
   /** Replaces every parcel (one primitive); colours come from `colorOf`. */
   setParcels(parcels: GlobeParcelShape[], colorOf: (id: number) => string): void {
     this.clear()
-    const instances: GeometryInstance[] = []
     for (const p of parcels) {
-      const color = colorOf(p.id)
-      this.colors.set(p.id, color)
       this.shapes.set(p.id, p)
-      for (const ring of p.rings) {
-        if (ring.length < 3) continue
-        instances.push(
-          new GeometryInstance({
-            id: instanceId(p.id),
-            geometry: new PolygonGeometry({
-              polygonHierarchy: new PolygonHierarchy(Cartesian3.fromDegreesArray(ring.flat())),
-              height: 0,
-              extrudedHeight: p.height,
-              vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT,
-            }),
-            attributes: { color: ColorGeometryInstanceAttribute.fromColor(Color.fromCssColorString(color)) },
-          }),
-        )
-      }
+      this.colors.set(p.id, colorOf(p.id))
     }
-    if (instances.length === 0) return
-    this.primitive = this.scene.primitives.add(
-      new Primitive({
-        geometryInstances: instances,
-        appearance: new PerInstanceColorAppearance({ flat: false, translucent: false }),
-        releaseGeometryInstances: true,
-        asynchronous: true,
-      }),
-    ) as Primitive
+    const batch = buildPrisms(parcels, triangulateFlat)
+    if (batch.spans.length === 0) return
+    this.primitive = this.scene.primitives.add(new PrismPrimitive(batch)) as PrismPrimitive
+    for (const id of this.shapes.keys()) this.paint(id)
     this.scene.requestRender()
   }
 
-  /** Resolves once the batch is on the GPU (geometry is built in workers). */
+  /** Resolves once the batch has been drawn in a frame (the frame after setParcels). */
   async ready(): Promise<void> {
     const primitive = this.primitive
-    if (!primitive) return
-    for (let i = 0; i < 2400 && !primitive.ready && !primitive.isDestroyed(); i++) {
-      this.scene.requestRender()
-      await new Promise((r) => setTimeout(r, 50))
+    while (primitive && !primitive.isDestroyed() && !primitive.drawn) {
+      await new Promise<void>((resolve) => {
+        const off = this.scene.postRender.addEventListener(() => {
+          off()
+          resolve()
+        })
+        this.scene.requestRender()
+      })
     }
   }
 
-  /** Whether the current batch is on the GPU (true when there is none). */
+  /** Whether the current batch has been drawn (true when there is none). */
   isReady(): boolean {
-    return !this.primitive || this.primitive.ready
+    return !this.primitive || this.primitive.drawn
   }
 
-  /** Recolours every parcel (theme switch) without rebuilding geometry. */
+  /** Recolours every parcel (theme switch, lifecycle clock) without rebuilding geometry. */
   recolor(colorOf: (id: number) => string): void {
-    for (const id of this.shapes.keys()) this.colors.set(id, colorOf(id))
-    // attributes exist only once the workers are done; a theme picked earlier applies then
-    void this.ready().then(() => {
-      for (const id of this.shapes.keys()) this.paint(id, id === this.highlighted ? HIGHLIGHT : undefined)
-      this.scene.requestRender()
-    })
+    for (const id of this.shapes.keys()) {
+      this.colors.set(id, colorOf(id))
+      this.paint(id)
+    }
+    this.scene.requestRender()
   }
 
   /** Highlights one parcel (hover); null clears. */
@@ -108,7 +82,7 @@ export class ParcelLayer {
     const previous = this.highlighted
     this.highlighted = id
     if (previous !== null) this.paint(previous)
-    if (id !== null) this.paint(id, HIGHLIGHT)
+    if (id !== null) this.paint(id)
     this.scene.requestRender()
   }
 
@@ -144,12 +118,15 @@ export class ParcelLayer {
     this.highlighted = null
   }
 
-  private paint(id: number, override?: Color): void {
-    const primitive = this.primitive
-    if (!primitive?.ready) return
-    const attrs = primitive.getGeometryInstanceAttributes(instanceId(id)) as { color?: Uint8Array } | undefined
-    if (!attrs) return
-    const color = override ?? Color.fromCssColorString(this.colors.get(id) ?? '#999999')
-    attrs.color = ColorGeometryInstanceAttribute.toValue(color)
+  private paint(id: number): void {
+    if (!this.primitive) return
+    const css = id === this.highlighted ? HIGHLIGHT : (this.colors.get(id) ?? '#999999')
+    let rgba = this.packed.get(css)
+    if (rgba === undefined) {
+      const c = Color.fromCssColorString(css)
+      rgba = packRgba(Color.floatToByte(c.red), Color.floatToByte(c.green), Color.floatToByte(c.blue))
+      this.packed.set(css, rgba)
+    }
+    this.primitive.paint(id, rgba)
   }
 }

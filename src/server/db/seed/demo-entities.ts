@@ -315,7 +315,7 @@ export class World {
     const lowEfficiency = held.some((p) => p.status === '低效')
     if (lowEfficiency) e.status = rng.weighted<EnterpriseDraft['status']>(['在营', '半停产', '停产'], [0.68, 0.25, 0.07])
     // the D-class cases (亩均税收 < 1): idle land, stopped plants and a few plain laggards
-    const dClass = idleOnly || e.status === '停产' || rng.chance(0.005)
+    const dClass = idleOnly || e.status === '停产' || rng.chance(0.06)
     // 规下 firms are mostly the small ones; a 规下 firm on much land is exactly a low 亩均 case
     const mu = landAt(lastYear) / M2_PER_MU
     e.scale = !dClass && rng.chance(mu < 12 ? 0.3 : mu < 25 ? 0.65 : mu < 50 ? 0.88 : mu < 100 ? 0.95 : 0.98) ? '规上' : '规下'

@@ -1,6 +1,6 @@
 /** SQL of the globe's read-only API: parcels by box, one parcel, regions, search, lifecycle. */
 import type { Db } from '../../db/engine'
-import { scopeSql } from './scope'
+import { scopeCondition, type DataScope } from '../../auth/data-scope'
 
 /** Stage date columns of lifecycle_project as camelCase text dates. */
 const STAGE_COLUMNS = `lp.signed_date AS "signedDate", lp.supply_date AS "supplyDate", lp.start_date AS "startDate",
@@ -39,8 +39,9 @@ export interface ParcelRow {
 /** Parcels intersecting a box, biggest first, at most `limit` (+1 to tell truncation). */
 export async function parcelsInBox(
   db: Db,
-  q: { bbox: number[]; tolerance: number; limit: number; scope: string | null },
+  q: { bbox: number[]; tolerance: number; limit: number; scope: DataScope },
 ): Promise<ParcelRow[]> {
+  const params: unknown[] = [...q.bbox, q.tolerance, q.limit + 1]
   const r = await db.query<ParcelRow>(
     `SELECT p.id, p.land_code AS "landCode", p.name, p.status, ${HEIGHT_SQL} AS height,
             le.low_efficiency AS "lowEfficiency", a.class AS "appraisalClass",
@@ -50,15 +51,16 @@ export async function parcelsInBox(
      LEFT JOIN parcel_low_efficiency le ON le.parcel_id = p.id
      LEFT JOIN enterprise_appraisal a ON a.enterprise_id = p.enterprise_id
      LEFT JOIN lifecycle_project lp ON lp.parcel_id = p.id AND NOT lp.deleted
-     WHERE NOT p.deleted AND p.geom IS NOT NULL AND p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND ${scopeSql('p', 6)}
-     ORDER BY p.area_m2 DESC, p.id LIMIT $7`,
-    [...q.bbox, q.tolerance, q.scope, q.limit + 1],
+     WHERE NOT p.deleted AND p.geom IS NOT NULL AND p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND ${scopeCondition(q.scope, 'p', params)}
+     ORDER BY p.area_m2 DESC, p.id LIMIT $6`,
+    params,
   )
   return r.rows
 }
 
 /** One parcel with its owner, class and key figures, or undefined (also outside the scope). */
-export async function parcelInfo(db: Db, id: number, scope: string | null) {
+export async function parcelInfo(db: Db, id: number, scope: DataScope) {
+  const params: unknown[] = [id]
   const r = await db.query<Record<string, unknown>>(
     `SELECT p.id, p.land_code AS "landCode", p.name, p.status, p.land_use_code AS "landUseCode", p.area_m2 AS "areaM2",
             p.plot_ratio AS "plotRatio", p.building_density AS "buildingDensity", p.supply_date AS "supplyDate",
@@ -72,20 +74,21 @@ export async function parcelInfo(db: Db, id: number, scope: string | null) {
      LEFT JOIN enterprise_appraisal a ON a.enterprise_id = p.enterprise_id
      LEFT JOIN parcel_low_efficiency le ON le.parcel_id = p.id
      LEFT JOIN lifecycle_project lp ON lp.parcel_id = p.id AND NOT lp.deleted
-     WHERE p.id = $1 AND NOT p.deleted AND ${scopeSql('p', 2)}`,
-    [id, scope],
+     WHERE p.id = $1 AND NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`,
+    params,
   )
   return r.rows[0]
 }
 
 /** Parcels whose name or 宗地代码 contains the keyword (at most 20). */
-export async function searchParcels(db: Db, keyword: string, scope: string | null) {
+export async function searchParcels(db: Db, keyword: string, scope: DataScope) {
+  const params: unknown[] = [`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]
   const r = await db.query<{ id: number; landCode: string; name: string; w: number; s: number; e: number; n: number }>(
     `SELECT p.id, p.land_code AS "landCode", p.name, ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n
      FROM parcel p
-     WHERE NOT p.deleted AND p.geom IS NOT NULL AND (p.name ILIKE $1 OR p.land_code ILIKE $1) AND ${scopeSql('p', 2)}
+     WHERE NOT p.deleted AND p.geom IS NOT NULL AND (p.name ILIKE $1 OR p.land_code ILIKE $1) AND ${scopeCondition(scope, 'p', params)}
      ORDER BY p.land_code LIMIT 20`,
-    [`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, scope],
+    params,
   )
   return r.rows
 }
@@ -112,7 +115,8 @@ export async function regionOutlines(db: Db, level: 'province' | 'city' | 'count
 }
 
 /** Lifecycle projects in scope with their stage dates, commitments and zones. */
-export async function lifecycleProjects(db: Db, scope: string | null) {
+export async function lifecycleProjects(db: Db, scope: DataScope) {
+  const params: unknown[] = []
   const r = await db.query<Record<string, unknown> & { zones: { kind: string; geojson: string }[] | string | null }>(
     `SELECT lp.id, lp.name, lp.parcel_id AS "parcelId", p.land_code AS "landCode", e.name AS "enterpriseName",
             lp.invest_intensity AS "investIntensity", lp.committed_plot_ratio AS "committedPlotRatio",
@@ -122,9 +126,9 @@ export async function lifecycleProjects(db: Db, scope: string | null) {
      FROM lifecycle_project lp
      JOIN parcel p ON p.id = lp.parcel_id AND NOT p.deleted
      LEFT JOIN enterprise e ON e.id = lp.enterprise_id
-     WHERE NOT lp.deleted AND ${scopeSql('p', 1)}
+     WHERE NOT lp.deleted AND ${scopeCondition(scope, 'p', params)}
      ORDER BY lp.id`,
-    [scope],
+    params,
   )
   return r.rows
 }

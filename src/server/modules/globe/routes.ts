@@ -5,7 +5,7 @@ import { globeLifecycleQuery, globeParcelQuery, globeSearchQuery } from '../../.
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
-import { regionScope } from './scope'
+import { scopeOf } from '../../auth/data-scope'
 import * as service from './service'
 
 const idParams = z.object({ id: z.coerce.number({ error: 'id必须是数字' }).int('id必须是整数').positive('id必须是正整数') })
@@ -19,17 +19,17 @@ export const globeRoutes =
     const opts = { config: { log: false as const } }
     app.get('/api/globe/parcels', { ...opts, schema: { querystring: globeParcelQuery } }, async (req) => {
       const bbox = req.query.bbox.split(',').map(Number)
-      return ok(await service.parcelsInView(db, { bbox, zoom: req.query.zoom, limit: req.query.limit }, regionScope(currentUser(req))))
+      return ok(await service.parcelsInView(db, { bbox, zoom: req.query.zoom, limit: req.query.limit }, scopeOf(currentUser(req))))
     })
     app.get('/api/globe/parcels/:id', { ...opts, schema: { params: idParams } }, async (req) =>
-      ok(await service.parcelInfo(db, req.params.id, regionScope(currentUser(req)))),
+      ok(await service.parcelInfo(db, req.params.id, scopeOf(currentUser(req)))),
     )
     app.get('/api/globe/search', { ...opts, schema: { querystring: globeSearchQuery } }, async (req) =>
-      ok(await service.search(db, req.query.keyword, regionScope(currentUser(req)))),
+      ok(await service.search(db, req.query.keyword, scopeOf(currentUser(req)))),
     )
     app.get('/api/globe/regions', opts, async () => ok(await service.regionList(db)))
     app.get('/api/globe/outlines', { ...opts, schema: { querystring: outlineQuery } }, async (req) => ok(await service.outlines(db, req.query.level)))
     app.get('/api/globe/lifecycle', { ...opts, schema: { querystring: globeLifecycleQuery } }, async (req) =>
-      ok(await service.lifecycle(db, regionScope(currentUser(req)), req.query.asOf)),
+      ok(await service.lifecycle(db, scopeOf(currentUser(req)), req.query.asOf)),
     )
   }

@@ -9,6 +9,7 @@ import type {
   GlobeRegionOutline,
 } from '../../../domain/contracts/globe'
 import { notFound } from '../../http/errors'
+import type { DataScope } from '../../auth/data-scope'
 import * as repo from './repo'
 
 type Rings = [number, number][][]
@@ -36,7 +37,7 @@ function stageOf(row: { signedDate?: string | null }, date: string): LifecycleSt
 export const toleranceForZoom = (zoom: number): number => (zoom < 11 ? 0.0002 : zoom < 13 ? 0.00005 : 0)
 
 /** Parcels in a box for the current view. */
-export async function parcelsInView(db: Db, q: { bbox: number[]; zoom: number; limit: number }, scope: string | null): Promise<GlobeParcelPage> {
+export async function parcelsInView(db: Db, q: { bbox: number[]; zoom: number; limit: number }, scope: DataScope): Promise<GlobeParcelPage> {
   const rows = await repo.parcelsInBox(db, { bbox: q.bbox, tolerance: toleranceForZoom(q.zoom), limit: q.limit, scope })
   const date = today()
   const truncated = rows.length > q.limit
@@ -57,7 +58,7 @@ export async function parcelsInView(db: Db, q: { bbox: number[]; zoom: number; l
 }
 
 /** One parcel for the info panel; 404 when unknown or outside the user's region. */
-export async function parcelInfo(db: Db, id: number, scope: string | null): Promise<GlobeParcelInfo> {
+export async function parcelInfo(db: Db, id: number, scope: DataScope): Promise<GlobeParcelInfo> {
   const r = await repo.parcelInfo(db, id, scope)
   if (!r) throw notFound(`地块不存在或不在您的管辖范围内：${id}`)
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
@@ -83,7 +84,7 @@ export async function parcelInfo(db: Db, id: number, scope: string | null): Prom
 }
 
 /** Search by name or 宗地代码. */
-export async function search(db: Db, keyword: string, scope: string | null) {
+export async function search(db: Db, keyword: string, scope: DataScope) {
   const rows = await repo.searchParcels(db, keyword, scope)
   return rows.map((r) => ({ id: r.id, landCode: r.landCode, name: r.name, bbox: [r.w, r.s, r.e, r.n].map(Number) as [number, number, number, number] }))
 }
@@ -114,7 +115,7 @@ export async function outlines(db: Db, level: 'province' | 'city' | 'county'): P
 }
 
 /** Lifecycle projects with stage and overdue flag as of `asOf` (default today). */
-export async function lifecycle(db: Db, scope: string | null, asOf = today()): Promise<GlobeLifecycleProject[]> {
+export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promise<GlobeLifecycleProject[]> {
   const rows = await repo.lifecycleProjects(db, scope)
   return rows.map((r) => {
     const dates = r as unknown as StageDates

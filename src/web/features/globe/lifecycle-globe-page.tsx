@@ -9,6 +9,8 @@ import { overdueAt } from '../../../domain/lifecycle'
 import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
+import { globeSourcesOf } from '../../globe/globe-sources'
+import { useMapHref } from './use-map-href'
 import type { GlobeOutline } from '../../globe/globe-types'
 import { ringCentre } from '../../globe/ring-centre'
 import { useGlobeLifecycle } from './api/get-globe-lifecycle'
@@ -30,15 +32,16 @@ const ZONE_STYLE = {
 /** The page. */
 export function LifecycleGlobePage() {
   const [notices, setNotices] = useState<string[]>([])
+  const mapHref = useMapHref()
   const [date, setDate] = useState<string | null>(null)
   const [selected, setSelected] = useState<number | null>(null)
   const notice = useCallback((m: string) => setNotices((ns) => (ns.includes(m) ? ns : [...ns, m])), [])
   return (
     <GlobePage>
       <GlobeHost
-        tiandituKey={getRuntimeConfig().tileKeys.tianditu}
+        sources={globeSourcesOf(getRuntimeConfig())}
         home={homeBox()}
-        mapHref="/system/IndustryMap"
+        mapHref={mapHref}
         onNotice={notice}
         onTimeChange={setDate}
         onParcelClick={(id) => id !== null && setSelected(id)}

@@ -4,7 +4,7 @@
  */
 import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type LifecycleStage } from '../../../domain/lifecycle'
 import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
-import { NOT_YET_COLOR, STAGE_COLORS } from './globe-themes'
+import { LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR } from '../../../domain/palettes'
 
 const DATE_KEYS = ['signedDate', 'supplyDate', 'startDate', 'constructionDate', 'completionDate', 'productionDate', 'evaluationDate'] as const
 
@@ -19,7 +19,7 @@ export function replayRange(projects: GlobeLifecycleProject[]): [string, string]
 /** A project's colour on a date (grey before signing). */
 export function projectColorAt(p: GlobeLifecycleProject, date: string): string {
   const s = stageAt(p, date)
-  return s ? STAGE_COLORS[s] : NOT_YET_COLOR
+  return s ? LIFECYCLE_STAGE_COLORS[s] : NO_DATA_COLOR
 }
 
 /** Projects per stage name on a date, plus 未签约 and 逾期. */

@@ -9,6 +9,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
+import { globeSourcesOf } from '../../globe/globe-sources'
+import { useMapHref } from './use-map-href'
 import type { Bbox } from '../../globe/globe-types'
 import { fetchGlobeParcel } from './api/get-globe-parcel'
 import { homeBox } from './globe-home'
@@ -24,15 +26,16 @@ import { useParcelsByView } from './use-parcels-by-view'
 /** The page. */
 export function ThreeDMapPage() {
   const [notices, setNotices] = useState<string[]>([])
+  const mapHref = useMapHref()
   const [selected, setSelected] = useState<number | null>(null)
   const [view, setView] = useState<{ bbox: Bbox; height: number } | null>(null)
   const notice = useCallback((m: string) => setNotices((ns) => (ns.includes(m) ? ns : [...ns, m])), [])
   return (
     <GlobePage>
       <GlobeHost
-        tiandituKey={getRuntimeConfig().tileKeys.tianditu}
+        sources={globeSourcesOf(getRuntimeConfig())}
         home={homeBox()}
-        mapHref="/system/IndustryMap"
+        mapHref={mapHref}
         onNotice={notice}
         onParcelClick={(id) => id !== null && setSelected(id)}
         onViewChange={setView}

@@ -1,23 +1,7 @@
-/** The globe API's rules: region scope, zoom simplification, GeoJSON rings; and the WebGL check. */
+/** The globe API's rules: zoom simplification, GeoJSON rings; and the WebGL check. (Region scope: the shared data-scope helper.) */
 import { describe, expect, it } from 'vitest'
-import { regionScope, scopeSql } from '../../../../src/server/modules/globe/scope'
 import { outerRings, toleranceForZoom } from '../../../../src/server/modules/globe/service'
 import { hasWebGl } from '../../../../src/web/globe/webgl-support'
-
-describe('region scope (DOMAIN "People and scope")', () => {
-  it.each([
-    [{ username: 'admin', regionCode: '330102' }, null],
-    [{ username: 'leader', regionCode: '330000' }, null],
-    [{ username: 'x', regionCode: null }, null],
-    [{ username: 'clerk', regionCode: '330100' }, '330100'],
-    [{ username: 'clerk', regionCode: '330102' }, '330102'],
-  ])('%o sees %s', (user, scope) => {
-    expect(regionScope(user)).toBe(scope)
-  })
-  it('filters on every region column with one parameter', () => {
-    expect(scopeSql('p', 3)).toBe('($3::text IS NULL OR p.province_code = $3 OR p.city_code = $3 OR p.county_code = $3 OR p.town_code = $3)')
-  })
-})
 
 describe('parcel shapes', () => {
   it('simplify less as the zoom grows', () => {

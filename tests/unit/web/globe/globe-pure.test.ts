@@ -1,10 +1,12 @@
 /** The globe pages' pure parts: themes and legends, replay, view arithmetic, region tree. */
 import { describe, expect, it } from 'vitest'
-import { GLOBE_THEMES, STAGE_COLORS, themeOf } from '../../../../src/web/features/globe/globe-themes'
+import { GLOBE_THEMES, themeOf } from '../../../../src/web/features/globe/globe-themes'
+import { LIFECYCLE_STAGE_COLORS as STAGE_COLORS, PARCEL_STATUS_COLORS } from '../../../../src/domain/palettes'
 import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from '../../../../src/web/features/globe/lifecycle-replay'
 import { contains, padBbox, zoomForHeight } from '../../../../src/web/features/globe/view-math'
 import { regionTree } from '../../../../src/web/features/globe/region-tree'
 import { formatMu } from '../../../../src/web/features/globe/format'
+import { firstMapHref } from '../../../../src/web/features/globe/use-map-href'
 import type { GlobeLifecycleProject } from '../../../../src/domain/contracts/globe'
 
 const parcel = { status: '低效', lowEfficiency: true, appraisalClass: 'D' as const, stage: 'sgjs' as const }
@@ -17,7 +19,8 @@ describe('themes', () => {
     expect(theme.legend.map((l) => l.color)).toContain(theme.colorOf(parcel))
   })
   it('colour one parcel differently per theme where it differs', () => {
-    expect(themeOf('status').colorOf(parcel)).toBe('#c92a2a')
+    expect(themeOf('status').colorOf(parcel)).toBe('#ae3ec9')
+    expect(themeOf('status').colorOf(parcel)).toBe(PARCEL_STATUS_COLORS.低效)
     expect(themeOf('appraisal').colorOf({ ...parcel, appraisalClass: 'A' })).toBe('#2f9e44')
     expect(themeOf('stage').colorOf(parcel)).toBe(STAGE_COLORS.sgjs)
     expect(themeOf('lowEfficiency').colorOf({ ...parcel, lowEfficiency: false })).toBe('#51cf66')
@@ -80,5 +83,14 @@ describe('region tree and formats', () => {
   })
   it('shows areas in 亩 with 2 decimals', () => {
     expect(formatMu(6666.67)).toBe('10.00 亩')
+  })
+})
+
+describe('the 2D map link of the no-WebGL notice', () => {
+  it('goes to 资源云图, else 产业地图, else nowhere', () => {
+    expect(firstMapHref(true, () => false)).toBe('/system/core')
+    expect(firstMapHref(false, (p) => p === '/system/IndustryMap')).toBe('/system/IndustryMap')
+    expect(firstMapHref(false, (p) => p === '/system/core' || p === '/system/IndustryMap')).toBe('/system/core')
+    expect(firstMapHref(false, () => false)).toBeNull()
   })
 })

@@ -24,7 +24,16 @@ export interface BrowserBench {
   runs: Record<string, number[]>
 }
 
-/** Our engine and layer builders as one script for the page. */
+/** What every measure in the page shares (tests/bench/l7-entry.ts defines it). */
+interface BenchPage {
+  /** resolves after `k` animation frames */
+  frames(k: number): Promise<void>
+  median(xs: number[]): number
+  /** a new, empty map container in place of the last */
+  freshMap(): HTMLElement
+}
+
+/** Our engine and layer builders, and the page helpers, as one script for the page. */
 async function ourEngineScript(): Promise<string> {
   const r = await build({
     entryPoints: ['tests/bench/l7-entry.ts'],
@@ -56,19 +65,8 @@ async function firstRenders(page: Page, n: number, runs: number) {
         }
         benchL7: { heat(p: [number, number, number][]): Promise<number>; polygons(fc: unknown): Promise<number> }
       }
-      const frames = (k: number) => new Promise<void>((resolve) => {
-        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
-        step(k)
-      })
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-      const fresh = () => {
-        const old = document.getElementById('m')!
-        const el = document.createElement('div')
-        el.id = 'm'
-        el.style.cssText = 'position:relative;width:1000px;height:700px'
-        old.replaceWith(el)
-        return w.L.map(el, { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
-      }
+      const { frames, median, freshMap } = (window as unknown as { benchPage: BenchPage }).benchPage
+      const fresh = () => w.L.map(freshMap(), { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
       // deterministic data: heat weights like 亩均税收, quads of about 150–300 m
       const heatPts: [number, number, number][] = Array.from({ length: n }, (_, i) => [118.2 + ((i * 7919) % 3700) / 1000, 27.2 + ((i * 104729) % 3800) / 1000, 1 + (i % 50)])
       const quads = {
@@ -130,20 +128,14 @@ export async function browserBench(n: number, runs: number): Promise<BrowserBenc
   for (const f of ['leaflet/dist/leaflet.js', 'leaflet.markercluster/dist/leaflet.markercluster.js', 'leaflet.heat/dist/leaflet-heat.js', 'supercluster/dist/supercluster.min.js']) {
     await page.addScriptTag({ path: `node_modules/${f}` })
   }
+  await page.addScriptTag({ content: await ourEngineScript() })
   const cluster = await page.evaluate(
     ({ n, runs, radius }) => {
       type AnyL = Record<string, (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>
       const w = window as unknown as { L: AnyL & { markerClusterGroup: (o: object) => { addLayers(m: unknown[]): void }; heatLayer: (p: unknown[], o: object) => { addTo(m: unknown): void } }; Supercluster: new (o: object) => { load(p: unknown[]): { getClusters(b: number[], z: number): unknown[] } } }
       const pts = Array.from({ length: n }, (_, i) => [27 + ((i * 104729) % 4000) / 1000, 118 + ((i * 7919) % 5000) / 1000])
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-      const fresh = () => {
-        const old = document.getElementById('m')!
-        const el = document.createElement('div')
-        el.id = 'm'
-        el.style.cssText = 'width:1000px;height:700px'
-        old.replaceWith(el)
-        return (w.L.map as unknown as (e: HTMLElement, o: object) => unknown)(el, { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
-      }
+      const { median, freshMap } = (window as unknown as { benchPage: BenchPage }).benchPage
+      const fresh = () => (w.L.map as unknown as (e: HTMLElement, o: object) => unknown)(freshMap(), { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
       const mc: number[] = []
       const ours: number[] = []
       for (let r = 0; r < runs; r++) {
@@ -162,7 +154,6 @@ export async function browserBench(n: number, runs: number): Promise<BrowserBenc
     },
     { n, runs, radius: CLUSTER.radius },
   )
-  await page.addScriptTag({ content: await ourEngineScript() })
   const renders = await firstRenders(page, n, runs)
   await browser.close()
   return {

@@ -8,19 +8,25 @@ import { MapEngine } from '../../src/web/map/engine/map-engine'
 import { heat, shapes } from '../../src/web/map/engine/layers'
 import { heatRows } from '../../src/web/map/rules/cluster-rules'
 
-const frames = (n: number) => new Promise<void>((resolve) => {
-  const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1)))
-  step(n)
-})
+/** Resolves after `n` animation frames. */
+const frames = (n: number) =>
+  new Promise<void>((resolve) => {
+    const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1)))
+    step(n)
+  })
 
-async function freshEngine(): Promise<MapEngine> {
-  const old = document.getElementById('m')!
+/** A new, empty 1000×700 map container in place of the last one. */
+function freshMap(): HTMLElement {
   const el = document.createElement('div')
   el.id = 'm'
   el.style.cssText = 'position:relative;width:1000px;height:700px'
-  old.replaceWith(el)
+  document.getElementById('m')!.replaceWith(el)
+  return el
+}
+
+async function freshEngine(): Promise<MapEngine> {
   const engine = new MapEngine()
-  await engine.attach(el, { center: [120.1, 29.2], zoom: 7, minZoom: 5, maxZoom: 18, background: '#dfe9f3' })
+  await engine.attach(freshMap() as HTMLDivElement, { center: [120.1, 29.2], zoom: 7, minZoom: 5, maxZoom: 18, background: '#dfe9f3' })
   return engine
 }
 
@@ -37,12 +43,15 @@ async function firstRender(engine: MapEngine, make: () => ReturnType<typeof shap
 
 declare global {
   interface Window {
+    benchPage: { frames: typeof frames; median(xs: number[]): number; freshMap: typeof freshMap }
     benchL7: {
       heat(points: [number, number, number][]): Promise<number>
       polygons(fc: FeatureCollection<Polygon>): Promise<number>
     }
   }
 }
+
+window.benchPage = { frames, median: (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)], freshMap }
 
 window.benchL7 = {
   async heat(points) {

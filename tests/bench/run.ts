@@ -105,13 +105,15 @@ const c = out.cluster as ReturnType<typeof clusterBuild>[]
 const b = out.browser as Awaited<ReturnType<typeof browserBench>>
 const tl = out.tilesPglite as { tiles: number; p95: number }
 const tp = out.tilesPostgres as { tiles: number; p95: number } | undefined
+/** how much faster ours is than the peer (or slower, below 1) */
+const faster = (ours: number, peer: number) => (peer >= ours ? `${(peer / ours).toFixed(2)}× faster` : `${(ours / peer).toFixed(2)}× slower`)
 const md = [
   '| measure | ours | peer | ratio |',
   '|---|---|---|---|',
   ...c.map((r) => `| cluster index build, ${r.n.toLocaleString('en-US')} points (ms) | ${r.ours.toFixed(1)} | raw supercluster ${r.raw.toFixed(1)} | ${(r.ours / r.raw).toFixed(2)}× |`),
-  `| clustering 100,000 points in Chromium, index + first view (ms) | ${b.oursCluster.toFixed(1)} | Leaflet.markercluster ${b.markercluster.toFixed(1)} | ${(b.markercluster / b.oursCluster).toFixed(1)}× faster |`,
-  `| heat first render, 100,000 points (ms) | ${b.oursHeat.toFixed(1)} | leaflet.heat ${b.leafletHeat.toFixed(1)} | ${(b.leafletHeat / b.oursHeat).toFixed(2)}× faster |`,
-  `| first render, 100,000 parcel polygons (ms; target < 1,500) | ${b.oursPolygons.toFixed(1)} | Leaflet L.geoJSON on canvas ${b.leafletPolygons.toFixed(1)} | ${(b.leafletPolygons / b.oursPolygons).toFixed(2)}× faster |`,
+  `| clustering 100,000 points in Chromium, index + first view (ms) | ${b.oursCluster.toFixed(1)} | Leaflet.markercluster ${b.markercluster.toFixed(1)} | ${faster(b.oursCluster, b.markercluster)} |`,
+  `| heat first render, 100,000 points (ms) | ${b.oursHeat.toFixed(1)} | leaflet.heat ${b.leafletHeat.toFixed(1)} | ${faster(b.oursHeat, b.leafletHeat)} |`,
+  `| first render, 100,000 parcel polygons (ms; target < 1,500) | ${b.oursPolygons.toFixed(1)} | Leaflet L.geoJSON on canvas ${b.leafletPolygons.toFixed(1)} | ${faster(b.oursPolygons, b.leafletPolygons)} |`,
   `| tile p95, ${tl.tiles} tiles z12–14, PGlite (ms) | ${tl.p95.toFixed(1)} | ${tp ? `PostgreSQL ${tp.p95.toFixed(1)}` : '—'} | ${tp ? (tl.p95 / tp.p95).toFixed(2) + '×' : '—'} |`,
 ].join('\n')
 const spread = (k: string) => `${k}: ${b.runs[k].map((v) => Math.round(v)).join(', ')}`

@@ -4,33 +4,11 @@ import type { Page } from '../../../domain/contracts/envelope'
 import type { Db } from '../../db/engine'
 import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
 
-export interface LayerRow {
-  id: number
-  group_name: string
-  group_sort: number
-  group_open: boolean
-  name: string
-  sort: number
-  visible: boolean
-  opacity: number
-  type: LayerType
-  url: string
-  base: string
-}
-
-/** Every group with its layers, by sort order. */
-export async function layerRows(db: Db): Promise<LayerRow[]> {
-  const r = await db.query<LayerRow>(
-    `SELECT l.id, g.name AS group_name, g.sort AS group_sort, g.open AS group_open, l.name, l.sort, l.visible, l.opacity, l.type, l.url, l.base
-     FROM map_layer l JOIN map_layer_group g ON g.id = l.group_id ORDER BY g.sort, g.id, l.sort, l.id`,
-  )
-  return r.rows
-}
-
 const LAYER_SELECT = `l.id, l.group_id, g.name AS group_name, l.name, l.sort, l.visible, l.opacity, l.type, l.url, l.base, l.updated_at`
 const LAYER_FROM = 'map_layer l JOIN map_layer_group g ON g.id = l.group_id'
 
-interface LayerAdminRow {
+/** A layer row as stored, with its group's name. */
+export interface LayerRow {
   id: number
   group_id: number
   group_name: string
@@ -44,7 +22,7 @@ interface LayerAdminRow {
   updated_at: Date
 }
 
-const layerView = (r: LayerAdminRow): LayerView => ({
+const layerView = (r: LayerRow): LayerView => ({
   id: r.id,
   groupId: r.group_id,
   groupName: r.group_name,
@@ -57,6 +35,14 @@ const layerView = (r: LayerAdminRow): LayerView => ({
   base: r.base,
   updatedAt: iso(r.updated_at) as string,
 })
+
+/** Every layer with its group's order and initial state, by sort order (what the map screens list). */
+export async function layerRows(db: Db): Promise<(LayerRow & { group_sort: number; group_open: boolean })[]> {
+  const r = await db.query<LayerRow & { group_sort: number; group_open: boolean }>(
+    `SELECT ${LAYER_SELECT}, g.sort AS group_sort, g.open AS group_open FROM ${LAYER_FROM} ORDER BY g.sort, g.id, l.sort, l.id`,
+  )
+  return r.rows
+}
 
 /** One page of layers, by name or url keyword, group and type. */
 export async function listLayers(db: Db, f: { keyword?: string; groupId?: number; type?: LayerType }, args: PageArgs): Promise<Page<LayerView>> {
@@ -71,7 +57,7 @@ export async function listLayers(db: Db, f: { keyword?: string; groupId?: number
 
 /** One layer. */
 export async function getLayer(db: Db, id: number): Promise<LayerView | undefined> {
-  const r = await db.query<LayerAdminRow>(`SELECT ${LAYER_SELECT} FROM ${LAYER_FROM} WHERE l.id = $1`, [id])
+  const r = await db.query<LayerRow>(`SELECT ${LAYER_SELECT} FROM ${LAYER_FROM} WHERE l.id = $1`, [id])
   return r.rows[0] && layerView(r.rows[0])
 }
 

@@ -39,6 +39,8 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
   const [open, setOpen] = useState(false)
   const [shape, setShape] = useState<Geometry | null>(null)
   const [metres, setMetres] = useState<number | null>(100)
+  // vertices placed on the shape being drawn (l7-draw reports each), shown while drawing
+  const [nodes, setNodes] = useState(0)
   const drawer = useRef<Drawer | null>(null)
   const stop = () => {
     drawer.current?.destroy()
@@ -50,9 +52,12 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
   }, [engine])
   const start = async (cls: (typeof TOOLS)[number][2]) => {
     stop()
-    const mod = (await import('@antv/l7-draw')) as unknown as Record<string, new (scene: unknown, o: object) => Drawer>
+    const mod = (await import('../engine/draw-tools')) as unknown as Record<string, new (scene: unknown, o: object) => Drawer>
     const d = new mod[cls](engine.l7, { maxCount: 1, autoActive: true })
+    setNodes(0)
+    d.on('addNode', () => setNodes((n) => n + 1))
     d.on('add', (f: Feature) => {
+      setNodes(0)
       // drawn over the shown base; measured and searched in WGS84 like the stored data
       const g = geojsonFromDisplay(f.geometry, gcj02)
       setShape(g)
@@ -63,7 +68,7 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
   }
   const shown = shape ?? target ?? null
   return (
-    <div data-testid="draw-measure">
+    <div data-testid="draw-measure" data-nodes={nodes}>
       <ControlButton $active={open} data-testid="draw-toggle" onClick={() => setOpen(!open)}>
         绘制测量
       </ControlButton>
@@ -78,7 +83,7 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
             <Button size="small" onClick={() => { stop(); setShape(null); engine.clearSlot('buffer') }}>清除</Button>
           </Space>
           <div data-testid="measure-result" style={{ margin: '8px 0', minHeight: 20 }}>
-            {shown ? measureText(shown) : '绘制图形后显示测量结果'}
+            {nodes > 0 ? `正在绘制：已有 ${nodes} 个节点，双击或再点最后一个节点结束` : shown ? measureText(shown) : '绘制图形后显示测量结果'}
           </div>
           <Space size={4}>
             <span>缓冲</span>

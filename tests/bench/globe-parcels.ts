@@ -42,6 +42,9 @@ async function main() {
   await page.waitForURL((u) => !u.pathname.endsWith('/login'))
   await page.goto(`${BASE}/system/3DMap`)
   await page.waitForFunction(() => window.__globe !== undefined, null, { timeout: 120_000 })
+  // let the page's own first load of demo parcels finish, so that it cannot land mid-run
+  await page.waitForFunction(() => window.__globe!.parcels.ids().length > 0, null, { timeout: 120_000 })
+  await page.evaluate(() => window.__globe!.parcels.ready())
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
   const busySeconds = async () => {
@@ -144,17 +147,17 @@ async function main() {
       await g.parcels.ready()
       return { moveMs: await moving(), emptyMoveMs }
     }, n)
-    // still camera: first wait until the moved view's imagery has loaded and nothing draws for a
-    // whole second (at most 30 s), then count frames and main-thread busy time over 3 s
+    // still camera: first wait until the moved view's imagery tiles have all loaded and nothing
+    // draws for a whole second (at most 60 s), then count frames and main-thread busy time over 3 s
     await page.evaluate(async () => {
       const g = window.__globe!
       ;(window as unknown as { gc?: () => void }).gc?.()
       let drawn = 0
       const off = g.viewer.scene.postRender.addEventListener(() => drawn++)
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 60; i++) {
         const before = drawn
         await new Promise((r) => setTimeout(r, 1000))
-        if (drawn === before) break
+        if (drawn === before && g.viewer.scene.globe.tilesLoaded) break
       }
       off()
     })

@@ -39,6 +39,9 @@ export const LOG_MODULES: Record<string, string> = {
   log: '操作日志',
   yddw: '用地单位',
   industryMap: '产业地图',
+  datacenter: '数据中心',
+  audit: '审核管理',
+  foundCenter: '数据认领',
 }
 
 /** Sort direction as antd tables name it. */

@@ -117,7 +117,13 @@ export type ChangeAction = (typeof CHANGE_ACTIONS)[number]
 /** Chinese names of the proposed changes. */
 export const CHANGE_ACTION_NAMES: Readonly<Record<ChangeAction, string>> = { create: '新增', update: '修改', delete: '删除', claim: '认领' }
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期应为 YYYY-MM-DD')
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期应为 YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`)
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d)
+  }, '不是有效的日期')
 
 /** GET /api/audit/query/list, GET /api/datacenter/input/mine, GET /api/audit/export */
 export const submissionListQuery = pageQuery(['id', 'submittedAt', 'createdAt'] as const).extend({

@@ -9,18 +9,25 @@ import { z } from 'zod'
 import { DEFAULT_STANDARD, FIELD_TYPES, SPECIAL_CHECKS, type RecordKind, type StandardField } from './standard'
 import { RECORD_KIND_LABEL } from './standard'
 
-/** Limits the master table enforces on a column (migrations 0002: CHECK and varchar lengths). */
+/** Limits the master table enforces on a column (migrations 0002: CHECK, NOT NULL and varchar lengths). */
 export interface ColumnLimits {
   min?: number
   max?: number
   maxLength?: number
+  /** NOT NULL without a blank default: when the standard has the field, it must be required */
+  notNull?: true
+  /** NOT NULL DEFAULT '': a blank value is stored as '' */
+  blankText?: true
 }
 
 /** Hard limits of the master columns, by kind and field name. */
 export const MASTER_COLUMN_LIMITS: Readonly<Record<RecordKind, Readonly<Record<string, ColumnLimits>>>> = {
   parcel: {
-    name: { maxLength: 200 },
-    location_desc: { maxLength: 255 },
+    land_code: { notNull: true },
+    name: { maxLength: 200, notNull: true },
+    land_use_code: { notNull: true },
+    status: { notNull: true },
+    location_desc: { maxLength: 255, blankText: true },
     plot_ratio: { min: 0 },
     building_density: { min: 0, max: 100 },
     building_area: { min: 0 },
@@ -28,13 +35,16 @@ export const MASTER_COLUMN_LIMITS: Readonly<Record<RecordKind, Readonly<Record<s
     use_term_years: { min: 1, max: 70 },
   },
   enterprise: {
-    name: { maxLength: 200 },
-    legal_person: { maxLength: 50 },
+    credit_code: { notNull: true },
+    name: { maxLength: 200, notNull: true },
+    scale: { notNull: true },
+    status: { notNull: true },
+    legal_person: { maxLength: 50, blankText: true },
     registered_capital: { min: 0 },
     employees: { min: 0 },
-    contact_person: { maxLength: 50 },
-    contact_phone: { maxLength: 30 },
-    address: { maxLength: 255 },
+    contact_person: { maxLength: 50, blankText: true },
+    contact_phone: { maxLength: 30, blankText: true },
+    address: { maxLength: 255, blankText: true },
   },
 }
 
@@ -117,6 +127,7 @@ export function validateStandardFields(kind: RecordKind, fields: readonly Standa
     if (hard.min !== undefined && (f.min === undefined || f.min < hard.min)) at('min', `最小值不能小于 ${hard.min}（主表约束）`)
     if (hard.max !== undefined && (f.max === undefined || f.max > hard.max)) at('max', `最大值不能大于 ${hard.max}（主表约束）`)
     if (hard.maxLength !== undefined && (f.maxLength === undefined || f.maxLength > hard.maxLength)) at('maxLength', `最大长度不能超过 ${hard.maxLength}（主表约束）`)
+    if (hard.notNull && !f.required && !IDENTITY_FIELDS[kind].includes(f.name)) at('required', '主表不允许为空，必须为必填')
   })
   for (const name of IDENTITY_FIELDS[kind]) {
     const f = fields.find((x) => x.name === name)

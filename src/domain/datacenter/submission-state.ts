@@ -59,12 +59,12 @@ const TABLE: Readonly<Record<SubmissionState, Partial<Record<SubmissionAction, S
 /** Why an action is not allowed from a state, in words the submitter or auditor can act on. */
 function refusal(state: SubmissionState, action: SubmissionAction): string {
   const what = SUBMISSION_ACTION_LABEL[action]
+  if (action === 'approve' || action === 'reject') return `只有待审核的提交可以${what}，当前状态为${state}`
   if (state === '已通过') return `该提交已审核通过并入库，不能再${what}`
   if (state === '待审核' && (action === 'edit' || action === 'submit' || action === 'discard')) return `该提交正在审核中，不能${what}；如需修改请先撤回`
   if (state === '已退回' && action === 'submit') return '已退回的提交请先修改，再重新提交审核'
   if (state === '已退回' && action === 'discard') return '已退回的提交保留审核记录，不能删除'
   if (state === '草稿' && action === 'discard') return '提交过审核的记录保留审核记录，不能删除'
-  if (action === 'approve' || action === 'reject') return `只有待审核的提交可以${what}，当前状态为${state}`
   return `当前状态为${state}，不能${what}`
 }
 

@@ -10,7 +10,7 @@ import { diffRecord, type RecordValues } from '../../../domain/datacenter/record
 import { checkRecord, type RecordKind, type StandardField } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
 import { isUniqueViolation } from '../../db/sql'
-import { AppError, conflict } from '../../http/errors'
+import { AppError, conflict, forbidden } from '../../http/errors'
 import type { Proposer } from '../datacenter/proposal'
 import { assertUnchanged, recordGone, step, submissionGone } from '../datacenter/input-service'
 import * as records from '../datacenter/record-repo'
@@ -135,7 +135,8 @@ export async function approve(db: Db, a: Auditor, id: number, hooks: ApprovalHoo
   try {
     return await db.transaction(async (tx) => {
       const s = await subs.getSubmission(tx, id, { scope: a.scope, lock: true })
-      if (!s || !a.kinds.has(s.kind)) throw submissionGone(id)
+      if (!s) throw submissionGone(id)
+      if (!a.kinds.has(s.kind)) throw forbidden(`无权审核${KIND_NAME[s.kind]}提交`)
       step(s.state, 'approve', { actorIsCreator: s.created_by === a.id, everSubmitted: true })
       const std = await activeStandard(tx, s.kind)
       const { recordId, before } = await merge(tx, s, std)
@@ -155,7 +156,8 @@ export async function approve(db: Db, a: Auditor, id: number, hooks: ApprovalHoo
 export async function reject(db: Db, a: Auditor, id: number, reason: string | undefined): Promise<{ id: number; state: '已退回' }> {
   return db.transaction(async (tx) => {
     const s = await subs.getSubmission(tx, id, { scope: a.scope, lock: true })
-    if (!s || !a.kinds.has(s.kind)) throw submissionGone(id)
+    if (!s) throw submissionGone(id)
+    if (!a.kinds.has(s.kind)) throw forbidden(`无权审核${KIND_NAME[s.kind]}提交`)
     step(s.state, 'reject', { actorIsCreator: s.created_by === a.id, everSubmitted: true, reason })
     const text = (reason ?? '').trim()
     if (!(await subs.moveState(tx, id, '待审核', '已退回', { auditedBy: a.id, reason: text }))) throw conflict('该提交刚刚已被处理，请刷新')

@@ -6,6 +6,7 @@
  */
 import type { HistoryRow } from '../../../domain/contracts/datacenter'
 import { DEFAULT_STANDARD, type RecordKind } from '../../../domain/datacenter/standard'
+import { MASTER_COLUMN_LIMITS } from '../../../domain/datacenter/standard-rules'
 import type { RecordValues } from '../../../domain/datacenter/record-diff'
 import type { Db } from '../../db/engine'
 import { iso } from '../../db/sql'
@@ -134,7 +135,8 @@ function assignments(kind: RecordKind, values: RecordValues, region: RegionCodes
   const plain = new Set(plainColumns(kind))
   for (const [k, v] of Object.entries(values)) {
     if (plain.has(k) && !(region && (REGION_COLUMNS as readonly string[]).includes(k))) {
-      params.push(v ?? null)
+      // text columns that are NOT NULL DEFAULT '' keep a blank as ''
+      params.push(v ?? (MASTER_COLUMN_LIMITS[kind][k]?.blankText ? '' : null))
       out.push([k, `$${params.length}`])
     } else if (k === m.geom) {
       params.push(v ? JSON.stringify(v) : null)

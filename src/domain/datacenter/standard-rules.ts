@@ -75,7 +75,7 @@ export const standardFieldSchema = z.object({
   pattern: z.string().max(500, '格式规则最多500个字符').optional(),
   patternHint: z.string().trim().max(100, '格式说明最多100个字符').optional(),
   check: z.enum(SPECIAL_CHECKS).optional(),
-  geometryTypes: z.array(z.string()).optional(),
+  geometryTypes: z.array(z.string()).readonly().optional(),
 })
 
 /** One broken rule of a definition: `field` is `fields.<i>.<attribute>` or `fields`. */

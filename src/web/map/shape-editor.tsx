@@ -61,7 +61,8 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
   const start = async (how: 'edit' | 'new') => {
     drawer.current?.destroy()
     const mod = (await import('@antv/l7-draw')) as unknown as Record<string, new (scene: unknown, o: object) => Drawer>
-    const initialData = how === 'edit' ? polygonsOf(value) : []
+    // the draw tool edits its own copy; the host's value changes only through onChange
+    const initialData = how === 'edit' ? polygonsOf(structuredClone(value)) : []
     const d = new mod[mode === 'point' ? 'DrawPoint' : 'DrawPolygon'](engine.l7, { initialData, editable: true, autoActive: true, multiple: mode === 'polygon', maxCount: mode === 'point' ? 1 : -1 })
     if (mode === 'point') {
       // a point is done when placed

@@ -83,6 +83,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
                 geometryField={geometryField}
                 before={previous.data?.values ?? null}
                 after={shown.data.values}
+                single={version === 0}
               />
             </>
           )}

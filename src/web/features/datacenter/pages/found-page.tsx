@@ -5,6 +5,7 @@
  */
 import { DownloadOutlined } from '@ant-design/icons'
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography, type TableColumnsType } from 'antd'
+import { pointOnFeature } from '@turf/turf'
 import type { FeatureCollection } from 'geojson'
 import { useMemo, useState } from 'react'
 import type { FoundRow } from '../../../../domain/contracts/datacenter'
@@ -75,18 +76,22 @@ function FoundPage({ kind }: { kind: RecordKind }) {
   }
 
   const columns: TableColumnsType<FoundRow> = [
-    { title: kind === 'parcel' ? '宗地代码' : '统一社会信用代码', dataIndex: 'code', width: 190 },
+    { title: kind === 'parcel' ? '宗地代码' : '统一社会信用代码', dataIndex: 'code', width: 180 },
     { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '所属市', dataIndex: 'cityName', width: 80, render: (v: string | null) => v ?? '—' },
-    { title: '位置所在区县', dataIndex: 'locatedCountyName', width: 110, render: (v: string | null) => v ?? '—' },
-    ...(kind === 'parcel' ? [{ title: '面积（亩）', dataIndex: 'areaM2', width: 100, align: 'right' as const, render: (v: number | null) => (v === null ? '—' : m2ToMu(v).toFixed(2)) }] : []),
+    { title: '位置', key: 'where', width: 130, render: (_: unknown, r: FoundRow) => `${r.cityName ?? ''}${r.locatedCountyName ?? ''}` || '—' },
+    ...(kind === 'parcel' ? [{ title: '面积（亩）', dataIndex: 'areaM2', width: 90, align: 'right' as const, render: (v: number | null) => (v === null ? '—' : m2ToMu(v).toFixed(2)) }] : []),
     { title: '状态', key: 'pending', width: 100, render: (_: unknown, r: FoundRow) => (r.pendingClaim ? <Tag color="processing">认领待审核</Tag> : <Tag>待认领</Tag>) },
   ]
+  // at province scale a parcel is smaller than a pixel: each also gets a marker
+  const markers = useMemo<FeatureCollection | null>(
+    () => (shapes.data ? { type: 'FeatureCollection', features: shapes.data.features.map((f) => ({ ...pointOnFeature(f), properties: { label: '' } })) } : null),
+    [shapes.data],
+  )
   return (
     <ListShell title={`${noun}认领`} intro={`尚未归属区县的${noun}：按区域或地图范围查找，认领到区县后经审核写入主数据`} testId={`dc-found-${kind}-page`}>
       {!canWrite && <ReadOnlyNotice what="认领" />}
       <Row gutter={16}>
-        <Col xs={24} xl={13}>
+        <Col xs={24} xl={15}>
           <Space wrap style={{ marginBottom: 12 }}>
             <Select
               allowClear
@@ -128,15 +133,16 @@ function FoundPage({ kind }: { kind: RecordKind }) {
             onRow={(r) => ({ onClick: () => r.lng !== null && r.lat !== null && setFocus([r.lng, r.lat]), style: { cursor: 'pointer' } })}
           />
         </Col>
-        <Col xs={24} xl={11}>
+        <Col xs={24} xl={9}>
           <RecordMap height={560} testId="found-map">
             <GeoJsonLayer data={shapes.data ?? null} color="#fa8c16" kind="fill" zIndex={22} fitMaxZoom={params.filters.bbox ? undefined : 14} />
+            {kind === 'parcel' && <GeoJsonLayer data={markers} color="#fa8c16" kind="fill" zIndex={30} />}
             <GeoJsonLayer data={chosen} color="#1677ff" kind="outline" width={3} zIndex={28} />
             <ViewFilter active={!!params.filters.bbox} onBbox={(bbox) => setFilters({ ...params.filters, bbox })} />
             <FlyTo to={focus} />
           </RecordMap>
           <Typography.Paragraph type="secondary" style={{ marginTop: 6 }}>
-            橙色：待认领{noun}（最多显示 2000 个）；蓝色边框：已勾选。点击列表行定位。
+            橙色：待认领{noun}（最多显示 2000 个，缩小时以圆点标出）；蓝色边框：已勾选。点击列表行定位。
           </Typography.Paragraph>
         </Col>
       </Row>

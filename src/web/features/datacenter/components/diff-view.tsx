@@ -18,10 +18,12 @@ const BEFORE = '#cf1322'
 const AFTER = '#1677ff'
 
 /** The field table and the map of a before/after pair. */
-export function DiffView({ diff, fields, codeLists, regionNames, geometryField, before, after, single }: {
+export function DiffView({ diff, fields, codeLists, regionNames, geometryField, before, after, single, onlyChangedAtFirst }: {
   diff: DiffRow[]
   /** one version alone (nothing to compare with): one value column, nothing highlighted */
   single?: boolean
+  /** open with only the changed rows (a claim changes one field of twenty) */
+  onlyChangedAtFirst?: boolean
   fields: readonly StandardField[]
   codeLists: Record<string, CodeListView>
   regionNames: ReadonlyMap<string, string>
@@ -29,7 +31,7 @@ export function DiffView({ diff, fields, codeLists, regionNames, geometryField, 
   before: Record<string, unknown> | null
   after: Record<string, unknown> | null
 }) {
-  const [onlyChanged, setOnlyChanged] = useState(false)
+  const [onlyChanged, setOnlyChanged] = useState(!!onlyChangedAtFirst)
   const rows = onlyChanged && !single ? diff.filter((r) => r.changed) : diff
   const text = (r: DiffRow, v: unknown) => valueText(fields.find((f) => f.name === r.field) ?? { type: r.type }, v, codeLists, regionNames)
   const beforeShape = geometryField ? ((before?.[geometryField] as Geometry | undefined) ?? null) : null

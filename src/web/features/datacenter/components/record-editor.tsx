@@ -134,10 +134,11 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
     try {
       await form.validateFields()
     } catch (err) {
-      const fields = (err as { errorFields?: { errors: string[] }[] }).errorFields ?? []
+      const fields = (err as { errorFields?: { name: (string | number)[]; errors: string[] }[] }).errorFields ?? []
       const onlyMissing = fields.every((f) => f.errors.every((m) => m.endsWith(REQUIRED_SUFFIX)))
       // a draft may be incomplete; anything else wrong is fixed first
       if (submit || !onlyMissing) {
+        if (fields[0]) form.scrollToField(fields[0].name, { block: 'center' })
         message.error(submit && onlyMissing ? '提交审核前请填写全部必填项' : '请先修正标红的字段')
         return
       }
@@ -254,7 +255,7 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
                 )}
               </RecordMap>
               <Typography.Paragraph type="secondary" style={{ margin: '6px 0' }}>
-                灰色虚线为原图形，蓝色为当前图形。也可直接编辑下方坐标（GeoJSON，WGS84 经纬度）。
+                {target.mode === 'create' ? '在地图上绘制' : '灰色虚线为原图形，蓝色为当前图形；可在地图上编辑'}，也可直接填写下方坐标（GeoJSON，WGS84 经纬度）。
               </Typography.Paragraph>
               <Input.TextArea
                 data-testid="geometry-text"

@@ -118,11 +118,11 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
         size="small"
         pagination={false}
         dataSource={fields.map((f, i) => ({ ...f, i }))}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1480 }}
         columns={[
           { title: '字段', dataIndex: 'name', width: 170, render: (v: string, f) => <span><code>{v}</code><br /><Typography.Text type="secondary">{FIELD_TYPE_NAMES[f.type]}</Typography.Text></span> },
-          { title: '中文名', key: 'label', width: 170, render: (_, f) => <Input size="small" value={f.label} onChange={(e) => change(f.i, { label: e.target.value })} aria-label={`${f.name} 中文名`} data-testid={`std-label-${f.name}`} /> },
-          { title: '单位', key: 'unit', width: 90, render: (_, f) => <Input size="small" value={f.unit ?? ''} onChange={(e) => change(f.i, { unit: e.target.value })} aria-label={`${f.name} 单位`} /> },
+          { title: '中文名', key: 'label', width: 190, render: (_, f) => <Input size="small" style={{ width: '100%' }} value={f.label} onChange={(e) => change(f.i, { label: e.target.value })} aria-label={`${f.name} 中文名`} data-testid={`std-label-${f.name}`} /> },
+          { title: '单位', key: 'unit', width: 90, render: (_, f) => <Input size="small" style={{ width: '100%' }} value={f.unit ?? ''} onChange={(e) => change(f.i, { unit: e.target.value })} aria-label={`${f.name} 单位`} /> },
           { title: '必填', key: 'required', width: 60, render: (_, f) => <Switch size="small" checked={f.required} onChange={(required) => change(f.i, { required })} aria-label={`${f.name} 必填`} data-testid={`std-required-${f.name}`} /> },
           {
             title: '代码表',
@@ -153,6 +153,7 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
           {
             title: '文本长度 / 格式（正则） / 格式说明',
             key: 'text',
+            width: 440,
             render: (_, f) =>
               f.type === 'string' ? (
                 <Space size={4}>

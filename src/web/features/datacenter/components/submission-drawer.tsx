@@ -134,6 +134,7 @@ export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; on
             geometryField={geometryField}
             before={d.before}
             after={d.after}
+            onlyChangedAtFirst={s.action === 'claim'}
           />
           <h3 style={{ marginTop: 16 }}>办理过程</h3>
           <Timeline

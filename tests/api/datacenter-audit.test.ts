@@ -11,7 +11,7 @@ import type { Page } from '../../src/domain/contracts/envelope'
 import { makeCreditCode } from '../../src/domain/codes/credit-code'
 import { mulberry32 } from '../../src/server/db/seed/rng'
 import { startServer, type TestServer } from './harness'
-import { CLERK_PAGES, count, decide, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, twoCounties, workflowCounts, type Counties } from './datacenter-helpers'
+import { CLERK_PAGES, count, decide, demoTokens, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, twoCounties, type Counties, workflowCounts } from './datacenter-helpers'
 
 let s: TestServer
 let c: Counties
@@ -37,9 +37,7 @@ async function readXlsx(path: string, token: string): Promise<{ status: number; 
 beforeAll(async () => {
   s = await startServer()
   c = await twoCounties(s)
-  t.admin = await s.login('admin', 'Admin@2026')
-  t.clerk = await s.login('clerk', 'Clerk@2026')
-  t.auditor = await s.login('auditor', 'Auditor@2026')
+  await demoTokens(s, t)
   const clerkRole = await makeRole(s, t.admin, '区县业务员', 'COUNTY_CLERK', CLERK_PAGES)
   const auditRole = await makeRole(s, t.admin, '区县审核员', 'COUNTY_AUDIT', ['/system/audit/gyyd', '/system/audit/yddw'])
   const parcelAudit = await makeRole(s, t.admin, '地块审核员', 'PARCEL_AUDIT', ['/system/audit/gyyd'])

@@ -9,6 +9,13 @@ export interface Counties {
   B: { county: string; city: string }
 }
 
+/** Tokens of the demo admin, clerk and auditor (province-level accounts). */
+export async function demoTokens(s: TestServer, t: Record<string, string>): Promise<void> {
+  t.admin = await s.login('admin', 'Admin@2026')
+  t.clerk = await s.login('clerk', 'Clerk@2026')
+  t.auditor = await s.login('auditor', 'Auditor@2026')
+}
+
 /** Picks two counties of the seeded data in different cities. */
 export async function twoCounties(s: TestServer): Promise<Counties> {
   const rows = (

@@ -10,7 +10,7 @@ import type { Page } from '../../src/domain/contracts/envelope'
 import { makeCreditCode } from '../../src/domain/codes/credit-code'
 import { mulberry32 } from '../../src/server/db/seed/rng'
 import { startServer, type TestServer } from './harness'
-import { CLERK_PAGES, count, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, twoCounties, workflowCounts, type Counties } from './datacenter-helpers'
+import { CLERK_PAGES, count, demoTokens, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, twoCounties, type Counties, workflowCounts } from './datacenter-helpers'
 
 let s: TestServer
 let c: Counties
@@ -30,9 +30,7 @@ async function squareIn(county: string) {
 beforeAll(async () => {
   s = await startServer()
   c = await twoCounties(s)
-  t.admin = await s.login('admin', 'Admin@2026')
-  t.clerk = await s.login('clerk', 'Clerk@2026')
-  t.auditor = await s.login('auditor', 'Auditor@2026')
+  await demoTokens(s, t)
   const role = await makeRole(s, t.admin, '区县业务员', 'COUNTY_CLERK', CLERK_PAGES)
   const parcelOnly = await makeRole(s, t.admin, '地块录入员', 'PARCEL_ONLY', ['/system/data/center/input'])
   t.a = (await person(s, t.admin, 'clerk_a', c.A.county, [role])).token

@@ -9,7 +9,7 @@ import type { StandardVersionRow, StandardView, SubmissionSaved } from '../../sr
 import type { Page } from '../../src/domain/contracts/envelope'
 import { DEFAULT_PARCEL_FIELDS, type StandardField } from '../../src/domain/datacenter/standard'
 import { startServer, type TestServer } from './harness'
-import { count, decide, firstIn, one, proposeUpdate, twoCounties } from './datacenter-helpers'
+import { count, decide, demoTokens, firstIn, one, proposeUpdate, twoCounties } from './datacenter-helpers'
 
 let s: TestServer
 const t: Record<string, string> = {}
@@ -20,9 +20,7 @@ const save = (fields: StandardField[], baseVersion: number, token = t.admin, rem
 
 beforeAll(async () => {
   s = await startServer()
-  t.admin = await s.login('admin', 'Admin@2026')
-  t.clerk = await s.login('clerk', 'Clerk@2026')
-  t.auditor = await s.login('auditor', 'Auditor@2026')
+  await demoTokens(s, t)
 })
 afterAll(() => s?.close())
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FoundRow } from '../../src/domain/contracts/datacenter'
 import type { Page } from '../../src/domain/contracts/envelope'
 import { startServer, type TestServer } from './harness'
-import { CLERK_PAGES, count, decide, makeRole, one, person, workflowCounts } from './datacenter-helpers'
+import { CLERK_PAGES, count, decide, demoTokens, makeRole, one, person, workflowCounts } from './datacenter-helpers'
 
 let s: TestServer
 const t: Record<string, string> = {}
@@ -23,9 +23,7 @@ const claim = (body: object, token: string) => s.postJson<{ id: number; targetId
 
 beforeAll(async () => {
   s = await startServer()
-  t.admin = await s.login('admin', 'Admin@2026')
-  t.clerk = await s.login('clerk', 'Clerk@2026')
-  t.auditor = await s.login('auditor', 'Auditor@2026')
+  await demoTokens(s, t)
   unclaimed = (
     await s.db.query<{ id: number; county: string }>(
       `SELECT p.id, r.code AS county FROM parcel p JOIN region r ON r.level = 'county' AND ST_Intersects(r.geom, ST_PointOnSurface(p.geom))

@@ -51,6 +51,19 @@ export function assertUnchanged(kind: RecordKind, before: Record<string, unknown
   }
 }
 
+/** The events of a new submission: 新建, and 提交审核 when it went to audit at once. */
+export async function recordCreated(db: Db, id: number, actorId: number, submitted: boolean): Promise<void> {
+  await subs.addEvent(db, { submissionId: id, action: 'create', from: null, to: '草稿', actorId })
+  if (submitted) await subs.addEvent(db, { submissionId: id, action: 'submit', from: '草稿', to: '待审核', actorId })
+}
+
+/** 草稿 → 待审核 with its event. */
+async function toPending(db: Db, id: number, actorId: number): Promise<SubmissionSaved> {
+  await subs.moveState(db, id, '草稿', '待审核')
+  await subs.addEvent(db, { submissionId: id, action: 'submit', from: '草稿', to: '待审核', actorId })
+  return { id, state: '待审核' }
+}
+
 /** Creates a submission for a record (新增 / 修改 / 删除), as a draft or submitted at once. */
 export async function propose(
   db: Db,
@@ -82,8 +95,7 @@ export async function propose(
       userId: p.id,
       remark: input.remark,
     })
-    await subs.addEvent(tx, { submissionId: id, action: 'create', from: null, to: '草稿', actorId: p.id })
-    if (input.submit) await subs.addEvent(tx, { submissionId: id, action: 'submit', from: '草稿', to: '待审核', actorId: p.id })
+    await recordCreated(tx, id, p.id, input.submit)
     return { id, state }
   })
 }
@@ -115,10 +127,7 @@ export async function editDraft(db: Db, p: Proposer, id: number, input: { payloa
     const { std, payload, region } = await recheck(tx, p, s, input.payload, input.submit ? 'submit' : 'draft')
     await subs.updateDraft(tx, id, { payload, standardVersion: std.version, region: region ?? s, remark: input.remark })
     await subs.addEvent(tx, { submissionId: id, action: 'edit', from: s.state, to: '草稿', actorId: p.id })
-    if (!input.submit) return { id, state: '草稿' as const }
-    await subs.moveState(tx, id, '草稿', '待审核')
-    await subs.addEvent(tx, { submissionId: id, action: 'submit', from: '草稿', to: '待审核', actorId: p.id })
-    return { id, state: '待审核' as const }
+    return input.submit ? toPending(tx, id, p.id) : { id, state: '草稿' as const }
   })
 }
 
@@ -129,9 +138,7 @@ export async function submitDraft(db: Db, p: Proposer, id: number): Promise<Subm
     step(s.state, 'submit', { actorIsCreator: s.created_by === p.id, everSubmitted: s.submitted_at !== null })
     const { std, payload, region } = await recheck(tx, p, s, s.payload, 'submit')
     if (region) await subs.updateDraft(tx, id, { payload, standardVersion: std.version, region, remark: s.remark })
-    await subs.moveState(tx, id, '草稿', '待审核')
-    await subs.addEvent(tx, { submissionId: id, action: 'submit', from: '草稿', to: '待审核', actorId: p.id })
-    return { id, state: '待审核' as const }
+    return toPending(tx, id, p.id)
   })
 }
 

@@ -7,6 +7,7 @@ import type { RecordKind } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import { regionInScope } from '../../auth/data-scope'
+import { recordCreated } from '../datacenter/input-service'
 import { proposerRegion, type Proposer } from '../datacenter/proposal'
 import * as records from '../datacenter/record-repo'
 import { MASTER } from '../datacenter/record-repo'
@@ -48,8 +49,7 @@ export async function claim(db: Db, p: Proposer, kind: RecordKind, ids: readonly
         userId: p.id,
         remark,
       })
-      await subs.addEvent(tx, { submissionId: sid, action: 'create', from: null, to: '草稿', actorId: p.id })
-      await subs.addEvent(tx, { submissionId: sid, action: 'submit', from: '草稿', to: '待审核', actorId: p.id })
+      await recordCreated(tx, sid, p.id, true)
       made.push({ id: sid, targetId: id })
     }
     return made

@@ -36,8 +36,12 @@ const REQUIRED_SUFFIX = '为必填项'
 function FieldInput({ f, std, counties, ...control }: { f: StandardField; std: StandardView; counties: CountyOption[]; disabled?: boolean; value?: never; onChange?: never }) {
   const testId = `field-${f.name}`
   const disabled = control.disabled
-  if (f.type === 'code') {
+  if (f.type === 'code' || f.type === 'region') {
     const list = f.dict ? std.codeLists[f.dict] : undefined
+    const options =
+      f.type === 'region'
+        ? counties.map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))
+        : (list?.items ?? []).map((i) => ({ value: i.value, label: i.label === i.value ? i.label : `${i.value} ${i.label}` }))
     return (
       <Select
         {...control}
@@ -45,21 +49,8 @@ function FieldInput({ f, std, counties, ...control }: { f: StandardField; std: S
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         disabled={disabled}
-        placeholder={list ? `选择${list.name}` : '代码表缺失'}
-        options={(list?.items ?? []).map((i) => ({ value: i.value, label: i.label === i.value ? i.label : `${i.value} ${i.label}` }))}
-      />
-    )
-  }
-  if (f.type === 'region') {
-    return (
-      <Select
-        {...control}
-        data-testid={testId}
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        disabled={disabled}
-        placeholder="选择区县"
-        options={counties.map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))}
+        placeholder={f.type === 'region' ? '选择区县' : list ? `选择${list.name}` : '代码表缺失'}
+        options={options}
       />
     )
   }

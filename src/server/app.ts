@@ -26,7 +26,7 @@ import { AppError } from './http/errors'
 import type { FieldError } from '../domain/contracts/envelope'
 import { registerAuthHook } from './auth/hook'
 import { registerOperationLog } from './modules/log/hook'
-import { MODULES } from './modules'
+import { MODULES, type ModuleDeps } from './modules'
 import { putSettingIfAbsent } from './modules/auth/repo'
 import type { SecurityPolicy } from './modules/auth/service'
 import { startLogRetention } from './modules/log/retention'
@@ -47,6 +47,8 @@ export interface AppDeps {
   webRoot?: string
   /** Where uploaded files live (DATA_DIR/uploads); default a directory under the system temp. */
   uploadDir?: string
+  /** Test-only instrumentation of the modules (see ModuleDeps); never set by the product's start. */
+  testHooks?: ModuleDeps['testHooks']
 }
 
 /** Builds the whole server without listening. */
@@ -89,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const uploadDir = deps.uploadDir ?? path.join(os.tmpdir(), 'ilp-uploads')
   const uploads = { dir: uploadDir, appMaxBytes: (deps.env.APP_UPLOAD_MAX_MB ?? 200) * 1024 * 1024 }
-  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads }))
+  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads, testHooks: deps.testHooks }))
   app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 
   const indexHtml = deps.webRoot && path.join(deps.webRoot, 'index.html')

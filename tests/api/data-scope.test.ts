@@ -32,7 +32,7 @@ beforeAll(async () => {
   A = counties[0]
   B = counties.find((c) => c.city !== A.city) as { county: string; city: string }
   const role = await s.postJson<{ id: number }>('/api/role/add', { name: '区县数据员', code: 'COUNTY_DATA' }, admin)
-  await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/input']) }, admin)
+  await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/input', '/system/data/center/yddwInput']) }, admin)
   const roleIds = [role.body.data.id]
   token.county = (await makeUser(s, admin, { username: 'county_a', regionCode: A.county, roleIds })).token
   token.city = (await makeUser(s, admin, { username: 'city_a', regionCode: A.city, roleIds })).token
@@ -92,13 +92,19 @@ describe('reads by id across regions', () => {
 })
 
 describe('writes by id across regions', () => {
-  it('a county user edits a parcel of the county; one of another county is 404 and unchanged', async () => {
+  // master data changes only through submissions (data centre): the scope decides who may propose
+  it('a county user proposes a change of a parcel of the county; one of another county is 404 and nothing is written', async () => {
     const own = await parcelIn(A.county)
     const other = await parcelIn(B.county)
-    expect((await s.postJson('/api/industryMap/land/update', { id: own.id, name: '本县地块（已核）', locationDesc: '测试坐落' }, token.county)).status).toBe(200)
-    expect((await one<{ name: string }>('SELECT name FROM parcel WHERE id = $1', [own.id])).name).toBe('本县地块（已核）')
-    const r = await s.postJson('/api/industryMap/land/update', { id: other.id, name: '越权修改', locationDesc: '' }, token.county)
+    const mine = await s.postJson<{ id: number }>('/api/datacenter/input/parcel/update', { targetId: own.id, payload: { name: '本县地块（已核）' }, submit: true }, token.county)
+    expect(mine.status).toBe(200)
+    expect((await one<{ state: string; county_code: string }>('SELECT state, county_code FROM dc_submission WHERE id = $1', [mine.body.data.id]))).toEqual({ state: '待审核', county_code: A.county })
+    // nothing reaches the master data before an auditor approves
+    expect((await one<{ name: string }>('SELECT name FROM parcel WHERE id = $1', [own.id])).name).toBe(own.name)
+    const submissions = await n('dc_submission')
+    const r = await s.postJson('/api/datacenter/input/parcel/update', { targetId: other.id, payload: { name: '越权修改' }, submit: true }, token.county)
     expect(r.status).toBe(404)
+    expect(await n('dc_submission')).toBe(submissions)
     expect((await one<{ name: string }>('SELECT name FROM parcel WHERE id = $1', [other.id])).name).toBe(other.name)
     const log = await one<{ success: boolean; target: string; username: string }>("SELECT success, target, username FROM operation_log WHERE action = '修改地块' ORDER BY id DESC LIMIT 1")
     expect(log).toEqual({ success: false, target: `地块 #${other.id}`, username: 'county_a' })
@@ -107,9 +113,17 @@ describe('writes by id across regions', () => {
   it('the same for enterprises', async () => {
     const own = await enterpriseIn(A.county)
     const other = await enterpriseIn(B.county)
-    expect((await s.postJson('/api/yddw/update', { id: own.id, contactPerson: '王联系', contactPhone: '0571-88888888', address: '本县' }, token.county)).status).toBe(200)
-    expect((await s.postJson('/api/yddw/update', { id: other.id, contactPerson: '越权', contactPhone: '', address: '' }, token.county)).status).toBe(404)
+    const payload = { contact_person: '王联系', contact_phone: '0571-88888888', address: '本县' }
+    expect((await s.postJson('/api/datacenter/input/enterprise/update', { targetId: own.id, payload, submit: true }, token.county)).status).toBe(200)
+    expect((await s.postJson('/api/datacenter/input/enterprise/update', { targetId: other.id, payload: { contact_person: '越权' }, submit: true }, token.county)).status).toBe(404)
     expect((await one<{ contact_person: string }>('SELECT contact_person FROM enterprise WHERE id = $1', [other.id])).contact_person).toBe(other.contact_person)
+    expect((await one<{ contact_person: string }>('SELECT contact_person FROM enterprise WHERE id = $1', [own.id])).contact_person).toBe(own.contact_person)
+  })
+
+  it('the old direct edit endpoints are gone', async () => {
+    const own = await parcelIn(A.county)
+    expect((await s.postJson('/api/industryMap/land/update', { id: own.id, name: '直接修改', locationDesc: '' }, token.county)).status).toBe(404)
+    expect((await s.postJson('/api/yddw/update', { id: own.id, contactPerson: '直接修改', contactPhone: '', address: '' }, token.county)).status).toBe(404)
   })
 
   it('a write that names a region outside the scope is refused with the region named', async () => {

@@ -40,6 +40,9 @@ export const LOG_MODULES: Record<string, string> = {
   yddw: '用地单位',
   industryMap: '产业地图',
   mapLayer: '地图图层',
+  datacenter: '数据中心',
+  audit: '审核管理',
+  foundCenter: '数据认领',
 }
 
 /** Sort direction as antd tables name it. */

@@ -112,6 +112,7 @@ export const DEFAULT_ENTERPRISE_FIELDS: StandardField[] = [
     label: '联系电话',
     type: 'string',
     required: false,
+    maxLength: 30,
     pattern: '(1[3-9]\\d{9})|(0\\d{2,3}-?\\d{7,8})',
     patternHint: '11位手机号或带区号的固定电话',
   },

@@ -23,6 +23,11 @@ import { deviceRoutes } from './device/routes'
 import { appVersionRoutes } from './app-version/routes'
 import { landRoutes } from './land/routes'
 import { mapLayerRoutes } from './map/layer-routes'
+import { standardRoutes } from './datacenter/standard-routes'
+import { inputRoutes } from './datacenter/input-routes'
+import { auditRoutes } from './audit/routes'
+import type { ApprovalHooks } from './audit/service'
+import { foundCenterRoutes } from './found-center/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -31,6 +36,8 @@ export interface ModuleDeps {
   policy: SecurityPolicy
   /** Upload storage and limits. */
   uploads: { dir: string; appMaxBytes: number }
+  /** Test-only instrumentation (the approval kill test); production passes none. */
+  testHooks?: { approval?: ApprovalHooks }
 }
 
 /** routes plugins of all modules */
@@ -52,4 +59,8 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, uploads }) => appVersionRoutes(db, uploads),
   ({ db }) => landRoutes(db),
   ({ db }) => mapLayerRoutes(db),
+  ({ db }) => standardRoutes(db),
+  ({ db }) => inputRoutes(db),
+  ({ db, testHooks }) => auditRoutes(db, testHooks?.approval),
+  ({ db }) => foundCenterRoutes(db),
 ]

@@ -5,6 +5,7 @@ import { seedRegions } from './regions'
 import { seedStandards } from './standards'
 import { seedDemoData } from './demo'
 import { seedLifecycle } from './lifecycle'
+import { seedUnclaimed } from './unclaimed'
 import { seedAdminDemo } from './admin-demo'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
@@ -35,5 +36,6 @@ export async function bootstrap(
   for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
   if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })
   if (opts.parcels > 0) await seedLifecycle(db)
+  if (opts.parcels > 0) await seedUnclaimed(db, opts.parcels)
   return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
 }

@@ -59,16 +59,6 @@ export async function findParcel(db: Db, scope: DataScope, id: number): Promise<
   return r.rows[0] && parcelView(r.rows[0])
 }
 
-/** Updates a parcel inside the scope; false when there is none (outside the scope looks the same). */
-export async function updateParcel(db: Db, scope: DataScope, id: number, f: { name: string; locationDesc: string }): Promise<boolean> {
-  const where = scoped(scope, 'p').add('p.id = ?', id)
-  const n = where.params.length
-  const r = await db.query(
-    `UPDATE parcel p SET name = $${n + 1}, location_desc = $${n + 2}, updated_at = now() WHERE ${where.sql}`,
-    [...where.params, f.name, f.locationDesc],
-  )
-  return r.affectedRows === 1
-}
 
 interface EnterpriseRow {
   id: number
@@ -121,17 +111,3 @@ export async function searchEnterprises(db: Db, scope: DataScope, keyword: strin
   return (await listEnterprises(db, scope, { keyword }, { page: 1, pageSize: 20, sortField: 'name', sortOrder: 'ascend' })).list
 }
 
-export async function updateEnterprise(
-  db: Db,
-  scope: DataScope,
-  id: number,
-  f: { contactPerson: string; contactPhone: string; address: string },
-): Promise<boolean> {
-  const where = scoped(scope, 'e').add('e.id = ?', id)
-  const n = where.params.length
-  const r = await db.query(
-    `UPDATE enterprise e SET contact_person = $${n + 1}, contact_phone = $${n + 2}, address = $${n + 3}, updated_at = now() WHERE ${where.sql}`,
-    [...where.params, f.contactPerson, f.contactPhone, f.address],
-  )
-  return r.affectedRows === 1
-}

@@ -102,3 +102,31 @@ export function countedCircles(rows: { lng: number; lat: number; label: string; 
     .style({ textAllowOverlap: true, textAnchor: 'center' })
   return [circles, labels] as unknown as ILayer[]
 }
+
+/** Points as circles of one colour (e.g. an enterprise's location), with an optional text label. */
+export function markers(fc: FeatureCollection, style: { color: string; size?: number; label?: string }, zIndex = 26): ILayer[] {
+  const rows = fc.features
+    .filter((f) => f.geometry?.type === 'Point')
+    .map((f) => {
+      const [lng, lat] = (f.geometry as { coordinates: number[] }).coordinates
+      return { lng, lat, label: String(f.properties?.label ?? style.label ?? '') }
+    })
+  const circles = new PointLayer({ zIndex })
+    .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
+    .shape('circle')
+    .size(style.size ?? 10)
+    .color(style.color)
+    .style({ opacity: 0.9, stroke: '#ffffff', strokeWidth: 2 })
+  const layers = [circles] as unknown as ILayer[]
+  if (rows.some((r) => r.label)) {
+    layers.push(
+      new PointLayer({ zIndex: zIndex + 1 })
+        .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
+        .shape('label', 'text')
+        .size(12)
+        .color('#1f2d3d')
+        .style({ textAnchor: 'top', textOffset: [0, 14], stroke: '#ffffff', strokeWidth: 2, textAllowOverlap: true }) as unknown as ILayer,
+    )
+  }
+  return layers
+}

@@ -3,7 +3,7 @@
  * server, size-limited), version code and name, release notes, force-update flag; phones ask
  * /api/app/version/mobile/versions what to install.
  */
-import { PagedTable } from '../components/paged-table'
+import { PagedTable } from '../../../ui/paged-table'
 import { CloudUploadOutlined, InboxOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { App, Button, Form, Input, InputNumber, Progress, Select, Space, Switch, Tag, Upload, type TableColumnsType } from 'antd'
@@ -11,9 +11,9 @@ import { useState } from 'react'
 import { APP_PLATFORMS, appEditBody, appUploadFields, type AppVersionView } from '../../../../domain/contracts/admin-app'
 import { saveBlob } from '../../../core/api'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell } from '../components/list-shell'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { ListShell } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { formatBytes, formatTime } from '../components/format'
 import { deleteVersion, downloadVersion, editVersion, queryVersions, uploadLimits, uploadVersion } from '../api/app-api'
 

@@ -1,5 +1,5 @@
 /** 字典管理 (/admin/setting/dict): the dictionaries behind every select of the product. */
-import { PagedTable } from '../components/paged-table'
+import { PagedTable } from '../../../ui/paged-table'
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Form, Input, InputNumber, Space, type TableColumnsType } from 'antd'
@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router-dom'
 import { dictAddBody, dictEditBody, type DictView } from '../../../../domain/contracts/admin-dict'
 import { ADMIN_PAGES } from '../../../../domain/contracts/admin'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell } from '../components/list-shell'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { ListShell } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { addDict, deleteDict, editDict, queryDicts } from '../api/dict-api'
 
 /** 字典管理 */

@@ -5,9 +5,9 @@ import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, 
 import { useState } from 'react'
 import { dictItemAddBody, dictItemEditBody, type DictItemView } from '../../../../domain/contracts/admin-dict'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { addDictItem, deleteDictItem, editDictItem, queryDictItems, queryDicts } from '../api/dict-api'
 
 /** 字典项管理 */

@@ -5,9 +5,9 @@ import { Button, Form, Input, InputNumber, Space, Table, type TableColumnsType }
 import { useMemo, useState } from 'react'
 import { organAddBody, organEditBody, type OrganNodeView } from '../../../../domain/contracts/admin-organ'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
+import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
 import { OrganSelect, RegionSelect } from '../components/pickers'
-import { useAction } from '../components/use-action'
+import { useAction } from '../../../ui/use-action'
 import { addOrgan, deleteOrgan, editOrgan, organTree } from '../api/organ-api'
 
 type Row = Omit<OrganNodeView, 'children'> & { children?: Row[] }

@@ -9,8 +9,8 @@ import { useCallback, useState } from 'react'
 import styled from 'styled-components'
 import { areaAddBody, areaEditBody, type RegionView } from '../../../../domain/contracts/admin-area'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
-import { useAction } from '../components/use-action'
+import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
 import { addArea, areaChildren, deleteArea, editArea } from '../api/area-api'
 
 const LEVEL = { province: '省', city: '市', county: '区县', town: '乡镇街道' } as const

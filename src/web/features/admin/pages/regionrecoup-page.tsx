@@ -2,17 +2,17 @@
  * 区域标准 (/admin/setting/regionrecoup): per region and year, the benchmarks that appraisal and
  * low-efficiency evaluation compare with (亩均税收, 亩均增加值, 容积率, 投资强度 …, DOMAIN.md).
  */
-import { PagedTable } from '../components/paged-table'
+import { PagedTable } from '../../../ui/paged-table'
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { REGION_STANDARD_FIELDS, regionStandardAddBody, regionStandardEditBody, type RegionStandardView } from '../../../../domain/contracts/admin-region-standard'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell } from '../components/list-shell'
+import { ListShell } from '../../../ui/list-shell'
 import { RegionSelect } from '../components/pickers'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { addStandard, deleteStandard, editStandard, queryStandards } from '../api/region-standard-api'
 
 const THIS_YEAR = new Date().getFullYear()

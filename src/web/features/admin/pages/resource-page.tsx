@@ -10,8 +10,8 @@ import { useMemo, useState } from 'react'
 import { menuAddBody, menuEditBody, type MenuNodeView } from '../../../../domain/contracts/admin-menu'
 import { MENU_GROUPS, MENU_GROUP_TITLES, type MenuGroup } from '../../../../domain/route-table'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell, LoadError, emptyState } from '../components/list-shell'
-import { useAction } from '../components/use-action'
+import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
 import { addMenu, deleteMenu, editMenu, menuModel, menuTree } from '../api/menu-api'
 
 type Row = Omit<MenuNodeView, 'children'> & { children?: Row[] }

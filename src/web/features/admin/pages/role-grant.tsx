@@ -12,7 +12,7 @@ import { grantTree, grantedIds } from '../components/grant-tree'
 import { toApiError } from '../../../core/http-catalogue'
 import { grantMenus, roleMenuIds } from '../api/role-api'
 import { menuTree } from '../api/menu-api'
-import { LoadError } from '../components/list-shell'
+import { LoadError } from '../../../ui/list-shell'
 
 /** The drawer that grants menus to one role. */
 export function RoleGrantDrawer({ role, onClose, onSaved }: { role: RoleView | null; onClose: () => void; onSaved: () => void }) {

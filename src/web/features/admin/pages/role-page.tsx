@@ -2,7 +2,7 @@
  * 角色管理 (/admin/setting/role): roles, their menu grants (a checkable tree of all six menu
  * groups) and their users.
  */
-import { PagedTable } from '../components/paged-table'
+import { PagedTable } from '../../../ui/paged-table'
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { App, Button, Form, Input, Space, type TableColumnsType } from 'antd'
@@ -10,9 +10,9 @@ import { useState } from 'react'
 import { roleAddBody, roleEditBody, type RoleView } from '../../../../domain/contracts/admin-role'
 import { ApiError } from '../../../core/api'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell } from '../components/list-shell'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { ListShell } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { formatTime } from '../components/format'
 import { addRole, deleteRole, editRole, queryRoles } from '../api/role-api'
 import { RoleGrantDrawer } from './role-grant'

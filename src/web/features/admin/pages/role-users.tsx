@@ -5,8 +5,8 @@ import { useState } from 'react'
 import type { RoleView } from '../../../../domain/contracts/admin-role'
 import { changeRoleUsers, roleUsers } from '../api/role-api'
 import { pickUsers } from '../api/user-api'
-import { LoadError, emptyState } from '../components/list-shell'
-import { useAction } from '../components/use-action'
+import { LoadError, emptyState } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
 
 /** The users drawer of one role. */
 export function RoleUsersDrawer({ role, onClose, onChanged }: { role: RoleView | null; onClose: () => void; onChanged: () => void }) {

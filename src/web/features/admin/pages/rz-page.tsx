@@ -3,7 +3,7 @@
  * denials and every write. Filter by user, time range, module and result; export to xlsx. Rows
  * cannot be changed or removed (GB/T 22239-2019 8.1.4.3).
  */
-import { PagedTable } from '../components/paged-table'
+import { PagedTable } from '../../../ui/paged-table'
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, DatePicker, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd'
@@ -12,9 +12,9 @@ import { useState } from 'react'
 import { LOG_MODULES } from '../../../../domain/contracts/admin'
 import type { LogRowView } from '../../../../domain/contracts/admin-log'
 import { saveBlob } from '../../../core/api'
-import { ListShell } from '../components/list-shell'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { ListShell } from '../../../ui/list-shell'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { formatTime } from '../components/format'
 import { exportLog, logPage } from '../api/log-api'
 

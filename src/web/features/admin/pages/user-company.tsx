@@ -5,9 +5,9 @@ import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType }
 import { useState } from 'react'
 import { companyAddBody, type CompanyUserView, type InitialPassword } from '../../../../domain/contracts/admin-user'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { LoadError, emptyState } from '../components/list-shell'
+import { LoadError, emptyState } from '../../../ui/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
-import { useAction } from '../components/use-action'
+import { useAction } from '../../../ui/use-action'
 import { formatTime } from '../components/format'
 import { addCompanyUser, deleteCompanyUser, findCompanies, queryCompanyUsers } from '../api/user-api'
 

@@ -2,18 +2,18 @@
  * 用户管理 (/admin/setting/user): staff accounts — search, paging, add (with a one-time password),
  * edit, roles, enable/disable, reset password, unlock, delete — and enterprise accounts.
  */
-import { PagedTable } from '../components/paged-table'
+import { PagedTable } from '../../../ui/paged-table'
 import { DownOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Dropdown, Form, Input, Select, Space, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { userAddBody, userEditBody, type InitialPassword, type UserRowView } from '../../../../domain/contracts/admin-user'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell } from '../components/list-shell'
+import { ListShell } from '../../../ui/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { OrganSelect, RegionSelect } from '../components/pickers'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { allRoles } from '../api/role-api'
 import { addUser, deleteUser, editUser, queryUsers, resetUserPassword, setUserRoles, setUserStatus, unlockUser } from '../api/user-api'
 import { CompanyAccounts } from './user-company'

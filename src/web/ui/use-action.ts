@@ -5,7 +5,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { App } from 'antd'
 import { useCallback } from 'react'
-import { toApiError } from '../../../core/http-catalogue'
+import { toApiError } from '../core/http-catalogue'
 
 /** `run(fn, { confirm?, success, refresh })` */
 export function useAction() {

@@ -1,5 +1,5 @@
 /**
- * The server-paged table of an admin list page: a failed load shows the server's message with 重试
+ * The server-paged table of a list page (admin, data centre): a failed load shows the server's message with 重试
  * above the table, and an empty list says in words what is missing.
  */
 import { Table, type TablePaginationConfig, type TableProps } from 'antd'

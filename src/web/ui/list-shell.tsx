@@ -1,5 +1,5 @@
 /**
- * The frame of an admin page: title and purpose, a toolbar (search and actions), then the
+ * The frame of a list page (admin, data centre): title and purpose, a toolbar (search and actions), then the
  * content; a failed load shows the server's message with 重试 instead of an empty table.
  */
 import { Alert, Button, Empty } from 'antd'

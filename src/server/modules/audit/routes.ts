@@ -1,0 +1,77 @@
+/**
+ * 审核 (spec §2 /system/audit/*; §7 /api/audit/{query/list, query/details, update/one}): the
+ * submissions in the auditor's region, one submission side by side, the decision, and the list
+ * as xlsx. (/api/audit/query/add — submitting a draft — lives with the input routes.)
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { idBody } from '../../../domain/contracts/admin'
+import { auditDecisionBody, CHANGE_ACTION_NAMES, submissionListQuery, type SubmissionRow } from '../../../domain/contracts/datacenter'
+import { RECORD_KIND_LABEL } from '../../../domain/datacenter/standard'
+import type { Db } from '../../db/engine'
+import { currentUser } from '../../http/context'
+import { ok } from '../../http/envelope'
+import { sendXlsx } from '../../http/xlsx'
+import { auditKindsOf, proposerOf } from '../datacenter/context'
+import { ANY_AUDIT_PAGES, READ_PAGES } from '../datacenter/pages'
+import * as subs from '../datacenter/submission-repo'
+import { approve, details, reject, type ApprovalHooks } from './service'
+
+const local = (iso: string | null) => (iso ? new Date(iso) : null)
+
+export const auditRoutes =
+  (db: Db, hooks: ApprovalHooks = {}): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/audit/query/list', { config: { pages: ANY_AUDIT_PAGES }, schema: { querystring: submissionListQuery } }, async (req) =>
+      ok(await subs.listSubmissions(db, req.query, { scope: proposerOf(currentUser(req)).scope })),
+    )
+
+    // submitters read their own submissions' details too (the return reason, the diff)
+    app.get('/api/audit/query/details', { config: { pages: READ_PAGES }, schema: { querystring: idBody } }, async (req) => {
+      const user = currentUser(req)
+      return ok(await details(db, { ...proposerOf(user), auditKinds: await auditKindsOf(db, user) }, req.query.id))
+    })
+
+    app.post('/api/audit/update/one', { config: { pages: ANY_AUDIT_PAGES, log: { module: 'audit', action: '审核' } }, schema: { body: auditDecisionBody } }, async (req) => {
+      const user = currentUser(req)
+      const { id, decision, reason } = req.body
+      req.logTarget = `提交 #${id}`
+      req.logAction = decision === 'approve' ? '审核通过' : '审核退回'
+      const auditor = { ...proposerOf(user), kinds: await auditKindsOf(db, user) }
+      if (decision === 'approve') {
+        const r = await approve(db, auditor, id, hooks)
+        req.logTarget = `提交 #${id} → ${r.recordId} 版本 ${r.version}`
+        return ok(r, '已审核通过并入库')
+      }
+      return ok(await reject(db, auditor, id, reason), '已退回')
+    })
+
+    app.get(
+      '/api/audit/export',
+      { config: { pages: ANY_AUDIT_PAGES, log: { module: 'audit', action: '导出提交列表' } }, schema: { querystring: submissionListQuery } },
+      async (req, reply) => {
+        const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filter } = req.query
+        req.logTarget = '提交列表'
+        return sendXlsx<SubmissionRow>(reply, {
+          filename: `审核提交列表_${new Date().toISOString().slice(0, 10)}.xlsx`,
+          sheet: '提交',
+          columns: [
+            { header: '编号', value: (r) => r.id, width: 8 },
+            { header: '类型', value: (r) => RECORD_KIND_LABEL[r.kind], width: 8 },
+            { header: '操作', value: (r) => CHANGE_ACTION_NAMES[r.action], width: 8 },
+            { header: '名称', value: (r) => r.title, width: 30 },
+            { header: '代码', value: (r) => r.code, width: 22 },
+            { header: '区域', value: (r) => r.regionName, width: 14 },
+            { header: '状态', value: (r) => r.state, width: 10 },
+            { header: '提交人', value: (r) => r.createdByName, width: 12 },
+            { header: '提交时间', value: (r) => local(r.submittedAt), width: 20 },
+            { header: '审核人', value: (r) => r.auditedByName, width: 12 },
+            { header: '审核时间', value: (r) => local(r.auditedAt), width: 20 },
+            { header: '退回原因', value: (r) => r.reason, width: 30 },
+            { header: '说明', value: (r) => r.remark, width: 30 },
+            { header: '导入批次', value: (r) => r.batchId, width: 10 },
+          ],
+          pages: subs.eachSubmission(db, filter, { scope: proposerOf(currentUser(req)).scope }),
+        })
+      },
+    )
+  }

@@ -39,6 +39,9 @@ export const LOG_MODULES: Record<string, string> = {
   log: '操作日志',
   yddw: '用地单位',
   industryMap: '产业地图',
+  file: '文件',
+  sjcj: '数据采集',
+  sjcl: '数据处理',
 }
 
 /** Sort direction as antd tables name it. */

@@ -22,6 +22,7 @@ import { regionStandardRoutes } from './region-standard/routes'
 import { deviceRoutes } from './device/routes'
 import { appVersionRoutes } from './app-version/routes'
 import { landRoutes } from './land/routes'
+import { baseFileRoutes } from './base-file/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -29,7 +30,7 @@ export interface ModuleDeps {
   config: RuntimeConfigSource
   policy: SecurityPolicy
   /** Upload storage and limits. */
-  uploads: { dir: string; appMaxBytes: number }
+  uploads: { dir: string; appMaxBytes: number; maxBytes: number }
 }
 
 /** routes plugins of all modules */
@@ -50,4 +51,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => deviceRoutes(db),
   ({ db, uploads }) => appVersionRoutes(db, uploads),
   ({ db }) => landRoutes(db),
+  ({ db, uploads }) => baseFileRoutes(db, uploads),
 ]

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import zlib from 'node:zlib'
-import { Readable, Transform } from 'node:stream'
+import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 /** The limits one archive must stay within. */
@@ -152,33 +152,47 @@ export class ZipArchive {
   }
 
   /**
-   * Inflates every entry as a stream, keeping nothing, and stops at the first byte past an
-   * entry's declared size: after this, a reader that trusts the archive (the spreadsheet reader)
-   * cannot be fed more than the limits allowed.
+   * The entry's bytes as a stream, inflated as they are read and cut off with a {@link ZipError}
+   * at the first byte past the declared size (a reader that trusts the archive, like the
+   * spreadsheet parser, is never fed more than the limits allowed). `onBytes` counts what passed.
    */
+  async openStream(e: ZipEntry, onBytes?: (n: number) => void): Promise<NodeJS.ReadableStream> {
+    const start = await this.dataStart(e)
+    let seen = 0
+    let crc = 0
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length
+        if (seen > e.size) return done(new ZipError(`压缩包中「${e.name}」解压后超过其声明的大小，疑似压缩炸弹，已拒绝`))
+        crc = zlib.crc32(chunk, crc)
+        onBytes?.(chunk.length)
+        done(null, chunk)
+      },
+      flush(done) {
+        if (seen !== e.size || crc >>> 0 !== e.crc32) return done(new ZipError(`压缩包已损坏：「${e.name}」的校验不符`))
+        done()
+      },
+    })
+    const input = this.src.stream(start, e.compressedSize)
+    const fail = (err: Error) => meter.destroy(err instanceof ZipError ? err : new ZipError(`压缩包已损坏：「${e.name}」无法解压`))
+    if (e.method === 0) {
+      input.on('error', fail)
+      input.pipe(meter)
+    } else {
+      const inflate = zlib.createInflateRaw()
+      input.on('error', fail)
+      inflate.on('error', fail)
+      input.pipe(inflate).pipe(meter)
+    }
+    return meter
+  }
+
+  /** Reads every entry through {@link openStream}, keeping nothing: proves the whole archive honest. */
   async verify(): Promise<void> {
     for (const e of this.entries) {
       if (e.isDirectory || e.size === 0) continue
-      const start = await this.dataStart(e)
-      let seen = 0
-      let crc = 0
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          seen += chunk.length
-          if (seen > e.size) return done(new ZipError(`压缩包中「${e.name}」解压后超过其声明的大小，疑似压缩炸弹，已拒绝`))
-          crc = zlib.crc32(chunk, crc)
-          done()
-        },
-      })
-      const input = this.src.stream(start, e.compressedSize)
-      try {
-        if (e.method === 0) await pipeline(input, meter)
-        else await pipeline(input, zlib.createInflateRaw(), meter)
-      } catch (err) {
-        if (err instanceof ZipError) throw err
-        throw new ZipError(`压缩包已损坏：「${e.name}」无法解压`)
-      }
-      if (seen !== e.size || crc >>> 0 !== e.crc32) throw new ZipError(`压缩包已损坏：「${e.name}」的校验不符`)
+      const stream = await this.openStream(e)
+      await pipeline(stream, new Writable({ write: (_c, _e, done) => done() }))
     }
   }
 

@@ -60,6 +60,8 @@ CREATE TABLE dc_import_row (
   source        jsonb       NOT NULL,
   -- the shape of the row in EPSG:4326 (shapefile / GeoJSON features, or coordinates / WKT columns)
   geom          geometry(Geometry, 4326),
+  -- why the source shape could not be read as a geometry (unclosed ring, too few points …)
+  geom_error    varchar(200),
   -- the clerk's fixes, standard field → value, applied over the mapped source
   overrides     jsonb       NOT NULL DEFAULT '{}',
   -- the normalised record of the last check (checkRecord's value)

@@ -68,7 +68,30 @@ export const EDITABLE_STATUSES: readonly BatchStatus[] = ['已上传', '已检�
 export type RowLevel = '' | '正常' | '警告' | '错误'
 
 /** Rules of the batch-level checks, beside the field rules of checkRecord. */
-export type BatchRule = 'geometryValid' | 'overlap' | 'duplicate' | 'pending' | 'exists' | 'scope' | 'region' | 'link' | 'bounds'
+export type BatchRule = 'geometryValid' | 'bounds' | 'location' | 'scope' | 'duplicate' | 'exists' | 'pending' | 'overlap' | 'link'
+
+/** Chinese names of every rule a row issue can carry (field rules of checkRecord and batch rules). */
+export const RULE_LABELS: Readonly<Record<string, string>> = {
+  required: '必填',
+  type: '类型',
+  range: '取值范围',
+  length: '长度',
+  pattern: '格式',
+  code: '代码表',
+  region: '行政区划代码',
+  creditCode: '统一社会信用代码校验位',
+  parcelCode: '宗地代码格式',
+  geometry: '几何类型',
+  geometryValid: '几何有效性',
+  bounds: '坐标范围',
+  location: '位置与区县',
+  scope: '数据范围',
+  duplicate: '批次内重复',
+  exists: '已存在（提交后为修改）',
+  pending: '已有待审核的提交',
+  overlap: '与地块重叠',
+  link: '企业关联',
+}
 
 /** One issue of one row: a broken field rule or a batch rule. Errors block the commit, warnings do not. */
 export interface RowIssue {

@@ -23,6 +23,7 @@ import { deviceRoutes } from './device/routes'
 import { appVersionRoutes } from './app-version/routes'
 import { landRoutes } from './land/routes'
 import { baseFileRoutes } from './base-file/routes'
+import { datacenterImportRoutes } from './datacenter-import/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -52,4 +53,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, uploads }) => appVersionRoutes(db, uploads),
   ({ db }) => landRoutes(db),
   ({ db, uploads }) => baseFileRoutes(db, uploads),
+  ({ db, uploads }) => datacenterImportRoutes(db, uploads),
 ]

@@ -41,8 +41,13 @@ CREATE TABLE dc_import_batch (
   submitted_at     timestamptz,
   returned_by      integer      REFERENCES app_user(id),
   created_by       integer      NOT NULL REFERENCES app_user(id),
-  -- the creator's region: who else sees the batch (data scope)
+  -- the creator's region and the divisions above it: who else sees the batch (data scope, the
+  -- same columns as parcel and enterprise so the one scope condition applies)
   region_code      varchar(12)  REFERENCES region(code),
+  province_code    varchar(12),
+  city_code        varchar(12),
+  county_code      varchar(12),
+  town_code        varchar(12),
   created_at       timestamptz  NOT NULL DEFAULT now(),
   updated_at       timestamptz  NOT NULL DEFAULT now()
 );

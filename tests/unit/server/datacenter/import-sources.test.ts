@@ -17,6 +17,7 @@ import { openGeoJson } from '../../../../src/server/modules/datacenter-import/so
 import { crsOfPrj } from '../../../../src/server/modules/datacenter-import/source/crs'
 import { shapeProblem } from '../../../../src/server/modules/datacenter-import/source/shape-check'
 import { formatOf } from '../../../../src/server/modules/datacenter-import/source'
+import { geometryReason } from '../../../../src/server/modules/datacenter-import/checks'
 import type { SourceReader, SourceRow } from '../../../../src/server/modules/datacenter-import/source/types'
 import { buildZip } from '../../../fixtures/make/zip-writer'
 import { encodeGbk } from '../../../fixtures/make/gbk'
@@ -290,5 +291,14 @@ describe('coordinate systems and shapes', () => {
     expect(shapeProblem({ type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [1, 0]]] })).toBe('外环未闭合（首尾点不同）')
     expect(shapeProblem({ type: 'MultiPolygon', coordinates: [[[[0, 0], [0, 1], [0, 0]]]] })).toBe('第 1 个面的外环只有 3 个点，至少需要 4 个（首尾相同）')
     expect(shapeProblem({ type: 'Point', coordinates: [NaN, 1] })).toBe('点坐标无效')
+  })
+})
+
+describe('geometry reasons', () => {
+  it('speaks Chinese with the place', () => {
+    expect(geometryReason('Self-intersection[120.1234567 30.7654321]')).toBe('边界自相交（位置 120.123457, 30.765432）')
+    expect(geometryReason('Ring Self-intersection[1 2]')).toBe('环自相交（位置 1.000000, 2.000000）')
+    expect(geometryReason('Hole lies outside shell')).toBe('内环（洞）在外环之外')
+    expect(geometryReason('Something new')).toBe('Something new')
   })
 })

@@ -7,7 +7,8 @@
  */
 import type { Polygon, Position } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BatchRowView, BatchView, IssueSummary } from '../../src/domain/contracts/datacenter-import'
+import type { BatchRowView, BatchView, IssueSummary, StandardFields } from '../../src/domain/contracts/datacenter-import'
+import { DEFAULT_STANDARD } from '../../src/domain/datacenter/standard'
 import { breakCheckChar, creditCode, enterprises, geojsonOf, landCode, offset, parcels, rectangle, rng, xlsxOf, type ParcelDraft } from '../fixtures/make/datacenter-data'
 import { startServer, type TestServer } from './harness'
 import { makeUser, menuIds } from './admin-helpers'
@@ -225,6 +226,9 @@ describe('checks of a parcel batch', () => {
     expect(Object.keys(at(7).before ?? {}).sort()).toEqual(Object.keys(at(7).payload).sort())
     expect(at(9).payload.owner_credit_code).toBe(company.credit_code)
     expect(at(10).payload.owner_credit_code).toBe(placed.credit_code)
+    // the issue list shows each row's submission and where the audit has got to
+    const listed = await allRows(s, clerk, batch.id)
+    expect(listed.map((x) => x.submission?.state ?? null)).toEqual(['待审核', '待审核', '待审核', '待审核', '待审核', '待审核', '待审核', null, '待审核', '待审核', null, null, null])
     const late = await s.postJson('/api/datacenter/sjcl/fix', { id: batch.id, rowNo: 1, values: { name: 'x' } }, clerk)
     expect([late.status, late.body.message]).toEqual([422, '批次状态为「已提交」，只有「已上传」或「已检查」的批次可以修改'])
     const twice = await s.postJson('/api/datacenter/sjcl/submit', { id: batch.id }, clerk)
@@ -299,6 +303,16 @@ describe('enterprise batch', () => {
     const subs = (await s.db.query<{ action: string; target_id: number | null; payload: Record<string, unknown> }>('SELECT action, target_id, payload FROM dc_submission WHERE batch_id = $1 ORDER BY batch_row_no', [b.id])).rows
     expect(subs[0].payload).toMatchObject({ credit_code: e[0].统一社会信用代码, name: e[0].企业名称, employees: e[0].从业人数, location: { type: 'Point', coordinates: [e[0].经度, e[0].纬度] } })
     expect(subs[1]).toMatchObject({ action: 'update', target_id: company.id })
+  })
+})
+
+describe('the fix form', () => {
+  it('gets the standard in force and the code lists its fields use', async () => {
+    const r = await s.get<StandardFields>('/api/datacenter/sjcl/fields?kind=parcel', clerk)
+    expect(r.body.data).toMatchObject({ kind: 'parcel', version: 1, fields: DEFAULT_STANDARD.parcel })
+    expect(r.body.data.codeLists.parcel_status.map((i) => i.value)).toEqual(['已供未建', '在建', '已投产', '闲置', '低效', '已收回'])
+    expect(r.body.data.codeLists.land_use[0]).toEqual({ value: '0601', label: '工业用地' })
+    expect(Object.keys(r.body.data.codeLists).sort()).toEqual(['land_use', 'parcel_status', 'planning_use', 'supply_method'])
   })
 })
 

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { idSchema, pageQuery } from './admin'
 import { BATCH_STATUSES, SOURCE_CRS, type BatchStatus, type ImportFormat, type RowIssue, type RowLevel, type RowLink, type SourceCrs } from '../datacenter/import-batch'
-import { RECORD_KINDS, type RecordKind } from '../datacenter/standard'
+import { RECORD_KINDS, type RecordKind, type StandardField } from '../datacenter/standard'
 import type { MappingTarget } from '../datacenter/column-mapping'
 
 /**
@@ -64,7 +64,7 @@ export const mappingBody = z.object({
   mapping: z.record(z.string().max(60), z.string().max(255), { error: '映射应为 字段 → 列名 的对象' }),
 })
 
-/** GET /api/datacenter/sjcj/template */
+/** GET /api/datacenter/sjcj/template, GET /api/datacenter/sjcl/fields */
 export const templateQuery = z.object({ kind: kindSchema })
 
 /** POST /api/datacenter/sjcl/fix — new values of a row's fields (standard field name → value; null clears). */
@@ -145,6 +145,8 @@ export interface BatchRowView {
   countyCode: string | null
   link: RowLink | null
   hasGeometry: boolean
+  /** the submission the commit made of this row, and where the audit has got to */
+  submission: { id: number; state: string } | null
 }
 
 /** data of the preview / issue list: the page of rows with what the table needs to draw them. */
@@ -170,4 +172,12 @@ export interface IssueSummary {
   levels: Record<'正常' | '警告' | '错误' | '未检查' | '已排除', number>
   byRule: { rule: string; level: 'error' | 'warning'; label: string; rows: number }[]
   byField: { field: string; label: string; rows: number }[]
+}
+
+/** The standard in force with its code lists, for the fix form of 数据处理. */
+export interface StandardFields {
+  kind: RecordKind
+  version: number
+  fields: StandardField[]
+  codeLists: Record<string, { value: string; label: string }[]>
 }

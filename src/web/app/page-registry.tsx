@@ -7,6 +7,7 @@ import { SCREEN_PAGES } from './pages/screen-pages'
 import { MAP_PAGES } from './pages/map-pages'
 import { GLOBE_PAGES } from './pages/globe-pages'
 import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
+import { DATACENTER_IMPORT_PAGES } from './pages/datacenter-import-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -26,6 +27,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...MAP_PAGES,
   ...GLOBE_PAGES,
   ...ADMIN_PAGE_REGISTRY,
+  ...DATACENTER_IMPORT_PAGES,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

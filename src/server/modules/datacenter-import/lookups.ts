@@ -20,6 +20,8 @@ export interface RegionNode {
 export interface Lookups extends CheckLookups {
   standard: DataStandard
   regions: Map<string, RegionNode>
+  /** the items of a code list, value and label, in order */
+  items(dict: string): { value: string; label: string }[]
   /** code of a label or a loosely written code of a list, or null */
   codeOf(dict: string, text: string): string | null
   /** county code of a county's name (unambiguous only), or null */
@@ -61,6 +63,7 @@ export async function loadLookups(db: Db, kind: RecordKind): Promise<Lookups> {
     standard,
     regions,
     codeList: (dict) => valueSets.get(dict),
+    items: (dict) => [...(lists.get(dict) ?? [])].map(([value, label]) => ({ value, label })),
     isRegion: (code) => regions.has(code),
     codeOf(dict, text) {
       const m = lists.get(dict)

@@ -212,6 +212,8 @@ interface RowRow {
   county_code: string | null
   link: RowLink | null
   has_geom: boolean
+  submission_id: number | string | null
+  submission_state: string | null
 }
 
 const rowView = (r: RowRow): BatchRowView => ({
@@ -228,6 +230,7 @@ const rowView = (r: RowRow): BatchRowView => ({
   countyCode: r.county_code,
   link: r.link,
   hasGeometry: r.has_geom,
+  submission: r.submission_id === null ? null : { id: Number(r.submission_id), state: r.submission_state as string },
 })
 
 /** A page of a batch's rows, filtered by level, field or rule of an issue. */
@@ -247,8 +250,9 @@ export async function rowsPage(
   return queryPage(
     db,
     {
-      select: 'r.row_no, r.source_line, r.source, r.overrides, r.record, r.level, r.issues, r.excluded, r.action, r.target_id, r.county_code, r.link, (r.geom IS NOT NULL) AS has_geom',
-      from: 'dc_import_row r',
+      select: `r.row_no, r.source_line, r.source, r.overrides, r.record, r.level, r.issues, r.excluded, r.action, r.target_id, r.county_code, r.link,
+               (r.geom IS NOT NULL) AS has_geom, s.id AS submission_id, s.state AS submission_state`,
+      from: 'dc_import_row r LEFT JOIN dc_submission s ON s.batch_id = r.batch_id AND s.batch_row_no = r.row_no',
       where,
       order,
     },
@@ -260,8 +264,10 @@ export async function rowsPage(
 /** One row. */
 export async function getRow(db: Db, batchId: number, rowNo: number): Promise<BatchRowView | undefined> {
   const r = await db.query<RowRow>(
-    `SELECT row_no, source_line, source, overrides, record, level, issues, excluded, action, target_id, county_code, link, (geom IS NOT NULL) AS has_geom
-     FROM dc_import_row WHERE batch_id = $1 AND row_no = $2`,
+    `SELECT r.row_no, r.source_line, r.source, r.overrides, r.record, r.level, r.issues, r.excluded, r.action, r.target_id, r.county_code, r.link,
+            (r.geom IS NOT NULL) AS has_geom, s.id AS submission_id, s.state AS submission_state
+     FROM dc_import_row r LEFT JOIN dc_submission s ON s.batch_id = r.batch_id AND s.batch_row_no = r.row_no
+     WHERE r.batch_id = $1 AND r.row_no = $2`,
     [batchId, rowNo],
   )
   return r.rows[0] && rowView(r.rows[0])

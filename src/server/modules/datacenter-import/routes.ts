@@ -124,6 +124,8 @@ export const datacenterImportRoutes =
       return ok(await service.rows(currentUser(req), id, { level, field, rule }, { page, pageSize, sortField, sortOrder }))
     })
 
+    app.get('/api/datacenter/sjcl/fields', { config: { pages: READ }, schema: { querystring: templateQuery } }, async (req) => ok(await service.fields(req.query.kind)))
+
     app.get('/api/datacenter/sjcl/summary', { config: { pages: READ }, schema: { querystring: batchIdQuery } }, async (req) => ok(await service.summary(currentUser(req), req.query.id)))
 
     app.post('/api/datacenter/sjcl/fix', { config: { pages: SJCL_PAGES.write, log: sjcl('修正数据') }, schema: { body: fixBody } }, async (req) => {

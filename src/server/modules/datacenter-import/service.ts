@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { BatchMapping, BatchProgress, BatchRows, BatchView, IssueSummary } from '../../../domain/contracts/datacenter-import'
+import type { BatchMapping, BatchProgress, BatchRows, BatchView, IssueSummary, StandardFields } from '../../../domain/contracts/datacenter-import'
 import type { Page } from '../../../domain/contracts/envelope'
 import { mappingProblems, mappingTargets, signatureText, suggestMapping, type ColumnMapping } from '../../../domain/datacenter/column-mapping'
 import { EDITABLE_STATUSES, IMPORT_EXTENSIONS, READABLE_STATUSES, RULE_LABELS, type BatchStatus, type DeclaredCrs } from '../../../domain/datacenter/import-batch'
@@ -235,6 +235,13 @@ export class ImportService {
   async template(kind: RecordKind): Promise<{ bytes: Buffer; name: string }> {
     const standard = await standardInForce(this.db, kind)
     return { bytes: await templateWorkbook(this.db, standard), name: `${kind === 'parcel' ? '地块' : '企业'}导入模板（标准第${standard.version}版）.xlsx` }
+  }
+
+  /** The standard in force with the code lists its fields use (the fix form). */
+  async fields(kind: RecordKind): Promise<StandardFields> {
+    const lookups = await loadLookups(this.db, kind)
+    const dicts = [...new Set(lookups.standard.fields.flatMap((f) => (f.dict ? [f.dict] : [])))]
+    return { kind, version: lookups.standard.version, fields: lookups.standard.fields, codeLists: Object.fromEntries(dicts.map((d) => [d, lookups.items(d)])) }
   }
 
   /** Starts the checks of a batch as a job. */

@@ -131,12 +131,11 @@ export const LINK_RULES = {
 /** See {@link LINK_RULES}. */
 export type LinkRule = keyof typeof LINK_RULES
 
-/** The enterprise a parcel row was linked to. */
-export interface RowLink {
-  rule: LinkRule
-  creditCode: string
-  name: string
-}
+/**
+ * The enterprise a parcel row was linked to; before (or without) a link only the owner's name
+ * the source gave, if any.
+ */
+export type RowLink = { rule: LinkRule; creditCode: string; name: string; ownerName?: string } | { rule?: undefined; ownerName: string }
 
 /**
  * Pseudo fields a column may be mapped to besides the standard's fields: coordinates and shapes

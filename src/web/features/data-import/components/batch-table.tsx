@@ -6,7 +6,7 @@ import { Input, Select, Space, Switch, Tag, type TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { BatchView } from '../../../../domain/contracts/datacenter-import'
-import { BATCH_STATUSES, IMPORT_FORMATS } from '../../../../domain/datacenter/import-batch'
+import { BATCH_STATUSES } from '../../../../domain/datacenter/import-batch'
 import { RECORD_KIND_LABEL } from '../../../../domain/datacenter/standard'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
@@ -94,7 +94,6 @@ export function BatchTable({ actions, chosen, testId }: BatchTableProps) {
         onChange={onTableChange}
         size="small"
         rowClassName={(b) => (b.id === chosen ? 'ant-table-row-selected' : '')}
-        title={() => <span style={{ color: '#6b7280' }}>支持格式：{Object.values(IMPORT_FORMATS).join('；')}</span>}
       />
     </div>
   )

@@ -54,7 +54,9 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
         </Space>
       }
       extra={
-        canWrite && (
+        canWrite &&
+        batch.status !== '已提交' &&
+        batch.status !== '已退回' && (
           <Space wrap>
             <Button
               type={checked ? 'default' : 'primary'}

@@ -45,7 +45,12 @@ export function IssueTable({ batch, fields, filter, onFilter, canEdit, onFix, on
     return v === null || v === undefined || v === '' ? '—' : String(v)
   }
   const columns: TableColumnsType<BatchRowView> = [
-    { title: '行', key: 'row', width: 64, render: (_, r) => <span title={`第 ${r.rowNo} 条，源文件第 ${r.sourceLine} 行/个`}>{r.sourceLine}</span> },
+    {
+      title: spatial ? '要素' : '表格行',
+      key: 'row',
+      width: 70,
+      render: (_, r) => <span title={spatial ? `第 ${r.sourceLine} 个要素` : `源文件第 ${r.sourceLine} 行（第 ${r.rowNo} 条数据）`}>{r.sourceLine}</span>,
+    },
     { title: '状态', key: 'level', width: 76, render: (_, r) => <LevelTag level={r.level} excluded={r.excluded} /> },
     {
       title: `${label(keyField)} / ${label(nameField)}`,
@@ -86,13 +91,13 @@ export function IssueTable({ batch, fields, filter, onFilter, canEdit, onFix, on
             key: 'link',
             width: 190,
             render: (_: unknown, r: BatchRowView) =>
-              r.link ? (
+              r.link?.rule ? (
                 <Tooltip title={`${LINK_RULES[r.link.rule]}：${r.link.creditCode}`}>
                   <div>{r.link.name}</div>
                   <Tag>{LINK_RULES[r.link.rule]}</Tag>
                 </Tooltip>
               ) : (
-                <span style={{ color: '#d1d5db' }}>未关联</span>
+                <span style={{ color: '#9ca3af' }}>{r.link?.ownerName ? `未关联（源数据：${r.link.ownerName}）` : '未关联'}</span>
               ),
           },
         ]

@@ -13,7 +13,7 @@ export function PreviewTable({ batchId }: { batchId: number }) {
   const headers = rows.data?.headers ?? []
   const mapped = new Set(Object.values(rows.data?.mapping ?? {}))
   const columns: TableColumnsType<BatchRowView> = [
-    { title: '行', key: 'line', width: 70, fixed: 'left', render: (_, r) => <span title={`第 ${r.rowNo} 条数据`}>{r.sourceLine}</span> },
+    { title: '源行号', key: 'line', width: 76, fixed: 'left', render: (_, r) => <span title={`第 ${r.rowNo} 条数据`}>{r.sourceLine}</span> },
     { title: '状态', key: 'level', width: 76, fixed: 'left', render: (_, r) => <LevelTag level={r.level} excluded={r.excluded} /> },
     ...headers.map((h) => ({
       title: <span style={{ color: mapped.has(h) ? undefined : '#9ca3af' }} title={mapped.has(h) ? '已映射到标准字段' : '未映射，不会导入'}>{h}</span>,

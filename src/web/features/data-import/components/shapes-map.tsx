@@ -4,7 +4,7 @@
  */
 import { Alert, Space, Spin } from 'antd'
 import type { Feature, FeatureCollection } from 'geojson'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { OfflineBaseMap } from '../../../map/base-layers'
 import { countedCircles, shapes } from '../../../map/engine/layers'
 import { MapHost, useScene } from '../../../map/map-host'
@@ -14,10 +14,10 @@ import { LEVEL_COLOR } from './labels'
 
 const isPoint = (f: Feature) => f.geometry?.type === 'Point'
 
-function BatchLayers({ data }: { data: BatchShapes }) {
+function BatchLayers({ data, onDrawn }: { data: BatchShapes; onDrawn: (n: number) => void }) {
   const engine = useScene()
   useEffect(() => {
-    if (data.bbox) engine.flyToBbox(data.bbox, 17)
+    if (data.bbox) engine.flyToBbox(data.bbox, 16)
   }, [engine, data.bbox])
   useMapLayers(
     'batch-shapes',
@@ -36,12 +36,15 @@ function BatchLayers({ data }: { data: BatchShapes }) {
     },
     [data],
   )
+  // after the layers were handed to the engine (effects run in order): a hook for tests and screenshots
+  useEffect(() => onDrawn(data.features.length), [data, onDrawn])
   return null
 }
 
 /** The map of a batch's shapes, with a legend of what the colours mean. */
 export function ShapesMap({ batchId, version }: { batchId: number; version: string }) {
   const shapesQuery = useShapes(batchId, version)
+  const [drawn, setDrawn] = useState(-1)
   const data = shapesQuery.data
   const counts = new Map<string, number>()
   for (const f of data?.features ?? []) counts.set(String(f.properties?.level), (counts.get(String(f.properties?.level)) ?? 0) + 1)
@@ -58,11 +61,11 @@ export function ShapesMap({ batchId, version }: { batchId: number; version: stri
         ))}
         {data && <span style={{ color: '#6b7280' }}>共 {data.total} 个图形{data.total > data.features.length ? `，显示前 ${data.features.length} 个` : ''}</span>}
       </Space>
-      <div style={{ height: 460, border: '1px solid #e5e7eb', borderRadius: 4, position: 'relative' }} data-testid="shapes-map" data-count={data?.features.length ?? -1}>
+      <div style={{ height: 460, border: '1px solid #e5e7eb', borderRadius: 4, position: 'relative' }} data-testid="shapes-map" data-count={data?.features.length ?? -1} data-drawn={drawn}>
         {!data && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 40 }} />}
         <MapHost>
           <OfflineBaseMap choice="vector" />
-          {data && <BatchLayers data={data} />}
+          {data && <BatchLayers data={data} onDrawn={setDrawn} />}
         </MapHost>
       </div>
     </div>

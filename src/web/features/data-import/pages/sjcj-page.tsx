@@ -5,6 +5,7 @@
  */
 import { Alert, App, Button, Card, Descriptions, Space, Tabs } from 'antd'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { BatchView } from '../../../../domain/contracts/datacenter-import'
 import { READABLE_STATUSES, SOURCE_CRS } from '../../../../domain/datacenter/import-batch'
@@ -102,6 +103,11 @@ export function SjcjPage() {
     void queryClient.invalidateQueries({ queryKey: ['dc-batches'] })
     void queryClient.invalidateQueries({ queryKey: ['dc-batch'] })
   }
+  // the list follows the chosen batch's state (a batch read before its list row refreshed)
+  const chosenStatus = batch.data?.status
+  useEffect(() => {
+    if (chosenStatus) void queryClient.invalidateQueries({ queryKey: ['dc-batches'] })
+  }, [chosenStatus, queryClient])
   return (
     <ListShell title="数据采集" intro="上传地块或企业数据，预览并核对列映射后，到「数据处理」检查与提交" testId="sjcj-page">
       {readOnlyEntry && <Alert type="info" showIcon title="数据仓库入口为只读：可以查看批次，不能上传或修改" style={{ marginBottom: 12 }} />}
@@ -112,6 +118,8 @@ export function SjcjPage() {
           refreshAll()
         }}
       />
+      <div style={{ marginTop: 16 }}>{batch.data && <BatchDetail batch={batch.data} canWrite={canWrite} />}</div>
+      {batch.error && <Alert type="error" showIcon title={`批次 #${chosen} 无法打开：${batch.error.message}`} style={{ marginTop: 16 }} />}
       <Card size="small" title="导入批次" style={{ marginTop: 16 }}>
         <BatchTable
           testId="batch-table"
@@ -156,8 +164,6 @@ export function SjcjPage() {
           )}
         />
       </Card>
-      <div style={{ marginTop: 16 }}>{batch.data && <BatchDetail batch={batch.data} canWrite={canWrite} />}</div>
-      {batch.error && <Alert type="error" showIcon title={`批次 #${chosen} 无法打开：${batch.error.message}`} style={{ marginTop: 16 }} />}
     </ListShell>
   )
 }

@@ -12,7 +12,7 @@ import { DEFAULT_STANDARD } from '../../src/domain/datacenter/standard'
 import { breakCheckChar, creditCode, enterprises, geojsonOf, landCode, offset, parcels, rectangle, rng, xlsxOf, type ParcelDraft } from '../fixtures/make/datacenter-data'
 import { startServer, type TestServer } from './harness'
 import { makeUser, menuIds } from './admin-helpers'
-import { allRows, checkBatch, importBatch, rulesOf } from './import-helpers'
+import { allRows, checkBatch, freeSpot, importBatch, rulesOf } from './import-helpers'
 
 let s: TestServer
 let admin: string
@@ -28,20 +28,6 @@ let company: { id: number; credit_code: string; name: string }
 /** an enterprise placed by the test inside a grid cell, for the link by location */
 let placed: { credit_code: string; name: string }
 
-async function freeSpot(county: string, skip = 0): Promise<Position> {
-  const r = await s.db.query<{ x: number; y: number }>(
-    `SELECT ST_X(q.pt) AS x, ST_Y(q.pt) AS y FROM region r, generate_series(0, 19) i, generate_series(0, 19) j,
-       LATERAL (SELECT ST_SetSRID(ST_MakePoint(ST_XMin(r.geom) + (ST_XMax(r.geom) - ST_XMin(r.geom)) * (i + 0.5) / 20,
-                                               ST_YMin(r.geom) + (ST_YMax(r.geom) - ST_YMin(r.geom)) * (j + 0.5) / 20), 4326) AS pt) q
-     WHERE r.code = $1 AND ST_Contains(r.geom, ST_Buffer(q.pt::geography, 1500)::geometry)
-       AND NOT EXISTS (SELECT 1 FROM parcel p WHERE ST_DWithin(p.geom::geography, q.pt::geography, 1500))
-       AND NOT EXISTS (SELECT 1 FROM enterprise e WHERE ST_DWithin(e.location::geography, q.pt::geography, 1500))
-     ORDER BY i, j OFFSET $2 LIMIT 1`,
-    [county, skip],
-  )
-  return [r.rows[0].x, r.rows[0].y]
-}
-
 const one = async <T>(sql: string, params: unknown[] = []) => (await s.db.query<T>(sql, params)).rows[0]
 const row = (rows: BatchRowView[], n: number) => rows.find((r) => r.rowNo === n) as BatchRowView
 
@@ -53,8 +39,8 @@ beforeAll(async () => {
   const role = await s.postJson<{ id: number }>('/api/role/add', { name: '区县处理员', code: 'COUNTY_CHECK' }, admin)
   await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/sjcj', '/system/data/center/sjcl']) }, admin)
   countyA = (await makeUser(s, admin, { username: 'check_330106', regionCode: COUNTY, roleIds: [role.body.data.id] })).token
-  spot = await freeSpot(COUNTY)
-  otherSpot = await freeSpot('330108')
+  spot = await freeSpot(s, COUNTY, { noEnterprises: true })
+  otherSpot = await freeSpot(s, '330108', { noEnterprises: true })
   master = await one(
     `SELECT id, land_code, name, county_code, city_code, ST_AsGeoJSON(geom)::json AS geom FROM parcel
      WHERE NOT deleted AND ST_IsValid(geom) AND ST_NumGeometries(geom) = 1 ORDER BY id LIMIT 1`,

@@ -15,7 +15,7 @@ import { encodeGbk } from '../fixtures/make/gbk'
 import { enterprises, geojsonOf, parcels, shapefileZipOf, xlsxOf } from '../fixtures/make/datacenter-data'
 import { startServer, type TestServer } from './harness'
 import { makeUser, menuIds } from './admin-helpers'
-import { importBatch, uploadBatch, waitForJob } from './import-helpers'
+import { freeSpot, importBatch, uploadBatch, waitForJob } from './import-helpers'
 
 let s: TestServer
 let admin: string
@@ -27,20 +27,6 @@ let countyB: string
 /** a free spot of county 330106 (西湖区) with no demo parcel within 1.5 km */
 let spot: [number, number]
 const COUNTY = '330106'
-
-async function freeSpot(county: string): Promise<[number, number]> {
-  const r = await s.db.query<{ x: number; y: number }>(
-    `SELECT ST_X(q.pt) AS x, ST_Y(q.pt) AS y FROM region r, generate_series(0, 19) i, generate_series(0, 19) j,
-       LATERAL (SELECT ST_SetSRID(ST_MakePoint(ST_XMin(r.geom) + (ST_XMax(r.geom) - ST_XMin(r.geom)) * (i + 0.5) / 20,
-                                               ST_YMin(r.geom) + (ST_YMax(r.geom) - ST_YMin(r.geom)) * (j + 0.5) / 20), 4326) AS pt) q
-     WHERE r.code = $1 AND ST_Contains(r.geom, ST_Buffer(q.pt::geography, 1500)::geometry)
-       AND NOT EXISTS (SELECT 1 FROM parcel p WHERE ST_DWithin(p.geom::geography, q.pt::geography, 1500))
-     ORDER BY i, j LIMIT 1`,
-    [county],
-  )
-  if (!r.rows[0]) throw new Error(`no free spot in ${county}`)
-  return [r.rows[0].x, r.rows[0].y]
-}
 
 const batchCount = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dc_import_batch')).rows[0].n
 
@@ -54,7 +40,7 @@ beforeAll(async () => {
   await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/sjcj', '/system/data/center/sjcl']) }, admin)
   countyA = (await makeUser(s, admin, { username: 'import_330106', regionCode: '330106', roleIds: [role.body.data.id] })).token
   countyB = (await makeUser(s, admin, { username: 'import_330108', regionCode: '330108', roleIds: [role.body.data.id] })).token
-  spot = await freeSpot(COUNTY)
+  spot = await freeSpot(s, COUNTY)
 })
 afterAll(() => s?.close())
 

@@ -56,3 +56,22 @@ export async function allRows(s: TestServer, token: string, id: number): Promise
 
 /** The rules of a row's issues, sorted. */
 export const rulesOf = (row: BatchRowView | undefined) => (row?.issues ?? []).map((i) => i.rule).sort()
+
+/**
+ * A point of a county with no demo parcel (nor, with `noEnterprises`, enterprise) within 1.5 km,
+ * on a 20 × 20 grid over the county's extent; `skip` takes a later one.
+ */
+export async function freeSpot(s: TestServer, county: string, opts: { skip?: number; noEnterprises?: boolean } = {}): Promise<[number, number]> {
+  const r = await s.db.query<{ x: number; y: number }>(
+    `SELECT ST_X(q.pt) AS x, ST_Y(q.pt) AS y FROM region r, generate_series(0, 19) i, generate_series(0, 19) j,
+       LATERAL (SELECT ST_SetSRID(ST_MakePoint(ST_XMin(r.geom) + (ST_XMax(r.geom) - ST_XMin(r.geom)) * (i + 0.5) / 20,
+                                               ST_YMin(r.geom) + (ST_YMax(r.geom) - ST_YMin(r.geom)) * (j + 0.5) / 20), 4326) AS pt) q
+     WHERE r.code = $1 AND ST_Contains(r.geom, ST_Buffer(q.pt::geography, 1500)::geometry)
+       AND NOT EXISTS (SELECT 1 FROM parcel p WHERE ST_DWithin(p.geom::geography, q.pt::geography, 1500))
+       AND (NOT $3::boolean OR NOT EXISTS (SELECT 1 FROM enterprise e WHERE ST_DWithin(e.location::geography, q.pt::geography, 1500)))
+     ORDER BY i, j OFFSET $2 LIMIT 1`,
+    [county, opts.skip ?? 0, opts.noEnterprises ?? false],
+  )
+  if (!r.rows[0]) throw new Error(`no free spot in ${county}`)
+  return [r.rows[0].x, r.rows[0].y]
+}

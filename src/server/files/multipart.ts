@@ -3,6 +3,7 @@
  * store's temporary folder. Shared by the file endpoints and the data-centre import.
  */
 import type { FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { AppError, badRequest } from '../http/errors'
 import { tooLargeError } from './receive'
 import type { FileStore, Incoming } from './store'
@@ -46,3 +47,15 @@ export async function readUpload(req: FastifyRequest, store: FileStore, maxBytes
 
 /** 400 naming the missing file. */
 export const noFile = () => badRequest('请选择要上传的文件', [{ field: 'file', message: '请选择要上传的文件' }])
+
+/**
+ * The text fields of an upload through their schema; on a bad field the received file is removed
+ * and 400 names every field and rule.
+ */
+export function uploadFields<S extends z.ZodType>(schema: S, upload: { fields: Record<string, string>; file: Incoming }, store: FileStore): z.infer<S> {
+  const parsed = schema.safeParse(upload.fields)
+  if (parsed.success) return parsed.data
+  store.discard(upload.file)
+  const details = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }))
+  throw badRequest(`参数校验失败：${details.map((d) => `${d.field}：${d.message}`).join('；')}`, details)
+}

@@ -9,9 +9,9 @@ import { DOCUMENT_EXTENSIONS, fileIdBody, fileQuery, uploadByDmFields } from '..
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
-import { badRequest, notFound } from '../../http/errors'
+import { notFound } from '../../http/errors'
 import { FileStore } from '../../files/store'
-import { noFile, readUpload } from '../../files/multipart'
+import { noFile, readUpload, uploadFields } from '../../files/multipart'
 import { acceptUpload, contentDisposition, deleteUpload, listReadable, readable, toView } from './service'
 
 const log = (action: string) => ({ module: 'file', action })
@@ -46,14 +46,9 @@ export const baseFileRoutes =
     app.post('/api/base/file/fileUploadByDm', { config: { log: log('按代码上传文件') } }, async (req) => {
       const { fields, file } = await readUpload(req, store, max)
       if (!file) throw noFile()
-      const parsed = uploadByDmFields.safeParse(fields)
-      if (!parsed.success) {
-        store.discard(file)
-        const details = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'dm', message: i.message }))
-        throw badRequest(`参数校验失败：${details.map((d) => `${d.field}：${d.message}`).join('；')}`, details)
-      }
-      req.logTarget = `${parsed.data.dm} ${file.fileName}`
-      return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'file', dm: parsed.data.dm, recordId: parsed.data.recordId })))
+      const { dm, recordId } = uploadFields(uploadByDmFields, { fields, file }, store)
+      req.logTarget = `${dm} ${file.fileName}`
+      return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'file', dm, recordId })))
     })
 
     app.post('/api/document/upload/file', { config: { log: log('上传文档') } }, async (req) => {

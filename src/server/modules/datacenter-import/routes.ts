@@ -24,8 +24,7 @@ import {
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
-import { badRequest } from '../../http/errors'
-import { noFile, readUpload } from '../../files/multipart'
+import { noFile, readUpload, uploadFields } from '../../files/multipart'
 import { fileStoreOf } from '../base-file/routes'
 import { contentDisposition } from '../base-file/service'
 import { ImportService } from './service'
@@ -50,14 +49,9 @@ export const datacenterImportRoutes =
     app.post('/api/datacenter/sjcj/upload', { config: { pages: SJCJ_PAGES.write, log: sjcj('上传导入文件') } }, async (req) => {
       const { fields, file } = await readUpload(req, store, uploads.maxBytes)
       if (!file) throw noFile()
-      const parsed = uploadBatchFields.safeParse(fields)
-      if (!parsed.success) {
-        store.discard(file)
-        const details = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'kind', message: i.message }))
-        throw badRequest(`参数校验失败：${details.map((d) => `${d.field}：${d.message}`).join('；')}`, details)
-      }
+      const { kind, crs } = uploadFields(uploadBatchFields, { fields, file }, store)
       req.logTarget = file.fileName
-      return ok(await service.upload(currentUser(req), file, parsed.data.kind, parsed.data.crs))
+      return ok(await service.upload(currentUser(req), file, kind, crs))
     })
 
     app.post('/api/datacenter/sjcj/collect', { config: { pages: SJCJ_PAGES.write, log: sjcj('从文件创建批次') }, schema: { body: collectBody } }, async (req) => {

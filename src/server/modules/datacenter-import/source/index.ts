@@ -4,24 +4,17 @@
  */
 import type { DeclaredCrs, ImportFormat } from '../../../../domain/datacenter/import-batch'
 import type { FileKind } from '../../../../domain/files/file-type'
-import { openZip, ZipError } from '../../../files/zip'
 import { openCsv } from './csv'
 import { openGeoJson } from './geojson'
 import { hasShapefile, openShapefile } from './shapefile'
-import { SourceError, type SourceReader } from './types'
+import { openSourceZip, SourceError, type SourceReader } from './types'
 import { openXlsx } from './xlsx'
 
 /** The import format of stored content, or a {@link SourceError} saying why it is none. */
 export async function formatOf(file: string, kind: FileKind): Promise<ImportFormat> {
   switch (kind) {
     case 'zip': {
-      let zip
-      try {
-        zip = await openZip(file)
-      } catch (err) {
-        if (err instanceof ZipError) throw new SourceError(err.message)
-        throw err
-      }
+      const zip = await openSourceZip(file)
       try {
         if (zip.find('xl/workbook.xml')) return 'xlsx'
         if (hasShapefile(zip.entries)) return 'shapefile'

@@ -8,10 +8,10 @@
 import type { Geometry } from 'geojson'
 import { parseShp } from 'shpjs'
 import type { DeclaredCrs, SourceCrs } from '../../../../domain/datacenter/import-batch'
-import { openZip, ZipError, type ZipArchive, type ZipEntry } from '../../../files/zip'
+import { ZipError, type ZipArchive, type ZipEntry } from '../../../files/zip'
 import { assertPlausible, crsOfPrj, firstPosition, mapGeometry, toWgs84 } from './crs'
 import { parseDbf } from './dbf'
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, openSourceZip, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
 
 /** Whether a ZIP holds a shapefile layer (a .shp entry). */
 export function hasShapefile(entries: readonly ZipEntry[]): boolean {
@@ -27,13 +27,7 @@ const stem = (name: string) => name.slice(0, name.length - 4)
 
 /** Opens a zipped shapefile (`file` is the stored ZIP). */
 export async function openShapefile(file: string, declared: DeclaredCrs): Promise<SourceReader> {
-  let zip: ZipArchive
-  try {
-    zip = await openZip(file)
-  } catch (err) {
-    if (err instanceof ZipError) throw new SourceError(err.message)
-    throw err
-  }
+  const zip = await openSourceZip(file)
   try {
     return await readLayer(zip, declared)
   } catch (err) {

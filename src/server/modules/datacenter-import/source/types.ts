@@ -4,6 +4,7 @@
  */
 import type { Geometry } from 'geojson'
 import type { ImportFormat, SourceCrs } from '../../../../domain/datacenter/import-batch'
+import { openZip, ZipError, type ZipArchive } from '../../../files/zip'
 
 /** One data row (or feature) of a source. */
 export interface SourceRow {
@@ -47,4 +48,14 @@ export function uniqueHeaders(raw: readonly unknown[]): string[] {
     if (n > 0) name = `${name}(${n + 1})`
     return name
   })
+}
+
+/** Opens an archive of a source; a refused or broken archive becomes a {@link SourceError}. */
+export async function openSourceZip(file: string): Promise<ZipArchive> {
+  try {
+    return await openZip(file)
+  } catch (err) {
+    if (err instanceof ZipError) throw new SourceError(err.message)
+    throw err
+  }
 }

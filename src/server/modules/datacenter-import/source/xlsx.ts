@@ -6,8 +6,8 @@
  * entry is cut off at its declared size (zip bombs stop at the limit, not at the disk's end).
  */
 import ExcelJS from 'exceljs'
-import { openZip, ZipError, type ZipArchive } from '../../../files/zip'
-import { MAX_IMPORT_COLUMNS, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
+import { ZipError, type ZipArchive } from '../../../files/zip'
+import { MAX_IMPORT_COLUMNS, openSourceZip, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
 
 /** The parts of exceljs's WorkbookReader this reader drives (stable in exceljs 4). */
 interface WorkbookInternals {
@@ -52,13 +52,7 @@ async function entryStream(zip: ZipArchive, name: string, onBytes?: (n: number) 
 
 /** Opens the first worksheet of an .xlsx file: the header row at once, data rows as iterated. */
 export async function openXlsx(file: string): Promise<SourceReader> {
-  let zip: ZipArchive
-  try {
-    zip = await openZip(file)
-  } catch (err) {
-    if (err instanceof ZipError) throw new SourceError(err.message)
-    throw err
-  }
+  const zip = await openSourceZip(file)
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' }) as unknown as WorkbookInternals
     const rels = await entryStream(zip, 'xl/_rels/workbook.xml.rels')

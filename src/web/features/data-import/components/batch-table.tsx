@@ -11,7 +11,7 @@ import { RECORD_KIND_LABEL } from '../../../../domain/datacenter/standard'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { useBatches } from '../api/query-batches'
-import { StatusTag } from './labels'
+import { StatusTag, formatTime } from './labels'
 
 const FILTERS = ['kind', 'status', 'keyword', 'mine'] as const
 const FORMAT_SHORT: Record<string, string> = { xlsx: 'Excel', csv: 'CSV', shapefile: 'Shapefile', geojson: 'GeoJSON' }
@@ -66,7 +66,7 @@ export function BatchTable({ actions, chosen, testId }: BatchTableProps) {
           <span style={{ color: '#9ca3af' }}>未检查</span>
         ),
     },
-    { title: '上传', key: 'createdAt', width: 170, sorter: true, sortOrder: sortOrderOf('createdAt'), render: (_, b) => `${new Date(b.createdAt).toLocaleString('zh-CN', { hour12: false })} ${b.createdBy}` },
+    { title: '上传', key: 'createdAt', width: 170, sorter: true, sortOrder: sortOrderOf('createdAt'), render: (_, b) => `${formatTime(b.createdAt)} ${b.createdBy}` },
     { title: '操作', key: 'actions', width: 210, render: (_, b) => actions(b) },
   ]
   return (

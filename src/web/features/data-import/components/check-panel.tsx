@@ -15,7 +15,7 @@ import { useSummary } from '../api/query-summary'
 import { runCheck } from '../api/run-check'
 import { submitBatch } from '../api/submit-batch'
 import { JobProgress } from './job-progress'
-import { LEVEL_COLOR, StatusTag } from './labels'
+import { BatchTitle, LEVEL_COLOR, formatTime } from './labels'
 import type { IssueFilter } from './issue-table'
 
 /** Props of {@link CheckPanel}. */
@@ -45,14 +45,7 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
     <Card
       size="small"
       data-testid="check-panel"
-      title={
-        <Space>
-          <span>
-            批次 #{batch.id} {batch.name}
-          </span>
-          <StatusTag status={batch.status} />
-        </Space>
-      }
+      title={<BatchTitle batch={batch} />}
       extra={
         canWrite &&
         batch.status !== '已提交' &&
@@ -115,7 +108,7 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
         items={[
           { label: '数据类型', children: RECORD_KIND_LABEL[batch.kind] },
           { label: '行数', children: batch.rowCount },
-          { label: '检查时间', children: batch.checkedAt ? new Date(batch.checkedAt).toLocaleString('zh-CN', { hour12: false }) : '未检查' },
+          { label: '检查时间', children: batch.checkedAt ? formatTime(batch.checkedAt) : '未检查' },
           { label: '数据标准', children: batch.standardVersion ? `第 ${batch.standardVersion} 版` : '—' },
         ]}
       />

@@ -1,5 +1,6 @@
 /** Colours and words of batch states, row levels and rules, shared by the 数据采集 and 数据处理 pages. */
-import { Tag } from 'antd'
+import { Space, Tag } from 'antd'
+import type { BatchView } from '../../../../domain/contracts/datacenter-import'
 import type { BatchStatus, RowLevel } from '../../../../domain/datacenter/import-batch'
 
 /** antd tag colour of a batch state. */
@@ -41,3 +42,18 @@ export function LevelTag({ level, excluded }: { level: RowLevel; excluded?: bool
     </Tag>
   )
 }
+
+/** The title of a batch's card: number, file name, state. */
+export function BatchTitle({ batch }: { batch: Pick<BatchView, 'id' | 'name' | 'status'> }) {
+  return (
+    <Space>
+      <span>
+        批次 #{batch.id} {batch.name}
+      </span>
+      <StatusTag status={batch.status} />
+    </Space>
+  )
+}
+
+/** A time as the pages show it (24-hour, local). */
+export const formatTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false })

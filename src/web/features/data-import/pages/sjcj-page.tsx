@@ -17,7 +17,7 @@ import { useBatch } from '../api/query-batch'
 import { reimportBatch } from '../api/reimport-batch'
 import { BatchTable, useChosenBatch } from '../components/batch-table'
 import { JobProgress } from '../components/job-progress'
-import { StatusTag } from '../components/labels'
+import { BatchTitle, formatTime } from '../components/labels'
 import { MappingEditor } from '../components/mapping-editor'
 import { siblingPath } from '../components/nav'
 import { PreviewTable } from '../components/preview-table'
@@ -38,14 +38,7 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
   return (
     <Card
       size="small"
-      title={
-        <Space>
-          <span>
-            批次 #{batch.id} {batch.name}
-          </span>
-          <StatusTag status={batch.status} />
-        </Space>
-      }
+      title={<BatchTitle batch={batch} />}
       extra={
         sjcl && READABLE_STATUSES.includes(batch.status) ? (
           <Link to={`${sjcl}?batch=${batch.id}`} data-testid="goto-sjcl">
@@ -62,7 +55,7 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
           { label: '数据类型', children: RECORD_KIND_LABEL[batch.kind] },
           { label: '行数', children: batch.rowCount },
           { label: '坐标系', children: batch.sourceCrs ? SOURCE_CRS[batch.sourceCrs] : batch.format === 'xlsx' || batch.format === 'csv' ? '表格（经纬度列按 WGS84）' : '—' },
-          { label: '上传人', children: `${batch.createdBy} ${new Date(batch.createdAt).toLocaleString('zh-CN', { hour12: false })}` },
+          { label: '上传人', children: `${batch.createdBy} ${formatTime(batch.createdAt)}` },
         ]}
       />
       {running && (

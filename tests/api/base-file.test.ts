@@ -146,6 +146,12 @@ describe('bad input is refused with a Chinese message, quickly, leaving nothing 
     expect(stored()).toEqual(before.files)
   })
 
+  it('tells the browser the limit before it sends anything', async () => {
+    const r = await s.get<{ maxBytes: number; documentExtensions: string[] }>('/api/base/file/limits', clerk)
+    expect(r.body.data.maxBytes).toBe(2 * 1024 * 1024)
+    expect(r.body.data.documentExtensions).toContain('.pdf')
+  })
+
   it('needs a signed-in user', async () => {
     expect((await upload(s, '/api/base/file/upload', {}, { name: 'a.csv', bytes: bytesOf('a\n') }, '')).status).toBe(401)
   })

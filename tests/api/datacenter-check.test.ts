@@ -147,6 +147,20 @@ describe('checks of a parcel batch', () => {
     expect(byField.body.data.rows.list.map((r) => r.rowNo)).toEqual([2, 6, 7])
   })
 
+  it('lets the read-only entry read the issues but not run, fix or submit', async () => {
+    const auditor = await s.login('auditor', 'Auditor@2026')
+    expect((await s.get(`/api/datacenter/sjcl/summary?id=${batch.id}`, auditor)).status).toBe(200)
+    for (const [path, body] of [
+      ['/api/datacenter/sjcl/check', { id: batch.id }],
+      ['/api/datacenter/sjcl/fix', { id: batch.id, rowNo: 3, values: { name: 'x' } }],
+      ['/api/datacenter/sjcl/submit', { id: batch.id }],
+      ['/api/datacenter/sjcl/back', { id: batch.id, reason: 'x' }],
+    ] as const) {
+      const r = await s.postJson(path, body, auditor)
+      expect([path, r.status, r.body.message]).toEqual([path, 403, '权限不足'])
+    }
+  })
+
   it('refuses the commit while rows have errors, naming how many', async () => {
     const r = await s.postJson('/api/datacenter/sjcl/submit', { id: batch.id }, clerk)
     expect([r.status, r.body.message]).toEqual([422, '还有 9 行存在错误：请修正，或排除这些行后再提交'])
@@ -215,6 +229,10 @@ describe('checks of a parcel batch', () => {
     // the issue list shows each row's submission and where the audit has got to
     const listed = await allRows(s, clerk, batch.id)
     expect(listed.map((x) => x.submission?.state ?? null)).toEqual(['待审核', '待审核', '待审核', '待审核', '待审核', '待审核', '待审核', null, '待审核', '待审核', null, null, null])
+    const logged = await one<{ module: string; action: string; target: string; success: boolean }>(
+      `SELECT module, action, target, success FROM operation_log WHERE path = '/api/datacenter/sjcl/submit' ORDER BY id DESC LIMIT 1`,
+    )
+    expect(logged).toEqual({ module: 'sjcl', action: '提交审核', target: `批次 #${batch.id}：9 条`, success: true })
     const late = await s.postJson('/api/datacenter/sjcl/fix', { id: batch.id, rowNo: 1, values: { name: 'x' } }, clerk)
     expect([late.status, late.body.message]).toEqual([422, '批次状态为「已提交」，只有「已上传」或「已检查」的批次可以修改'])
     const twice = await s.postJson('/api/datacenter/sjcl/submit', { id: batch.id }, clerk)

@@ -76,6 +76,8 @@ export const envSchema = z.object({
   LOG_RETENTION_DAYS: intFrom('LOG_RETENTION_DAYS', 365, 184, 36500),
   /** Largest app package /api/app/version/upload accepts, in MB. */
   APP_UPLOAD_MAX_MB: intFrom('APP_UPLOAD_MAX_MB', 200, 1, 4096),
+  /** Largest file /api/base/file/*, /api/document/upload/file and the data-centre import accept, in MB. */
+  UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 50, 1, 1024),
 }).superRefine((env, ctx) => {
   if (!env.DATABASE_URL) return
   const secret = env.TOKEN_SECRET

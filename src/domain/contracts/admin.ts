@@ -43,6 +43,9 @@ export const LOG_MODULES: Record<string, string> = {
   datacenter: '数据中心',
   audit: '审核管理',
   foundCenter: '数据认领',
+  file: '文件',
+  sjcj: '数据采集',
+  sjcl: '数据处理',
 }
 
 /** Sort direction as antd tables name it. */

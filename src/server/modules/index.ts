@@ -28,6 +28,8 @@ import { inputRoutes } from './datacenter/input-routes'
 import { auditRoutes } from './audit/routes'
 import type { ApprovalHooks } from './audit/service'
 import { foundCenterRoutes } from './found-center/routes'
+import { baseFileRoutes } from './base-file/routes'
+import { datacenterImportRoutes } from './datacenter-import/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -35,7 +37,7 @@ export interface ModuleDeps {
   config: RuntimeConfigSource
   policy: SecurityPolicy
   /** Upload storage and limits. */
-  uploads: { dir: string; appMaxBytes: number }
+  uploads: { dir: string; appMaxBytes: number; maxBytes: number }
   /** Test-only instrumentation (the approval kill test); production passes none. */
   testHooks?: { approval?: ApprovalHooks }
 }
@@ -63,4 +65,6 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => inputRoutes(db),
   ({ db, testHooks }) => auditRoutes(db, testHooks?.approval),
   ({ db }) => foundCenterRoutes(db),
+  ({ db, uploads }) => baseFileRoutes(db, uploads),
+  ({ db, uploads }) => datacenterImportRoutes(db, uploads),
 ]

@@ -8,6 +8,7 @@ import { MAP_PAGES } from './pages/map-pages'
 import { GLOBE_PAGES } from './pages/globe-pages'
 import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
 import { DATACENTER_PAGES } from './pages/datacenter-pages'
+import { DATACENTER_IMPORT_PAGES } from './pages/datacenter-import-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -28,6 +29,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...GLOBE_PAGES,
   ...ADMIN_PAGE_REGISTRY,
   ...DATACENTER_PAGES,
+  ...DATACENTER_IMPORT_PAGES,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

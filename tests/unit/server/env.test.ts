@@ -42,3 +42,12 @@ describe('security settings', () => {
     expect(parseEnv({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).TRUST_PROXY).toBe('10.0.0.1,10.0.0.2')
   })
 })
+
+describe('upload limit', () => {
+  it('defaults to 50 MB and names the variable when the value is bad', () => {
+    expect(parseEnv({}).UPLOAD_MAX_MB).toBe(50)
+    expect(parseEnv({ UPLOAD_MAX_MB: '5' }).UPLOAD_MAX_MB).toBe(5)
+    expect(() => parseEnv({ UPLOAD_MAX_MB: '0' })).toThrow('UPLOAD_MAX_MB 应为 1–1024 之间的整数，实际为 "0"')
+    expect(() => parseEnv({ UPLOAD_MAX_MB: '十' })).toThrow('UPLOAD_MAX_MB 应为 1–1024 之间的整数')
+  })
+})

@@ -30,6 +30,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: '业务员',
     grants: [
       '/system/data/center/sjcj',
+      '/system/data/center/sjcl',
       '/system/data/center/input',
       '/system/data/center/gyydInput',
       '/system/data/center/yddwInput',

@@ -19,10 +19,10 @@ import {
   type LayerView,
 } from '../../../../domain/contracts/admin-map-layer'
 import { FormModal, fieldRule } from '../components/form-modal'
-import { ListShell } from '../components/list-shell'
-import { PagedTable } from '../components/paged-table'
-import { useAction } from '../components/use-action'
-import { useListParams } from '../components/use-list-params'
+import { ListShell } from '../../../ui/list-shell'
+import { PagedTable } from '../../../ui/paged-table'
+import { useAction } from '../../../ui/use-action'
+import { useListParams } from '../../../ui/use-list-params'
 import { formatTime } from '../components/format'
 import { addGroup, addLayer, allGroups, deleteGroup, deleteLayer, editGroup, editLayer, queryGroups, queryLayers } from '../api/map-layer-api'
 

@@ -1,0 +1,87 @@
+/**
+ * 文件 endpoints (spec §7): /api/base/file/{upload, fileUploadByDm, download, delete, query} and
+ * /api/document/upload/file. Any signed-in user may upload; the bytes are stored by content hash
+ * (src/server/files/store.ts), typed by their content, and served back only as an attachment.
+ */
+import fs from 'node:fs'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { DOCUMENT_EXTENSIONS, fileIdBody, fileQuery, uploadByDmFields } from '../../../domain/contracts/base-file'
+import type { Db } from '../../db/engine'
+import { ok } from '../../http/envelope'
+import { currentUser } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { FileStore } from '../../files/store'
+import { noFile, readUpload, uploadFields } from '../../files/multipart'
+import { acceptUpload, contentDisposition, deleteUpload, listReadable, readable, toView } from './service'
+
+const log = (action: string) => ({ module: 'file', action })
+
+/** The file store of an upload directory (one per process and directory). */
+const stores = new Map<string, FileStore>()
+export function fileStoreOf(dir: string): FileStore {
+  let s = stores.get(dir)
+  if (!s) {
+    s = new FileStore(dir)
+    s.sweepIncoming()
+    stores.set(dir, s)
+  }
+  return s
+}
+
+export const baseFileRoutes =
+  (db: Db, uploads: { dir: string; maxBytes: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const store = fileStoreOf(uploads.dir)
+    const max = uploads.maxBytes
+
+    app.get('/api/base/file/limits', async () => ok({ maxBytes: max, documentExtensions: DOCUMENT_EXTENSIONS }))
+
+    app.post('/api/base/file/upload', { config: { log: log('上传文件') } }, async (req) => {
+      const { file } = await readUpload(req, store, max)
+      if (!file) throw noFile()
+      req.logTarget = file.fileName
+      return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'file' })))
+    })
+
+    app.post('/api/base/file/fileUploadByDm', { config: { log: log('按代码上传文件') } }, async (req) => {
+      const { fields, file } = await readUpload(req, store, max)
+      if (!file) throw noFile()
+      const { dm, recordId } = uploadFields(uploadByDmFields, { fields, file }, store)
+      req.logTarget = `${dm} ${file.fileName}`
+      return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'file', dm, recordId })))
+    })
+
+    app.post('/api/document/upload/file', { config: { log: log('上传文档') } }, async (req) => {
+      const { file } = await readUpload(req, store, max)
+      if (!file) throw noFile()
+      req.logTarget = file.fileName
+      return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'document', allowed: DOCUMENT_EXTENSIONS })))
+    })
+
+    /** The files filed under a 代码 (and record) that the user may read. */
+    app.get('/api/base/file/query', { schema: { querystring: fileQuery } }, async (req) => {
+      return ok(await listReadable(db, currentUser(req), req.query.dm, req.query.recordId))
+    })
+
+    app.get('/api/base/file/download', { schema: { querystring: fileIdBody } }, async (req, reply) => {
+      const f = await readable(db, currentUser(req), req.query.id)
+      const file = store.pathOf(f.sha256)
+      if (!fs.existsSync(file)) throw notFound(`文件 ${f.id} 的内容已不存在`)
+      // never rendered by the browser: an attachment, no sniffing, no scripts even if opened
+      reply
+        .header('Content-Type', f.mime)
+        .header('Content-Length', String(f.size))
+        .header('Content-Disposition', contentDisposition(f.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+      return reply.send(fs.createReadStream(file))
+    })
+
+    app.post('/api/base/file/delete', { config: { log: log('删除文件') }, schema: { body: fileIdBody } }, async (req) => {
+      req.logTarget = `#${req.body.id}`
+      const f = await deleteUpload(db, store, currentUser(req), req.body.id)
+      req.logTarget = f.name
+      return ok(null)
+    })
+  }

@@ -1,0 +1,142 @@
+/**
+ * Rules of 文件: what may be stored (content checked, never the name alone), who may read and
+ * delete a file, and when its bytes go. Used by the file endpoints and by the data-centre import,
+ * whose source files are stored the same way.
+ */
+import { FILE_KINDS, refuseReason } from '../../../domain/files/file-type'
+import type { FilePurpose, FileView } from '../../../domain/contracts/base-file'
+import type { Db } from '../../db/engine'
+import { regionInScope, scopeOf } from '../../auth/data-scope'
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
+import type { AuthUser } from '../auth/service'
+import type { FileStore, Incoming } from '../../files/store'
+import { openZip, ZipError } from '../../files/zip'
+import * as repo from './repo'
+
+/** Keeps the row insert and the byte move of one hash apart from a delete of the same hash. */
+const locks = new Map<string, Promise<unknown>>()
+async function withHashLock<T>(sha256: string, fn: () => Promise<T>): Promise<T> {
+  const before = locks.get(sha256) ?? Promise.resolve()
+  const run = before.then(fn, fn)
+  const tail = run.catch(() => undefined)
+  locks.set(sha256, tail)
+  try {
+    return await run
+  } finally {
+    if (locks.get(sha256) === tail) locks.delete(sha256)
+  }
+}
+
+/** What a stored file is filed under. */
+export interface FileFiling {
+  purpose: FilePurpose
+  /** extensions this endpoint takes (each must match its content) */
+  allowed?: readonly string[]
+  dm?: string | null
+  recordId?: string | null
+}
+
+/**
+ * Checks an upload in its temporary file and stores it: refused content (markup, scripts,
+ * executables, unknown bytes, a name whose extension does not match the content, an unsafe or
+ * oversized archive) answers 415/400 and leaves nothing behind.
+ */
+export async function acceptUpload(db: Db, store: FileStore, file: Incoming, user: AuthUser, filing: FileFiling): Promise<repo.FileRecord> {
+  try {
+    const reason = refuseReason(file.fileName, file.kind, filing.allowed)
+    if (reason) throw new AppError(415, reason)
+    if (file.kind === 'zip') {
+      try {
+        const zip = await openZip(file.tempPath)
+        await zip.close()
+      } catch (err) {
+        if (err instanceof ZipError) throw badRequest(err.message, [{ field: 'file', message: err.message }])
+        throw err
+      }
+    }
+  } catch (err) {
+    store.discard(file)
+    throw err
+  }
+  return withHashLock(file.sha256, async () => {
+    try {
+      const row = await repo.insertFile(db, {
+        sha256: file.sha256,
+        size: file.size,
+        kind: file.kind,
+        mime: FILE_KINDS[file.kind].mime,
+        name: displayName(file.fileName),
+        purpose: filing.purpose,
+        dm: filing.dm ?? null,
+        recordId: filing.recordId ?? null,
+        userId: user.id,
+        regionCode: user.regionCode,
+      })
+      store.keep(file)
+      return row
+    } catch (err) {
+      store.discard(file)
+      throw err
+    }
+  })
+}
+
+/** The client's name reduced to its last segment, without control characters, at most 200 characters. */
+export function displayName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  return [...(base || '未命名文件')].slice(-200).join('')
+}
+
+/**
+ * Whether a user may read a file: its uploader, admin, or anyone whose data scope holds the
+ * uploader's region (a file of a county clerk is seen by that county and the city and province
+ * above it, not by a neighbouring county).
+ */
+export async function canRead(db: Db, user: AuthUser, f: repo.FileRecord): Promise<boolean> {
+  if (user.isAdmin || f.uploaderId === user.id) return true
+  if (!f.regionCode) return false
+  return regionInScope(db, scopeOf(user), f.regionCode)
+}
+
+/** A file row as clients see it (without the access fields). */
+export function toView(f: repo.FileRecord): FileView {
+  const { uploaderId: _u, regionCode: _r, ...v } = f
+  return v
+}
+
+/** The files filed under a 代码 (and record) that the user may read. */
+export async function listReadable(db: Db, user: AuthUser, dm: string, recordId: string | undefined): Promise<FileView[]> {
+  const out: FileView[] = []
+  for (const f of await repo.listByDm(db, dm, recordId)) if (await canRead(db, user, f)) out.push(toView(f))
+  return out
+}
+
+/** A file the user may read, else 404 (a file outside the scope is not revealed). */
+export async function readable(db: Db, user: AuthUser, id: number): Promise<repo.FileRecord> {
+  const f = await repo.getFile(db, id)
+  if (!f || !(await canRead(db, user, f))) throw notFound(`文件 ${id} 不存在或不在本账号的数据范围内`)
+  return f
+}
+
+/**
+ * Deletes a file: only its uploader or admin; not while an import batch reads it. The bytes stay
+ * while another file row holds the same content.
+ */
+export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id: number): Promise<repo.FileRecord> {
+  const f = await readable(db, user, id)
+  if (!user.isAdmin && f.uploaderId !== user.id) throw forbidden('只有上传者或管理员可以删除该文件')
+  const batch = await repo.batchUsing(db, id)
+  if (batch) throw new AppError(422, `该文件是导入批次 #${batch} 的源文件，不能删除`)
+  await withHashLock(f.sha256, async () => {
+    const left = await repo.deleteFile(db, id, f.sha256)
+    if (left === 0) store.remove(f.sha256)
+  })
+  return f
+}
+
+/** Content-Disposition of a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_')
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}

@@ -1,0 +1,100 @@
+/**
+ * Committing a checked batch (提交): every row that is not excluded becomes one dc_submission
+ * waiting for audit, in ONE transaction with the batch's move to 已提交 — all or nothing (the
+ * contract with the audit, migration 0060): state 待审核, action create, or update with the
+ * master record's id and its current values by standard field name as `before`; payload = the
+ * checked record with its shape as GeoJSON (EPSG:4326); the standard version; the record's
+ * divisions for scope; batch id and row number; who made it.
+ */
+import type { DataScope } from '../../auth/data-scope'
+import type { Db } from '../../db/engine'
+import { AppError, conflict } from '../../http/errors'
+import type { StandardField } from '../../../domain/datacenter/standard'
+import type { Lookups } from './lookups'
+import type { BatchRecord } from './repo'
+
+const TABLE = { parcel: 'parcel', enterprise: 'enterprise' } as const
+
+/**
+ * The SQL of the master record's values by standard field name (alias m): columns as they are,
+ * the shape as GeoJSON, a parcel's owner as its enterprise's credit code. Field names come from
+ * the stored standard, so only names that are columns of the table are read.
+ */
+async function beforeExpression(db: Db, kind: 'parcel' | 'enterprise', fields: readonly StandardField[]): Promise<string> {
+  const cols = new Set(
+    (await db.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [TABLE[kind]])).rows.map(
+      (r) => r.column_name,
+    ),
+  )
+  const parts = fields.map((f) => {
+    const key = `'${f.name.replace(/'/g, "''")}'`
+    if (f.name === 'owner_credit_code' && kind === 'parcel') return `${key}, (SELECT e.credit_code FROM enterprise e WHERE e.id = m.enterprise_id)`
+    if (!/^[a-z_][a-z0-9_]*$/.test(f.name) || !cols.has(f.name)) return `${key}, NULL::jsonb`
+    if (f.type === 'geometry') return `${key}, ST_AsGeoJSON(m.${f.name})::jsonb`
+    return `${key}, to_jsonb(m.${f.name})`
+  })
+  // jsonb_build_object takes at most 100 arguments: build in slices and merge
+  const slices: string[] = []
+  for (let i = 0; i < parts.length; i += 40) slices.push(`jsonb_build_object(${parts.slice(i, i + 40).join(', ')})`)
+  return slices.length ? slices.join(' || ') : `'{}'::jsonb`
+}
+
+/** The row filter of the scope on a row's divisions (rows outside were flagged by the check; this re-proves it). */
+function outsideScope(scope: DataScope): { sql: string; param: string | null } {
+  if (scope.kind === 'all') return { sql: 'FALSE', param: null }
+  if (scope.kind === 'none') return { sql: 'TRUE', param: null }
+  const col = { province: 'province_code', city: 'city_code', county: 'county_code', town: 'town_code' }[scope.level]
+  if (col === 'town_code') return { sql: 'TRUE', param: null }
+  if (scope.level === 'province') return { sql: `(r.${col} IS NOT NULL AND r.${col} <> $2::varchar)`, param: scope.code }
+  return { sql: `(r.${col} IS DISTINCT FROM $2::varchar)`, param: scope.code }
+}
+
+/** Commits the batch; returns how many submissions were made. */
+export async function commitBatch(db: Db, batch: BatchRecord, lookups: Lookups, scope: DataScope, userId: number): Promise<number> {
+  const kind = batch.kind
+  const geom = lookups.standard.fields.find((f) => f.type === 'geometry')
+  const key = kind === 'parcel' ? 'land_code' : 'credit_code'
+  const before = await beforeExpression(db, kind, lookups.standard.fields)
+  return db.transaction(async (tx) => {
+    // the batch row is locked for the whole commit: a second commit or a fix waits, then finds it 已提交
+    const state = await tx.query<{ status: string }>('SELECT status FROM dc_import_batch WHERE id = $1 FOR UPDATE', [batch.id])
+    if (state.rows[0]?.status !== '已检查') throw new AppError(422, `批次状态为「${state.rows[0]?.status ?? '不存在'}」，只有「已检查」的批次可以提交`)
+    const counts = (
+      await tx.query<{ errors: number; unchecked: number; included: number }>(
+        `SELECT count(*) FILTER (WHERE level = '错误')::int AS errors, count(*) FILTER (WHERE level = '')::int AS unchecked, count(*)::int AS included
+         FROM dc_import_row WHERE batch_id = $1 AND NOT excluded`,
+        [batch.id],
+      )
+    ).rows[0]
+    if (counts.unchecked > 0) throw new AppError(422, `还有 ${counts.unchecked} 行没有检查，请重新运行检查`)
+    if (counts.errors > 0) throw new AppError(422, `还有 ${counts.errors} 行存在错误：请修正，或排除这些行后再提交`)
+    if (counts.included === 0) throw new AppError(422, '没有可提交的行（全部已排除）')
+    const out = outsideScope(scope)
+    const outside = (
+      await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM dc_import_row r WHERE r.batch_id = $1 AND NOT r.excluded AND ${out.sql}`, out.param === null ? [batch.id] : [batch.id, out.param])
+    ).rows[0].n
+    if (outside > 0) throw new AppError(403, `有 ${outside} 行不在本账号的数据范围内，不能提交`)
+    const pending = await tx.query<{ key: string; id: number | string }>(
+      `SELECT r.record->>'${key}' AS key, s.id FROM dc_import_row r
+       JOIN dc_submission s ON s.kind = $2 AND s.state = '待审核' AND s.payload->>'${key}' = r.record->>'${key}'
+       WHERE r.batch_id = $1 AND NOT r.excluded LIMIT 1`,
+      [batch.id, kind],
+    )
+    if (pending.rows[0]) throw conflict(`${pending.rows[0].key} 已有待审核的提交（#${pending.rows[0].id}），请重新检查后再提交`)
+    const inserted = await tx.query(
+      `INSERT INTO dc_submission(kind, action, target_id, standard_version, payload, before, state, province_code, city_code, county_code,
+                                 batch_id, batch_row_no, created_by, submitted_at)
+       SELECT $2, r.action, r.target_id, $3,
+              ${geom ? `jsonb_set(r.record, '{${geom.name}}', coalesce(ST_AsGeoJSON(r.geom)::jsonb, 'null'::jsonb))` : 'r.record'},
+              CASE WHEN r.action = 'update' THEN (SELECT ${before} FROM ${TABLE[kind]} m WHERE m.id = r.target_id) END,
+              '待审核', r.province_code, r.city_code, r.county_code, r.batch_id, r.row_no, $4, now()
+       FROM dc_import_row r WHERE r.batch_id = $1 AND NOT r.excluded ORDER BY r.row_no`,
+      [batch.id, kind, lookups.standard.version, userId],
+    )
+    await tx.query(
+      `UPDATE dc_import_batch SET status = '已提交', submitted_count = $2, submitted_at = now(), updated_at = now(), message = '' WHERE id = $1`,
+      [batch.id, inserted.affectedRows],
+    )
+    return inserted.affectedRows
+  })
+}

@@ -383,7 +383,7 @@ describe('data scope: the product helper gives what the old prefix rule of the m
   /** the rule the map used before (a record's most precise code starts with the region's prefix) */
   const prefixOf = (code: string) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code)
   const oldCount = async (table: string, code: string) =>
-    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
   it.each(['county', 'city', 'province'] as const)('a %s user: the same parcels and enterprises on the map', async (level) => {
     const code = level === 'county' ? county.code : level === 'city' ? `${county.code.slice(0, 4)}00` : '330000'
     const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
@@ -394,7 +394,7 @@ describe('data scope: the product helper gives what the old prefix rule of the m
     expect(stats.body.data.enterprises).toBe(await oldCount('enterprise', code))
     expect(stats.body.data.parcels).toBeGreaterThan(0)
     const points = await s.get<{ id: number }[]>('/api/cloudChart/points', token)
-    const located = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise t WHERE NOT t.deleted AND t.location IS NOT NULL AND coalesce(t.town_code, t.county_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+    const located = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise t WHERE NOT t.deleted AND t.location IS NOT NULL AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
     expect(points.body.data).toHaveLength(located)
   })
 

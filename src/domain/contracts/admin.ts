@@ -39,6 +39,7 @@ export const LOG_MODULES: Record<string, string> = {
   log: '操作日志',
   yddw: '用地单位',
   industryMap: '产业地图',
+  news: '改革动态',
 }
 
 /** Sort direction as antd tables name it. */

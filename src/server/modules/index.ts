@@ -22,6 +22,7 @@ import { regionStandardRoutes } from './region-standard/routes'
 import { deviceRoutes } from './device/routes'
 import { appVersionRoutes } from './app-version/routes'
 import { landRoutes } from './land/routes'
+import { reformNewsRoutes } from './reform-news/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -50,4 +51,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => deviceRoutes(db),
   ({ db, uploads }) => appVersionRoutes(db, uploads),
   ({ db }) => landRoutes(db),
+  ({ db, config }) => reformNewsRoutes(db, config),
 ]

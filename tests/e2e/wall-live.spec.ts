@@ -1,5 +1,5 @@
 /**
- * A wall stays live (issue 6 "Live"): a refresh updates a chart in place (same canvas, setOption
+ * A wall stays live (issue 6 "Live"): a refresh updates a chart in place (same SVG, setOption
  * merge), a failed refresh keeps the last figures and shows the stale marker, and the marker
  * goes when the API answers again. `?refresh=5` shortens the interval to the 5 s throttle.
  */
@@ -28,13 +28,14 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   const before = Number(await fig.getAttribute('data-first-value'))
   const host = page.getByTestId('echarts-cityArea')
   const renders = Number(await host.getAttribute('data-rendered'))
-  await host.locator('canvas').first().evaluate((c) => ((window as unknown as { __wallCanvas: Element }).__wallCanvas = c))
+  // the wall's charts are SVG (ADR 0061): the drawing surface is the chart's <svg>
+  await host.locator('svg').first().evaluate((c) => ((window as unknown as { __wallCanvas: Element }).__wallCanvas = c))
 
   bump = 1000
   await expect(fig).toHaveAttribute('data-first-value', String(before + 1000), { timeout: 15_000 })
   expect(Number(await host.getAttribute('data-rendered'))).toBeGreaterThan(renders)
-  // the chart was updated, not re-created: the very same canvas element is still in place
-  expect(await host.locator('canvas').first().evaluate((c) => c === (window as unknown as { __wallCanvas: Element }).__wallCanvas)).toBe(true)
+  // the chart was updated, not re-created: the very same drawing element is still in place
+  expect(await host.locator('svg').first().evaluate((c) => c === (window as unknown as { __wallCanvas: Element }).__wallCanvas)).toBe(true)
 
   const kpi = page.getByTestId('kpi-kpi-parcelCount')
   const shown = await kpi.getAttribute('data-value')

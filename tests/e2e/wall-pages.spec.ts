@@ -4,6 +4,8 @@
  */
 import { expect, test } from '@playwright/test'
 import type { GroupStat, OverviewStats } from '../../src/domain/contracts/big-data'
+import type { Page } from '../../src/domain/contracts/envelope'
+import type { ReformNews } from '../../src/domain/contracts/reform-news'
 import { formatFigure } from '../../src/web/core/format-figure'
 import { shot, signIn } from './helpers'
 import { apiData, apiToken } from './wall-helpers'
@@ -62,8 +64,31 @@ test('/show: public figures on the portal host, /login from any other host', asy
   const o = await apiData<OverviewStats>(request, token, '/api/bigData/overview')
   await expect(page.getByTestId('show-parcelCount')).toHaveText(`${formatFigure(o.parcelCount)}宗`)
   await expect(page.getByTestId('show-taxPerMu')).toHaveText(`${formatFigure(o.taxPerMu, 2)}万元/亩`)
-  await expect(page.getByTestId('show-news-empty')).toBeVisible()
+  // 改革动态: the database's news, newest first, paged and searchable (read as the portal reads it)
+  const news = (q: string) => page.evaluate((u) => fetch(u).then((r) => r.json()), `/api/show/news?${q}`) as Promise<{ data: Page<ReformNews> }>
+  const first = (await news('page=1&pageSize=10')).data
+  expect(first.total).toBeGreaterThan(10)
+  const items = page.getByTestId('show-news-item')
+  await expect(items).toHaveCount(10)
+  expect(await items.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))).toEqual(first.list.map((n) => n.id))
+  await expect(items.first().locator('h3')).toHaveText(first.list[0].title)
+  await expect(items.first().locator('[data-field="publishDate"]')).toHaveText(first.list[0].publishDate)
+  await expect(items.first().locator('[data-field="source"]')).toHaveText(`来源：${first.list[0].source}`)
   await page.screenshot({ path: shot('show-portal-1600x1000') })
+  await page.getByTestId('show-news').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: shot('show-portal-news-1600x1000') })
+  await page.locator('.ant-pagination-item-2').click()
+  const second = (await news('page=2&pageSize=10')).data
+  await expect(items).toHaveCount(second.list.length)
+  await expect(items.first().locator('h3')).toHaveText(second.list[0].title)
+  await page.getByTestId('show-news-search').locator('input').fill('标准地')
+  await page.getByTestId('show-news-search').locator('input').press('Enter')
+  const found = (await news(`page=1&pageSize=10&keyword=${encodeURIComponent('标准地')}`)).data
+  await expect(items).toHaveCount(found.total)
+  await expect(items.first().locator('h3')).toHaveText(found.list[0].title)
+  await page.getByTestId('show-news-search').locator('input').fill('无此关键字')
+  await page.getByTestId('show-news-search').locator('input').press('Enter')
+  await expect(page.getByTestId('show-news-empty')).toHaveText('没有标题或摘要包含“无此关键字”的改革动态，请换个关键字。')
   // the public read answers only on the portal host
   const direct = await request.get('/api/show/overview')
   expect(direct.status()).toBe(403)

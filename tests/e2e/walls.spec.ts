@@ -13,7 +13,7 @@ import { VISUAL_SCREEN } from '../../screens/visual'
 import { num, prepareRows, type ChartRow } from '../../src/web/charts/chart-config'
 import type { WallScreen, WallWidget } from '../../src/web/features/big-data/wall-widget-types'
 import { formatFigure, formatMoney } from '../../src/web/core/format-figure'
-import { resolveParams } from '../../src/web/screen/bindings'
+import { defaultMonth, resolveParams } from '../../src/web/screen/bindings'
 import type { ScreenParams } from '../../src/web/screen/screen-types'
 import { shot, signIn } from './helpers'
 import { apiData, apiToken, expectClean, wallBoxes } from './wall-helpers'
@@ -57,6 +57,7 @@ async function pageParams(page: Page): Promise<ScreenParams> {
   const u = new URL(page.url())
   const p: ScreenParams = {}
   if (u.searchParams.get('year')) p.year = Number(u.searchParams.get('year'))
+  if (u.searchParams.get('month')) p.month = Number(u.searchParams.get('month'))
   if (u.searchParams.get('cityCode')) p.cityCode = u.searchParams.get('cityCode') as string
   if (u.searchParams.get('parkId')) p.parkId = Number(u.searchParams.get('parkId'))
   return p
@@ -64,10 +65,13 @@ async function pageParams(page: Page): Promise<ScreenParams> {
 
 let token = ''
 let latestYear = 0
+let monthList: number[] = []
 test.beforeAll(async ({ request }) => {
   token = await apiToken(request, 'leader', 'Leader@2026')
   // the page's default year: the newest of the runtime yearList (issue 6)
-  latestYear = Math.max(...((await (await request.get('/config.json')).json()) as { yearList: number[] }).yearList)
+  const config = (await (await request.get('/config.json')).json()) as { yearList: number[]; monthList: number[] }
+  latestYear = Math.max(...config.yearList)
+  monthList = config.monthList
 })
 
 for (const screen of SCREENS) {
@@ -84,7 +88,10 @@ for (const screen of SCREENS) {
         const inner = w.type === 'kpi' ? `[data-testid^="kpi-${w.id}-"]` : w.type === 'table' ? `[data-testid="table-${w.id}"]` : `[data-testid="chart-${w.id}"]`
         await expect(page.locator(`[data-widget="${w.id}"] ${inner}`).first(), `${screen.key} ${w.id}`).toBeVisible()
       }
-      const params: ScreenParams = { year: latestYear, ...(await pageParams(page)) }
+      // the page's defaults: the newest year, and for monthly screens that year's opening month
+      const fromUrl = await pageParams(page)
+      const year = fromUrl.year ?? latestYear
+      const params: ScreenParams = { year, ...(screen.pickers.includes('month') ? { month: defaultMonth(year, monthList) } : {}), ...fromUrl }
       // figures: at least one per widget equals the API's answer
       for (const w of screen.widgets) {
         if (!w.source) continue
@@ -140,4 +147,40 @@ test('a tooltip hovered at a known bar shows that city under 4K scaling', async 
     await expect(chart.locator('div').filter({ hasText: cities[i].name }).last()).toBeVisible()
   }
   await page.screenshot({ path: shot('wall-visual-tooltip-3840x2160') })
+})
+
+test('year and month pickers offer the runtime yearList / monthList (with every seeded year) and drive the monthly figures', async ({ page, request }) => {
+  await signIn(page, 'leader', 'Leader@2026')
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  const config = (await (await request.get('/config.json')).json()) as { yearList: number[]; monthList: number[] }
+  const seeded = await apiData<{ years: number[] }>(request, token, '/api/bigData/years')
+  // the seeded figure years are all on offer
+  expect(seeded.years.filter((y) => !config.yearList.includes(y))).toEqual([])
+  await page.goto('/visual')
+  const year = page.getByTestId('picker-year')
+  const month = page.getByTestId('picker-month')
+  await expect(year.locator('option')).toHaveCount(config.yearList.length)
+  await expect(month.locator('option')).toHaveCount(config.monthList.length)
+  expect(await year.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual([...config.yearList].sort((a, b) => b - a))
+  expect(await month.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual([...config.monthList].sort((a, b) => a - b))
+  // a past year opens on its last month
+  await expect(month).toHaveValue(String(Math.max(...config.monthList)))
+  // the busiest signing month of the latest year, so the figure is not zero
+  let best = { m: 1, n: -1 }
+  for (const m of config.monthList) {
+    const rows = await apiData<{ key: string; count: number }[]>(request, token, '/api/bigData/lifecycleByMonth', { year: latestYear, month: m })
+    if (rows[0].count > best.n) best = { m, n: rows[0].count }
+  }
+  await month.selectOption(String(best.m))
+  await expect(page).toHaveURL(new RegExp(`month=${best.m}`))
+  const fig = page.getByTestId('chart-lifecycleMonth')
+  await expect(fig).toHaveAttribute('data-first-label', '项目签约')
+  await expect(fig).toHaveAttribute('data-first-value', String(best.n))
+  await expect(page.getByTestId('widget-lifecycleMonth').locator('h2')).toHaveText(`${latestYear}年${best.m}月 项目全生命周期进展`)
+  // 供地 by month follows the year
+  await year.selectOption(String(latestYear - 1))
+  const supply = await apiData<{ name: string; areaMu: number }[]>(request, token, '/api/bigData/supplyByMonth', { year: latestYear - 1 })
+  await expect(page.getByTestId('chart-supplyMonth')).toHaveAttribute('data-first-value', String(supply[0].areaMu))
+  await expect(page.getByTestId('widget-supplyMonth').locator('h2')).toHaveText(`${latestYear - 1}年月度供地面积（亩）`)
+  await page.screenshot({ path: shot('wall-visual-month-1920x1080') })
 })

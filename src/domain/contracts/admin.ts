@@ -46,6 +46,7 @@ export const LOG_MODULES: Record<string, string> = {
   file: '文件',
   sjcj: '数据采集',
   sjcl: '数据处理',
+  news: '改革动态',
 }
 
 /** Sort direction as antd tables name it. */

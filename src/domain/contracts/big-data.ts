@@ -29,6 +29,12 @@ export const regionLevelQuery = statFilterQuery.extend({
 })
 export type RegionLevelFilter = z.infer<typeof regionLevelQuery>
 
+/** GET /api/bigData/lifecycleByMonth: the filters plus the month (1–12) of the year. */
+export const monthQuery = statFilterQuery.extend({
+  month: z.coerce.number({ error: '月份 month 应为数字' }).int('月份 month 应为整数').min(1, '月份 month 应为1–12').max(12, '月份 month 应为1–12'),
+})
+export type MonthFilter = z.infer<typeof monthQuery>
+
 /** GET /api/bigData/topEnterprises */
 export const topQuery = statFilterQuery.extend({
   limit: z.coerce.number({ error: '条数 limit 应为数字' }).int('条数 limit 应为整数').min(1, '条数 limit 至少为1').max(100, '条数 limit 最多为100').default(10),
@@ -81,6 +87,25 @@ export interface YearStat {
   revenue: number
   taxPerMu: number
   valueAddedPerMu: number
+}
+
+/** One month of the year's 供地 (parcels by the month of their supply_date). */
+export interface SupplyMonthStat {
+  month: number
+  /** '1月' … '12月' */
+  name: string
+  parcelCount: number
+  areaMu: number
+  /** 出让价款 万元 */
+  price: number
+}
+
+/** Lifecycle projects that reached a stage within one month. */
+export interface StageMonthStat {
+  /** stage code (xmqy, tdgy …) */
+  key: string
+  name: string
+  count: number
 }
 
 /** An enterprise in a ranking. */

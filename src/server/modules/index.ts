@@ -30,6 +30,7 @@ import type { ApprovalHooks } from './audit/service'
 import { foundCenterRoutes } from './found-center/routes'
 import { baseFileRoutes } from './base-file/routes'
 import { datacenterImportRoutes } from './datacenter-import/routes'
+import { reformNewsRoutes } from './reform-news/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -67,4 +68,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => foundCenterRoutes(db),
   ({ db, uploads }) => baseFileRoutes(db, uploads),
   ({ db, uploads }) => datacenterImportRoutes(db, uploads),
+  ({ db, config }) => reformNewsRoutes(db, config),
 ]

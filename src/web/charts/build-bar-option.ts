@@ -21,6 +21,17 @@ export function shortRegionName(name: string): string {
   return name.length > 2 ? name.replace(/(市|区|县)$/, '') : name
 }
 
+/**
+ * A name on a crowded axis (more than 8 upright bars, each band about 5 characters wide at wall
+ * scale): regions lose 市/区/县, GB/T 4754 divisions lose 制造业 (电气机械和器材制造业 → 电气机械和器材),
+ * then two lines of at most 5 characters, the second ending in … when cut.
+ */
+export function crowdedLabel(name: string): string {
+  const short = shortRegionName(name.length > 4 ? name.replace(/制造业$/, '') : name)
+  if (short.length <= 5) return short
+  return short.length <= 10 ? `${short.slice(0, 5)}\n${short.slice(5)}` : `${short.slice(0, 5)}\n${short.slice(5, 9)}…`
+}
+
 /** Full ECharts option of a bar chart or ranking. */
 export function buildBarOption(rows: readonly ChartRow[], config: CategoryChartConfig, theme: ChartTheme) {
   const data = prepareRows(rows, config)
@@ -37,7 +48,7 @@ export function buildBarOption(rows: readonly ChartRow[], config: CategoryChartC
     axisLabel: {
       ...axis.axisLabel,
       interval: 0,
-      ...(config.horizontal ? { width: theme.px(BAR_GRID.horizontalLeft - 14), overflow: 'truncate' as const } : { formatter: crowded ? shortRegionName : wrapLabel }),
+      ...(config.horizontal ? { width: theme.px(BAR_GRID.horizontalLeft - 14), overflow: 'truncate' as const } : { formatter: crowded ? crowdedLabel : wrapLabel }),
     },
   }
   const valueAxis = { type: 'value' as const, ...axis, splitNumber: 4 }

@@ -1,8 +1,10 @@
 /**
  * The one ECharts host (CONVENTIONS "Charts as pure option builders"): init on mount, setOption
  * on change as a merge (a wall refresh updates series in place instead of re-creating the chart),
- * resize with its box, dispose on unmount. The canvas is drawn at the box's real pixel size with
- * the device pixel ratio capped at 2, so a scaled wall stays crisp and hover picking stays exact.
+ * resize with its box, dispose on unmount. The chart is drawn at the box's real pixel size — as a
+ * canvas with the device pixel ratio capped at 2, or as SVG (the walls, ADR 0061: vector text
+ * at any scale and no backing store that grows with the wall's pixels) — so a scaled wall stays
+ * crisp and hover picking stays exact.
  */
 import { useEffect, useRef } from 'react'
 import { echarts } from './echarts-setup'
@@ -20,6 +22,8 @@ export interface EChartsHostProps {
   option: Record<string, unknown>
   /** replace instead of merge (the series set changed, e.g. a map drilled to another map) */
   replace?: boolean
+  /** 'svg' on the walls (ADR 0061); 'canvas' elsewhere */
+  renderer?: 'canvas' | 'svg'
   onClick?: (e: ChartClick) => void
   testId?: string
   className?: string
@@ -29,7 +33,7 @@ export interface EChartsHostProps {
 export const chartPixelRatio = () => Math.min(2, globalThis.devicePixelRatio || 1)
 
 /** Draws one ECharts option in a box that fills its parent. */
-export function EChartsHost({ option, replace, onClick, testId, className }: EChartsHostProps) {
+export function EChartsHost({ option, replace, renderer = 'canvas', onClick, testId, className }: EChartsHostProps) {
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts | null>(null)
   const click = useRef(onClick)
@@ -38,7 +42,7 @@ export function EChartsHost({ option, replace, onClick, testId, className }: ECh
   useEffect(() => {
     const el = box.current
     if (!el) return
-    const c = echarts.init(el, undefined, { renderer: 'canvas', devicePixelRatio: chartPixelRatio() })
+    const c = echarts.init(el, undefined, { renderer, devicePixelRatio: chartPixelRatio() })
     chart.current = c
     c.on('click', (p) => click.current?.({ name: String(p.name ?? ''), seriesId: p.seriesId ?? undefined, data: p.data }))
     const observer = new ResizeObserver(() => c.resize())
@@ -48,6 +52,7 @@ export function EChartsHost({ option, replace, onClick, testId, className }: ECh
       c.dispose()
       chart.current = null
     }
+    // the renderer is fixed for the chart's life (a host is created for one place)
   }, [])
 
   useEffect(() => {

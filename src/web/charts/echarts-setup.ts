@@ -5,9 +5,9 @@
 import * as echarts from 'echarts/core'
 import { BarChart, GaugeChart, LineChart, MapChart, PieChart, RadarChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components'
-import { CanvasRenderer } from 'echarts/renderers'
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers'
 
-echarts.use([BarChart, LineChart, PieChart, RadarChart, GaugeChart, MapChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, VisualMapComponent, CanvasRenderer])
+echarts.use([BarChart, LineChart, PieChart, RadarChart, GaugeChart, MapChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, VisualMapComponent, CanvasRenderer, SVGRenderer])
 
 export { echarts }
 

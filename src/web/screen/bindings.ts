@@ -21,13 +21,31 @@ export function refreshInterval(binding: DataBinding, screenDefault: number): nu
 /** Screen parameters from the URL's search string. */
 export function paramsFromSearch(search: URLSearchParams): ScreenParams {
   const year = Number(search.get('year'))
+  const month = Number(search.get('month'))
   const parkId = Number(search.get('parkId'))
   const cityCode = search.get('cityCode') ?? ''
   return {
     ...(Number.isInteger(year) && year > 1900 ? { year } : {}),
+    ...(Number.isInteger(month) && month >= 1 && month <= 12 ? { month } : {}),
     ...(/^33\d{4}$/.test(cityCode) ? { cityCode } : {}),
     ...(Number.isInteger(parkId) && parkId > 0 ? { parkId } : {}),
   }
+}
+
+/** A panel title with `{year}` / `{month}` filled in from the screen's parameters (absent ones left out). */
+export function panelTitle(title: string, params: ScreenParams): string {
+  return title.replace(/\{(year|month)\}/g, (_m, k: 'year' | 'month') => (params[k] === undefined ? '' : String(params[k])))
+}
+
+/**
+ * The month a monthly figure opens on when the URL names none: this month when the year is the
+ * current one and the monthList offers it, else the last month of the list (a past year's close).
+ */
+export function defaultMonth(year: number, monthList: readonly number[], now = new Date()): number {
+  const months = [...monthList].sort((a, b) => a - b)
+  if (months.length === 0) return 12
+  if (year === now.getFullYear() && months.includes(now.getMonth() + 1)) return now.getMonth() + 1
+  return months[months.length - 1]
 }
 
 /** Boxes of a screen that overlap or leave the design canvas (a screen file's own check). */

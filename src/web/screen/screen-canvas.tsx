@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import { panelTitle } from './bindings'
 import { computeLayout, placeBox } from './scaler'
 import { ScreenTitleBar } from './screen-title-bar'
 import type { ScreenDef, ScreenParams, WidgetDef } from './screen-types'
@@ -58,7 +59,7 @@ function WidgetSlot({ def, screen, registry, box, scale, params, setParams }: Sl
   else body = <Renderer def={def as never} data={state.data} scale={scale} params={params} setParams={setParams} />
   return (
     <Panel style={box} data-widget={def.id} data-widget-type={def.type} data-testid={`widget-${def.id}`} data-updated={state.updatedAt}>
-      {def.title && <PanelTitle>{def.title}</PanelTitle>}
+      {def.title && <PanelTitle>{panelTitle(def.title, params)}</PanelTitle>}
       <PanelBody>
         {body}
         {state.stale && (

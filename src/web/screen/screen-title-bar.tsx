@@ -1,5 +1,5 @@
 /**
- * The title bar of a wall: title, pickers (年度 from the runtime yearList, 城市, 园区), date and
+ * The title bar of a wall: title, pickers (年度 and 月份 from the runtime yearList / monthList, 城市, 园区), date and
  * clock. Picking writes the screen's parameters (kept in the URL by the page).
  */
 import { useQuery } from '@tanstack/react-query'
@@ -74,15 +74,16 @@ function useOptions(picker: ScreenPicker, params: ScreenParams): Option[] {
     queryKey: ['screen-picker', picker, picker === 'park' ? params.cityCode : null],
     queryFn: () =>
       apiGet<{ key: string; name: string }[]>(picker === 'city' ? '/api/bigData/byRegion' : '/api/bigData/byPark', picker === 'city' ? { level: 'city' } : params.cityCode ? { cityCode: params.cityCode } : {}),
-    enabled: picker !== 'year',
+    enabled: picker === 'city' || picker === 'park',
     staleTime: 600_000,
   })
   if (picker === 'year') return [...config.yearList].sort((a, b) => b - a).map((y) => ({ value: String(y), label: `${y}年` }))
+  if (picker === 'month') return [...config.monthList].sort((a, b) => a - b).map((m) => ({ value: String(m), label: `${m}月` }))
   return (q.data ?? []).map((r) => ({ value: r.key, label: r.name }))
 }
 
-const PARAM_OF: Record<ScreenPicker, keyof ScreenParams> = { year: 'year', city: 'cityCode', park: 'parkId' }
-const LABEL_OF: Record<ScreenPicker, string> = { year: '年度', city: '城市', park: '园区' }
+const PARAM_OF: Record<ScreenPicker, keyof ScreenParams> = { year: 'year', month: 'month', city: 'cityCode', park: 'parkId' }
+const LABEL_OF: Record<ScreenPicker, string> = { year: '年度', month: '月份', city: '城市', park: '园区' }
 
 function Picker({ picker, params, setParams }: { picker: ScreenPicker; params: ScreenParams; setParams(p: ScreenParams): void }) {
   const options = useOptions(picker, params)

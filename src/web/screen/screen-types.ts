@@ -13,14 +13,16 @@ export interface DesignSize {
   height: number
 }
 
-/** The screen's own parameters, kept in the URL (`?year=2025&cityCode=330100&parkId=3`). */
+/** The screen's own parameters, kept in the URL (`?year=2025&month=6&cityCode=330100&parkId=3`). */
 export interface ScreenParams {
   year?: number
+  /** 1–12, from the runtime monthList; only screens with monthly figures pick one */
+  month?: number
   cityCode?: string
   parkId?: number
 }
 
-/** A binding value: a literal, or `$year` / `$cityCode` / `$parkId` taken from the screen's parameters. */
+/** A binding value: a literal, or `$year` / `$month` / `$cityCode` / `$parkId` taken from the screen's parameters. */
 export type BindingValue = string | number | `$${keyof ScreenParams}`
 
 /** Where a widget's data comes from: a GET under /api with query params. */
@@ -38,6 +40,7 @@ export const MIN_REFRESH_MS = 5000
 export interface WidgetDef<T extends string = string, V = unknown> {
   id: string
   type: T
+  /** panel title; `{year}` and `{month}` are replaced by the screen's parameters */
   title?: string
   x: number
   y: number
@@ -47,8 +50,8 @@ export interface WidgetDef<T extends string = string, V = unknown> {
   view: V
 }
 
-/** A picker in the title bar. */
-export type ScreenPicker = 'year' | 'city' | 'park'
+/** A picker in the title bar (年度 and 月份 offer the runtime yearList / monthList). */
+export type ScreenPicker = 'year' | 'month' | 'city' | 'park'
 
 /** A whole screen. */
 export interface ScreenDef<W extends WidgetDef = WidgetDef> {

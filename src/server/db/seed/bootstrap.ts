@@ -7,6 +7,7 @@ import { seedDemoData } from './demo'
 import { seedLifecycle } from './lifecycle'
 import { seedUnclaimed } from './unclaimed'
 import { seedAdminDemo } from './admin-demo'
+import { seedReformNews } from './reform-news'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
 /** What a start did to the data. */
@@ -32,6 +33,7 @@ export async function bootstrap(
   if (!opts.demo) return { kind: 'first-admin', ...(await seedFirstAdmin(db)) }
   const accounts = await seedDemoPeople(db)
   await seedAdminDemo(db)
+  await seedReformNews(db)
   // outlines first, so that demo parcels are placed inside their county
   for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
   if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })

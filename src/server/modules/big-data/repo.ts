@@ -208,3 +208,52 @@ export async function regionOutlines(db: Db, level: 'city' | 'county', parentCod
   )
   return r.rows
 }
+
+/** Enterprises by 亩均 appraisal class in a year (view enterprise_appraisal_yearly, migration 0081). */
+export async function enterprisesByAppraisal(db: Db, year: number, f: StatFilter): Promise<{ key: string; n: number; m2: number }[]> {
+  const w = new Where([year]).scope('e', f)
+  const r = await db.query<{ key: string; n: number; m2: number }>(
+    `SELECT a.class AS key, count(*)::int AS n, COALESCE(sum(a.land_m2), 0)::float8 AS m2
+     FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
+     WHERE a.year = $1${w.sql()} GROUP BY 1`,
+    w.params,
+  )
+  return r.rows
+}
+
+/** 供地 of a year by month of supply_date: parcels, area, 出让价款. */
+export async function suppliedByMonth(db: Db, year: number, f: StatFilter): Promise<{ month: number; n: number; m2: number; price: number }[]> {
+  const w = new Where([year]).scope('p', f)
+  const r = await db.query<{ month: number; n: number; m2: number; price: number }>(
+    `SELECT extract(month FROM p.supply_date)::int AS month, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
+            COALESCE(sum(p.supply_price), 0)::float8 AS price
+     FROM parcel p WHERE NOT p.deleted AND p.supply_date >= make_date($1::int, 1, 1) AND p.supply_date < make_date($1::int + 1, 1, 1)${w.sql()}
+     GROUP BY 1`,
+    w.params,
+  )
+  return r.rows
+}
+
+/** The date column of each lifecycle stage (DOMAIN order xmqy → xmpj). */
+const STAGE_COLUMN = {
+  xmqy: 'signed_date',
+  tdgy: 'supply_date',
+  xmkg: 'start_date',
+  sgjs: 'construction_date',
+  jgys: 'completion_date',
+  xmtc: 'production_date',
+  xmpj: 'evaluation_date',
+} as const
+
+/** Lifecycle projects whose stage date falls in the month, per stage (scope by the parcel's region and park). */
+export async function stagesInMonth(db: Db, year: number, month: number, f: StatFilter): Promise<Record<keyof typeof STAGE_COLUMN, number>> {
+  const w = new Where([`${year}-${String(month).padStart(2, '0')}-01`]).scope('p', f)
+  const counts = Object.entries(STAGE_COLUMN)
+    .map(([stage, col]) => `count(*) FILTER (WHERE lp.${col} >= $1::date AND lp.${col} < $1::date + interval '1 month')::int AS ${stage}`)
+    .join(', ')
+  const r = await db.query<Record<keyof typeof STAGE_COLUMN, number>>(
+    `SELECT ${counts} FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted${w.sql()}`,
+    w.params,
+  )
+  return r.rows[0]
+}

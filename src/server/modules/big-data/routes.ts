@@ -5,18 +5,18 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { regionLevelQuery, statFilterQuery, topQuery } from '../../../domain/contracts/big-data'
+import { monthQuery, regionLevelQuery, statFilterQuery, topQuery } from '../../../domain/contracts/big-data'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
-import { forbidden } from '../../http/errors'
+import { assertPortalHost } from '../../auth/portal-host'
 import type { RuntimeConfigSource } from '../../runtime-config'
 import * as stats from './service'
 
 const READ = { log: false } as const
 
 const classQuery = statFilterQuery.extend({
-  by: z.enum(['landUse', 'status', 'supplyMethod', 'scale', 'taxBand'], {
-    error: '分类维度 by 应为 landUse、status、supplyMethod、scale 或 taxBand',
+  by: z.enum(['landUse', 'status', 'supplyMethod', 'scale', 'taxBand', 'appraisal'], {
+    error: '分类维度 by 应为 landUse、status、supplyMethod、scale、taxBand 或 appraisal',
   }),
 })
 
@@ -36,9 +36,12 @@ export const bigDataRoutes =
       const { by, ...f } = req.query
       if (by === 'scale') return ok(await stats.scaleClasses(db, f))
       if (by === 'taxBand') return ok(await stats.taxBands(db, f))
+      if (by === 'appraisal') return ok(await stats.appraisalClasses(db, f))
       return ok(await stats.parcelClasses(db, PARCEL_COLUMN[by], f))
     })
     app.get('/api/bigData/trend', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.trend(db, req.query)))
+    app.get('/api/bigData/supplyByMonth', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.supplyByMonth(db, req.query)))
+    app.get('/api/bigData/lifecycleByMonth', { config: READ, schema: { querystring: monthQuery } }, async (req) => ok(await stats.lifecycleByMonth(db, req.query)))
     app.get('/api/bigData/topEnterprises', { config: READ, schema: { querystring: topQuery } }, async (req) =>
       ok(await stats.topEnterprises(db, req.query, req.query.limit)),
     )
@@ -51,7 +54,7 @@ export const bigDataRoutes =
     // spec §5: /show opens without a token only on the portal host, so its data is public there
     // and nowhere else; it carries province and city totals only, never an enterprise's name.
     app.get('/api/show/overview', { config: { public: true, log: false } }, async (req) => {
-      if (req.hostname.split(':')[0] !== config.get().portalHost) throw forbidden('改革门户数据仅限门户主机访问')
+      assertPortalHost(req.hostname, config)
       return ok(await stats.portalOverview(db))
     })
   }

@@ -6,12 +6,16 @@ import type { Db } from '../../db/engine'
 import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
 import { industryName } from '../../../domain/codes/industry'
 import { landUseName } from '../../../domain/codes/land-use'
+import { APPRAISAL_CLASSES, APPRAISAL_CLASS_NAMES } from '../../../domain/appraisal'
+import { LIFECYCLE_STAGES, STAGE_NAMES } from '../../../domain/lifecycle'
 import type {
   EnterpriseRank,
   GroupStat,
   OverviewStats,
   PortalOverview,
+  StageMonthStat,
   StatFilter,
+  SupplyMonthStat,
   StatYears,
   YearStat,
 } from '../../../domain/contracts/big-data'
@@ -120,6 +124,30 @@ export async function scaleClasses(db: Db, f: StatFilter): Promise<ClassStat[]> 
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterprisesByScale(db, year, f)
   return rows.map((r) => ({ key: r.key, name: `${r.key}企业`, count: r.n, areaMu: mu(r.m2) }))
+}
+
+/** Enterprises by 亩均效益评价 class A–D in the year (all four listed, zeros included). */
+export async function appraisalClasses(db: Db, f: StatFilter): Promise<ClassStat[]> {
+  const year = await resolveYear(db, f.year)
+  const byKey = new Map((await repo.enterprisesByAppraisal(db, year, f)).map((r) => [r.key, r]))
+  return APPRAISAL_CLASSES.map((c) => ({ key: c, name: APPRAISAL_CLASS_NAMES[c], count: byKey.get(c)?.n ?? 0, areaMu: mu(byKey.get(c)?.m2 ?? 0) }))
+}
+
+/** 供地 of the year month by month, January to December (months without supply are zeros). */
+export async function supplyByMonth(db: Db, f: StatFilter): Promise<SupplyMonthStat[]> {
+  const year = await resolveYear(db, f.year)
+  const byMonth = new Map((await repo.suppliedByMonth(db, year, f)).map((r) => [r.month, r]))
+  return Array.from({ length: 12 }, (_, i) => {
+    const r = byMonth.get(i + 1)
+    return { month: i + 1, name: `${i + 1}月`, parcelCount: r?.n ?? 0, areaMu: mu(r?.m2 ?? 0), price: money(r?.price ?? 0) }
+  })
+}
+
+/** Lifecycle projects that reached each stage within the month, in stage order. */
+export async function lifecycleByMonth(db: Db, f: StatFilter & { month: number }): Promise<StageMonthStat[]> {
+  const year = await resolveYear(db, f.year)
+  const counts = await repo.stagesInMonth(db, year, f.month, f)
+  return LIFECYCLE_STAGES.map((s) => ({ key: s, name: STAGE_NAMES[s], count: counts[s] }))
 }
 
 /** 亩均税收 bands (万元/亩); D 类 starts below 1 万元/亩 (DOMAIN 亩均效益评价). */

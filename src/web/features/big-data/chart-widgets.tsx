@@ -3,7 +3,7 @@
  * host. Each chart carries its first category and value as data attributes (and an accessible
  * caption), so a reader without the canvas — and the e2e specs — can check the figure.
  */
-import { useMemo } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import styled from 'styled-components'
 import { buildBarOption } from '../../charts/build-bar-option'
 import { buildGaugeOption } from '../../charts/build-gauge-option'
@@ -28,13 +28,20 @@ const Figure = styled.figure`
   }
 `
 
+/**
+ * How the wall's charts are drawn: SVG by default (ADR 0061); `?renderer=canvas` on a wall's URL
+ * switches to canvas (the benchmark compares the two side by side).
+ */
+export const WallRendererContext = createContext<'svg' | 'canvas'>('svg')
+
 const rowsOf = (data: unknown): ChartRow[] => (Array.isArray(data) ? (data as ChartRow[]) : data && typeof data === 'object' ? [data as ChartRow] : [])
 
 /** A chart in a widget body with its headline figure as data. */
 function ChartFigure({ id, option, first, onClick }: { id: string; option: Record<string, unknown>; first: { label: string; value: number } | null; onClick?: (e: ChartClick) => void }) {
+  const renderer = useContext(WallRendererContext)
   return (
     <Figure data-testid={`chart-${id}`} data-first-label={first?.label} data-first-value={first?.value}>
-      <EChartsHost option={option} testId={`echarts-${id}`} onClick={onClick} />
+      <EChartsHost option={option} renderer={renderer} testId={`echarts-${id}`} onClick={onClick} />
       {first && <figcaption>{`${first.label}：${first.value}`}</figcaption>}
     </Figure>
   )

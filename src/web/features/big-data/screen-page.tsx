@@ -7,12 +7,12 @@ import { useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { apiGet } from '../../core/api'
 import { getRuntimeConfig } from '../../core/runtime-config'
-import { paramsFromSearch, withRefresh } from '../../screen/bindings'
+import { defaultMonth, paramsFromSearch, withRefresh } from '../../screen/bindings'
 import { RUNTIME_WIDGETS } from '../../screen/runtime-widgets'
 import { ScreenCanvas } from '../../screen/screen-canvas'
 import type { ScreenParams } from '../../screen/screen-types'
 import { mergeRegistries, type WidgetRenderer } from '../../screen/widget-registry'
-import { CHART_WIDGETS } from './chart-widgets'
+import { CHART_WIDGETS, WallRendererContext } from './chart-widgets'
 import { RegionMapWidget } from './region-map-widget'
 import type { WallScreen } from './wall-widget-types'
 
@@ -37,19 +37,27 @@ function useDefaults(def: WallScreen, params: ScreenParams) {
   return {}
 }
 
-/** Runs a wall screen; `?refresh=30` (seconds) overrides every widget's refresh interval. */
+/**
+ * Runs a wall screen; `?refresh=30` (seconds) overrides every widget's refresh interval and
+ * `?renderer=canvas` draws the charts on canvas instead of SVG (ADR 0061).
+ */
 export function ScreenPage({ def: screen }: { def: WallScreen }) {
   const [search, setSearch] = useSearchParams()
   const refresh = search.get('refresh')
   const def = useMemo(() => (refresh ? withRefresh(screen, Number(refresh)) : screen), [screen, refresh])
   const fromUrl = useMemo(() => paramsFromSearch(search), [search])
-  const latest = Math.max(...getRuntimeConfig().yearList)
-  const params: ScreenParams = { year: latest, ...fromUrl }
+  const config = getRuntimeConfig()
+  const year = fromUrl.year ?? Math.max(...config.yearList)
+  // 月份 only where the screen has monthly figures (issue 6: the runtime monthList)
+  const month = def.pickers.includes('month') ? { month: defaultMonth(year, config.monthList) } : {}
+  const params: ScreenParams = { year, ...month, ...fromUrl }
   const defaults = useDefaults(def, params)
   const missing = defaults === null || Object.keys(defaults).length > 0
 
   const setParams = (next: ScreenParams) => {
-    const q = new URLSearchParams(refresh ? { refresh } : {})
+    // the operator's URL settings (refresh, renderer) survive a change of year or city
+    const q = new URLSearchParams()
+    for (const k of ['refresh', 'renderer']) if (search.get(k)) q.set(k, search.get(k) as string)
     for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '') q.set(k, String(v))
     setSearch(q, { replace: true })
   }
@@ -61,5 +69,9 @@ export function ScreenPage({ def: screen }: { def: WallScreen }) {
     document.title = def.title
   }, [def.title])
 
-  return <ScreenCanvas def={def} registry={REGISTRY} params={params} setParams={setParams} ready={!missing} />
+  return (
+    <WallRendererContext.Provider value={search.get('renderer') === 'canvas' ? 'canvas' : 'svg'}>
+      <ScreenCanvas def={def} registry={REGISTRY} params={params} setParams={setParams} ready={!missing} />
+    </WallRendererContext.Provider>
+  )
 }

@@ -1,7 +1,8 @@
 /**
  * /show 改革门户 (spec §5, DOMAIN "Screens the spec leaves open"): the public face of the reform
  * on the one portal host, opened without a token. Its figures come from the one public read,
- * GET /api/show/overview (province and city totals only, answered on the portal host only).
+ * GET /api/show/overview (province and city totals only, answered on the portal host only), and
+ * its news from GET /api/show/news.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -12,6 +13,7 @@ import { lightTheme } from '../../charts/chart-theme'
 import { EChartsHost } from '../../charts/echarts-host'
 import { apiGetNoToken } from '../../core/api'
 import { formatFigure, formatMoney } from '../../core/format-figure'
+import { ShowNews } from './show-news'
 
 const Page = styled.div`
   position: fixed;
@@ -133,9 +135,7 @@ export function ShowPage() {
               <div style={{ height: 360 }}>{option && <EChartsHost option={option} testId="show-chart" />}</div>
             </Section>
             <Section>
-              <h2>改革动态</h2>
-              {/* no notice store exists yet: an honest empty state rather than invented news */}
-              <Note data-testid="show-news-empty">暂无发布的改革动态。</Note>
+              <ShowNews />
             </Section>
           </>
         )}

@@ -35,7 +35,13 @@ describe('buildBarOption', () => {
     const many = Array.from({ length: 11 }, (_, i) => ({ name: `城市${i}市`, areaMu: i }))
     const o = buildBarOption(many, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
     expect(o.series[0].label.show).toBe(false)
-    expect((o.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('杭州市')).toBe('杭州')
+    const crowded = (o.xAxis.axisLabel as { formatter: (s: string) => string }).formatter
+    expect(crowded('杭州市')).toBe('杭州')
+    // GB/T 4754 divisions: 制造业 dropped, then two lines of at most 5 characters
+    expect(crowded('电气机械和器材制造业')).toBe('电气机械和\n器材')
+    expect(crowded('汽车制造业')).toBe('汽车')
+    expect(crowded('纺织业')).toBe('纺织业')
+    expect(crowded('计算机、通信和其他电子设备制造业')).toBe('计算机、通\n信和其他…')
     const few = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
     expect(few.series[0].label.show).toBe(true)
     expect((few.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('计算机、通信和其他电子设备制造业')).toBe('计算机、通信\n和其他电子…')

@@ -6,7 +6,7 @@ import { DISTRICT_SCREEN } from '../../../../screens/district'
 import { PARK_SCREEN } from '../../../../screens/park'
 import { PLATFORM_SCREEN } from '../../../../screens/platform'
 import { VISUAL_SCREEN } from '../../../../screens/visual'
-import { layoutProblems, paramsFromSearch, refreshInterval, resolveParams, withRefresh } from '../../../../src/web/screen/bindings'
+import { defaultMonth, layoutProblems, panelTitle, paramsFromSearch, refreshInterval, resolveParams, withRefresh } from '../../../../src/web/screen/bindings'
 import { computeLayout, placeBox } from '../../../../src/web/screen/scaler'
 
 const D = { width: 1920, height: 1080 }
@@ -58,6 +58,21 @@ describe('bindings', () => {
   it('reads only valid parameters from the URL', () => {
     expect(paramsFromSearch(new URLSearchParams('year=2023&cityCode=330200&parkId=7'))).toEqual({ year: 2023, cityCode: '330200', parkId: 7 })
     expect(paramsFromSearch(new URLSearchParams('year=abc&cityCode=110000&parkId=-1'))).toEqual({})
+    expect(paramsFromSearch(new URLSearchParams('year=2025&month=6'))).toEqual({ year: 2025, month: 6 })
+    expect(paramsFromSearch(new URLSearchParams('month=13'))).toEqual({})
+    expect(paramsFromSearch(new URLSearchParams('month=0'))).toEqual({})
+  })
+  it('fills {year} and {month} in panel titles', () => {
+    expect(panelTitle('{year}年{month}月 项目进展', { year: 2025, month: 6 })).toBe('2025年6月 项目进展')
+    expect(panelTitle('{year}年月度供地', {})).toBe('年月度供地')
+    expect(panelTitle('设区市亩均税收', { year: 2025 })).toBe('设区市亩均税收')
+  })
+  it('opens monthly figures on this month of this year, else on the last month of the monthList', () => {
+    const now = new Date(2026, 10, 21)
+    expect(defaultMonth(2026, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], now)).toBe(11)
+    expect(defaultMonth(2025, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], now)).toBe(12)
+    expect(defaultMonth(2026, [3, 6, 9], now)).toBe(9)
+    expect(defaultMonth(2025, [], now)).toBe(12)
   })
 })
 

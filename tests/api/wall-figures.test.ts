@@ -29,9 +29,10 @@ async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 const MU = 10000 / 15
 
 /**
- * The DOMAIN quota rule in TypeScript over raw rows: per county, by 亩均税收 descending, percent
- * rank (rank − 1) ÷ (n − 1) with ties sharing a rank; D from 0.95 or under 1 万元/亩, A under 0.2,
- * B under 0.6, else C. In scope: producing that year and holding ≥ 3 亩 (not 已收回).
+ * The DOMAIN quota rule in TypeScript over raw rows (migration 0051): per county of n enterprises,
+ * ranked by 亩均税收 descending (then id), the first round(20 % n) are A, the last round(5 % n) and
+ * anyone under 1 万元/亩 D, B down to rank round(60 % n), else C. In scope: producing that year
+ * and holding ≥ 3 亩 (not 已收回).
  */
 async function classesByHand(year: number, cityCode?: string): Promise<Record<string, number>> {
   const raw = await rows<{ id: number; county: string; city: string; tax: number; land: number }>(
@@ -46,11 +47,11 @@ async function classesByHand(year: number, cityCode?: string): Promise<Record<st
   for (const r of raw) byCounty.set(r.county, [...(byCounty.get(r.county) ?? []), r])
   const out: Record<string, number> = { A: 0, B: 0, C: 0, D: 0 }
   for (const list of byCounty.values()) {
-    const perMu = list.map((r) => ({ ...r, v: r.tax / (r.land / MU) })).sort((a, b) => b.v - a.v)
-    perMu.forEach((r) => {
-      const rank = perMu.findIndex((x) => x.v === r.v)
-      const pr = perMu.length > 1 ? rank / (perMu.length - 1) : 0
-      const c = r.v < 1 || pr >= 0.95 ? 'D' : pr < 0.2 ? 'A' : pr < 0.6 ? 'B' : 'C'
+    const perMu = list.map((r) => ({ ...r, v: r.tax / (r.land / MU) })).sort((a, b) => b.v - a.v || a.id - b.id)
+    const n = perMu.length
+    perMu.forEach((r, i) => {
+      const rk = i + 1
+      const c = r.v < 1 || rk > n - Math.round(n * 0.05) ? 'D' : rk <= Math.round(n * 0.2) ? 'A' : rk <= Math.round(n * 0.6) ? 'B' : 'C'
       if (!cityCode || r.city === cityCode) out[c]++
     })
   }

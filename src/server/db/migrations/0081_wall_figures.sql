@@ -2,9 +2,10 @@
 -- the 亩均 appraisal class of every enterprise in every year (not only the latest, so the wall's
 -- year picker applies to /bigData/classify), and the reform news of the /show portal.
 
--- 亩均效益评价 class per enterprise and year, by the rule of enterprise_appraisal (0050, DOMAIN
--- quotas within each county: A top 20 %, D bottom 5 % and anyone under 1 万元/亩, B the next
--- 40 %, C the rest; in scope: in production that year (营业收入 > 0), holding ≥ 3 亩 now).
+-- 亩均效益评价 class per enterprise and year, by the rule of enterprise_appraisal (0051: DOMAIN
+-- quotas counted in enterprises within each county: A top 20 %, D bottom 5 % (none under 10
+-- enterprises) and anyone under 1 万元/亩, B the next 40 %, C the rest; in scope: in production
+-- that year (营业收入 > 0), holding ≥ 3 亩 now).
 -- enterprise_appraisal is this view's latest year; the API suite checks that the two agree.
 CREATE VIEW enterprise_appraisal_yearly AS
 WITH held AS (
@@ -21,10 +22,18 @@ fig AS (
   WHERE NOT e.deleted AND y.tax IS NOT NULL AND y.revenue > 0 AND h.m2 >= 10000.0 / 15 * 3
 ),
 ranked AS (
-  SELECT *, percent_rank() OVER (PARTITION BY year, county_code ORDER BY tax_per_mu DESC) AS pr FROM fig
+  SELECT *,
+         row_number() OVER (PARTITION BY year, county_code ORDER BY tax_per_mu DESC, id) AS rk,
+         count(*) OVER (PARTITION BY year, county_code) AS n
+  FROM fig
 )
 SELECT id AS enterprise_id, year, tax_per_mu, land_m2,
-       CASE WHEN tax_per_mu < 1 OR pr >= 0.95 THEN 'D' WHEN pr < 0.2 THEN 'A' WHEN pr < 0.6 THEN 'B' ELSE 'C' END AS class
+       CASE
+         WHEN tax_per_mu < 1 OR rk > n - round(n * 0.05) THEN 'D'
+         WHEN rk <= round(n * 0.20) THEN 'A'
+         WHEN rk <= round(n * 0.60) THEN 'B'
+         ELSE 'C'
+       END AS class
 FROM ranked;
 
 -- 改革动态 of the /show portal: published by an administrator, read by the public portal host.

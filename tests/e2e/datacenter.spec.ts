@@ -100,7 +100,10 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
   // nothing reaches the master data before audit
   expect((await api<{ values: { name: string } }>(page, `/api/datacenter/input/record?kind=parcel&id=${p1.id}`)).values.name).toBe(p1.name)
   await page.getByRole('tab', { name: '我的提交' }).click()
-  await expect(page.getByTestId('my-submissions-parcel').getByTestId('state-tag').filter({ hasText: '待审核' })).toHaveCount(2)
+  // newest first; other specs' submissions (imports) may follow further down the list
+  const tags = page.getByTestId('my-submissions-parcel').getByTestId('state-tag')
+  await expect(tags.nth(0)).toHaveText('待审核')
+  await expect(tags.nth(1)).toHaveText('待审核')
   await page.screenshot({ path: shot('dc-input-my-submissions'), fullPage: true })
   await signOut(page)
 
@@ -243,7 +246,7 @@ test('录入, 认领 and the other screens: a new parcel refused field by field,
   const ee = page.getByTestId('record-editor-enterprise')
   await expect(ee.getByLabel('统一社会信用代码', { exact: true })).not.toHaveValue('')
   await ee.getByLabel('联系人', { exact: true }).fill('周联系')
-  await submit(page)
+  const enterpriseChange = await submit(page)
 
   // 地块认领: select one, claim it into the county it lies in, confirm
   await page.goto('/system/data/center/foundGyyd')
@@ -280,10 +283,10 @@ test('录入, 认领 and the other screens: a new parcel refused field by field,
   await page.screenshot({ path: shot('audit-gyyd-claim'), fullPage: true })
   await page.keyboard.press('Escape')
   await page.goto('/system/audit/yddw')
-  const pending = page.getByTestId('audit-enterprise-page').locator('.ant-table-row')
-  await expect(pending).toHaveCount(1)
+  // the enterprise change of this test (imports by other specs may wait here too)
+  await expect(page.getByTestId(`audit-open-${enterpriseChange}`)).toBeVisible()
   await page.screenshot({ path: shot('audit-yddw'), fullPage: true })
-  await pending.first().getByRole('button', { name: '审核' }).click()
+  await page.getByTestId(`audit-open-${enterpriseChange}`).click()
   await expect(drawer.locator('[data-changed="true"]').filter({ hasText: '联系人' })).toContainText('周联系')
   await mapsSettled(page, drawer)
   await page.screenshot({ path: shot('audit-yddw-details'), fullPage: true })

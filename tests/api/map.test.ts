@@ -356,7 +356,8 @@ describe('cloudChart endpoints', () => {
 describe('who may call the map endpoints (spec §6: the pages that show the map)', () => {
   const MAP_CALLS = ['/api/cloudChart/points', '/api/cloudChart/statistics?regionCode=330000', '/api/cloudChart/regionTree', '/api/cloudChart/boundaries?level=city', '/api/map/layers']
   it('a role holding 资源云图 reads them; a role without a map page is refused before anything is read', async () => {
-    const auditor = await s.login('auditor', 'Auditor@2026')
+    // 运维 holds only 系统设置: no page that shows the map
+    const auditor = await s.login('ops', 'Ops@2026')
     const { x, y } = tileOf(sample.lng, sample.lat, 14)
     for (const path of MAP_CALLS) {
       expect((await s.get(path, clerk)).status, path).toBe(200)

@@ -200,6 +200,30 @@ describe('template', () => {
 })
 
 describe('who may do what', () => {
+  it('follows the page grants of each demo role (read: any data-centre entry; write: /system sjcj or sjcl)', async () => {
+    const tokens: Record<string, string> = { admin, clerk, auditor, ops, leader: await s.login('leader', 'Leader@2026'), land: await s.login('land', 'Land@2026') }
+    const csv = { name: 'm.csv', bytes: Buffer.from('企业名称\n矩阵测试公司\n') }
+    // [who, list, upload (sjcj write), check (sjcl write)]
+    const matrix = [
+      ['admin', 200, 200, 200],
+      ['clerk', 200, 200, 200],
+      ['auditor', 200, 403, 403],
+      ['leader', 403, 403, 403],
+      ['land', 403, 403, 403],
+      ['ops', 403, 403, 403],
+    ] as const
+    const own = await importBatch(s, admin, csv, 'enterprise')
+    for (const [who, list, up, check] of matrix) {
+      const t = tokens[who]
+      const l = (await s.get('/api/datacenter/sjcj/list', t)).status
+      const u = await uploadBatch(s, t, csv, 'enterprise')
+      if (u.status === 200) await waitForJob(s, t, u.body.data.id)
+      const c = (await s.postJson('/api/datacenter/sjcl/check', { id: own.id }, t)).status
+      if (c === 200) await waitForJob(s, t, own.id)
+      expect([who, l, u.status, c]).toEqual([who, list, up, check])
+    }
+  })
+
   it('the read-only warehouse entry (auditor) reads but cannot upload; ops cannot even list', async () => {
     expect((await s.get<Page<BatchView>>('/api/datacenter/sjcj/list', auditor)).status).toBe(200)
     const up = await uploadBatch(s, auditor, { name: 'a.csv', bytes: Buffer.from('a\n1\n') }, 'enterprise')

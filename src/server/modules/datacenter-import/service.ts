@@ -23,10 +23,8 @@ import { commitBatch } from './commit'
 import { JobRunner, recoverOrphans, STALE_SECONDS } from './jobs'
 import { loadLookups, standardInForce } from './lookups'
 import * as repo from './repo'
-import { formatOf, openSource } from './source'
 import { SourceError, type SourceReader } from './source/types'
 import { stageRows } from './staging'
-import { templateWorkbook } from './template'
 
 /** The header signature of a template: sha-256 of the normalised column names. */
 export function headerSignature(headers: readonly string[]): string {
@@ -150,6 +148,8 @@ export class ImportService {
   }
 
   private async open(path: string, kind: string, crs: DeclaredCrs): Promise<SourceReader> {
+    // the readers (exceljs, shpjs, proj4 …) load on the first import, not with the server
+    const { formatOf, openSource } = await import('./source')
     try {
       const format = await formatOf(path, kind as never)
       return await openSource(path, format, crs)
@@ -234,6 +234,7 @@ export class ImportService {
   /** The xlsx template of the standard in force. */
   async template(kind: RecordKind): Promise<{ bytes: Buffer; name: string }> {
     const standard = await standardInForce(this.db, kind)
+    const { templateWorkbook } = await import('./template')
     return { bytes: await templateWorkbook(this.db, standard), name: `${kind === 'parcel' ? '地块' : '企业'}导入模板（标准第${standard.version}版）.xlsx` }
   }
 

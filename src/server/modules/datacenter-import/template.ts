@@ -3,7 +3,6 @@
  * the fields' labels (so a filled template maps itself), with drop-down lists for code fields;
  * a second sheet explains every field's rule; a third lists the code tables.
  */
-import ExcelJS from 'exceljs'
 import { EXTRA_TARGETS } from '../../../domain/datacenter/import-batch'
 import { BUILTIN_CODE_LISTS, RECORD_KIND_LABEL, type DataStandard, type StandardField } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
@@ -52,6 +51,8 @@ async function codeLists(db: Db, dicts: string[]): Promise<Map<string, { name: s
 
 /** The template workbook of a standard, as bytes. */
 export async function templateWorkbook(db: Db, standard: DataStandard): Promise<Buffer> {
+  // loaded on first use (see source/xlsx.ts)
+  const ExcelJS = (await import('exceljs')).default
   const wb = new ExcelJS.Workbook()
   wb.creator = '产业用地一张图'
   const noun = RECORD_KIND_LABEL[standard.kind]

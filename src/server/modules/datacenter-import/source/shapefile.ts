@@ -6,7 +6,6 @@
  * reprojected to EPSG:4326.
  */
 import type { Geometry } from 'geojson'
-import { parseShp } from 'shpjs'
 import type { DeclaredCrs, SourceCrs } from '../../../../domain/datacenter/import-batch'
 import { ZipError, type ZipArchive, type ZipEntry } from '../../../files/zip'
 import { assertPlausible, crsOfPrj, firstPosition, mapGeometry, toWgs84 } from './crs'
@@ -65,7 +64,7 @@ async function readLayer(zip: ZipArchive, declared: DeclaredCrs): Promise<Source
   if (shpBytes.length < 100 || shpBytes.readUInt32BE(0) !== 9994) throw new SourceError(`${shown}.shp 不是有效的 Shapefile 图形文件`)
   let shapes: (Geometry | null)[]
   try {
-    shapes = parseShp(shpBytes)
+    shapes = (await import('shpjs')).parseShp(shpBytes)
   } catch {
     throw new SourceError(`${shown}.shp 已损坏，无法读取图形`)
   }

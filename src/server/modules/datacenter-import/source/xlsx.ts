@@ -5,7 +5,6 @@
  * memory, exceljs never writes a temporary copy of a sheet to the system's temp folder, and every
  * entry is cut off at its declared size (zip bombs stop at the limit, not at the disk's end).
  */
-import ExcelJS from 'exceljs'
 import { ZipError, type ZipArchive } from '../../../files/zip'
 import { MAX_IMPORT_COLUMNS, openSourceZip, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
 
@@ -54,6 +53,8 @@ async function entryStream(zip: ZipArchive, name: string, onBytes?: (n: number) 
 export async function openXlsx(file: string): Promise<SourceReader> {
   const zip = await openSourceZip(file)
   try {
+    // loaded on first use: exceljs takes most of a second to load, which the server's start should not pay
+    const ExcelJS = (await import('exceljs')).default
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' }) as unknown as WorkbookInternals
     const rels = await entryStream(zip, 'xl/_rels/workbook.xml.rels')
     const book = await entryStream(zip, 'xl/workbook.xml')

@@ -55,11 +55,11 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   await expect(kpi).toHaveAttribute('data-value', String(shown))
 })
 
-test('/bigData/district drills from the province map to a city\'s counties and back', async ({ page, request }) => {
+test('/visual drills from the province map to a city\'s counties and back', async ({ page, request }) => {
   test.setTimeout(90_000)
   await signIn(page, 'leader', 'Leader@2026')
   await page.setViewportSize({ width: 1920, height: 1080 })
-  await page.goto('/bigData/district')
+  await page.goto('/visual')
   const map = page.getByTestId('map-map')
   await expect(map).toHaveAttribute('data-level', 'city')
   await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', /市$/)
@@ -76,7 +76,7 @@ test('/bigData/district drills from the province map to a city\'s counties and b
   const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
   await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', top.name)
   await expect(map).toHaveAttribute('data-map', `zj-county-${code}`)
-  await page.screenshot({ path: shot('wall-district-drilled-1920x1080') })
+  await page.screenshot({ path: shot('wall-visual-drilled-1920x1080') })
   await back.click()
   await expect(map).toHaveAttribute('data-level', 'city')
 })

@@ -15,7 +15,8 @@ import { wallTheme } from '../../charts/chart-theme'
 import { EChartsHost, type ChartClick } from '../../charts/echarts-host'
 import type { WidgetProps, WidgetRegistry, WidgetRenderer } from '../../screen/widget-registry'
 
-const Figure = styled.figure`
+/** A chart's box in a widget body; its caption is for screen readers only. */
+export const Figure = styled.figure`
   margin: 0;
   position: absolute;
   inset: 0;

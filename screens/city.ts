@@ -11,7 +11,8 @@ export const CITY_SCREEN: WallScreen = {
   pickers: ['year', 'city'],
   widgets: [
     { id: 'kpi', type: 'kpi', ...at('centre', 100, 150), source: stat('overview', CITY), view: { items: [FIG.area, FIG.parcels, FIG.enterprises, FIG.taxPerMu, FIG.low] } },
-    { id: 'map', type: 'map', title: '县（市、区）亩均税收', ...at('centre', 266, 794), source: stat('byRegion', CITY, { level: 'county' }), view: { level: 'county', value: SERIES.taxPerMu } },
+    // ECharts GL, loaded only on this screen: one bar per county, its height the county's 亩均税收
+    { id: 'map', type: 'bar3dmap', title: '县（市、区）亩均税收（三维）', ...at('centre', 266, 794), source: stat('byRegion', CITY, { level: 'county' }), view: { level: 'county', value: SERIES.taxPerMu } },
     { id: 'status', type: 'pie', title: '地块状态', ...at('left', 100, 300), source: stat('classes', CITY, { by: 'status' }), view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' } } },
     { id: 'trend', type: 'line', title: '税收与亩均税收趋势', ...at('left', 416, 320), source: { url: '/api/bigData/trend', params: { cityCode: '$cityCode' } }, view: { category: 'year', series: [SERIES.tax, SERIES.taxPerMu], area: true } },
     { id: 'industry', type: 'ranking', title: '主要行业企业数', ...at('left', 752, 308), source: stat('byIndustry', CITY), view: { category: 'name', series: [SERIES.enterpriseCount], horizontal: true, sortDesc: true, limit: 6 } },

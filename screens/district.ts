@@ -1,4 +1,4 @@
-/** /bigData/district 区域分析: cities and counties — area, count, 亩均税收, 亩均增加值, rankings, choropleth with drill. */
+/** /bigData/district 区域分析: cities and counties — area, count, 亩均税收, 亩均增加值, rankings, the L7 county map with heat and clusters. */
 import type { WallScreen } from '../src/web/features/big-data/wall-widget-types'
 import { FIG, FRAME, SERIES, at, stat } from './parts'
 
@@ -10,7 +10,8 @@ export const DISTRICT_SCREEN: WallScreen = {
   pickers: ['year'],
   widgets: [
     { id: 'kpi', type: 'kpi', ...at('centre', 100, 150), source: stat('overview'), view: { items: [FIG.area, FIG.parcels, FIG.taxPerMu, FIG.vaPerMu] } },
-    { id: 'map', type: 'map', title: '亩均税收分布（点击设区市下钻到县）', ...at('centre', 266, 794), source: stat('byRegion', [], { level: 'city' }), view: { level: 'city', value: SERIES.taxPerMu, drill: true } },
+    // the 2D engine (L7): county 分级设色 from the database's outlines, enterprise heat and clusters
+    { id: 'map', type: 'l7map', title: '县（市、区）亩均税收分布 · 企业热力与聚合（点击区县查看）', ...at('centre', 266, 794), source: stat('byRegion', [], { level: 'county' }), view: { level: 'county', value: SERIES.taxPerMu } },
     { id: 'cityArea', type: 'ranking', title: '设区市工业用地面积', ...at('left', 100, 470), source: stat('byRegion', [], { level: 'city' }), view: { category: 'name', series: [SERIES.areaMu], horizontal: true, sortDesc: true } },
     { id: 'cityCount', type: 'bar', title: '设区市地块与企业', ...at('left', 586, 474), source: stat('byRegion', [], { level: 'city' }), view: { category: 'name', series: [SERIES.parcelCount, SERIES.enterpriseCount] } },
     { id: 'cityTax', type: 'ranking', title: '设区市亩均税收排行', ...at('right', 100, 470), source: stat('byRegion', [], { level: 'city' }), view: { category: 'name', series: [SERIES.taxPerMu], horizontal: true, sortDesc: true } },

@@ -13,7 +13,8 @@
  * readings follow a forced GC (HeapProfiler.collectGarbage), so they are retained memory. Heap
  * snapshots before and after split the growth into JS data (objects, arrays, strings, closures —
  * what a leak would grow), V8's compiled code (machine code of functions as they become hot) and
- * Blink's heap. Writes test-results/bench/visual-wall.json and .md.
+ * Blink's heap. Writes test-results/bench/visual-wall.json and .md (visual-wall-js-flags.* with
+ * BENCH_JS_FLAGS).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -115,7 +116,7 @@ async function measureAt(page: Page, renderer: Renderer) {
   return page.evaluate(() => performance.now())
 }
 
-/** SVG (the product) and canvas (ADR 0061's alternative) side by side at one size, runs interleaved. */
+/** SVG (the product) and canvas (ADR 0013's alternative) side by side at one size, runs interleaved. */
 async function measureSize(browser: Browser, width: number, height: number) {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' })
   const page = await context.newPage()
@@ -181,6 +182,7 @@ async function refreshCycles(browser: Browser) {
     while (answered < before + perCycle && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20))
   }
   for (cycle = 1; cycle <= WARMUP; cycle++) await round()
+  const domNodesAtStart = await page.evaluate(() => document.getElementsByTagName('*').length)
   const start = await heap(cdp)
   const kindsStart = await heapKinds(cdp)
   // the heap every 25 cycles tells a one-off step from a steady creep
@@ -212,6 +214,7 @@ async function refreshCycles(browser: Browser) {
     jsDataGrowthPct: pct(kindsStart.jsMb, kindsEnd.jsMb),
     codeGrowthMb: kindsEnd.codeMb - kindsStart.codeMb,
     samples,
+    domNodesAtStart,
     domNodesAtEnd: domNodes,
   }
 }
@@ -248,7 +251,9 @@ async function main() {
       refresh: live,
     }
     fs.mkdirSync(OUT, { recursive: true })
-    fs.writeFileSync(`${OUT}/visual-wall.json`, JSON.stringify(report, null, 2))
+    // a run with other V8 flags is a control experiment: its own files
+    const base = jsFlags ? `${OUT}/visual-wall-js-flags` : `${OUT}/visual-wall`
+    fs.writeFileSync(`${base}.json`, JSON.stringify(report, null, 2))
     const f = (n: number, d = 1) => n.toFixed(d)
     const k = (x: HeapKinds) => `JS 数据 ${f(x.jsMb, 2)} / 编译代码 ${f(x.codeMb, 2)} / Blink ${f(x.blinkMb, 2)} MB`
     const row = (r: Renderer) => (s: (typeof hdBoth)['svg']) =>
@@ -264,11 +269,11 @@ async function main() {
       '',
       ratioLine('svg'),
       ratioLine('canvas'),
-      `${live.cycles} 次刷新（实时 ${f(live.minutes)} 分钟，预热 ${live.warmupCycles} 次，每次 ${live.requestsPerCycle} 个请求）: V8 堆 ${f(live.heapStartMb, 2)} → ${f(live.heapEndMb, 2)} MB（${f(live.growthPct, 2)} %），其中 JS 数据 ${f(live.jsDataGrowthPct, 2)} %，编译代码 +${f(live.codeGrowthMb, 2)} MB；Blink 堆 ${f(live.blinkStartMb, 2)} → ${f(live.blinkEndMb, 2)} MB；DOM 节点 ${live.domNodesAtEnd}`,
+      `${live.cycles} 次刷新（实时 ${f(live.minutes)} 分钟，预热 ${live.warmupCycles} 次，每次 ${live.requestsPerCycle} 个请求）: V8 堆 ${f(live.heapStartMb, 2)} → ${f(live.heapEndMb, 2)} MB（${f(live.growthPct, 2)} %），其中 JS 数据 ${f(live.jsDataGrowthPct, 2)} %，编译代码 +${f(live.codeGrowthMb, 2)} MB；Blink 堆 ${f(live.blinkStartMb, 2)} → ${f(live.blinkEndMb, 2)} MB；DOM 节点 ${live.domNodesAtStart} → ${live.domNodesAtEnd}`,
       `快照 开始: ${k(live.kindsStart)}；结束: ${k(live.kindsEnd)}`,
       `堆采样（次:MB）: ${live.samples.map((x) => `${x.cycle}:${f(x.heapMb, 2)}`).join('  ')}`,
     ].join('\n')
-    fs.writeFileSync(`${OUT}/visual-wall.md`, `${md}\n`)
+    fs.writeFileSync(`${base}.md`, `${md}\n`)
     process.stdout.write(`${md}\n`)
   } finally {
     await browser.close()

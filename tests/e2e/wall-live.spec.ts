@@ -28,7 +28,7 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   const before = Number(await fig.getAttribute('data-first-value'))
   const host = page.getByTestId('echarts-cityArea')
   const renders = Number(await host.getAttribute('data-rendered'))
-  // the wall's charts are SVG (ADR 0061): the drawing surface is the chart's <svg>
+  // the wall's charts are SVG (ADR 0013): the drawing surface is the chart's <svg>
   await host.locator('svg').first().evaluate((c) => ((window as unknown as { __wallCanvas: Element }).__wallCanvas = c))
 
   bump = 1000
@@ -55,11 +55,11 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   await expect(kpi).toHaveAttribute('data-value', String(shown))
 })
 
-test('/bigData/district drills from the province map to a city\'s counties and back', async ({ page, request }) => {
+test('/visual drills from the province map to a city\'s counties and back', async ({ page, request }) => {
   test.setTimeout(90_000)
   await signIn(page, 'leader', 'Leader@2026')
   await page.setViewportSize({ width: 1920, height: 1080 })
-  await page.goto('/bigData/district')
+  await page.goto('/visual')
   const map = page.getByTestId('map-map')
   await expect(map).toHaveAttribute('data-level', 'city')
   await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', /市$/)
@@ -76,7 +76,7 @@ test('/bigData/district drills from the province map to a city\'s counties and b
   const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
   await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', top.name)
   await expect(map).toHaveAttribute('data-map', `zj-county-${code}`)
-  await page.screenshot({ path: shot('wall-district-drilled-1920x1080') })
+  await page.screenshot({ path: shot('wall-visual-drilled-1920x1080') })
   await back.click()
   await expect(map).toHaveAttribute('data-level', 'city')
 })

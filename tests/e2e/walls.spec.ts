@@ -41,7 +41,9 @@ function expectedFirst(w: WallWidget, data: unknown): { label: string; value: nu
       const top = [...rows].sort((a, b) => num(b, w.view.value.field) - num(a, w.view.value.field))[0]
       return top ? { label: String(top[w.view.name]), value: num(top, w.view.value.field) } : null
     }
-    case 'map': {
+    case 'map':
+    case 'l7map':
+    case 'bar3dmap': {
       const top = [...rows].sort((a, b) => num(b, w.view.value.field) - num(a, w.view.value.field))[0]
       return top ? { label: String(top.name), value: num(top, w.view.value.field) } : null
     }

@@ -2,7 +2,7 @@
  * 区域地图: the outlines registered under `mapName` (GeoJSON from the database, so it works
  * offline) coloured by one figure, names on the regions, a continuous legend.
  */
-import { figure, tooltipBase } from './chart-common'
+import { figure, mapScale, tooltipBase } from './chart-common'
 import { num, type ChartRow, type MapChartConfig } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 
@@ -19,19 +19,7 @@ export function buildMapOption(mapName: string, rows: readonly ChartRow[], confi
       trigger: 'item' as const,
       formatter: (p: { name: string; value: number }) => `${p.name}<br/>${config.value.name}：${figure(Number(p.value) || 0, config.value)}`,
     },
-    visualMap: {
-      type: 'continuous' as const,
-      min: 0,
-      max,
-      left: theme.px(12),
-      bottom: theme.px(12),
-      itemWidth: theme.px(14),
-      itemHeight: theme.px(110),
-      calculable: false,
-      text: ['高', '低'],
-      textStyle: { color: theme.text, fontSize: theme.px(13) },
-      inRange: { color: ['#0b3a75', '#1f6fd1', '#2fb5ff', '#22e3c3'] },
-    },
+    visualMap: mapScale(theme, max, ['#0b3a75', '#1f6fd1', '#2fb5ff', '#22e3c3']),
     series: [
       {
         type: 'map' as const,

@@ -52,3 +52,20 @@ export function axisTooltipFormatter(series: readonly SeriesField[]) {
     return [list[0].name, ...lines].join('<br/>')
   }
 }
+
+/** The 高–低 colour scale at the bottom left of a map, from 0 to `max`. */
+export function mapScale(theme: ChartTheme, max: number, colors: readonly string[]) {
+  return {
+    type: 'continuous' as const,
+    min: 0,
+    max,
+    left: theme.px(12),
+    bottom: theme.px(12),
+    itemWidth: theme.px(14),
+    itemHeight: theme.px(110),
+    calculable: false,
+    text: ['高', '低'],
+    textStyle: { color: theme.text, fontSize: theme.px(13) },
+    inRange: { color: [...colors] },
+  }
+}

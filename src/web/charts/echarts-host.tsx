@@ -2,7 +2,7 @@
  * The one ECharts host (CONVENTIONS "Charts as pure option builders"): init on mount, setOption
  * on change as a merge (a wall refresh updates series in place instead of re-creating the chart),
  * resize with its box, dispose on unmount. The chart is drawn at the box's real pixel size — as a
- * canvas with the device pixel ratio capped at 2, or as SVG (the walls, ADR 0061: vector text
+ * canvas with the device pixel ratio capped at 2, or as SVG (the walls, ADR 0013: vector text
  * at any scale and no backing store that grows with the wall's pixels) — so a scaled wall stays
  * crisp and hover picking stays exact.
  */
@@ -22,7 +22,7 @@ export interface EChartsHostProps {
   option: Record<string, unknown>
   /** replace instead of merge (the series set changed, e.g. a map drilled to another map) */
   replace?: boolean
-  /** 'svg' on the walls (ADR 0061); 'canvas' elsewhere */
+  /** 'svg' on the walls (ADR 0013); 'canvas' elsewhere */
   renderer?: 'canvas' | 'svg'
   onClick?: (e: ChartClick) => void
   testId?: string

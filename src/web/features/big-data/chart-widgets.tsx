@@ -15,7 +15,8 @@ import { wallTheme } from '../../charts/chart-theme'
 import { EChartsHost, type ChartClick } from '../../charts/echarts-host'
 import type { WidgetProps, WidgetRegistry, WidgetRenderer } from '../../screen/widget-registry'
 
-const Figure = styled.figure`
+/** A chart's box in a widget body; its caption is for screen readers only. */
+export const Figure = styled.figure`
   margin: 0;
   position: absolute;
   inset: 0;
@@ -29,7 +30,7 @@ const Figure = styled.figure`
 `
 
 /**
- * How the wall's charts are drawn: SVG by default (ADR 0061); `?renderer=canvas` on a wall's URL
+ * How the wall's charts are drawn: SVG by default (ADR 0013); `?renderer=canvas` on a wall's URL
  * switches to canvas (the benchmark compares the two side by side).
  */
 export const WallRendererContext = createContext<'svg' | 'canvas'>('svg')

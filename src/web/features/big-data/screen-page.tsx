@@ -3,7 +3,7 @@
  * defaults filled in (latest year of the runtime yearList; the first city or park).
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { apiGet } from '../../core/api'
 import { getRuntimeConfig } from '../../core/runtime-config'
@@ -11,12 +11,24 @@ import { defaultMonth, paramsFromSearch, withRefresh } from '../../screen/bindin
 import { RUNTIME_WIDGETS } from '../../screen/runtime-widgets'
 import { ScreenCanvas } from '../../screen/screen-canvas'
 import type { ScreenParams } from '../../screen/screen-types'
-import { mergeRegistries, type WidgetRenderer } from '../../screen/widget-registry'
+import { BodyNote } from '../../screen/wall-styles'
+import { mergeRegistries, type WidgetProps, type WidgetRenderer } from '../../screen/widget-registry'
 import { CHART_WIDGETS, WallRendererContext } from './chart-widgets'
+import { Bar3DMapWidget } from './bar3d-map-widget'
 import { RegionMapWidget } from './region-map-widget'
-import type { WallScreen } from './wall-widget-types'
+import type { L7MapView, WallScreen } from './wall-widget-types'
 
-const REGISTRY = mergeRegistries(RUNTIME_WIDGETS, CHART_WIDGETS, { map: RegionMapWidget as WidgetRenderer })
+// the 2D engine (L7) is fetched only by the walls that hold an L7 map
+const L7MapLazy = lazy(() => import('./l7-map-widget').then((m) => ({ default: m.L7MapWidget })))
+function L7MapEntry(props: WidgetProps<never>) {
+  return (
+    <Suspense fallback={<BodyNote>地图加载中…</BodyNote>}>
+      <L7MapLazy {...(props as WidgetProps<L7MapView>)} />
+    </Suspense>
+  )
+}
+
+const REGISTRY = mergeRegistries(RUNTIME_WIDGETS, CHART_WIDGETS, { map: RegionMapWidget as WidgetRenderer, l7map: L7MapEntry as WidgetRenderer, bar3dmap: Bar3DMapWidget as WidgetRenderer })
 
 /** The first city / park to show when the URL names none. */
 function useDefaults(def: WallScreen, params: ScreenParams) {
@@ -39,7 +51,7 @@ function useDefaults(def: WallScreen, params: ScreenParams) {
 
 /**
  * Runs a wall screen; `?refresh=30` (seconds) overrides every widget's refresh interval and
- * `?renderer=canvas` draws the charts on canvas instead of SVG (ADR 0061).
+ * `?renderer=canvas` draws the charts on canvas instead of SVG (ADR 0013).
  */
 export function ScreenPage({ def: screen }: { def: WallScreen }) {
   const [search, setSearch] = useSearchParams()

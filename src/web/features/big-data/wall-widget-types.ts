@@ -15,6 +15,22 @@ export interface RegionMapView {
   drill?: boolean
 }
 
+/** L7 地图: outlines from the database coloured by a figure of the bound rows (joined by `key` = region code), with enterprise heat and clusters. */
+export interface L7MapView {
+  level: 'city' | 'county'
+  value: SeriesField
+  /** enterprise heat map on at start (default on) */
+  heat?: boolean
+  /** enterprise clusters on at start (default off) */
+  cluster?: boolean
+}
+
+/** 3D 柱状地图 (ECharts GL): a bar per region of the bound rows (joined by `key` = region code) on its outline. */
+export interface Bar3DMapView {
+  level: 'city' | 'county'
+  value: SeriesField
+}
+
 /** Every widget a wall may hold. */
 export type WallWidget =
   | WidgetDef<'kpi', KpiView>
@@ -23,6 +39,8 @@ export type WallWidget =
   | WidgetDef<'pie', PieChartConfig>
   | WidgetDef<'gauge', GaugeChartConfig>
   | WidgetDef<'map', RegionMapView>
+  | WidgetDef<'l7map', L7MapView>
+  | WidgetDef<'bar3dmap', Bar3DMapView>
 
 /** A wall screen. */
 export type WallScreen = ScreenDef<WallWidget>

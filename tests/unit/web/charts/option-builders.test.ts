@@ -1,5 +1,6 @@
 /** Chart option builders on literal rows: categories, values, units, sorting and wall scaling. */
 import { describe, expect, it } from 'vitest'
+import { buildBar3DMapOption } from '../../../../src/web/charts/build-bar3d-map-option'
 import { buildBarOption } from '../../../../src/web/charts/build-bar-option'
 import { buildGaugeOption } from '../../../../src/web/charts/build-gauge-option'
 import { buildLineOption } from '../../../../src/web/charts/build-line-option'
@@ -119,5 +120,27 @@ describe('buildGaugeOption / buildRadarOption / buildMapOption', () => {
     expect(o.series[0].data[1]).toEqual({ name: '宁波市', value: 28.9 })
     expect(o.visualMap.max).toBe(31.2)
     expect(o.tooltip.formatter({ name: '杭州市', value: 31.2 })).toBe('杭州市<br/>亩均税收：31.2 万元/亩')
+  })
+})
+
+describe('buildBar3DMapOption', () => {
+  const places = [
+    { name: '上城区', lng: 120.17, lat: 30.25, value: 42.5 },
+    { name: '淳安县', lng: 119.04, lat: 29.61, value: 3.1 },
+  ]
+  it('stands one bar per region on its point, height = the figure, colour scaled to the largest', () => {
+    const o = buildBar3DMapOption('bar3d-test', places, { value: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 } }, theme)
+    expect(o.geo3D.map).toBe('bar3d-test')
+    expect(o.series[0]).toMatchObject({ type: 'bar3D', coordinateSystem: 'geo3D' })
+    expect(o.series[0].data).toEqual([
+      { name: '上城区', value: [120.17, 30.25, 42.5] },
+      { name: '淳安县', value: [119.04, 29.61, 3.1] },
+    ])
+    expect(o.visualMap).toMatchObject({ min: 0, max: 42.5, dimension: 2 })
+    expect(o.tooltip.formatter({ name: '淳安县', value: [119.04, 29.61, 3.1] })).toBe('淳安县<br/>亩均税收：3.10 万元/亩')
+  })
+  it('keeps a scale when every figure is zero', () => {
+    const o = buildBar3DMapOption('m', [{ name: 'a', lng: 0, lat: 0, value: 0 }], { value: { field: 'x', name: 'x' } }, theme)
+    expect(o.visualMap.max).toBe(1)
   })
 })

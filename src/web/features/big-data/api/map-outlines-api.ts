@@ -1,0 +1,11 @@
+/** 查询区划边界 GET /api/cloudChart/boundaries (city or county outlines with label points, from the database) */
+import { useQuery } from '@tanstack/react-query'
+import type { FeatureCollection } from 'geojson'
+import { apiGet } from '../../../core/api'
+
+/** Outlines of a level, simplified for a zoom. */
+export const fetchMapOutlines = (level: 'city' | 'county', zoom: number) => apiGet<FeatureCollection>('/api/cloudChart/boundaries', { level, zoom })
+
+/** Outlines change only when boundaries are re-imported: kept for the page's life. */
+export const useMapOutlines = (level: 'city' | 'county', zoom: number) =>
+  useQuery({ queryKey: ['wall-outlines', level, zoom], queryFn: () => fetchMapOutlines(level, zoom), staleTime: Infinity })

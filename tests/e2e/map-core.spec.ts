@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { areaText } from '../../src/web/map/rules/measure-rules'
 import { shot } from './helpers'
-import { api, openCore, openParcel, pixelsOf } from './map-helpers'
+import { api, apiPost, openCore, openParcel, pixelsOf } from './map-helpers'
 
 const L7_MARKER = 'l7-scene'
 
@@ -249,6 +249,15 @@ test('search flies to a parcel and opens its detail; measuring it gives the area
   await expect(page.getByTestId('cluster-state')).toHaveAttribute('data-zoom', '16')
   await page.screenshot({ path: shot('core-detail') })
   const detail = await api<{ parcel: { geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } } }>(page, `/api/cloudChart/parcel/${hit.id}`)
+  const found = await apiPost<{ list: { id: number; lng: number }[] }>(page, '/api/cloudChart/search', { keyword: hit.code, kind: 'parcel' })
+  // the hit sits in the middle of the map left visible between the side panel and the drawer
+  const host = (await page.getByTestId('map-host').boundingBox())!
+  const panel = (await page.getByTestId('core-side-panel').boundingBox())!
+  const drawer = (await page.locator('.ant-drawer-content-wrapper').boundingBox())!
+  const [w, , e] = (await page.getByTestId('cluster-state').getAttribute('data-bounds'))!.split(',').map(Number)
+  const hitX = host.x + ((found.list[0].lng - w) / (e - w)) * host.width
+  const visibleMid = (panel.x + panel.width + drawer.x) / 2
+  expect(Math.abs(hitX - visibleMid)).toBeLessThan(16)
   await page.locator('.ant-drawer-close').click()
   await page.getByTestId('draw-toggle').click()
   await expect(page.getByTestId('measure-result')).toHaveText(`面积 ${areaText(detail.parcel.geometry)}`)

@@ -36,9 +36,9 @@ import { useParcel } from './api/query-parcel'
 import { useParcelZones } from './api/query-zones'
 import { useZoneExtent } from './api/query-zone-extent'
 import { zonesToInputs } from './zone-inputs'
-import { DetailDrawer, type DetailTarget } from './detail-drawer'
+import { DETAIL_DRAWER_WIDTH, DetailDrawer, type DetailTarget } from './detail-drawer'
 import { STATUS_COLORS } from './parcel-status'
-import { SidePanel } from './side-panel'
+import { SIDE_PANEL_INSET, SidePanel } from './side-panel'
 
 /** Which of this screen's own layers a configured url names (the rest go to the generic registry). */
 type Builtin = 'parcels' | 'cluster' | 'heat'
@@ -98,7 +98,10 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const heatPoints = useMemo(() => shiftedPoints.filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [shiftedPoints])
   const onParcel = useCallback((id: number) => setDetail({ kind: 'parcel', id }), [])
   const onEnterprise = useCallback((p: ClusterPoint) => setDetail({ kind: 'enterprise', id: p.id }), [])
+  // flights centre on the part of the map between the side panel and the open drawer
+  useEffect(() => engine.setInsets({ left: SIDE_PANEL_INSET, right: detail ? DETAIL_DRAWER_WIDTH : 0 }), [engine, detail])
   const onHit = (h: SearchHit) => {
+    engine.setInsets({ right: DETAIL_DRAWER_WIDTH })
     engine.flyTo(toDisplay(h.lng, h.lat, gcj02), h.kind === 'parcel' ? 16 : 15)
     setDetail({ kind: h.kind, id: h.id })
   }

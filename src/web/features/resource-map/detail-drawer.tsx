@@ -97,10 +97,13 @@ function EnterpriseBody({ id }: { id: number }) {
   )
 }
 
+/** Width of the drawer, which covers the map's right edge while open. */
+export const DETAIL_DRAWER_WIDTH = 480
+
 /** The drawer. */
 export function DetailDrawer({ target, onClose }: { target: DetailTarget; onClose: () => void }) {
   return (
-    <Drawer open={target !== null} onClose={onClose} size={480} title={target?.kind === 'enterprise' ? '企业详情' : '地块详情'} data-testid="detail-drawer" destroyOnHidden>
+    <Drawer open={target !== null} onClose={onClose} size={DETAIL_DRAWER_WIDTH} title={target?.kind === 'enterprise' ? '企业详情' : '地块详情'} data-testid="detail-drawer" destroyOnHidden>
       {target?.kind === 'parcel' && <ParcelBody id={target.id} />}
       {target?.kind === 'enterprise' && <EnterpriseBody id={target.id} />}
     </Drawer>

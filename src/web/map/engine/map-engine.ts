@@ -11,6 +11,15 @@ import type { MapConfig } from '../../../domain/contracts/runtime-config'
 /** What the engine needs from map config (spec §3). */
 export type EngineOptions = Pick<MapConfig, 'center' | 'zoom' | 'minZoom' | 'maxZoom'> & { background?: string }
 
+/** Width in pixels of the whole world at zoom 0 on L7's own map (its transform's tile size). */
+const WORLD_TILE_PX = 512
+
+/** Pixels of the map covered by panels at its left and right edges. */
+export interface ViewInsets {
+  left: number
+  right: number
+}
+
 /** [west, south, east, north] */
 export type Bbox = [number, number, number, number]
 
@@ -19,6 +28,7 @@ export class MapEngine {
   private scene: Scene | null = null
   private readonly slots = new Map<string, ILayer[]>()
   private options: EngineOptions | null = null
+  private insets: ViewInsets = { left: 0, right: 0 }
 
   /** Creates the scene in `container`; resolves once L7 reports `loaded`. */
   attach(container: HTMLDivElement, options: EngineOptions): Promise<void> {
@@ -81,15 +91,27 @@ export class MapEngine {
     return this.slots.get(name) ?? []
   }
 
+  /**
+   * Declares the map's edges covered by panels (a side panel, a drawer): later flights centre on
+   * the part of the map still visible. Nothing moves now, so a flight under way goes on.
+   */
+  setInsets(insets: Partial<ViewInsets>): void {
+    this.insets = { ...this.insets, ...insets }
+  }
+
   /** Flies to an extent, no closer than maxZoom (spec §9: zones fly at most to 16). */
   flyToBbox(b: Bbox, maxZoom = this.options?.maxZoom ?? 18): void {
     if (!this.scene) return
-    this.scene.fitBounds([[b[0], b[1]], [b[2], b[3]]], { maxZoom, padding: 40, animate: false })
+    const padding = { top: 40, bottom: 40, left: 40 + this.insets.left, right: 40 + this.insets.right }
+    this.scene.fitBounds([[b[0], b[1]], [b[2], b[3]]], { maxZoom, padding, animate: false })
   }
 
-  /** Centres on a point at a zoom. */
+  /** Centres on a point at a zoom (in the middle of the part of the map not under a panel). */
   flyTo(center: [number, number], zoom: number): void {
-    this.scene?.setZoomAndCenter(zoom, center)
+    // the map's world is WORLD_TILE_PX × 2^zoom pixels wide and longitude is linear across it
+    const shiftPx = (this.insets.left - this.insets.right) / 2
+    const lng = center[0] - (shiftPx * 360) / (WORLD_TILE_PX * 2 ** zoom)
+    this.scene?.setZoomAndCenter(zoom, [lng, center[1]])
   }
 
   /** Current zoom. */

@@ -371,9 +371,12 @@ describe('who may call the map endpoints (spec §6: the pages that show the map)
     expect((await s.get(`/api/cloudChart/zones?parcelId=${sample.id}`, auditor)).status).toBe(403)
   })
 
-  it('the video walls and the globe keep their own calls: the leader (大数据, 三维地图, no 2D map page) reads them', async () => {
+  it('the walls with a map (/bigData/district, /bigData/city) grant the map reads; the walls and the globe keep their own calls', async () => {
     const leader = await s.login('leader', 'Leader@2026')
-    expect((await s.get('/api/cloudChart/points', leader)).status).toBe(403)
+    // the leader holds 大数据 (whose 区县分析 draws counties, heat and clusters on L7) and 三维地图
+    for (const path of ['/api/cloudChart/points', '/api/cloudChart/boundaries?level=county&zoom=8']) {
+      expect((await s.get(path, leader)).status, path).toBe(200)
+    }
     for (const path of ['/api/bigData/overview', '/api/bigData/byRegion', '/api/globe/regions', '/api/globe/outlines?level=city']) {
       expect((await s.get(path, leader)).status, path).toBe(200)
     }

@@ -9,13 +9,14 @@ import { ROUTES } from '../route-table'
 
 /**
  * The pages that show the 2D map, at every entry point: 资源云图, the 产业地图 profiles (地块信息,
- * 用地单位信息), 认定地图 and 成效地图, and the data centre's and audit's screens (their record
- * maps draw the offline outlines and the neighbouring parcels' tiles). The map endpoints (tiles, /api/cloudChart/*, the layer
- * list) are granted by these (spec §6); a new map screen adds its route here. The video walls
- * (/visual, /bigData) and the globe do not call them.
+ * 用地单位信息), 认定地图 and 成效地图, the data centre's and audit's screens (their record maps
+ * draw the offline outlines and the neighbouring parcels' tiles) and the two walls with a map of
+ * the outlines (/bigData/district: L7 counties with enterprise heat; /bigData/city: the 3D bar
+ * map). The map endpoints (tiles, /api/cloudChart/*, the layer list) are granted by these (spec
+ * §6); a new map screen adds its route here. /visual and the globe use their own endpoints.
  */
 export const MAP_SCREEN_PAGES: readonly string[] = ROUTES.filter((r) =>
-  /^\/systems?\/(core|IndustryMap\/(Dkxx|Yddw)|audit\/(gyyd|yddw))$|^\/(systems?|warehouse)\/data\/center\/[A-Za-z]+$|^\/land\/(evaluation\/evaluationMap|result\/resultMap)$/.test(
+  /^\/systems?\/(core|IndustryMap\/(Dkxx|Yddw)|audit\/(gyyd|yddw))$|^\/(systems?|warehouse)\/data\/center\/[A-Za-z]+$|^\/land\/(evaluation\/evaluationMap|result\/resultMap)$|^\/bigData\/(district|city)$/.test(
     r.path,
   ),
 ).map((r) => r.path)

@@ -6,7 +6,7 @@
  * leaflet.heat (radius 25, blur 15); and 100 000 parcel polygons by our L7 layer and by Leaflet's
  * L.geoJSON on its canvas renderer (its fastest way). First renders run from handing over the
  * data to the second animation frame after the library has drawn or reports the layer ready;
- * ours and the peer alternate, after one warm-up each.
+ * ours and the peer alternate, after one warm-up each, each timed run starting from a collected heap.
  */
 import { chromium, type Page } from '@playwright/test'
 import { build } from 'esbuild'
@@ -66,6 +66,11 @@ async function firstRenders(page: Page, n: number, runs: number) {
         benchL7: { heat(p: [number, number, number][]): Promise<number>; polygons(fc: unknown): Promise<number> }
       }
       const { frames, median, freshMap } = (window as unknown as { benchPage: BenchPage }).benchPage
+      // every timed run starts from a collected heap, so no run pays for the garbage of the last
+      const settle = async () => {
+        ;(window as unknown as { gc?: () => void }).gc?.()
+        await frames(2)
+      }
       const fresh = () => w.L.map(freshMap(), { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
       // deterministic data: heat weights like 亩均税收, quads of about 150–300 m
       const heatPts: [number, number, number][] = Array.from({ length: n }, (_, i) => [118.2 + ((i * 7919) % 3700) / 1000, 27.2 + ((i * 104729) % 3800) / 1000, 1 + (i % 50)])
@@ -103,13 +108,17 @@ async function firstRenders(page: Page, n: number, runs: number) {
       await w.benchL7.heat(heatPts)
       await leafletHeat()
       for (let r = 0; r < runs; r++) {
+        await settle()
         out.oursHeat.push(await w.benchL7.heat(heatPts))
+        await settle()
         out.leafletHeat.push(await leafletHeat())
       }
       await w.benchL7.polygons(quads)
       await leafletPolygons()
       for (let r = 0; r < runs; r++) {
+        await settle()
         out.oursPolygons.push(await w.benchL7.polygons(quads))
+        await settle()
         out.leafletPolygons.push(await leafletPolygons())
       }
       return { medians: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)])) as Record<'oursHeat' | 'leafletHeat' | 'oursPolygons' | 'leafletPolygons', number>, runs: out }
@@ -120,7 +129,7 @@ async function firstRenders(page: Page, n: number, runs: number) {
 
 /** Runs the browser measures `runs` times each; returns medians. */
 export async function browserBench(n: number, runs: number): Promise<BrowserBench> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] })
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--js-flags=--expose-gc'] })
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
   await page.setContent('<div id="m" style="width:1000px;height:700px"></div>')
   // tsx names arrow functions with a helper that the page does not have

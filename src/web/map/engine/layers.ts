@@ -82,7 +82,8 @@ export function heat(rows: { lng: number; lat: number; w: number }[], zIndex = 1
   return new HeatmapLayer({ zIndex })
     .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
     .shape('heatmap')
-    .size('w', [0, 1])
+    // the weight as given (a merged cell carries the sum of its points), not rescaled to the data
+    .size('w', (w: number) => w)
     .style({ intensity: 2, radius: HEAT.radius + HEAT.blur, opacity: 0.85, rampColors: HEAT_RAMP }) as unknown as ILayer
 }
 

@@ -1,6 +1,6 @@
 /** Clustering, heat and measuring constants and rules of spec §3, §8, §9, one row per sentence. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sizeClass, requireMaxZoom, spiderOffsets, createQueue, districtBand, placeDistricts, HEAT_RAMP, heatRows } from '../../../../src/web/map/rules/cluster-rules'
+import { sizeClass, requireMaxZoom, spiderOffsets, createQueue, districtBand, placeDistricts, HEAT_RAMP, binnedHeatRows } from '../../../../src/web/map/rules/cluster-rules'
 import { lengthText, areaText, bufferOf } from '../../../../src/web/map/rules/measure-rules'
 import { CLUSTER, HEAT } from '../../../../src/domain/map-constants'
 
@@ -47,7 +47,38 @@ describe('cluster (spec §8, §9)', () => {
 describe('heat (spec §3, §9)', () => {
   it('Heat map: radius 25, blur 15', () => expect([HEAT.radius, HEAT.blur]).toEqual([25, 15]))
   it('gradient stops at 0.4, 0.6, 0.7, 0.8, 1', () => expect(HEAT_RAMP.positions).toEqual([0, 0.4, 0.6, 0.7, 0.8, 1]))
-  it('Heat point: [x, y, weight]', () => expect(heatRows([[120, 30, 5], [121, 29, 10]])).toEqual([{ lng: 120, lat: 30, w: 0.5 }, { lng: 121, lat: 29, w: 1 }]))
+  it('Heat point: [x, y, weight]; weights over the largest', () =>
+    expect(binnedHeatRows([[120, 30, 5], [121, 29, 10]], 7)).toEqual([{ lng: 120, lat: 30, w: 0.5 }, { lng: 121, lat: 29, w: 1 }]))
+  it('the largest weight of 200 000 points is found without overflowing the stack', () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => [100 + (i % 1000) / 10, 30, i % 1000] as [number, number, number])
+    expect(Math.max(...binnedHeatRows(many, 7).map((r) => r.w))).toBeCloseTo(200, 9)
+  })
+  describe('points merged per screen cell before drawing', () => {
+    // 0.00001° is about 1 m: the same 8 px cell at zoom 7 (≈ 1.1 km a pixel), 2 px apart at zoom 18
+    const near: [number, number, number][] = [[120.00001, 30.00001], [120.00003, 30.00001]].map(([x, y], i) => [x, y, i === 0 ? 10 : 30])
+    it('points in one cell become one row at the weighted centre, with the summed weight over the largest', () => {
+      const [row, ...rest] = binnedHeatRows(near, 7)
+      expect(rest).toEqual([])
+      expect(row.lng).toBeCloseTo(120.000025, 9)
+      expect(row.lat).toBeCloseTo(30.00001, 9)
+      expect(row.w).toBeCloseTo(40 / 30, 12)
+    })
+    it('at a zoom where they are cells apart they stay two rows with their own weights', () => {
+      expect(binnedHeatRows(near, 18, 1).map((r) => r.w).sort()).toEqual([10 / 30, 1])
+    })
+    it('the zoom counts by whole levels', () => expect(binnedHeatRows(near, 7.9)).toEqual(binnedHeatRows(near, 7)))
+    it('zero and negative weights add nothing; all-zero gives no rows', () => {
+      expect(binnedHeatRows([[120, 30, 0], [121, 29, -3], [122, 28, 6]], 7)).toEqual([{ lng: 122, lat: 28, w: 1 }])
+      expect(binnedHeatRows([[120, 30, 0]], 7)).toEqual([])
+    })
+    it('the total weight is kept: 100 000 points give far fewer rows summing to the same', () => {
+      const pts = Array.from({ length: 100_000 }, (_, i) => [118.2 + ((i * 7919) % 3700) / 1000, 27.2 + ((i * 104729) % 3800) / 1000, 1 + (i % 50)] as [number, number, number])
+      const rows = binnedHeatRows(pts, 7)
+      expect(rows.length).toBeLessThan(20_000)
+      const total = pts.reduce((s, p) => s + p[2], 0) / 50
+      expect(rows.reduce((s, r) => s + r.w, 0)).toBeCloseTo(total, 6)
+    })
+  })
 })
 
 describe('measure (spec §9)', () => {

@@ -27,6 +27,10 @@ test('the 3D map says in Chinese that it needs WebGL and links to the 2D map, wh
   await expect(page).toHaveURL(/\/system\/core$/)
   await expect(page.getByTestId('core-page')).toBeVisible()
   await expect(page.locator('.ant-breadcrumb')).toContainText('资源云图')
+  // the 2D map needs WebGL too: it says so instead of staying blank
+  await expect(page.getByTestId('map-no-webgl').getByRole('heading')).toHaveText('当前浏览器无法显示地图')
+  await expect(page.getByTestId('map-no-webgl')).toContainText('地图需要浏览器支持 WebGL')
+  await expect(page.getByTestId('map-host')).toHaveCount(0)
   await page.screenshot({ path: shot('globe-no-webgl-2d') })
 })
 

@@ -9,7 +9,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { Viewer, type CesiumComponentRef } from 'resium'
 import type { Viewer as CesiumViewer } from 'cesium'
 import { GlobeEngine, type GlobeEvents } from './globe-engine'
-import { hasWebGl } from './webgl-support'
+import { hasWebGl } from '../core/webgl-support'
 import type { Bbox } from './globe-types'
 import type { GlobeSources } from './globe-sources'
 

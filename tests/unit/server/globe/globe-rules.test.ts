@@ -1,7 +1,7 @@
 /** The globe API's rules: zoom simplification, GeoJSON rings; and the WebGL check. (Region scope: the shared data-scope helper.) */
 import { describe, expect, it } from 'vitest'
 import { outerRings, toleranceForZoom } from '../../../../src/server/modules/globe/service'
-import { hasWebGl } from '../../../../src/web/globe/webgl-support'
+import { hasWebGl } from '../../../../src/web/core/webgl-support'
 
 describe('parcel shapes', () => {
   it('simplify less as the zoom grows', () => {

@@ -1,4 +1,4 @@
-/** Whether this browser can draw the 3D globe (Cesium needs WebGL; WebGL 2 preferred). */
+/** Whether this browser can draw with WebGL (the 2D map's L7 and the globe's Cesium need it; WebGL 2 preferred). */
 export function hasWebGl(doc: Document = document): boolean {
   try {
     const canvas = doc.createElement('canvas')

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { shot } from './helpers'
 import { api, apiPost, openCore, openParcel } from './map-helpers'
+import { DETAIL_DRAWER_WIDTH, SIDE_PANEL_INSET } from '../../src/web/features/resource-map/screen-layout'
 
 const CONFIG = JSON.parse(fs.readFileSync('config/config.json', 'utf8')) as Record<string, unknown>
 
@@ -149,9 +150,10 @@ test('over Gaode, parcel tiles are drawn at the gcoord GCJ-02 position; over the
     await expect(page.getByTestId('tiles-parcels')).toHaveAttribute('data-url', gaode ? /\?crs=gcj02$/ : /\.pbf$/)
     await expect.poll(() => tileUrls.filter((u) => u.includes('/16/')).length).toBeGreaterThan(0)
     expect(tileUrls.every((u) => u.endsWith('crs=gcj02') === gaode)).toBe(true)
-    // the map centre is where the search put the parcel's inner point; 选点 reads it back in WGS84
+    // the search put the parcel's inner point in the middle of the map between the side panel and
+    // the drawer; 选点 reads it back in WGS84
     const box = (await page.getByTestId('map-host').boundingBox())!
-    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    const centre = { x: box.x + (SIDE_PANEL_INSET + box.width - DETAIL_DRAWER_WIDTH) / 2, y: box.y + box.height / 2 }
     await page.getByTestId('range-选点').click()
     await page.mouse.click(centre.x, centre.y)
     await expect(page.getByTestId('range-point')).toHaveText(/已选点：/)

@@ -36,9 +36,10 @@ import { useParcel } from './api/query-parcel'
 import { useParcelZones } from './api/query-zones'
 import { useZoneExtent } from './api/query-zone-extent'
 import { zonesToInputs } from './zone-inputs'
-import { DETAIL_DRAWER_WIDTH, DetailDrawer, type DetailTarget } from './detail-drawer'
+import { DetailDrawer, type DetailTarget } from './detail-drawer'
 import { STATUS_COLORS } from './parcel-status'
-import { SIDE_PANEL_INSET, SidePanel } from './side-panel'
+import { SidePanel } from './side-panel'
+import { DETAIL_DRAWER_WIDTH, SIDE_PANEL_INSET } from './screen-layout'
 
 /** Which of this screen's own layers a configured url names (the rest go to the generic registry). */
 type Builtin = 'parcels' | 'cluster' | 'heat'

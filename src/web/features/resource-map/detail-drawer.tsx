@@ -11,6 +11,7 @@ import { useParcelZones } from './api/query-zones'
 import { zonesSummary } from './zone-inputs'
 import { buildYearlyOption } from './build-yearly-option'
 import { muOf, STATUS_COLORS } from './parcel-status'
+import { DETAIL_DRAWER_WIDTH } from './screen-layout'
 
 /** What the drawer shows. */
 export type DetailTarget = { kind: 'parcel' | 'enterprise'; id: number } | null
@@ -96,9 +97,6 @@ function EnterpriseBody({ id }: { id: number }) {
     </>
   )
 }
-
-/** Width of the drawer, which covers the map's right edge while open. */
-export const DETAIL_DRAWER_WIDTH = 480
 
 /** The drawer. */
 export function DetailDrawer({ target, onClose }: { target: DetailTarget; onClose: () => void }) {

@@ -9,9 +9,6 @@ import type { SearchBody, SearchHit, TagItem } from '../../../domain/contracts/m
 import { useStatistics } from './api/query-statistics'
 import { useSearch } from './api/search'
 
-/** The map's left edge the panel covers, margin included (flights centre right of it). */
-export const SIDE_PANEL_INSET = 12 + 300
-
 const Box = styled.aside`
   position: absolute;
   top: 56px;

@@ -5,6 +5,7 @@
 import { LineLayer, PolygonLayer } from '@antv/l7-layers'
 import type { ILayer } from '@antv/l7-core'
 import type { FeatureCollection } from 'geojson'
+import { fillRings } from '../rules/fill-rules'
 
 /** Look of a choropleth. */
 export interface ChoroplethStyle {
@@ -18,7 +19,7 @@ export interface ChoroplethStyle {
 /** The fill (pickable, first) and its outline. */
 export function choropleth(fc: FeatureCollection, s: ChoroplethStyle, zIndex = 5): { fill: ILayer; layers: ILayer[] } {
   const fill = new PolygonLayer({ zIndex })
-    .source(fc)
+    .source(fillRings(fc))
     .shape('fill')
     .color('color', (c: string) => c)
     .style({ opacity: s.opacity })

@@ -8,6 +8,7 @@ import type { FeatureCollection } from 'geojson'
 import { HEAT } from '../../../domain/map-constants'
 import { HEAT_RAMP } from '../rules/cluster-rules'
 import type { TileSource } from '../rules/base-map-rules'
+import { fillRings } from '../rules/fill-rules'
 
 /** A raster tile layer from a URL template with {x}{y}{z} and subdomain placeholders (spec §7). */
 export function rasterTiles(src: Pick<TileSource, 'url' | 'minZoom' | 'maxZoom'>, opacity = 1, zIndex = 0): ILayer {
@@ -30,7 +31,7 @@ export interface OutlineStyle {
 
 /** Filled outlines with their lines and name labels (the offline base map, district outlines). */
 export function outlines(fc: FeatureCollection, s: OutlineStyle, zIndex = 0): ILayer[] {
-  const fill = new PolygonLayer({ zIndex }).source(fc).shape('fill').color(s.fill).style({ opacity: s.fillOpacity })
+  const fill = new PolygonLayer({ zIndex }).source(fillRings(fc)).shape('fill').color(s.fill).style({ opacity: s.fillOpacity })
   const line = new LineLayer({ zIndex: zIndex + 1 }).source(fc).shape('line').size(s.lineWidth).color(s.line)
   const layers = [fill, line] as unknown as ILayer[]
   if (s.label) {
@@ -70,7 +71,7 @@ export function vectorTileOutlines(opts: { url: string; sourceLayer: string; hea
 /** GeoJSON shapes as an outline (dashed when asked) or a fill, e.g. zones and new-build shapes. */
 export function shapes(fc: FeatureCollection, style: { color: string; kind: 'outline' | 'fill'; dashed?: boolean; width?: number }, zIndex = 20): ILayer[] {
   if (style.kind === 'fill') {
-    return [new PolygonLayer({ zIndex }).source(fc).shape('fill').color(style.color).style({ opacity: 0.6 }) as unknown as ILayer]
+    return [new PolygonLayer({ zIndex }).source(fillRings(fc)).shape('fill').color(style.color).style({ opacity: 0.6 }) as unknown as ILayer]
   }
   const line = new LineLayer({ zIndex }).source(fc).shape('line').size(style.width ?? 2).color(style.color)
   if (style.dashed) line.style({ lineType: 'dash', dashArray: [4, 3] })

@@ -4,6 +4,8 @@
  * a measurement against a known parcel, and the lazy map bundle.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { industryName } from '../../src/domain/codes/industry'
+import { landUseName } from '../../src/domain/codes/land-use'
 import { areaText } from '../../src/web/map/rules/measure-rules'
 import { shot } from './helpers'
 import { api, apiPost, openCore, openParcel, pixelsOf } from './map-helpers'
@@ -248,7 +250,10 @@ test('search flies to a parcel and opens its detail; measuring it gives the area
   await expect(page.getByTestId('yearly-chart')).toBeVisible()
   await expect(page.getByTestId('cluster-state')).toHaveAttribute('data-zoom', '16')
   await page.screenshot({ path: shot('core-detail') })
-  const detail = await api<{ parcel: { geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } } }>(page, `/api/cloudChart/parcel/${hit.id}`)
+  const detail = await api<{ parcel: { land_use_code: string; geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } }; enterprise: { industry_code: string } }>(page, `/api/cloudChart/parcel/${hit.id}`)
+  // codes are shown with their names
+  await expect(page.getByTestId('parcel-attributes')).toContainText(`${detail.parcel.land_use_code} ${landUseName(detail.parcel.land_use_code)}`)
+  await expect(page.getByTestId('parcel-owner')).toContainText(`${detail.enterprise.industry_code} ${industryName(detail.enterprise.industry_code)}`)
   const found = await apiPost<{ list: { id: number; lng: number }[] }>(page, '/api/cloudChart/search', { keyword: hit.code, kind: 'parcel' })
   // the hit sits in the middle of the map left visible between the side panel and the drawer
   const host = (await page.getByTestId('map-host').boundingBox())!

@@ -4,6 +4,8 @@
  */
 import { Descriptions, Drawer, Empty, Spin, Table, Tag } from 'antd'
 import { useMemo } from 'react'
+import { industryName } from '../../../domain/codes/industry'
+import { landUseName } from '../../../domain/codes/land-use'
 import { EChartsHost } from '../../charts/echarts-host'
 import { useEnterprise } from './api/query-enterprise'
 import { useParcel, type YearlyRow } from './api/query-parcel'
@@ -17,6 +19,9 @@ import { DETAIL_DRAWER_WIDTH } from './screen-layout'
 export type DetailTarget = { kind: 'parcel' | 'enterprise'; id: number } | null
 
 const v = (x: unknown) => (x === null || x === undefined || x === '' ? '—' : String(x))
+/** A code with its name (0601 工业用地, C39 计算机、通信…), so a reader needs no code table. */
+const named = (code: string | number | null | undefined, nameOf: (c: string) => string | undefined) =>
+  code ? [String(code), nameOf(String(code))].filter(Boolean).join(' ') : '—'
 
 function Yearly({ rows }: { rows: YearlyRow[] }) {
   const option = useMemo(() => buildYearlyOption(rows), [rows])
@@ -42,7 +47,7 @@ function ParcelBody({ id }: { id: number }) {
         <Descriptions.Item label="地块名称" span={2}>{p.name}</Descriptions.Item>
         <Descriptions.Item label="状态"><Tag color={STATUS_COLORS[p.status]}>{p.status}</Tag></Descriptions.Item>
         <Descriptions.Item label="面积(亩)">{muOf(p.area_m2)}</Descriptions.Item>
-        <Descriptions.Item label="地类">{v(p.land_use_code)}</Descriptions.Item>
+        <Descriptions.Item label="地类">{named(p.land_use_code, landUseName)}</Descriptions.Item>
         <Descriptions.Item label="容积率">{v(p.plot_ratio)}</Descriptions.Item>
         <Descriptions.Item label="供地方式">{v(p.supply_method)}</Descriptions.Item>
         <Descriptions.Item label="供地日期">{v(p.supply_date)}</Descriptions.Item>
@@ -54,7 +59,7 @@ function ParcelBody({ id }: { id: number }) {
           <>
             <Descriptions.Item label="企业名称">{e.name}</Descriptions.Item>
             <Descriptions.Item label="统一社会信用代码">{e.credit_code}</Descriptions.Item>
-            <Descriptions.Item label="行业">{v(e.industry_code)}</Descriptions.Item>
+            <Descriptions.Item label="行业">{named(e.industry_code, industryName)}</Descriptions.Item>
             <Descriptions.Item label="规模">{v(e.scale)}</Descriptions.Item>
           </>
         ) : (
@@ -81,7 +86,7 @@ function EnterpriseBody({ id }: { id: number }) {
       <Descriptions size="small" column={1} bordered title="企业信息" data-testid="enterprise-attributes">
         <Descriptions.Item label="企业名称">{e.name}</Descriptions.Item>
         <Descriptions.Item label="统一社会信用代码">{e.credit_code}</Descriptions.Item>
-        <Descriptions.Item label="行业">{v(e.industry_code)}</Descriptions.Item>
+        <Descriptions.Item label="行业">{named(e.industry_code, industryName)}</Descriptions.Item>
         <Descriptions.Item label="规模">{v(e.scale)}</Descriptions.Item>
         <Descriptions.Item label="状态">{v(e.status)}</Descriptions.Item>
         <Descriptions.Item label="所在区县">{v(e.county_name)}</Descriptions.Item>

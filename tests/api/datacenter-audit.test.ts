@@ -150,6 +150,10 @@ describe('approving a change', () => {
     expect((await one<{ target_id: number }>(s, 'SELECT target_id FROM dc_submission WHERE id = $1', [r.body.data.id])).target_id).toBe(row.id)
     const h = await one<{ version: number; before: unknown; action: string }>(s, `SELECT version, before, action FROM record_history WHERE kind = 'parcel' AND record_id = $1`, [row.id])
     expect(h).toEqual({ version: 1, before: null, action: 'create' })
+    // the history names every changed field in words, the region codes the approval set included
+    const changed = (await s.get<HistoryRow[]>(`/api/datacenter/input/history/list?kind=parcel&id=${row.id}`, t.clerk_a)).body.data[0].changedFields
+    expect(changed).toEqual(expect.arrayContaining(['宗地代码', '所属省', '所属市', '所在县（市、区）']))
+    expect(changed.filter((f) => /[a-z_]/.test(f))).toEqual([])
     // the new parcel is in the master lists
     const list = await s.get<Page<{ id: number }>>(`/api/industryMap/landList?keyword=${landCode}`, t.clerk_a)
     expect(list.body.data.list.map((x) => x.id)).toEqual([row.id])

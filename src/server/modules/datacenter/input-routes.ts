@@ -19,7 +19,7 @@ import {
   type HistoryVersion,
   type RecordView,
 } from '../../../domain/contracts/datacenter'
-import { changedFields } from '../../../domain/datacenter/record-diff'
+import { changedFields, REGION_FIELDS } from '../../../domain/datacenter/record-diff'
 import { RECORD_KINDS, RECORD_KIND_LABEL, type RecordKind } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
 import { iso } from '../../db/sql'
@@ -122,7 +122,8 @@ export const inputRoutes =
       const { kind, id } = req.query
       await visibleRecord(db, req, kind, id)
       const std = await activeStandard(db, kind)
-      const label = (name: string) => std.fields.find((f) => f.name === name)?.label ?? name
+      // the region codes an approval sets are named like the diff names them
+      const label = (name: string) => std.fields.find((f) => f.name === name)?.label ?? REGION_FIELDS.find((f) => f.name === name)?.label ?? name
       const rows: HistoryRow[] = (await records.historyOf(db, kind, id)).map((h) => ({
         version: h.version,
         action: h.action,

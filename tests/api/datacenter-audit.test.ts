@@ -4,14 +4,13 @@
  * history row (and the optimistic check), return with a required reason, every forbidden
  * transition, imports merged like forms, record history at any version, and the xlsx exports.
  */
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryRow, HistoryVersion, SubmissionDetails, SubmissionRow, SubmissionSaved } from '../../src/domain/contracts/datacenter'
 import type { Page } from '../../src/domain/contracts/envelope'
 import { makeCreditCode } from '../../src/domain/codes/credit-code'
 import { mulberry32 } from '../../src/server/db/seed/rng'
 import { startServer, type TestServer } from './harness'
-import { CLERK_PAGES, count, decide, demoTokens, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, twoCounties, type Counties, workflowCounts } from './datacenter-helpers'
+import { CLERK_PAGES, count, decide, demoTokens, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, readSheet, twoCounties, type Counties, workflowCounts } from './datacenter-helpers'
 
 let s: TestServer
 let c: Counties
@@ -22,17 +21,7 @@ const rng = mulberry32(11)
 const details = async (id: number, token: string) => (await s.get<SubmissionDetails>(`/api/audit/query/details?id=${id}`, token)).body.data
 const stateOf = async (id: number) => (await one<{ state: string }>(s, 'SELECT state FROM dc_submission WHERE id = $1', [id])).state
 
-/** Downloads an xlsx and reads its first sheet back as rows of cell values. */
-async function readXlsx(path: string, token: string): Promise<{ status: number; type: string | null; disposition: string | null; rows: unknown[][] }> {
-  const res = await fetch(s.base + path, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } })
-  const buf = Buffer.from(await res.arrayBuffer())
-  if (res.status !== 200) return { status: res.status, type: res.headers.get('content-type'), disposition: null, rows: [[buf.toString('utf8')]] }
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(buf as unknown as ArrayBuffer)
-  const rows: unknown[][] = []
-  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), rows }
-}
+const readXlsx = (path: string, token: string) => readSheet(s, path, token)
 
 beforeAll(async () => {
   s = await startServer()
@@ -161,6 +150,10 @@ describe('approving a change', () => {
     expect((await one<{ target_id: number }>(s, 'SELECT target_id FROM dc_submission WHERE id = $1', [r.body.data.id])).target_id).toBe(row.id)
     const h = await one<{ version: number; before: unknown; action: string }>(s, `SELECT version, before, action FROM record_history WHERE kind = 'parcel' AND record_id = $1`, [row.id])
     expect(h).toEqual({ version: 1, before: null, action: 'create' })
+    // the history names every changed field in words, the region codes the approval set included
+    const changed = (await s.get<HistoryRow[]>(`/api/datacenter/input/history/list?kind=parcel&id=${row.id}`, t.clerk_a)).body.data[0].changedFields
+    expect(changed).toEqual(expect.arrayContaining(['宗地代码', '所属省', '所属市', '所在县（市、区）']))
+    expect(changed.filter((f) => /[a-z_]/.test(f))).toEqual([])
     // the new parcel is in the master lists
     const list = await s.get<Page<{ id: number }>>(`/api/industryMap/landList?keyword=${landCode}`, t.clerk_a)
     expect(list.body.data.list.map((x) => x.id)).toEqual([row.id])
@@ -329,6 +322,25 @@ describe('exports (xlsx, streamed, formula cells escaped)', () => {
     expect(mine?.slice(1, 3)).toEqual(['企业', '修改'])
     const log = await one<{ action: string; success: boolean }>(s, "SELECT action, success FROM operation_log WHERE module = 'audit' ORDER BY id DESC LIMIT 1")
     expect(log).toEqual({ action: '导出提交列表', success: true })
+  })
+
+  it('exports one’s own submissions (我的提交) with the list’s filters, nobody else’s', async () => {
+    const x = await readXlsx('/api/datacenter/input/mine/export?kind=enterprise', t.clerk_a)
+    expect([x.status, x.type]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
+    expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('我的提交_')}`)
+    expect(x.rows[0]).toEqual(['编号', '类型', '操作', '名称', '代码', '区域', '状态', '提交人', '提交时间', '审核人', '审核时间', '退回原因', '说明', '导入批次'])
+    const ids = (await s.db.query<{ id: number }>(`SELECT id FROM dc_submission WHERE created_by = $1 AND kind = 'enterprise' ORDER BY id DESC`, [uid.clerk_a])).rows.map((r) => Number(r.id))
+    expect(ids.length).toBeGreaterThan(0)
+    expect(x.rows.slice(1).map((r) => r[0])).toEqual(ids)
+    expect(new Set(x.rows.slice(1).map((r) => r[7]))).toEqual(new Set(['测试clerk_a']))
+    // the formula-like remark of the test above comes back escaped
+    expect(x.rows.find((r) => r[12] === "'+1 电话核实")?.slice(1, 3)).toEqual(['企业', '修改'])
+    const pending = await readXlsx(`/api/datacenter/input/mine/export?kind=enterprise&state=${encodeURIComponent('已通过')}`, t.clerk_a)
+    expect(pending.rows.slice(1).every((r) => r[6] === '已通过')).toBe(true)
+    expect(pending.rows.length - 1).toBe(await count(s, `dc_submission WHERE created_by = $1 AND kind = 'enterprise' AND state = '已通过'`, [uid.clerk_a]))
+    const bad = await readXlsx('/api/datacenter/input/mine/export?kind=house', t.clerk_a)
+    expect(bad.status).toBe(400)
+    expect((await readXlsx('/api/datacenter/input/mine/export', t.clerk_b)).rows.slice(1).some((r) => r[7] === '测试clerk_a')).toBe(false)
   })
 
   it('exports the master list of the clerk’s scope, a name starting with = escaped', async () => {

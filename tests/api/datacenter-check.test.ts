@@ -13,6 +13,7 @@ import { breakCheckChar, creditCode, enterprises, geojsonOf, landCode, offset, p
 import { startServer, type TestServer } from './harness'
 import { makeUser, menuIds } from './admin-helpers'
 import { allRows, checkBatch, freeSpot, importBatch, rulesOf } from './import-helpers'
+import { readSheet } from './datacenter-helpers'
 
 let s: TestServer
 let admin: string
@@ -147,6 +148,51 @@ describe('checks of a parcel batch', () => {
     expect(byField.body.data.rows.list.map((r) => r.rowNo)).toEqual([2, 6, 7])
   })
 
+  it('exports the rows (every field of the standard, the check result) and the issue list as xlsx, with the list’s filters', async () => {
+    const labels = DEFAULT_STANDARD.parcel.filter((f) => f.type !== 'geometry').map((f) => (f.unit ? `${f.label}（${f.unit}）` : f.label))
+    const x = await readSheet(s, `/api/datacenter/sjcj/export?id=${batch.id}`, clerk)
+    expect([x.status, x.type]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
+    expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`西湖区地块_批次${batch.id}_数据行_`)}`)
+    expect(x.rows[0]).toEqual(['序号', '要素号', '检查结果', '操作', ...labels, '地块范围', '关联用地单位', '错误', '警告', '提交编号', '审核状态'])
+    expect(x.rows.slice(1).map((r) => [r[0], r[2]])).toEqual(rows.map((r) => [r.rowNo, r.level]))
+    const col = (label: string) => (x.rows[0] as string[]).indexOf(label)
+    const line = (n: number) => x.rows[n] as unknown[]
+    expect([line(1)[col('宗地代码')], line(1)[col('地块范围')], line(1)[col('操作')], line(1)[col('错误')]]).toEqual([row(rows, 1).record?.land_code, '有', '新增', undefined])
+    expect(line(1)[col('关联用地单位')]).toBe(`${company.name}（${company.credit_code}，按统一社会信用代码）`)
+    expect([line(3)[col('地块名称')], line(3)[col('错误')]]).toEqual([undefined, '[必填] 「地块名称」为必填项'])
+    expect([line(7)[col('操作')], line(7)[col('警告')]]).toEqual(['修改已有记录', `[已存在（提交后为修改）] 「宗地代码」${master.land_code} 已存在（地块「${master.name}」），提交后将作为修改`])
+    expect(line(8)[col('错误')]).toMatch(/^\[与地块重叠\] 「地块范围」与已有地块.*；\n\[与地块重叠\] 「地块范围」与本批第 7 行地块重叠/)
+    // a value the check could not read is exported as the source gave it
+    expect([line(12)[col('容积率')], line(13)[col('供地日期')], line(13)[col('错误')]]).toEqual([35, '2023-02-30', '[类型] 「供地日期」应为日期（如 2024-03-05），得到「2023-02-30」'])
+    const errorsOnly = await readSheet(s, `/api/datacenter/sjcj/export?id=${batch.id}&level=${encodeURIComponent('错误')}`, clerk)
+    expect(errorsOnly.rows.slice(1).map((r) => r[0])).toEqual(rows.filter((r) => r.level === '错误').map((r) => r.rowNo))
+
+    const issues = await readSheet(s, `/api/datacenter/sjcl/issues/export?id=${batch.id}`, clerk)
+    expect(issues.status).toBe(200)
+    expect(issues.disposition).toContain(encodeURIComponent('_问题清单_'))
+    expect(issues.rows[0]).toEqual(['序号', '要素号', '宗地代码', '地块名称', '字段', '规则', '级别', '问题说明', '行状态'])
+    expect(issues.rows.length - 1).toBe(rows.reduce((n, r) => n + r.issues.length, 0))
+    expect(issues.rows.find((r) => r[0] === 12)).toEqual([12, row(rows, 12).sourceLine, row(rows, 12).record?.land_code, row(rows, 12).record?.name, '容积率', '取值范围', '错误', '「容积率」应在 0 至 20 之间，得到 35', '错误'])
+    expect(issues.rows.find((r) => r[0] === 7)?.slice(4, 7)).toEqual(['宗地代码', '已存在（提交后为修改）', '警告'])
+    const geom = await readSheet(s, `/api/datacenter/sjcl/issues/export?id=${batch.id}&field=geom`, clerk)
+    expect(geom.rows.slice(1).map((r) => [r[0], r[4]])).toEqual([
+      [5, '地块范围'],
+      [8, '地块范围'],
+      [8, '地块范围'],
+      [11, '地块范围'],
+    ])
+
+    // the read-only entry exports too; bad filters are named; a batch outside the scope is not revealed
+    const auditor = await s.login('auditor', 'Auditor@2026')
+    expect((await readSheet(s, `/api/datacenter/sjcl/issues/export?id=${batch.id}`, auditor)).rows.length).toBe(issues.rows.length)
+    const bad = await s.get(`/api/datacenter/sjcj/export?id=${batch.id}&level=${encodeURIComponent('坏')}`, clerk)
+    expect([bad.status, bad.body.message]).toEqual([400, '参数校验失败：level：行状态应为 正常、警告、错误、未检查 或 已排除'])
+    const outside = await s.get(`/api/datacenter/sjcl/issues/export?id=${batch.id}`, countyA)
+    expect([outside.status, outside.body.message]).toEqual([404, `批次 ${batch.id} 不存在或不在本账号的数据范围内`])
+    const logged = await one<{ module: string; action: string; target: string }>(`SELECT module, action, target FROM operation_log WHERE path = '/api/datacenter/sjcj/export' AND success ORDER BY id DESC LIMIT 1`)
+    expect(logged).toEqual({ module: 'sjcj', action: '导出数据行', target: `批次 #${batch.id}` })
+  })
+
   it('lets the read-only entry read the issues but not run, fix or submit', async () => {
     const auditor = await s.login('auditor', 'Auditor@2026')
     expect((await s.get(`/api/datacenter/sjcl/summary?id=${batch.id}`, auditor)).status).toBe(200)
@@ -223,12 +269,20 @@ describe('checks of a parcel batch', () => {
     expect(at(5).payload.geom).toMatchObject({ type: 'MultiPolygon' })
     expect(at(7)).toMatchObject({ action: 'update', target_id: master.id, county_code: master.county_code })
     expect(at(7).before).toMatchObject({ land_code: master.land_code, name: master.name, geom: { type: 'MultiPolygon' } })
-    expect(Object.keys(at(7).before ?? {}).sort()).toEqual(Object.keys(at(7).payload).sort())
+    // the record as a form proposal would store it: every field of the payload, and the region codes the audit compares
+    expect(Object.keys(at(7).before ?? {}).sort()).toEqual([...Object.keys(at(7).payload), 'province_code', 'city_code', 'town_code'].sort())
+    expect(at(7).before).toEqual((await s.get<{ values: Record<string, unknown> }>(`/api/datacenter/input/record?kind=parcel&id=${master.id}`, clerk)).body.data.values)
     expect(at(9).payload.owner_credit_code).toBe(company.credit_code)
     expect(at(10).payload.owner_credit_code).toBe(placed.credit_code)
     // the issue list shows each row's submission and where the audit has got to
     const listed = await allRows(s, clerk, batch.id)
     expect(listed.map((x) => x.submission?.state ?? null)).toEqual(['待审核', '待审核', '待审核', '待审核', '待审核', '待审核', '待审核', null, '待审核', '待审核', null, null, null])
+    // the exported rows say which submission each row became and where the audit has got to
+    const exported = await readSheet(s, `/api/datacenter/sjcj/export?id=${batch.id}`, clerk)
+    const last = exported.rows[0].length - 1
+    expect(exported.rows.slice(1).map((r) => [r[0], r[2], r[last - 1] ?? null, r[last] ?? null])).toEqual(
+      listed.map((x) => [x.rowNo, x.excluded ? '已排除' : x.level, x.submission?.id ?? null, x.submission?.state ?? null]),
+    )
     const logged = await one<{ module: string; action: string; target: string; success: boolean }>(
       `SELECT module, action, target, success FROM operation_log WHERE path = '/api/datacenter/sjcl/submit' ORDER BY id DESC LIMIT 1`,
     )

@@ -1,4 +1,5 @@
 /** Shared by the data-centre suites: people with regions, records to work on, and reading rows. */
+import ExcelJS from 'exceljs'
 import type { RecordView, SubmissionSaved } from '../../src/domain/contracts/datacenter'
 import type { Answer, TestServer } from './harness'
 import { makeUser, menuIds } from './admin-helpers'
@@ -92,3 +93,15 @@ export async function workflowCounts(s: TestServer) {
 
 /** A valid 19-char 宗地代码 of a county that the seed does not use. */
 export const freshLandCode = (county: string, n: number) => `${county}777001GB${String(n).padStart(5, '0')}`
+
+/** Downloads an xlsx and reads its first sheet back as rows of cell values (a failure: its body as the one cell). */
+export async function readSheet(s: TestServer, path: string, token: string): Promise<{ status: number; type: string | null; disposition: string | null; rows: unknown[][] }> {
+  const res = await fetch(s.base + path, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } })
+  const buf = Buffer.from(await res.arrayBuffer())
+  if (res.status !== 200) return { status: res.status, type: res.headers.get('content-type'), disposition: null, rows: [[buf.toString('utf8')]] }
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(buf as unknown as ArrayBuffer)
+  const rows: unknown[][] = []
+  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), rows }
+}

@@ -3,13 +3,22 @@
  * tests/fixtures/datacenter — an enterprise ledger (xlsx), a GBK shapefile in EPSG:4549 and a
  * GeoJSON — previews rows, mapping and shapes, runs the checks, sees the flagged rows, fixes one in
  * place, repairs a shape, excludes what is still wrong and submits; the API then says the
- * submissions are 待审核. One batch is sent back with a reason. Every screen is saved.
+ * submissions are 待审核. One batch is sent back with a reason. Then the whole chain to the master
+ * data: the auditor returns one parcel of the shapefile batch and approves the repaired one, and
+ * the master list, the history, the vector tiles and the batch's export show the approved values.
+ * Every screen is saved.
  */
 import path from 'node:path'
+import { VectorTile } from '@mapbox/vector-tile'
+import type { MultiPolygon } from 'geojson'
+import { PbfReader } from 'pbf'
 import { expect, test, type Page } from '@playwright/test'
+import type { ParcelBrief } from '../../src/domain/contracts/land-scope'
+import type { SubmissionDetails } from '../../src/domain/contracts/datacenter'
 import type { BatchRows, BatchView } from '../../src/domain/contracts/datacenter-import'
+import { m2ToMu } from '../../src/domain/codes/units'
 import { FIXTURES, FIXTURE_DIR, fixtureEnterprises } from '../fixtures/make/make-import-fixtures'
-import { shot, signIn, stored } from './helpers'
+import { downloadXlsx, mapsSettled, shot, signIn, signOut, stored, tileOf } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -194,4 +203,110 @@ test('sends the GeoJSON batch back with a reason', async ({ page }) => {
   expect([b.status, b.message]).toEqual(['已退回', '容积率与供地日期有误，请核对原始台账后重新上传'])
   await showTop(page, 'check-panel')
   await page.screenshot({ path: shot('dc-sjcl-returned') })
+})
+
+test('the auditor returns one parcel of the shapefile batch and approves the repaired one; master list, history, map and export show it', async ({ page }) => {
+  test.setTimeout(240_000)
+  // the clerk's batch: row 3 is the self-crossing shape the clerk repaired, row 4 a plain parcel
+  await signIn(page, 'clerk', 'Clerk@2026')
+  const rows = (await api<BatchRows>(page, `/api/datacenter/sjcl/issues?id=${shapefileBatch}&pageSize=100`)).rows.list
+  const repaired = rows.find((r) => r.rowNo === 3)
+  const returned = rows.find((r) => r.rowNo === 4)
+  expect([repaired?.submission?.state, returned?.submission?.state]).toEqual(['待审核', '待审核'])
+  const approveId = repaired?.submission?.id as number
+  const returnId = returned?.submission?.id as number
+  const landCode = repaired?.record?.land_code as string
+  const name = repaired?.record?.name as string
+  // the repaired shape went to audit: the bowtie made valid is two triangles
+  const proposal = await api<SubmissionDetails>(page, `/api/audit/query/details?id=${approveId}`)
+  const shape = proposal.after?.geom as MultiPolygon
+  expect([shape.type, shape.coordinates.length]).toEqual(['MultiPolygon', 2])
+  await signOut(page)
+
+  // the auditor (審核 lives under /system/audit; the data centre is read-only for this role)
+  await signIn(page, 'auditor', 'Auditor@2026')
+  await page.goto('/system/audit/gyyd')
+  await expect(page.getByTestId(`audit-open-${approveId}`)).toBeVisible()
+  await expect(page.getByTestId(`audit-open-${returnId}`)).toBeVisible()
+  await page.getByTestId(`audit-open-${returnId}`).click()
+  const drawer = page.getByTestId('submission-drawer')
+  await expect(drawer.locator('[data-changed="true"]').filter({ hasText: '宗地代码' })).toContainText(returned?.record?.land_code as string)
+  await page.getByTestId('audit-reject').click()
+  await page.getByTestId('reject-reason-input').fill('坐落与现场不符，请核实后重新导入')
+  await page.getByTestId('reject-confirm').click()
+  await expect(page.getByText('已退回，提交人将看到退回原因')).toBeVisible()
+
+  await page.getByTestId(`audit-open-${approveId}`).click()
+  await expect(drawer.locator('[data-changed="true"]').filter({ hasText: '地块名称' })).toContainText(name)
+  await expect(drawer.locator('[data-changed="true"]').filter({ hasText: '地块范围' })).toHaveCount(1)
+  await mapsSettled(page, drawer)
+  await page.screenshot({ path: shot('chain-audit-import-details'), fullPage: true })
+  await page.getByTestId('audit-approve').click()
+  await page.getByRole('dialog').filter({ hasText: `通过提交 #${approveId}？` }).getByRole('button', { name: /通\s*过/ }).click()
+  await expect(page.getByText('已审核通过并写入主数据（版本 1）')).toBeVisible()
+
+  // the master data: the list shows the approved values, its shape is the approved one
+  const [parcel] = (await api<{ list: ParcelBrief[] }>(page, `/api/industryMap/landList?keyword=${landCode}`)).list
+  expect([parcel.landCode, parcel.name, parcel.countyName, parcel.status]).toEqual([landCode, name, '西湖区', repaired?.record?.status])
+  const record = await api<{ values: { geom: MultiPolygon }; version: number }>(page, `/api/datacenter/input/record?kind=parcel&id=${parcel.id}`)
+  expect(record.version).toBe(1)
+  expect(record.values.geom.coordinates.length).toBe(2)
+  record.values.geom.coordinates.flat(3).forEach((v, i) => expect(v).toBeCloseTo(shape.coordinates.flat(3)[i] as number, 8))
+  await page.goto('/warehouse/data/center/input')
+  await page.getByTestId('master-search').locator('input').fill(landCode)
+  await page.getByTestId('master-search').locator('input').press('Enter')
+  const listed = page.getByTestId('master-list-parcel').locator('.ant-table-row')
+  await expect(listed).toHaveCount(1)
+  await expect(listed.locator('td')).toHaveText([landCode, name, '西湖区', repaired?.record?.status as string, m2ToMu(parcel.areaM2 as number).toFixed(2), '—', /历史/])
+
+  // the history: version 1, the new record from submission #approveId, its shape on the map
+  await page.getByTestId(`history-${parcel.id}`).click()
+  const history = page.getByTestId('history-drawer')
+  await expect(history.getByTestId('history-version-1')).toContainText(`提交 #${approveId}`)
+  await expect(history.getByTestId('history-version-1')).toContainText('地块名称')
+  await expect(history.getByTestId('history-shown')).toHaveText('版本 1（新增的记录）')
+  await expect(history.getByTestId('history-version-0')).toHaveCount(0)
+  await expect(history.getByTestId('history-version-1')).not.toContainText('province_code')
+  await expect(history.getByTestId('diff-table')).toContainText(name)
+  await mapsSettled(page, history)
+  await page.screenshot({ path: shot('chain-history-version-1'), fullPage: true })
+  await page.keyboard.press('Escape')
+
+  // the map's vector tile draws the approved shape: this parcel, in two parts
+  const [lng, lat] = shape.coordinates[0][0][0]
+  const { x, y } = tileOf(lng, lat, 15)
+  const tile = await page.request.get(`/api/tiles/parcels/15/${x}/${y}.pbf`, { headers: { Authorization: await bearer(page) } })
+  expect(tile.status()).toBe(200)
+  const layer = new VectorTile(new PbfReader(new Uint8Array(await tile.body()))).layers.parcels
+  const drawn = Array.from({ length: layer.length }, (_, i) => layer.feature(i)).find((f) => Number(f.id) === parcel.id)
+  expect(drawn?.properties.name).toBe(name)
+  expect(drawn?.loadGeometry().length).toBe(2)
+  await signOut(page)
+
+  // the clerk: the batch shows where the audit got to, the export says the same, the reason is read
+  await signIn(page, 'clerk', 'Clerk@2026')
+  await page.goto(`/system/data/center/sjcl?batch=${shapefileBatch}`)
+  const issues = page.getByTestId('issue-table')
+  await expect(issues.locator('.ant-table-row').nth(2)).toContainText('已通过')
+  await expect(issues.locator('.ant-table-row').nth(3)).toContainText('已退回')
+  const exported = await downloadXlsx(page, page.getByTestId('export-rows'))
+  expect(exported.name).toMatch(new RegExp(`^${FIXTURES.shapefile.replace(/\.zip$/, '')}_批次${shapefileBatch}_数据行_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`))
+  const head = exported.rows[0] as string[]
+  const at = (n: number, label: string) => (exported.rows.find((r) => r[0] === n) as unknown[])[head.indexOf(label)]
+  expect([at(3, '宗地代码'), at(3, '地块名称'), at(3, '地块范围'), at(3, '提交编号'), at(3, '审核状态')]).toEqual([landCode, name, '有', approveId, '已通过'])
+  expect([at(4, '提交编号'), at(4, '审核状态')]).toEqual([returnId, '已退回'])
+  expect([at(5, '检查结果'), at(5, '错误')]).toEqual(['已排除', '[宗地代码格式] 「宗地代码」：宗地代码应为19位'])
+  const issueList = await downloadXlsx(page, page.getByTestId('export-issues'))
+  expect(issueList.rows[0]).toEqual(['序号', '要素号', '宗地代码', '地块名称', '字段', '规则', '级别', '问题说明', '行状态'])
+  expect(issueList.rows.filter((r) => r[6] === '错误').map((r) => [r[0], r[4]])).toEqual([
+    [5, '宗地代码'],
+    [7, '现状地类'],
+  ])
+  await showTop(page, 'issue-table')
+  await page.screenshot({ path: shot('chain-sjcl-audited') })
+  await page.goto('/system/data/center/input?tab=mine')
+  await expect(page.getByTestId(`reason-${returnId}`)).toHaveText('坐落与现场不符，请核实后重新导入')
+  await expect(page.locator('.ant-spin-blur')).toHaveCount(0)
+  await page.waitForTimeout(300) // antd's colour transitions settle
+  await page.screenshot({ path: shot('chain-my-submissions-returned'), fullPage: true })
 })

@@ -48,15 +48,20 @@ export const batchListQuery = pageQuery(['createdAt', 'rowCount'] as const).exte
   mine: z.enum(['1', '0', 'true', 'false']).optional(),
 })
 
-/** GET /api/datacenter/sjcj/preview and /api/datacenter/sjcl/issues */
-export const rowsQuery = pageQuery(['rowNo'] as const).extend({
+const rowFilter = {
   id: idSchema,
-  level: z.enum(['正常', '警告', '错误', '未检查', '已排除']).optional(),
+  level: z.enum(['正常', '警告', '错误', '未检查', '已排除'], { error: '行状态应为 正常、警告、错误、未检查 或 已排除' }).optional(),
   /** rows with an issue of this field */
   field: z.string().trim().max(60).optional(),
   /** rows with an issue of this rule */
   rule: z.string().trim().max(40).optional(),
-})
+}
+
+/** GET /api/datacenter/sjcj/preview and /api/datacenter/sjcl/issues */
+export const rowsQuery = pageQuery(['rowNo'] as const).extend(rowFilter)
+
+/** GET /api/datacenter/sjcj/export (数据行) and /api/datacenter/sjcl/issues/export (问题清单): the list's filters, no paging. */
+export const rowsExportQuery = z.object(rowFilter)
 
 /** POST /api/datacenter/sjcj/model/save — the column mapping of a batch, remembered for its template. */
 export const mappingBody = z.object({

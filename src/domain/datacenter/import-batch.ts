@@ -67,6 +67,25 @@ export const EDITABLE_STATUSES: readonly BatchStatus[] = ['已上传', '已检�
 /** 行状态 after a check: '' = not checked yet. */
 export type RowLevel = '' | '正常' | '警告' | '错误'
 
+/** A row's state in words: 已排除, 未检查 (no check yet) or its level. */
+export function rowLevelText(row: { level: RowLevel; excluded: boolean }): '已排除' | '未检查' | Exclude<RowLevel, ''> {
+  return row.excluded ? '已排除' : row.level || '未检查'
+}
+
+/**
+ * The value a staged row shows for a standard field: the checked record's, else the clerk's fix,
+ * else the source column mapped to the field (so a value the check could not read still shows
+ * as it was given); a fix that cleared the field shows blank.
+ */
+export function rowValue(
+  row: { record: Record<string, unknown> | null; overrides: Record<string, unknown>; source: Record<string, unknown> },
+  mapping: Readonly<Record<string, string>>,
+  field: string,
+): unknown {
+  const given = field in row.overrides ? row.overrides[field] : mapping[field] ? row.source[mapping[field]] : null
+  return row.record?.[field] ?? given ?? null
+}
+
 /** Rules of the batch-level checks, beside the field rules of checkRecord. */
 export type BatchRule = 'geometryValid' | 'bounds' | 'location' | 'scope' | 'duplicate' | 'exists' | 'pending' | 'overlap' | 'link'
 

@@ -5,8 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idBody } from '../../../domain/contracts/admin'
-import { auditDecisionBody, CHANGE_ACTION_NAMES, submissionListQuery, type SubmissionRow } from '../../../domain/contracts/datacenter'
-import { RECORD_KIND_LABEL } from '../../../domain/datacenter/standard'
+import { auditDecisionBody, submissionListQuery, type SubmissionRow } from '../../../domain/contracts/datacenter'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
@@ -14,9 +13,8 @@ import { sendXlsx } from '../../http/xlsx'
 import { auditKindsOf, proposerOf } from '../datacenter/context'
 import { ANY_AUDIT_PAGES, READ_PAGES } from '../datacenter/pages'
 import * as subs from '../datacenter/submission-repo'
+import { SUBMISSION_COLUMNS } from '../datacenter/submission-export'
 import { approve, details, reject, type ApprovalHooks } from './service'
-
-const local = (iso: string | null) => (iso ? new Date(iso) : null)
 
 export const auditRoutes =
   (db: Db, hooks: ApprovalHooks = {}): FastifyPluginAsyncZod =>
@@ -54,22 +52,7 @@ export const auditRoutes =
         return sendXlsx<SubmissionRow>(reply, {
           filename: `审核提交列表_${new Date().toISOString().slice(0, 10)}.xlsx`,
           sheet: '提交',
-          columns: [
-            { header: '编号', value: (r) => r.id, width: 8 },
-            { header: '类型', value: (r) => RECORD_KIND_LABEL[r.kind], width: 8 },
-            { header: '操作', value: (r) => CHANGE_ACTION_NAMES[r.action], width: 8 },
-            { header: '名称', value: (r) => r.title, width: 30 },
-            { header: '代码', value: (r) => r.code, width: 22 },
-            { header: '区域', value: (r) => r.regionName, width: 14 },
-            { header: '状态', value: (r) => r.state, width: 10 },
-            { header: '提交人', value: (r) => r.createdByName, width: 12 },
-            { header: '提交时间', value: (r) => local(r.submittedAt), width: 20 },
-            { header: '审核人', value: (r) => r.auditedByName, width: 12 },
-            { header: '审核时间', value: (r) => local(r.auditedAt), width: 20 },
-            { header: '退回原因', value: (r) => r.reason, width: 30 },
-            { header: '说明', value: (r) => r.remark, width: 30 },
-            { header: '导入批次', value: (r) => r.batchId, width: 10 },
-          ],
+          columns: SUBMISSION_COLUMNS,
           pages: subs.eachSubmission(db, filter, { scope: proposerOf(currentUser(req)).scope }),
         })
       },

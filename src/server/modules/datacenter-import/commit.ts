@@ -2,42 +2,17 @@
  * Committing a checked batch (提交): every row that is not excluded becomes one dc_submission
  * waiting for audit, in ONE transaction with the batch's move to 已提交 — all or nothing (the
  * contract with the audit, migration 0060): state 待审核, action create, or update with the
- * master record's id and its current values by standard field name as `before`; payload = the
+ * master record's id and its current values as `before` — the very snapshot a form proposal
+ * stores, so the approval's 409 check compares like with like; payload = the
  * checked record with its shape as GeoJSON (EPSG:4326); the standard version; the record's
  * divisions for scope; batch id and row number; who made it.
  */
 import type { DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { AppError, conflict } from '../../http/errors'
-import type { StandardField } from '../../../domain/datacenter/standard'
+import { snapshotJsonSql } from '../datacenter/record-repo'
 import type { Lookups } from './lookups'
 import type { BatchRecord } from './repo'
-
-const TABLE = { parcel: 'parcel', enterprise: 'enterprise' } as const
-
-/**
- * The SQL of the master record's values by standard field name (alias m): columns as they are,
- * the shape as GeoJSON, a parcel's owner as its enterprise's credit code. Field names come from
- * the stored standard, so only names that are columns of the table are read.
- */
-async function beforeExpression(db: Db, kind: 'parcel' | 'enterprise', fields: readonly StandardField[]): Promise<string> {
-  const cols = new Set(
-    (await db.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [TABLE[kind]])).rows.map(
-      (r) => r.column_name,
-    ),
-  )
-  const parts = fields.map((f) => {
-    const key = `'${f.name.replace(/'/g, "''")}'`
-    if (f.name === 'owner_credit_code' && kind === 'parcel') return `${key}, (SELECT e.credit_code FROM enterprise e WHERE e.id = m.enterprise_id)`
-    if (!/^[a-z_][a-z0-9_]*$/.test(f.name) || !cols.has(f.name)) return `${key}, NULL::jsonb`
-    if (f.type === 'geometry') return `${key}, ST_AsGeoJSON(m.${f.name})::jsonb`
-    return `${key}, to_jsonb(m.${f.name})`
-  })
-  // jsonb_build_object takes at most 100 arguments: build in slices and merge
-  const slices: string[] = []
-  for (let i = 0; i < parts.length; i += 40) slices.push(`jsonb_build_object(${parts.slice(i, i + 40).join(', ')})`)
-  return slices.length ? slices.join(' || ') : `'{}'::jsonb`
-}
 
 /** The row filter of the scope on a row's divisions (rows outside were flagged by the check; this re-proves it). */
 function outsideScope(scope: DataScope): { sql: string; param: string | null } {
@@ -54,7 +29,6 @@ export async function commitBatch(db: Db, batch: BatchRecord, lookups: Lookups, 
   const kind = batch.kind
   const geom = lookups.standard.fields.find((f) => f.type === 'geometry')
   const key = kind === 'parcel' ? 'land_code' : 'credit_code'
-  const before = await beforeExpression(db, kind, lookups.standard.fields)
   return db.transaction(async (tx) => {
     // the batch row is locked for the whole commit: a second commit or a fix waits, then finds it 已提交
     const state = await tx.query<{ status: string }>('SELECT status FROM dc_import_batch WHERE id = $1 FOR UPDATE', [batch.id])
@@ -86,7 +60,7 @@ export async function commitBatch(db: Db, batch: BatchRecord, lookups: Lookups, 
                                  batch_id, batch_row_no, created_by, submitted_at)
        SELECT $2, r.action, r.target_id, $3,
               ${geom ? `jsonb_set(r.record, '{${geom.name}}', coalesce(ST_AsGeoJSON(r.geom)::jsonb, 'null'::jsonb))` : 'r.record'},
-              CASE WHEN r.action = 'update' THEN (SELECT ${before} FROM ${TABLE[kind]} m WHERE m.id = r.target_id) END,
+              CASE WHEN r.action = 'update' THEN ${snapshotJsonSql(kind, 'r.target_id')} END,
               '待审核', r.province_code, r.city_code, r.county_code, r.batch_id, r.row_no, $4, now()
        FROM dc_import_row r WHERE r.batch_id = $1 AND NOT r.excluded ORDER BY r.row_no`,
       [batch.id, kind, lookups.standard.version, userId],

@@ -233,43 +233,49 @@ const rowView = (r: RowRow): BatchRowView => ({
   submission: r.submission_id === null ? null : { id: Number(r.submission_id), state: r.submission_state as string },
 })
 
-/** A page of a batch's rows, filtered by level, field or rule of an issue. */
-export async function rowsPage(
-  db: Db,
-  batchId: number,
-  f: { level?: string; field?: string; rule?: string },
-  args: PageArgs,
-): Promise<Page<BatchRowView>> {
+const ROW_SELECT = `r.row_no, r.source_line, r.source, r.overrides, r.record, r.level, r.issues, r.excluded, r.action, r.target_id, r.county_code, r.link,
+  (r.geom IS NOT NULL) AS has_geom, s.id AS submission_id, s.state AS submission_state`
+const ROW_FROM = 'dc_import_row r LEFT JOIN dc_submission s ON s.batch_id = r.batch_id AND s.batch_row_no = r.row_no'
+
+/** Filters of a batch's rows: the level, or rows with an issue of a field or a rule. */
+export interface RowFilter {
+  level?: string
+  field?: string
+  rule?: string
+}
+
+/** The WHERE of a batch's rows under a filter. */
+function rowsWhere(batchId: number, f: RowFilter): Where {
   const where = new Where().add('r.batch_id = ?', batchId)
   if (f.level === '未检查') where.add("r.level = ''")
   else if (f.level === '已排除') where.add('r.excluded')
   else if (f.level) where.add('r.level = ? AND NOT r.excluded', f.level)
   if (f.field) where.add('r.issues @> ?::jsonb', JSON.stringify([{ field: f.field }]))
   if (f.rule) where.add('r.issues @> ?::jsonb', JSON.stringify([{ rule: f.rule }]))
+  return where
+}
+
+/** A page of a batch's rows, filtered by level, field or rule of an issue. */
+export async function rowsPage(db: Db, batchId: number, f: RowFilter, args: PageArgs): Promise<Page<BatchRowView>> {
   const order = orderBy(args, { rowNo: 'r.row_no' }, 'r.row_no')
-  return queryPage(
-    db,
-    {
-      select: `r.row_no, r.source_line, r.source, r.overrides, r.record, r.level, r.issues, r.excluded, r.action, r.target_id, r.county_code, r.link,
-               (r.geom IS NOT NULL) AS has_geom, s.id AS submission_id, s.state AS submission_state`,
-      from: 'dc_import_row r LEFT JOIN dc_submission s ON s.batch_id = r.batch_id AND s.batch_row_no = r.row_no',
-      where,
-      order,
-    },
-    args,
-    rowView,
-  )
+  return queryPage(db, { select: ROW_SELECT, from: ROW_FROM, where: rowsWhere(batchId, f), order }, args, rowView)
+}
+
+/** Every row of a batch under a filter, in row order, `size` at a time (exports). */
+export async function* eachRow(db: Db, batchId: number, f: RowFilter, size = 1000): AsyncGenerator<BatchRowView[]> {
+  let after = 0
+  for (;;) {
+    const where = rowsWhere(batchId, f).add('r.row_no > ?', after)
+    const r = await db.query<RowRow>(`SELECT ${ROW_SELECT} FROM ${ROW_FROM} WHERE ${where.sql} ORDER BY r.row_no LIMIT ${size}`, where.params)
+    if (r.rows.length === 0) return
+    yield r.rows.map(rowView)
+    after = r.rows[r.rows.length - 1].row_no
+  }
 }
 
 /** One row. */
 export async function getRow(db: Db, batchId: number, rowNo: number): Promise<BatchRowView | undefined> {
-  const r = await db.query<RowRow>(
-    `SELECT r.row_no, r.source_line, r.source, r.overrides, r.record, r.level, r.issues, r.excluded, r.action, r.target_id, r.county_code, r.link,
-            (r.geom IS NOT NULL) AS has_geom, s.id AS submission_id, s.state AS submission_state
-     FROM dc_import_row r LEFT JOIN dc_submission s ON s.batch_id = r.batch_id AND s.batch_row_no = r.row_no
-     WHERE r.batch_id = $1 AND r.row_no = $2`,
-    [batchId, rowNo],
-  )
+  const r = await db.query<RowRow>(`SELECT ${ROW_SELECT} FROM ${ROW_FROM} WHERE r.batch_id = $1 AND r.row_no = $2`, [batchId, rowNo])
   return r.rows[0] && rowView(r.rows[0])
 }
 

@@ -2,7 +2,7 @@
  * 数据采集 (sjcj) and 数据处理 (sjcl) endpoints (spec §7 /api/datacenter/{sjcj, sjcl}/*): upload
  * or collect a batch, poll its progress, preview rows and shapes, map columns ("model save"),
  * download the template; run the checks, read the issues, fix, exclude, repair a shape, 退回,
- * submit. Reads are open to the pages of both entries; writes need the /system (or /systems)
+ * submit; export the rows and the issue list as xlsx. Reads are open to the pages of both entries; writes need the /system (or /systems)
  * page grant — /warehouse is the read-only entry.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,6 +17,7 @@ import {
   fixBody,
   mappingBody,
   rowBody,
+  rowsExportQuery,
   rowsQuery,
   templateQuery,
   uploadBatchFields,
@@ -24,6 +25,7 @@ import {
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
+import { sendXlsx } from '../../http/xlsx'
 import { noFile, readUpload, uploadFields } from '../../files/multipart'
 import { fileStoreOf } from '../base-file/routes'
 import { contentDisposition } from '../base-file/service'
@@ -82,6 +84,12 @@ export const datacenterImportRoutes =
       return ok(await service.rows(currentUser(req), id, { level, field, rule }, { page, pageSize, sortField, sortOrder }))
     })
 
+    app.get('/api/datacenter/sjcj/export', { config: { pages: READ, log: sjcj('导出数据行') }, schema: { querystring: rowsExportQuery } }, async (req, reply) => {
+      const { id, ...filter } = req.query
+      req.logTarget = `批次 #${id}`
+      return sendXlsx(reply, await service.rowsExport(currentUser(req), id, filter))
+    })
+
     app.get('/api/datacenter/sjcj/shapes', { config: { pages: READ }, schema: { querystring: batchIdQuery } }, async (req) => ok(await service.shapes(currentUser(req), req.query.id)))
 
     app.get('/api/datacenter/sjcj/mapping', { config: { pages: READ }, schema: { querystring: batchIdQuery } }, async (req) => ok(await service.mapping(currentUser(req), req.query.id)))
@@ -116,6 +124,12 @@ export const datacenterImportRoutes =
     app.get('/api/datacenter/sjcl/issues', { config: { pages: READ }, schema: { querystring: rowsQuery } }, async (req) => {
       const { id, page, pageSize, sortField, sortOrder, level, field, rule } = req.query
       return ok(await service.rows(currentUser(req), id, { level, field, rule }, { page, pageSize, sortField, sortOrder }))
+    })
+
+    app.get('/api/datacenter/sjcl/issues/export', { config: { pages: READ, log: sjcl('导出问题清单') }, schema: { querystring: rowsExportQuery } }, async (req, reply) => {
+      const { id, ...filter } = req.query
+      req.logTarget = `批次 #${id}`
+      return sendXlsx(reply, await service.issuesExport(currentUser(req), id, filter))
     })
 
     app.get('/api/datacenter/sjcl/fields', { config: { pages: READ }, schema: { querystring: templateQuery } }, async (req) => ok(await service.fields(req.query.kind)))

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { BatchMapping, BatchProgress, BatchRows, BatchView, IssueSummary, StandardFields } from '../../../domain/contracts/datacenter-import'
+import type { BatchMapping, BatchProgress, BatchRowView, BatchRows, BatchView, IssueSummary, StandardFields } from '../../../domain/contracts/datacenter-import'
 import type { Page } from '../../../domain/contracts/envelope'
 import { mappingProblems, mappingTargets, signatureText, suggestMapping, type ColumnMapping } from '../../../domain/datacenter/column-mapping'
 import { EDITABLE_STATUSES, IMPORT_EXTENSIONS, READABLE_STATUSES, RULE_LABELS, type BatchStatus, type DeclaredCrs } from '../../../domain/datacenter/import-batch'
@@ -20,6 +20,7 @@ import { acceptUpload, deleteUpload } from '../base-file/service'
 import * as fileRepo from '../base-file/repo'
 import { checkBatch, recheckBatchRules, recheckRows, type CheckContext } from './checks'
 import { commitBatch } from './commit'
+import { issuesTable, rowsTable, type IssueLine, type XlsxTable } from './export'
 import { JobRunner, recoverOrphans, STALE_SECONDS } from './jobs'
 import { loadLookups, standardInForce } from './lookups'
 import * as repo from './repo'
@@ -192,6 +193,20 @@ export class ImportService {
   async rows(user: AuthUser, id: number, f: { level?: string; field?: string; rule?: string }, args: PageArgs): Promise<BatchRows> {
     const b = await this.readable(user, id)
     return { headers: b.headers, mapping: b.mapping, rows: await repo.rowsPage(this.db, id, f, args) }
+  }
+
+  /** 导出数据行: the rows of the filter with every field of the standard in force and their check result. */
+  async rowsExport(user: AuthUser, id: number, f: repo.RowFilter): Promise<XlsxTable<BatchRowView>> {
+    const b = await this.readable(user, id)
+    const standard = await standardInForce(this.db, b.kind)
+    return rowsTable(b, standard.fields, repo.eachRow(this.db, id, f))
+  }
+
+  /** 导出问题清单: one line per issue of the rows of the filter (of its field or rule only, when given). */
+  async issuesExport(user: AuthUser, id: number, f: repo.RowFilter): Promise<XlsxTable<IssueLine>> {
+    const b = await this.readable(user, id)
+    const standard = await standardInForce(this.db, b.kind)
+    return issuesTable(b, standard.fields, repo.eachRow(this.db, id, f), f)
   }
 
   /** The shapes of a batch for the map (at most 20 000). */

@@ -1,7 +1,7 @@
 /**
  * 数据更新 (spec §2 input / gyydInput / yddwInput; §7 /api/datacenter/input/*): open a record, propose
  * a new record, a change or a deletion (draft or submitted at once), edit, withdraw or discard
- * one's drafts, list one's submissions, the history of a record and any past version, the
+ * one's drafts, list (and export) one's submissions, the history of a record and any past version, the
  * counties one may choose, and the master list as xlsx.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,7 +19,7 @@ import {
   type HistoryVersion,
   type RecordView,
 } from '../../../domain/contracts/datacenter'
-import { changedFields } from '../../../domain/datacenter/record-diff'
+import { changedFields, REGION_FIELDS } from '../../../domain/datacenter/record-diff'
 import { RECORD_KINDS, RECORD_KIND_LABEL, type RecordKind } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
 import { iso } from '../../db/sql'
@@ -32,6 +32,7 @@ import { discard, editDraft, propose, recordGone, submitDraft, withdraw } from '
 import { ANY_INPUT_PAGES, CLAIM_PAGES, INPUT_PAGES, READ_PAGES } from './pages'
 import * as records from './record-repo'
 import { activeStandard } from './standard-service'
+import { SUBMISSION_COLUMNS } from './submission-export'
 import * as subs from './submission-repo'
 
 /** Pages from which one's own drafts and claims are handled. */
@@ -102,11 +103,27 @@ export const inputRoutes =
       ok(await subs.listSubmissions(db, req.query, { createdBy: currentUser(req).id })),
     )
 
+    app.get(
+      '/api/datacenter/input/mine/export',
+      { config: { pages: READ_PAGES, log: log('导出我的提交') }, schema: { querystring: submissionListQuery } },
+      async (req, reply) => {
+        const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filter } = req.query
+        req.logTarget = '我的提交'
+        return sendXlsx(reply, {
+          filename: `我的提交_${new Date().toISOString().slice(0, 10)}.xlsx`,
+          sheet: '我的提交',
+          columns: SUBMISSION_COLUMNS,
+          pages: subs.eachSubmission(db, filter, { createdBy: currentUser(req).id }),
+        })
+      },
+    )
+
     app.get('/api/datacenter/input/history/list', { ...read, schema: { querystring: recordQuery } }, async (req) => {
       const { kind, id } = req.query
       await visibleRecord(db, req, kind, id)
       const std = await activeStandard(db, kind)
-      const label = (name: string) => std.fields.find((f) => f.name === name)?.label ?? name
+      // the region codes an approval sets are named like the diff names them
+      const label = (name: string) => std.fields.find((f) => f.name === name)?.label ?? REGION_FIELDS.find((f) => f.name === name)?.label ?? name
       const rows: HistoryRow[] = (await records.historyOf(db, kind, id)).map((h) => ({
         version: h.version,
         action: h.action,

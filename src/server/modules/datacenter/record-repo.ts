@@ -78,6 +78,15 @@ function snapshotSql(kind: RecordKind): { select: string; from: string } {
   return { select: `${a}.id, ${a}.deleted, ${cols.join(', ')}, ST_AsGeoJSON(${a}.location, 9)::json AS location`, from: `enterprise ${a}` }
 }
 
+/**
+ * SQL of a record's values as one jsonb — exactly what {@link findRecord} reads as `values` — for
+ * the record whose id is the SQL expression `idSql` (an import commit's `before`, row by row).
+ */
+export function snapshotJsonSql(kind: RecordKind, idSql: string): string {
+  const { select, from } = snapshotSql(kind)
+  return `(SELECT to_jsonb(x) - 'id' - 'deleted' FROM (SELECT ${select} FROM ${from} WHERE ${MASTER[kind].alias}.id = ${idSql}) x)`
+}
+
 /** A master record as the data centre shows and compares it. */
 export interface RecordSnapshot {
   id: number

@@ -1,7 +1,8 @@
 /**
  * 数据采集 (/system/data/center/sjcj, also under /systems and /warehouse): upload a batch — xlsx,
  * csv, a zipped shapefile or GeoJSON — with its progress; the batch list; for the chosen batch its
- * rows, its shapes on the map and the column mapping; templates from the data standard.
+ * rows, its shapes on the map and the column mapping, its rows as xlsx; templates from the data
+ * standard.
  */
 import { Alert, App, Button, Card, Descriptions, Space, Tabs } from 'antd'
 import { useQueryClient } from '@tanstack/react-query'
@@ -10,9 +11,11 @@ import { Link, useLocation } from 'react-router-dom'
 import type { BatchView } from '../../../../domain/contracts/datacenter-import'
 import { READABLE_STATUSES, SOURCE_CRS } from '../../../../domain/datacenter/import-batch'
 import { RECORD_KIND_LABEL } from '../../../../domain/datacenter/standard'
+import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { deleteBatch } from '../api/delete-batch'
+import { exportRows } from '../api/export-rows'
 import { useBatch } from '../api/query-batch'
 import { reimportBatch } from '../api/reimport-batch'
 import { BatchTable, useChosenBatch } from '../components/batch-table'
@@ -40,10 +43,17 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
       size="small"
       title={<BatchTitle batch={batch} />}
       extra={
-        sjcl && READABLE_STATUSES.includes(batch.status) ? (
-          <Link to={`${sjcl}?batch=${batch.id}`} data-testid="goto-sjcl">
-            去数据处理（检查与提交）
-          </Link>
+        READABLE_STATUSES.includes(batch.status) ? (
+          <Space size={16}>
+            <ExportButton onExport={() => exportRows({ id: batch.id })} testId="export-rows">
+              导出数据行
+            </ExportButton>
+            {sjcl && (
+              <Link to={`${sjcl}?batch=${batch.id}`} data-testid="goto-sjcl">
+                去数据处理（检查与提交）
+              </Link>
+            )}
+          </Space>
         ) : null
       }
       data-testid="batch-detail"

@@ -1,7 +1,8 @@
 /**
  * 数据处理 (/system/data/center/sjcl, also under /systems and /warehouse): choose a batch, run the
  * checks with their progress, read the issues row by row with the field highlighted, fix a row
- * in place (re-checked at once), repair a shape, exclude rows, 退回 or 提交审核.
+ * in place (re-checked at once), repair a shape, exclude rows, 退回 or 提交审核; export the issue
+ * list and the rows (with the list's filter) as xlsx.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Space } from 'antd'
@@ -9,9 +10,12 @@ import { useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { BatchRowView } from '../../../../domain/contracts/datacenter-import'
 import { READABLE_STATUSES } from '../../../../domain/datacenter/import-batch'
+import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { excludeRows } from '../api/exclude-rows'
+import { exportIssues } from '../api/export-issues'
+import { exportRows } from '../api/export-rows'
 import { useBatch } from '../api/query-batch'
 import { useFields } from '../api/query-fields'
 import { useRows } from '../api/query-rows'
@@ -70,7 +74,20 @@ export function SjclPage() {
         <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
           <CheckPanel batch={b} canWrite={canWrite && !readOnlyEntry} filter={filter} onFilter={setFilter} onChanged={refresh} />
           {READABLE_STATUSES.includes(b.status) && (
-            <Card size="small" title="问题清单">
+            <Card
+              size="small"
+              title="问题清单"
+              extra={
+                <Space>
+                  <ExportButton onExport={() => exportIssues({ id: b.id, level: filter.level, field: filter.field, rule: filter.rule })} disabled={!b.checkedAt} testId="export-issues">
+                    导出问题清单
+                  </ExportButton>
+                  <ExportButton onExport={() => exportRows({ id: b.id, level: filter.level, field: filter.field, rule: filter.rule })} testId="export-rows">
+                    导出数据行
+                  </ExportButton>
+                </Space>
+              }
+            >
               {!b.checkedAt && <Alert type="info" showIcon style={{ marginBottom: 8 }} title="批次还没有检查：点「运行检查」后，这里按行列出每个字段的问题" />}
               <IssueTable
                 batch={b}

@@ -1,7 +1,7 @@
 /**
  * 历史版本 of a record: every approved change (who, when, which fields, from which submission), and
  * any past version opened in full — its values and its shape on the map — beside the version
- * before it.
+ * before it (a record created by an approval has no 初始数据 before its version 1).
  */
 import { Col, Drawer, Empty, List, Row, Spin, Tag, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
@@ -27,8 +27,10 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
   const rows = history.data ?? []
   // open the newest version when the list arrives
   useEffect(() => setVersion(rows.length ? rows[0].version : id !== null ? 0 : null), [rows.length, id])
+  // a record that came into being through an approval (新增, an import) has no data before version 1
+  const created = rows.length > 0 && rows[rows.length - 1].action === 'create'
   const shown = useHistoryVersion(kind, id, version)
-  const previous = useHistoryVersion(kind, id, version !== null && version > 0 ? version - 1 : null)
+  const previous = useHistoryVersion(kind, id, version !== null && version > (created ? 1 : 0) ? version - 1 : null)
   const fields = std.data?.fields ?? []
   const diff = useMemo(() => diffRecord(fields, previous.data?.values ?? null, shown.data?.values ?? null, true), [fields, previous.data, shown.data])
   const geometryField = fields.find((f) => f.type === 'geometry')?.name
@@ -43,7 +45,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
             bordered
             loading={history.isLoading}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚无经审核的修改，下方为当前数据" /> }}
-            dataSource={[...rows, ...(rows.length ? [{ version: 0, action: 'import' as const, changedAt: '', changedByName: null, submissionId: null, changedFields: [] }] : [])]}
+            dataSource={[...rows, ...(rows.length && !created ? [{ version: 0, action: 'import' as const, changedAt: '', changedByName: null, submissionId: null, changedFields: [] }] : [])]}
             renderItem={(h) => (
               <List.Item
                 data-testid={`history-version-${h.version}`}
@@ -73,7 +75,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
             <>
               <Typography.Paragraph data-testid="history-shown">
                 {version === 0 ? '初始数据' : `版本 ${version}`}
-                {version ? `（与${version - 1 === 0 ? '初始数据' : `版本 ${version - 1}`}对照）` : ''}
+                {version === 1 && created ? '（新增的记录）' : version ? `（与${version - 1 === 0 ? '初始数据' : `版本 ${version - 1}`}对照）` : ''}
               </Typography.Paragraph>
               <DiffView
                 diff={diff}

@@ -3,12 +3,12 @@
  * paging, xlsx export of the filtered list, and per record 修改 (a change proposal), 删除 (a
  * deletion proposal, confirmed) and 历史.
  */
-import { DownloadOutlined } from '@ant-design/icons'
-import { App, Button, Input, Select, Space, type TableColumnsType } from 'antd'
+import { Button, Input, Select, Space, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import type { EnterpriseBrief, ParcelBrief } from '../../../../domain/contracts/land-scope'
 import { m2ToMu } from '../../../../domain/codes/units'
 import type { RecordKind } from '../../../../domain/datacenter/standard'
+import { ExportButton } from '../../../ui/export-button'
 import { PagedTable } from '../../../ui/paged-table'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
@@ -34,8 +34,6 @@ export function MasterList({ kind, canWrite }: { kind: RecordKind; canWrite: boo
   const counties = useCounties()
   const [editing, setEditing] = useState<DrawerTarget>(null)
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null)
-  const [exporting, setExporting] = useState(false)
-  const { message } = App.useApp()
   const run = useAction()
   const noun = kind === 'parcel' ? '地块' : '企业'
 
@@ -108,22 +106,7 @@ export function MasterList({ kind, canWrite }: { kind: RecordKind; canWrite: boo
           onChange={(countyCode) => setFilters({ ...params.filters, countyCode })}
           options={(counties.data ?? []).map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))}
         />
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={async () => {
-            setExporting(true)
-            try {
-              await exportRecords({ kind, ...params.filters })
-            } catch (err) {
-              message.error((err as Error).message)
-            } finally {
-              setExporting(false)
-            }
-          }}
-        >
-          导出 Excel
-        </Button>
+        <ExportButton onExport={() => exportRecords({ kind, ...params.filters })} testId="master-export" />
       </Space>
       <PagedTable<Row> list={list} emptyText={params.filters.keyword || params.filters.countyCode ? `没有符合条件的${noun}，请调整搜索条件` : `本账号的数据范围内还没有${noun}`} pagination={pagination} columns={columns} onChange={onTableChange} />
       <EditorDrawer target={editing} onClose={() => setEditing(null)} />

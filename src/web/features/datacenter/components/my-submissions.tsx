@@ -1,15 +1,18 @@
 /**
  * 我的提交 of one kind: drafts to edit, submit or delete; pending ones to withdraw; returned ones
- * with the auditor's reason, to fix and submit again; every one viewable side by side.
+ * with the auditor's reason, to fix and submit again; every one viewable side by side; the list
+ * (of the chosen state) as xlsx.
  */
 import { Button, Select, Space, Typography, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { CHANGE_ACTION_NAMES, type ChangeAction, type SubmissionRow } from '../../../../domain/contracts/datacenter'
 import type { RecordKind } from '../../../../domain/datacenter/standard'
 import { SUBMISSION_STATES } from '../../../../domain/datacenter/submission-state'
+import { ExportButton } from '../../../ui/export-button'
 import { PagedTable } from '../../../ui/paged-table'
 import { useAction } from '../../../ui/use-action'
 import { deleteDraft } from '../api/delete-draft'
+import { exportMySubmissions } from '../api/export-my-submissions'
 import { useMySubmissions } from '../api/list-my-submissions'
 import { submitSubmission } from '../api/submit-submission'
 import { withdrawSubmission } from '../api/withdraw-submission'
@@ -89,6 +92,7 @@ export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; ac
           }}
           options={SUBMISSION_STATES.map((s) => ({ value: s, label: s }))}
         />
+        <ExportButton onExport={() => exportMySubmissions({ kind, action, state })} testId="mine-export" />
         <Typography.Text type="secondary">{action ? `只显示“${CHANGE_ACTION_NAMES[action]}”的提交` : '新增、修改、删除与认领的提交'}</Typography.Text>
       </Space>
       <PagedTable<SubmissionRow>

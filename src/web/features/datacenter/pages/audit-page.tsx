@@ -4,13 +4,13 @@
  * exported as xlsx — each opened side by side to approve (merged into the master data) or return
  * with a reason.
  */
-import { DownloadOutlined } from '@ant-design/icons'
-import { App, Button, DatePicker, Input, Select, Space, type TableColumnsType } from 'antd'
+import { Button, DatePicker, Input, Select, Space, type TableColumnsType } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { CHANGE_ACTIONS, CHANGE_ACTION_NAMES, type ChangeAction, type SubmissionRow } from '../../../../domain/contracts/datacenter'
 import { RECORD_KIND_LABEL, type RecordKind } from '../../../../domain/datacenter/standard'
 import { SUBMISSION_STATES } from '../../../../domain/datacenter/submission-state'
+import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
@@ -36,7 +36,6 @@ function AuditPage({ kind }: { kind: RecordKind }) {
   const list = useSubmissions({ ...filter, page: params.page, pageSize: params.pageSize })
   const counties = useCounties()
   const [open, setOpen] = useState<number | null>(null)
-  const { message } = App.useApp()
   const set = (change: Partial<Record<(typeof FILTERS)[number], string | undefined>>) => setFilters({ ...f, ...change })
 
   const columns: TableColumnsType<SubmissionRow> = [
@@ -87,9 +86,7 @@ function AuditPage({ kind }: { kind: RecordKind }) {
           onChange={(r) => set({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
           placeholder={['提交开始日期', '结束日期']}
         />
-        <Button icon={<DownloadOutlined />} onClick={() => void exportSubmissions(filter).catch((e) => message.error((e as Error).message))}>
-          导出 Excel
-        </Button>
+        <ExportButton onExport={() => exportSubmissions(filter)} testId="audit-export" />
       </Space>
       <PagedTable<SubmissionRow>
         data-testid="audit-table"

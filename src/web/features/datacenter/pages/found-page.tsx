@@ -3,7 +3,6 @@
  * the user may claim them — a list and a map, filtered by county, keyword or the map's view —
  * and the claim of the selected ones into a county (confirmed), each going to audit.
  */
-import { DownloadOutlined } from '@ant-design/icons'
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import { pointOnFeature } from '@turf/turf'
 import type { FeatureCollection } from 'geojson'
@@ -13,6 +12,7 @@ import { m2ToMu } from '../../../../domain/codes/units'
 import { RECORD_KIND_LABEL, type RecordKind } from '../../../../domain/datacenter/standard'
 import { toApiError } from '../../../core/http-catalogue'
 import { GeoJsonLayer } from '../../../map/geojson-layer'
+import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
@@ -109,9 +109,7 @@ function FoundPage({ kind }: { kind: RecordKind }) {
                 认领所选（{selected.length}）
               </Button>
             )}
-            <Button icon={<DownloadOutlined />} onClick={() => void exportUnclaimed(filter).catch((e) => message.error((e as Error).message))}>
-              导出 Excel
-            </Button>
+            <ExportButton onExport={() => exportUnclaimed(filter)} testId="found-export" />
           </Space>
           {params.filters.bbox && <Typography.Paragraph type="secondary">已按地图视野筛选</Typography.Paragraph>}
           <PagedTable<FoundRow>

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react'
 import { DOCUMENT_EXTENSIONS } from '../../../../domain/contracts/base-file'
 import { MAX_ATTACHMENTS, type AttachmentView } from '../../../../domain/contracts/datacenter'
 import { toApiError } from '../../../core/http-catalogue'
+import { selectUser, useSession } from '../../../core/session'
 import { useFileLimits } from '../../data-import/api/query-file-limits'
 import { deleteAttachment } from '../api/delete-attachment'
 import { uploadAttachment } from '../api/upload-attachment'
@@ -24,6 +25,7 @@ interface Sending {
 export function AttachmentField({ value, onChange, disabled }: { value?: AttachmentView[]; onChange?: (v: AttachmentView[]) => void; disabled?: boolean }) {
   const { message } = App.useApp()
   const limits = useFileLimits()
+  const me = useSession(selectUser)
   const [sending, setSending] = useState<Sending[]>([])
   // uploads finish in any order: each adds to the newest list, not to the one of its render
   const latest = useRef<AttachmentView[]>(value ?? [])
@@ -49,7 +51,8 @@ export function AttachmentField({ value, onChange, disabled }: { value?: Attachm
     try {
       const a = await uploadAttachment(file, (f) => setSending((s) => s.map((x) => (x.uid === file.uid ? { ...x, percent: Math.round(f * 100) } : x))))
       fresh.current.add(a.id)
-      set([...latest.current, a])
+      // the upload answers the account name; lists show people by their real names
+      set([...latest.current, { ...a, uploadedByName: me?.realName || a.uploadedByName }])
     } catch (err) {
       message.error(`「${file.name}」上传失败：${toApiError(err).message}`)
     } finally {
@@ -78,8 +81,8 @@ export function AttachmentField({ value, onChange, disabled }: { value?: Attachm
           添加附件
         </Button>
       </Upload>
-      <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-        如土地出让合同、现场照片、勘测报告（PDF、图片、Office 文档{maxMb ? `，单个不超过 ${maxMb} MB` : ''}）
+      <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+        如土地出让合同、现场照片、勘测报告；可多选{maxMb ? `，单个不超过 ${maxMb} MB` : ''}
       </Typography.Text>
       {sending.map((x) => (
         <div key={x.uid} data-testid="attachment-progress" style={{ marginTop: 6 }}>

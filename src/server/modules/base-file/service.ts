@@ -145,7 +145,14 @@ export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id:
   if (links.records.length) throw new AppError(422, `该文件已是${links.records[0].kind === 'parcel' ? '地块' : '企业'} #${links.records[0].recordId} 的附件，不能删除`)
   if (links.submissions.length) throw new AppError(422, `该文件是提交 #${links.submissions[0]} 的附件，请先从提交中移除`)
   await withHashLock(f.sha256, async () => {
-    const left = await repo.deleteFile(db, id, f.sha256)
+    let left: number
+    try {
+      left = await repo.deleteFile(db, id, f.sha256)
+    } catch (err) {
+      // attached by a submission between the check above and the delete
+      if ((err as { code?: string })?.code === '23503') throw new AppError(422, '该文件刚刚被提交引用为附件，不能删除')
+      throw err
+    }
     if (left === 0) store.remove(f.sha256)
   })
   return f

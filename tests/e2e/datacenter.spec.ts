@@ -129,10 +129,13 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
     { name: '现场照片.png', mimeType: 'image/png', buffer: png },
     { name: '多余照片.png', mimeType: 'image/png', buffer: png },
   ])
+  // one at a time, in the order picked
   await expect(editor.getByTestId('attachment-progress').filter({ hasText: '正在上传「土地出让合同.pdf」' })).toBeVisible()
+  await expect(editor.getByTestId('attachment-progress').filter({ hasText: '等待上传「现场照片.png」' })).toBeVisible()
   const attached = editor.getByTestId('attachment-field-list')
   await expect(attached.locator('li')).toHaveCount(3)
   await expect(editor.getByTestId('attachment-progress')).toHaveCount(0)
+  await expect(attached.locator('li').first()).toContainText('土地出让合同.pdf')
   await page.unroute('**/api/base/file/upload')
   await expect(attached).toContainText('土地出让合同.pdf')
   await expect(attached.locator('li').filter({ hasText: '现场照片.png' })).toContainText(`${png.length} B`)

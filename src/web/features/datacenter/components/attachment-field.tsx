@@ -18,7 +18,8 @@ import { AttachmentList } from './attachment-list'
 interface Sending {
   uid: string
   name: string
-  percent: number
+  /** null while it waits for the files picked before it */
+  percent: number | null
 }
 
 /** The form control (antd Form.Item passes value and onChange). */
@@ -36,18 +37,26 @@ export function AttachmentField({ value, onChange, disabled }: { value?: Attachm
   }
   // files uploaded in this form and not saved yet: removing one also removes it from the store
   const fresh = useRef(new Set<number>())
+  // one upload at a time, in the order picked: the list keeps that order
+  const queue = useRef<Promise<void>>(Promise.resolve())
   const maxMb = limits.data ? Math.round(limits.data.maxBytes / 1024 / 1024) : null
 
-  const start = async (file: File & { uid: string }) => {
+  const pick = (file: File & { uid: string }) => {
     if (limits.data && file.size > limits.data.maxBytes) {
       message.error(`「${file.name}」超过大小上限 ${maxMb} MB`)
       return
     }
+    setSending((s) => [...s, { uid: file.uid, name: file.name, percent: null }])
+    queue.current = queue.current.then(() => send(file))
+  }
+
+  const send = async (file: File & { uid: string }) => {
     if (latest.current.length >= MAX_ATTACHMENTS) {
-      message.error(`附件最多${MAX_ATTACHMENTS}个`)
+      message.error(`附件最多${MAX_ATTACHMENTS}个，「${file.name}」未上传`)
+      setSending((s) => s.filter((x) => x.uid !== file.uid))
       return
     }
-    setSending((s) => [...s, { uid: file.uid, name: file.name, percent: 0 }])
+    setSending((s) => s.map((x) => (x.uid === file.uid ? { ...x, percent: 0 } : x)))
     try {
       const a = await uploadAttachment(file, (f) => setSending((s) => s.map((x) => (x.uid === file.uid ? { ...x, percent: Math.round(f * 100) } : x))))
       fresh.current.add(a.id)
@@ -73,7 +82,7 @@ export function AttachmentField({ value, onChange, disabled }: { value?: Attachm
         showUploadList={false}
         disabled={disabled}
         beforeUpload={(file) => {
-          void start(file)
+          pick(file)
           return false
         }}
       >
@@ -87,9 +96,9 @@ export function AttachmentField({ value, onChange, disabled }: { value?: Attachm
       {sending.map((x) => (
         <div key={x.uid} data-testid="attachment-progress" style={{ marginTop: 6 }}>
           <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
-            正在上传「{x.name}」
+            {x.percent === null ? '等待上传' : '正在上传'}「{x.name}」
           </Typography.Text>
-          <Progress percent={x.percent} size="small" status="active" />
+          <Progress percent={x.percent ?? 0} size="small" status={x.percent === null ? 'normal' : 'active'} />
         </div>
       ))}
       <div style={{ marginTop: 6 }}>

@@ -39,8 +39,8 @@ export interface Answer<T> {
   body: Envelope<T>
 }
 
-/** Opens a private database copy and starts the server on an ephemeral port. */
-export async function startServer(env: Partial<AppDeps['env']> = {}): Promise<TestServer> {
+/** Opens a private database copy and starts the server on an ephemeral port (`testHooks`: test-only instruments). */
+export async function startServer(env: Partial<AppDeps['env']> = {}, extra: Pick<AppDeps, 'testHooks'> = {}): Promise<TestServer> {
   const engine = inject('engine')
   const template = inject('template')
   let db: Db
@@ -59,7 +59,7 @@ export async function startServer(env: Partial<AppDeps['env']> = {}): Promise<Te
   }
   const config = staticConfigSource(readRuntimeConfig('config/config.json'))
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-uploads-'))
-  const app = await buildApp({ db, env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', ...env }, config, uploadDir })
+  const app = await buildApp({ db, env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', ...env }, config, uploadDir, testHooks: extra.testHooks })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`

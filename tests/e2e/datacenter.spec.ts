@@ -2,8 +2,13 @@
  * Issue 7 (record workflow) in real Chromium: a clerk edits a parcel — fields and shape — and
  * submits it; a second submission is made; the auditor returns one with a reason (the clerk reads
  * it, fixes it, submits again) and approves the other; the master data (API), the map's tiles and
- * the record's history show the approved change. Every screen of the workflow is saved.
+ * the record's history show the approved change. The clerk attaches a contract (PDF) and a site
+ * photo (PNG) to the first change (and removes a third before submitting); the auditor sees them
+ * in the audit drawer and downloads the contract byte for byte; the history lists them. Every
+ * screen of the workflow is saved.
  */
+import fs from 'node:fs'
+import zlib from 'node:zlib'
 import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
 import { expect, test, type Page } from '@playwright/test'
@@ -19,6 +24,28 @@ async function api<T>(page: Page, path: string): Promise<T> {
   expect(r.status(), `${path}: ${await r.text()}`).toBe(200)
   return ((await r.json()) as { data: T }).data
 }
+
+/** A real 4×4 PNG (a site photo's stand-in), made here so no binary is committed. */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([len, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(4, 0)
+  header.writeUInt32BE(4, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const rows = Buffer.concat(Array.from({ length: 4 }, () => Buffer.from([0, ...Array.from({ length: 4 }, () => [46, 125, 50]).flat()])))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+}
+
+/** A small one-page PDF (the contract's stand-in). */
+const contractPdf = () =>
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
 
 type Ring = number[][]
 interface Parcel {
@@ -70,7 +97,39 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
   await editor.getByTestId('geometry-text').fill(JSON.stringify(moved))
   await editor.getByTestId('geometry-text').press('Tab')
   await editor.getByLabel('提交说明（审核员可见）').fill('依据现场核实更新名称、容积率与边界')
+  // 附件: three files picked at once, each uploaded with its progress; one taken off again
+  const pdf = contractPdf()
+  const png = tinyPng()
+  // held a moment on the way, so the upload's progress can be seen
+  await page.route('**/api/base/file/upload', async (route) => {
+    await new Promise((r) => setTimeout(r, 1200))
+    await route.continue()
+  })
+  await editor.getByTestId('attachment-field').locator('input[type=file]').setInputFiles([
+    { name: '土地出让合同.pdf', mimeType: 'application/pdf', buffer: pdf },
+    { name: '现场照片.png', mimeType: 'image/png', buffer: png },
+    { name: '多余照片.png', mimeType: 'image/png', buffer: png },
+  ])
+  // one at a time, in the order picked
+  await expect(editor.getByTestId('attachment-progress').filter({ hasText: '正在上传「土地出让合同.pdf」' })).toBeVisible()
+  await expect(editor.getByTestId('attachment-progress').filter({ hasText: '等待上传「现场照片.png」' })).toBeVisible()
+  const attached = editor.getByTestId('attachment-field-list')
+  await expect(attached.locator('li')).toHaveCount(3)
+  await expect(editor.getByTestId('attachment-progress')).toHaveCount(0)
+  await expect(attached.locator('li').first()).toContainText('土地出让合同.pdf')
+  await page.unroute('**/api/base/file/upload')
+  await expect(attached).toContainText('土地出让合同.pdf')
+  await expect(attached.locator('li').filter({ hasText: '现场照片.png' })).toContainText(`${png.length} B`)
+  await attached.locator('li').filter({ hasText: '多余照片.png' }).getByRole('button', { name: '移除 多余照片.png' }).click()
+  await expect(attached.locator('li')).toHaveCount(2)
+  await editor.getByTestId('attachment-field').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: shot('dc-input-attachments'), fullPage: true })
   const s1 = await submit(page)
+  const carried = await api<{ attachments: { name: string; size: number }[] }>(page, `/api/audit/query/details?id=${s1}`)
+  expect(carried.attachments.map((a) => [a.name, a.size])).toEqual([
+    ['土地出让合同.pdf', pdf.length],
+    ['现场照片.png', png.length],
+  ])
   expect(s1).toBeGreaterThan(0)
 
   // 2. a second submission: parcel 2's 坐落
@@ -112,6 +171,15 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
   await expect(changed.filter({ hasText: '地块范围' })).toHaveCount(1)
   await mapsSettled(page, drawer)
   await page.screenshot({ path: shot('audit-gyyd-details'), fullPage: true })
+  // … with its 附件, and downloads the contract: the very bytes the clerk uploaded, under its name
+  const files = drawer.getByTestId('submission-attachments')
+  await expect(files.locator('li')).toHaveCount(2)
+  await expect(files.locator('li').filter({ hasText: '土地出让合同.pdf' })).toContainText(`${pdf.length} B`)
+  await expect(files.locator('li').filter({ hasText: '现场照片.png' })).toContainText('李业务')
+  await page.screenshot({ path: shot('audit-gyyd-attachments'), fullPage: false })
+  const [download] = await Promise.all([page.waitForEvent('download'), files.getByText('土地出让合同.pdf').click()])
+  expect(download.suggestedFilename()).toBe('土地出让合同.pdf')
+  expect(Buffer.compare(fs.readFileSync(await download.path()), pdf)).toBe(0)
   await page.getByTestId('audit-approve').click()
   await page.getByRole('dialog').filter({ hasText: `通过提交 #${s1}？` }).getByRole('button', { name: /通\s*过/ }).click()
   await expect(page.getByText('已审核通过并写入主数据（版本 1）')).toBeVisible()
@@ -136,6 +204,8 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
   await expect(history.getByTestId('history-version-1')).toContainText('地块名称')
   await expect(history.getByTestId('history-shown')).toContainText('版本 1（与初始数据对照）')
   await expect(history.locator('[data-changed="true"]').filter({ hasText: '地块名称' })).toContainText(p1.name)
+  await expect(history.getByTestId('history-attachments')).toContainText('土地出让合同.pdf')
+  await expect(history.getByTestId('history-attachments')).toContainText(`提交 #${s1}`)
   await mapsSettled(page, history)
   await page.screenshot({ path: shot('dc-history-version-1'), fullPage: true })
   await history.getByTestId('history-version-0').click()

@@ -74,14 +74,43 @@ export const payloadSchema = z.record(z.string(), z.unknown(), { error: '缺少�
 const submitFlag = z.boolean().optional().default(false)
 const remark = optionalText(500, '说明')
 
+/** How many files one submission may carry. */
+export const MAX_ATTACHMENTS = 20
+
+/**
+ * 附件: ids of files stored through /api/base/file/upload that the submission carries (土地出让合同,
+ * 现场照片, 勘测报告 …). The service checks that each exists and was uploaded by the submitter.
+ */
+export const attachmentsSchema = z
+  .array(z.number({ error: '附件应为文件编号' }).int('附件的文件编号应为整数').positive('附件的文件编号应为正整数'), { error: '附件应为文件编号的列表' })
+  .max(MAX_ATTACHMENTS, `附件最多${MAX_ATTACHMENTS}个`)
+  .refine((ids) => new Set(ids).size === ids.length, '附件中有重复的文件')
+
 /** POST /api/datacenter/input/{parcel,enterprise}/add */
-export const inputAddBody = z.object({ payload: payloadSchema, submit: submitFlag, remark })
+export const inputAddBody = z.object({ payload: payloadSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional().default([]) })
 /** POST /api/datacenter/input/{parcel,enterprise}/update */
-export const inputUpdateBody = z.object({ targetId: idSchema, payload: payloadSchema, submit: submitFlag, remark })
+export const inputUpdateBody = z.object({ targetId: idSchema, payload: payloadSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional().default([]) })
 /** POST /api/datacenter/input/{parcel,enterprise}/delete */
-export const inputDeleteBody = z.object({ targetId: idSchema, submit: submitFlag, remark })
-/** POST /api/datacenter/input/draft/edit */
-export const draftEditBody = z.object({ id: idSchema, payload: payloadSchema, submit: submitFlag, remark })
+export const inputDeleteBody = z.object({ targetId: idSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional().default([]) })
+/** POST /api/datacenter/input/draft/edit — `attachments` replaces the draft's list; left out, the list stays. */
+export const draftEditBody = z.object({ id: idSchema, payload: payloadSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional() })
+
+/** A file carried by a submission or attached to a record (download: `downloadUrl`, with the token). */
+export interface AttachmentView {
+  /** the file's id in the file store */
+  id: number
+  /** the uploader's file name, for display and the download's name */
+  name: string
+  size: number
+  /** detected content kind, e.g. pdf, png, jpeg */
+  kind: string
+  mime: string
+  uploadedByName: string
+  createdAt: string
+  downloadUrl: string
+  /** the submission that added it to the record (record attachments); null on a submission's own list */
+  submissionId: number | null
+}
 
 /** GET /api/datacenter/input/record, history list */
 export const recordQuery = z.object({ kind: kindSchema, id: idSchema })
@@ -105,6 +134,8 @@ export interface RecordView {
   version: number
   /** drafts and pending submissions on this record (anyone's in scope) */
   open: { id: number; state: SubmissionState; action: ChangeAction; createdByName: string }[]
+  /** the record's attachments, added by approved submissions */
+  attachments: AttachmentView[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,6 +232,8 @@ export interface SubmissionDetails {
   /** the proposal against the standard in force (an approval re-checks it) */
   issues: { field: string; message: string }[]
   events: SubmissionEvent[]
+  /** the files the submission carries (附件) */
+  attachments: AttachmentView[]
   /** whether the signed-in user may approve or reject it */
   canAudit: boolean
 }
@@ -223,6 +256,8 @@ export interface HistoryRow {
   submissionId: number | null
   /** labels of the fields that changed */
   changedFields: string[]
+  /** the attachments this version's submission added to the record */
+  attachments: AttachmentView[]
 }
 
 /** One past version of a record. */

@@ -1,7 +1,8 @@
 /**
  * 审核 (spec §2 /system/audit/gyyd, /system/audit/yddw): approve → the change is merged into the
  * master data in ONE transaction (the master row inserted, updated, soft-deleted or claimed, the
- * record_history row with the next version, the submission 已通过, its event) — all or nothing;
+ * record_history row with the next version, the submission's 附件 linked to the record, the
+ * submission 已通过, its event) — all or nothing;
  * reject → 已退回 with the required reason, back to the submitter. Imports (数据采集) insert
  * submissions directly and are merged exactly like form submissions.
  */
@@ -11,6 +12,7 @@ import { checkRecord, type RecordKind, type StandardField } from '../../../domai
 import type { Db } from '../../db/engine'
 import { isUniqueViolation } from '../../db/sql'
 import { AppError, conflict, forbidden } from '../../http/errors'
+import * as attachments from '../datacenter/attachment-repo'
 import type { Proposer } from '../datacenter/proposal'
 import { assertUnchanged, recordGone, step, submissionGone } from '../datacenter/input-service'
 import * as records from '../datacenter/record-repo'
@@ -24,8 +26,8 @@ import type { SubmissionRecord } from '../datacenter/submission-repo'
  * an approval must leave nothing half-written). Production never passes any.
  */
 export interface ApprovalHooks {
-  /** Awaited inside the approval's transaction after every write, just before COMMIT. */
-  beforeCommit?: (submissionId: number) => Promise<void>
+  /** Awaited inside the approval's transaction after every write, just before COMMIT (`tx` reads what it wrote). */
+  beforeCommit?: (submissionId: number, tx: Db) => Promise<void>
 }
 
 /** The auditor: a proposer (scope) who may also audit kinds. */
@@ -142,9 +144,11 @@ export async function approve(db: Db, a: Auditor, id: number, hooks: ApprovalHoo
       const { recordId, before } = await merge(tx, s, std)
       const after = (await records.findRecord(tx, s.kind, recordId))?.values ?? null
       const version = await records.appendHistory(tx, { kind: s.kind, recordId, action: s.action, before, after, submissionId: id, userId: a.id })
+      // the submission's 附件 become the record's, with the merge and its history row
+      await attachments.linkApproved(tx, id, s.kind, recordId)
       if (!(await subs.moveState(tx, id, '待审核', '已通过', { auditedBy: a.id, targetId: recordId }))) throw conflict('该提交刚刚已被处理，请刷新')
       await subs.addEvent(tx, { submissionId: id, action: 'approve', from: '待审核', to: '已通过', actorId: a.id })
-      await hooks.beforeCommit?.(id)
+      await hooks.beforeCommit?.(id, tx)
       return { id, state: '已通过' as const, recordId, version }
     })
   } catch (err) {
@@ -205,6 +209,7 @@ export async function details(db: Db, viewer: Proposer & { auditKinds: ReadonlyS
     stale,
     issues,
     events: await subs.eventsOf(db, id),
+    attachments: await attachments.submissionAttachments(db, id),
     canAudit: s.state === '待审核' && s.created_by !== viewer.id && viewer.auditKinds.has(s.kind),
   }
 }

@@ -11,6 +11,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
 import type { AuthUser } from '../auth/service'
 import type { FileStore, Incoming } from '../../files/store'
 import { openZip, ZipError } from '../../files/zip'
+import * as attachments from '../datacenter/attachment-repo'
+import { findRecord } from '../datacenter/record-repo'
+import { getSubmission } from '../datacenter/submission-repo'
 import * as repo from './repo'
 
 /** Keeps the row insert and the byte move of one hash apart from a delete of the same hash. */
@@ -88,14 +91,24 @@ export function displayName(name: string): string {
 }
 
 /**
- * Whether a user may read a file: its uploader, admin, or anyone whose data scope holds the
- * uploader's region (a file of a county clerk is seen by that county and the city and province
- * above it, not by a neighbouring county).
+ * Whether a user may read a file: its uploader, admin, or —
+ * - for a 附件 of the data centre (carried by a submission or attached to a record): whoever may
+ *   read one of those submissions or records, i.e. has it in their data scope (ADR 0007) — the
+ *   uploader's region does not widen it;
+ * - for any other file: anyone whose data scope holds the uploader's region (a file of a county
+ *   clerk is seen by that county and the city and province above it, not by a neighbouring county).
  */
 export async function canRead(db: Db, user: AuthUser, f: repo.FileRecord): Promise<boolean> {
   if (user.isAdmin || f.uploaderId === user.id) return true
+  const scope = scopeOf(user)
+  const links = await attachments.linksOfFile(db, f.id)
+  if (links.submissions.length || links.records.length) {
+    for (const id of links.submissions) if (await getSubmission(db, id, { scope })) return true
+    for (const r of links.records) if (await findRecord(db, r.kind, r.recordId, { scope })) return true
+    return false
+  }
   if (!f.regionCode) return false
-  return regionInScope(db, scopeOf(user), f.regionCode)
+  return regionInScope(db, scope, f.regionCode)
 }
 
 /** A file row as clients see it (without the access fields). */
@@ -119,7 +132,8 @@ export async function readable(db: Db, user: AuthUser, id: number): Promise<repo
 }
 
 /**
- * Deletes a file: only its uploader or admin; not while an import batch reads it. The bytes stay
+ * Deletes a file: only its uploader or admin; not while an import batch reads it or a submission
+ * or record carries it as 附件 (the audit trail keeps what was attached). The bytes stay
  * while another file row holds the same content.
  */
 export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id: number): Promise<repo.FileRecord> {
@@ -127,8 +141,18 @@ export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id:
   if (!user.isAdmin && f.uploaderId !== user.id) throw forbidden('只有上传者或管理员可以删除该文件')
   const batch = await repo.batchUsing(db, id)
   if (batch) throw new AppError(422, `该文件是导入批次 #${batch} 的源文件，不能删除`)
+  const links = await attachments.linksOfFile(db, id)
+  if (links.records.length) throw new AppError(422, `该文件已是${links.records[0].kind === 'parcel' ? '地块' : '企业'} #${links.records[0].recordId} 的附件，不能删除`)
+  if (links.submissions.length) throw new AppError(422, `该文件是提交 #${links.submissions[0]} 的附件，请先从提交中移除`)
   await withHashLock(f.sha256, async () => {
-    const left = await repo.deleteFile(db, id, f.sha256)
+    let left: number
+    try {
+      left = await repo.deleteFile(db, id, f.sha256)
+    } catch (err) {
+      // attached by a submission between the check above and the delete
+      if ((err as { code?: string })?.code === '23503') throw new AppError(422, '该文件刚刚被提交引用为附件，不能删除')
+      throw err
+    }
     if (left === 0) store.remove(f.sha256)
   })
   return f

@@ -27,6 +27,7 @@ import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { notFound } from '../../http/errors'
 import { sendXlsx } from '../../http/xlsx'
+import { recordAttachments } from './attachment-repo'
 import { proposerOf } from './context'
 import { discard, editDraft, propose, recordGone, submitDraft, withdraw } from './input-service'
 import { ANY_INPUT_PAGES, CLAIM_PAGES, INPUT_PAGES, READ_PAGES } from './pages'
@@ -50,7 +51,15 @@ export const inputRoutes =
       const p = proposerOf(currentUser(req))
       const r = await records.findRecord(db, kind, id, { scope: p.scope })
       if (!r) throw recordGone(kind, id)
-      const view: RecordView = { kind, id, values: r.values, deleted: r.deleted, version: await records.latestVersion(db, kind, id), open: await subs.openOnRecord(db, kind, id) }
+      const view: RecordView = {
+        kind,
+        id,
+        values: r.values,
+        deleted: r.deleted,
+        version: await records.latestVersion(db, kind, id),
+        open: await subs.openOnRecord(db, kind, id),
+        attachments: await recordAttachments(db, kind, id),
+      }
       return ok(view)
     })
 
@@ -59,25 +68,25 @@ export const inputRoutes =
       const name = RECORD_KIND_LABEL[kind]
       app.post(`/api/datacenter/input/${kind}/add`, { config: { pages, log: log(`新增${name}`) }, schema: { body: inputAddBody } }, async (req) => {
         const saved = await propose(db, proposerOf(currentUser(req)), kind, 'create', req.body)
-        req.logTarget = `提交 #${saved.id}`
+        req.logTarget = `提交 #${saved.id}${withFiles(req.body.attachments)}`
         return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
       })
       app.post(`/api/datacenter/input/${kind}/update`, { config: { pages, log: log(`修改${name}`) }, schema: { body: inputUpdateBody } }, async (req) => {
         req.logTarget = `${name} #${req.body.targetId}`
         const saved = await propose(db, proposerOf(currentUser(req)), kind, 'update', req.body)
-        req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}`
+        req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}${withFiles(req.body.attachments)}`
         return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
       })
       app.post(`/api/datacenter/input/${kind}/delete`, { config: { pages, log: log(`删除${name}`) }, schema: { body: inputDeleteBody } }, async (req) => {
         req.logTarget = `${name} #${req.body.targetId}`
         const saved = await propose(db, proposerOf(currentUser(req)), kind, 'delete', req.body)
-        req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}`
+        req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}${withFiles(req.body.attachments)}`
         return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
       })
     }
 
     app.post('/api/datacenter/input/draft/edit', { config: { pages: OWN_SUBMISSION_PAGES, log: log('修改草稿') }, schema: { body: draftEditBody } }, async (req) => {
-      req.logTarget = `提交 #${req.body.id}`
+      req.logTarget = `提交 #${req.body.id}${withFiles(req.body.attachments)}`
       const saved = await editDraft(db, proposerOf(currentUser(req)), req.body.id, req.body)
       return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
     })
@@ -124,6 +133,7 @@ export const inputRoutes =
       const std = await activeStandard(db, kind)
       // the region codes an approval sets are named like the diff names them
       const label = (name: string) => std.fields.find((f) => f.name === name)?.label ?? REGION_FIELDS.find((f) => f.name === name)?.label ?? name
+      const files = await recordAttachments(db, kind, id)
       const rows: HistoryRow[] = (await records.historyOf(db, kind, id)).map((h) => ({
         version: h.version,
         action: h.action,
@@ -131,6 +141,7 @@ export const inputRoutes =
         changedByName: h.changed_by_name,
         submissionId: h.submission_id,
         changedFields: changedFields(std.fields, h.before, h.after).map(label),
+        attachments: h.submission_id === null ? [] : files.filter((f) => f.submissionId === h.submission_id),
       }))
       return ok(rows.reverse())
     })
@@ -172,6 +183,9 @@ export const inputRoutes =
       },
     )
   }
+
+/** The operation log's note of the files a write carries. */
+const withFiles = (ids: readonly number[] | undefined) => (ids?.length ? ` 附件 ${ids.length} 个` : '')
 
 /** A stored value as a spreadsheet cell. */
 function cell(v: unknown): string | number | null {

@@ -9,6 +9,8 @@ import type { RecordKind } from '../../../domain/datacenter/standard'
 import { transition, type SubmissionAction, type SubmissionState } from '../../../domain/datacenter/submission-state'
 import type { Db } from '../../db/engine'
 import { AppError, conflict, notFound } from '../../http/errors'
+import * as attachmentRepo from './attachment-repo'
+import { checkAttachments } from './attachments'
 import { checkProposal, submissionRegion, type CheckMode, type Proposer } from './proposal'
 import * as records from './record-repo'
 import type { RecordSnapshot } from './record-repo'
@@ -70,7 +72,7 @@ export async function propose(
   p: Proposer,
   kind: RecordKind,
   action: Exclude<ChangeAction, 'claim'>,
-  input: { targetId?: number; payload?: Record<string, unknown>; submit: boolean; remark: string },
+  input: { targetId?: number; payload?: Record<string, unknown>; submit: boolean; remark: string; attachments?: number[] },
 ): Promise<SubmissionSaved> {
   const mode: CheckMode = input.submit ? 'submit' : 'draft'
   return db.transaction(async (tx) => {
@@ -82,6 +84,7 @@ export async function propose(
     } else {
       proposal = await checkProposal(tx, p, kind, std, input.payload ?? {}, target, mode)
     }
+    const files = await checkAttachments(tx, p.id, input.attachments ?? [])
     const state: SubmissionState = input.submit ? '待审核' : '草稿'
     const id = await subs.insertSubmission(tx, {
       kind,
@@ -95,6 +98,7 @@ export async function propose(
       userId: p.id,
       remark: input.remark,
     })
+    await attachmentRepo.setSubmissionFiles(tx, id, files)
     await recordCreated(tx, id, p.id, input.submit)
     return { id, state }
   })
@@ -120,11 +124,18 @@ async function recheck(db: Db, p: Proposer, s: SubmissionRecord, payload: Record
 }
 
 /** 修改 a draft or a returned submission: new values, back to 草稿 (or straight to 待审核 with `submit`). */
-export async function editDraft(db: Db, p: Proposer, id: number, input: { payload: Record<string, unknown>; submit: boolean; remark: string }): Promise<SubmissionSaved> {
+export async function editDraft(
+  db: Db,
+  p: Proposer,
+  id: number,
+  input: { payload: Record<string, unknown>; submit: boolean; remark: string; attachments?: number[] },
+): Promise<SubmissionSaved> {
   return db.transaction(async (tx) => {
     const s = await ownedSubmission(tx, p, id)
     step(s.state, 'edit', { actorIsCreator: s.created_by === p.id, everSubmitted: s.submitted_at !== null })
     const { std, payload, region } = await recheck(tx, p, s, input.payload, input.submit ? 'submit' : 'draft')
+    // left out, the draft keeps its files; given, the list replaces them
+    if (input.attachments) await attachmentRepo.setSubmissionFiles(tx, id, await checkAttachments(tx, p.id, input.attachments, id))
     await subs.updateDraft(tx, id, { payload, standardVersion: std.version, region: region ?? s, remark: input.remark })
     await subs.addEvent(tx, { submissionId: id, action: 'edit', from: s.state, to: '草稿', actorId: p.id })
     return input.submit ? toPending(tx, id, p.id) : { id, state: '草稿' as const }

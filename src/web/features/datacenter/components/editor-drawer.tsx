@@ -28,7 +28,7 @@ export function EditorDrawer({ target, onClose, onSaved }: { target: DrawerTarge
     body = (
       <RecordEditor
         kind={target.kind}
-        target={{ mode: 'draft', id: s.id, targetId: s.targetId, payload: draft.data.after ?? {}, remark: s.remark, reason: s.state === '已退回' ? s.reason : null }}
+        target={{ mode: 'draft', id: s.id, targetId: s.targetId, payload: draft.data.after ?? {}, remark: s.remark, attachments: draft.data.attachments, reason: s.state === '已退回' ? s.reason : null }}
         onDone={done}
       />
     )

@@ -13,6 +13,7 @@ import { useCounties } from '../api/list-counties'
 import { useHistoryVersion } from '../api/get-history-version'
 import { useHistory } from '../api/list-history'
 import { useStandard } from '../api/get-standard'
+import { AttachmentList } from './attachment-list'
 import { DiffView } from './diff-view'
 import { regionNameMap } from './record-values'
 
@@ -34,6 +35,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
   const fields = std.data?.fields ?? []
   const diff = useMemo(() => diffRecord(fields, previous.data?.values ?? null, shown.data?.values ?? null, true), [fields, previous.data, shown.data])
   const geometryField = fields.find((f) => f.type === 'geometry')?.name
+  const added = rows.find((r) => r.version === version)?.attachments ?? []
   return (
     <Drawer open={id !== null} onClose={onClose} size={1200} destroyOnHidden title={`${RECORD_KIND_LABEL[kind]}历史版本${title ? ` · ${title}` : ''}`} data-testid="history-drawer">
       {history.error && <LoadError error={history.error as Error} onRetry={() => void history.refetch()} />}
@@ -45,7 +47,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
             bordered
             loading={history.isLoading}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚无经审核的修改，下方为当前数据" /> }}
-            dataSource={[...rows, ...(rows.length && !created ? [{ version: 0, action: 'import' as const, changedAt: '', changedByName: null, submissionId: null, changedFields: [] }] : [])]}
+            dataSource={[...rows, ...(rows.length && !created ? [{ version: 0, action: 'import' as const, changedAt: '', changedByName: null, submissionId: null, changedFields: [], attachments: [] }] : [])]}
             renderItem={(h) => (
               <List.Item
                 data-testid={`history-version-${h.version}`}
@@ -62,6 +64,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
                       {h.submissionId ? ` · 提交 #${h.submissionId}` : ''}
                     </div>
                     <div style={{ fontSize: 12 }}>变更：{h.changedFields.join('、') || '—'}</div>
+                    {h.attachments.length > 0 && <div style={{ fontSize: 12 }}>附件：{h.attachments.length} 个</div>}
                   </div>
                 )}
               </List.Item>
@@ -77,6 +80,12 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
                 {version === 0 ? '初始数据' : `版本 ${version}`}
                 {version === 1 && created ? '（新增的记录）' : version ? `（与${version - 1 === 0 ? '初始数据' : `版本 ${version - 1}`}对照）` : ''}
               </Typography.Paragraph>
+              {added.length > 0 && (
+                <div style={{ marginBottom: 12 }}>
+                  <Typography.Text strong>本版本新增附件</Typography.Text>
+                  <AttachmentList files={added} testId="history-attachments" />
+                </div>
+              )}
               <DiffView
                 diff={diff}
                 fields={fields}

@@ -8,7 +8,7 @@ import { AutoComplete, Alert, App, Button, Col, DatePicker, Form, Input, InputNu
 import dayjs from 'dayjs'
 import type { Geometry } from 'geojson'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { CountyOption, StandardView, SubmissionSaved } from '../../../../domain/contracts/datacenter'
+import type { AttachmentView, CountyOption, StandardView, SubmissionSaved } from '../../../../domain/contracts/datacenter'
 import type { RecordKind, StandardField } from '../../../../domain/datacenter/standard'
 import { ApiError } from '../../../core/api'
 import { LoadError } from '../../../ui/list-shell'
@@ -21,6 +21,8 @@ import { useCounties } from '../api/list-counties'
 import { useRecord } from '../api/get-record'
 import { useStandard } from '../api/get-standard'
 import { updateRecord } from '../api/update-record'
+import { AttachmentField } from './attachment-field'
+import { AttachmentList } from './attachment-list'
 import { RecordMap } from './record-map'
 import { clientLookups, fieldIssue, geometryText } from './record-values'
 
@@ -28,7 +30,7 @@ import { clientLookups, fieldIssue, geometryText } from './record-values'
 export type EditTarget =
   | { mode: 'create' }
   | { mode: 'update'; targetId: number }
-  | { mode: 'draft'; id: number; targetId: number | null; payload: Record<string, unknown>; remark: string; reason?: string | null }
+  | { mode: 'draft'; id: number; targetId: number | null; payload: Record<string, unknown>; remark: string; attachments: AttachmentView[]; reason?: string | null }
 
 const REQUIRED_SUFFIX = '为必填项'
 
@@ -110,7 +112,7 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
     form.resetFields()
     const values = Object.fromEntries(std.data.fields.map((f) => [f.name, initial[f.name] ?? undefined]))
     const t = targetRef.current
-    form.setFieldsValue({ ...values, __remark: t.mode === 'draft' ? t.remark : '' })
+    form.setFieldsValue({ ...values, __remark: t.mode === 'draft' ? t.remark : '', __attachments: t.mode === 'draft' ? t.attachments : [] })
   }, [std.data, initial, form])
   useEffect(() => setGeoText(shape ? JSON.stringify(shape) : ''), [shape])
 
@@ -137,18 +139,21 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
     const all = form.getFieldsValue(true) as Record<string, unknown>
     const payload = Object.fromEntries(standard.fields.map((f) => [f.name, all[f.name] ?? null]))
     const remark = String(all.__remark ?? '')
+    const attachments = ((all.__attachments as AttachmentView[] | undefined) ?? []).map((a) => a.id)
     setBusy(submit ? 'submit' : 'draft')
     try {
       let saved: SubmissionSaved
-      if (target.mode === 'create') saved = await addRecord(kind, { payload, submit, remark })
-      else if (target.mode === 'update') saved = await updateRecord(kind, { targetId: target.targetId, payload, submit, remark })
-      else saved = await editDraft({ id: target.id, payload, submit, remark })
+      if (target.mode === 'create') saved = await addRecord(kind, { payload, submit, remark, attachments })
+      else if (target.mode === 'update') saved = await updateRecord(kind, { targetId: target.targetId, payload, submit, remark, attachments })
+      else saved = await editDraft({ id: target.id, payload, submit, remark, attachments })
       message.success(saved.state === '待审核' ? `已提交审核（提交编号 ${saved.id}）` : `已保存草稿（提交编号 ${saved.id}）`)
       onDone?.(saved)
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
       const names = new Set(standard.fields.map((f) => f.name))
       form.setFields(e.details.filter((d) => names.has(d.field)).map((d) => ({ name: d.field, errors: [d.message] })))
+      const fileIssue = e.details.find((d) => d.field === 'attachments' || d.field.startsWith('attachments.'))
+      if (fileIssue) form.setFields([{ name: '__attachments', errors: [fileIssue.message] }])
       message.error(e.message)
     } finally {
       setBusy(null)
@@ -221,6 +226,16 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
                 <Form.Item name="__remark" label="提交说明（审核员可见）">
                   <Input.TextArea rows={2} maxLength={500} data-testid="field-remark" placeholder="如：依据2025年变更调查更新" />
                 </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item name="__attachments" label="附件（随提交送审，审核通过后归入该记录）">
+                  <AttachmentField />
+                </Form.Item>
+                {!!record.data?.attachments.length && (
+                  <Form.Item label="该记录已有附件">
+                    <AttachmentList files={record.data.attachments} testId="record-attachments" />
+                  </Form.Item>
+                )}
               </Col>
             </Row>
           </Form>

@@ -15,6 +15,7 @@ import { decideSubmission } from '../api/decide-submission'
 import { useCounties } from '../api/list-counties'
 import { useStandard } from '../api/get-standard'
 import { useSubmissionDetails } from '../api/get-submission-details'
+import { AttachmentList } from './attachment-list'
 import { DiffView } from './diff-view'
 import { regionNameMap } from './record-values'
 import { ActionTag, StateTag } from './state-tag'
@@ -112,6 +113,11 @@ export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; on
               {s.remark || '—'}
             </Descriptions.Item>
             {s.batchId && <Descriptions.Item label="导入批次" span={2}>{`批次 ${s.batchId} 第 ${s.batchRowNo ?? '?'} 行`}</Descriptions.Item>}
+            {!s.batchId && (
+              <Descriptions.Item label={`附件（${d.attachments.length}）`} span={4}>
+                <AttachmentList files={d.attachments} testId="submission-attachments" />
+              </Descriptions.Item>
+            )}
           </Descriptions>
           {s.state === '已退回' && s.reason && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={`退回原因：${s.reason}`} data-testid="reject-reason" />}
           {d.stale && (

@@ -9,12 +9,17 @@
  *    BENCH_JS_FLAGS='--no-opt --no-maglev --no-sparkplug' runs Chromium without V8's compilers)
  *
  * The refresh cycles run on real timers (`?refresh=5`, one cycle = one round of every binding's
- * request, each answer carrying changed figures so every chart and KPI really updates). Heap
- * readings follow a forced GC (HeapProfiler.collectGarbage), so they are retained memory. Heap
- * snapshots before and after split the growth into JS data (objects, arrays, strings, closures —
- * what a leak would grow), V8's compiled code (machine code of functions as they become hot) and
- * Blink's heap. Writes test-results/bench/visual-wall.json and .md (visual-wall-js-flags.* with
- * BENCH_JS_FLAGS).
+ * request, each answer carrying changed figures so every chart and KPI really updates), from the
+ * first full render on: cycle 0 is the baseline. Between the first and the last reading the bench
+ * only talks CDP (forced GC, heap usage, heap snapshots, DOM counters) — a page.evaluate or
+ * waitForFunction would compile a script into the heap being measured. Heap readings follow a
+ * forced GC (HeapProfiler.collectGarbage), so they are retained memory: the whole V8 heap (what
+ * performance.memory counts) every 25 cycles, and heap snapshots at cycles 0, 100 and 200 split
+ * it into JS data (objects, arrays, strings, closures — what a leak would grow), V8's compiled
+ * code (bytecode, and machine code of functions as they become hot) and Blink's heap. The same
+ * cycles run side by side in a second Chromium whose V8 only interprets (the control: no machine
+ * code, so the heap is what the page keeps). Writes test-results/bench/visual-wall.json and .md
+ * (visual-wall-js-flags.* with BENCH_JS_FLAGS, which then skips the control).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -26,8 +31,8 @@ import { sharedBoundariesEnv } from '../shared-boundaries'
 const PORT = Number(process.env.BENCH_PORT ?? 8196)
 const BASE = process.env.BENCH_BASE ?? `http://127.0.0.1:${PORT}`
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 200)
-/** refreshes before the baseline: every update path (setOption merge, count-up, table step) has run */
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5)
+/** V8 without its compilers, keeping all bytecode (interpreter only): the control run of the live cycles */
+const NO_JIT = '--no-opt --no-maglev --no-sparkplug --no-flush-bytecode'
 const OUT = 'test-results/bench'
 
 async function startServer(): Promise<ChildProcess | null> {
@@ -151,7 +156,12 @@ function requestsPerCycle(): number {
   return new Set(VISUAL_SCREEN.widgets.filter((w) => w.source).map((w) => `${w.source!.url}?${JSON.stringify(resolveParams(w.source!, params))}`)).size
 }
 
-async function refreshCycles(browser: Browser) {
+/** Page counters read over CDP (no script is compiled in the page for them). */
+async function domNodes(cdp: CDPSession): Promise<number> {
+  return ((await cdp.send('Memory.getDOMCounters')) as { nodes: number }).nodes
+}
+
+async function refreshCycles(browser: Browser, jsFlags: string | undefined) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'zh-CN' })
   const page = await context.newPage()
   await signIn(page)
@@ -181,41 +191,57 @@ async function refreshCycles(browser: Browser) {
     const t0 = Date.now()
     while (answered < before + perCycle && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20))
   }
-  for (cycle = 1; cycle <= WARMUP; cycle++) await round()
-  const domNodesAtStart = await page.evaluate(() => document.getElementsByTagName('*').length)
-  const start = await heap(cdp)
+  // From here on the bench only talks CDP (GC, heap usage, snapshots, DOM counters): no
+  // page.evaluate or waitForFunction, whose scripts V8 would compile and keep in the page's heap.
+  // Cycle 0 is the first full render: the baseline is the page as the operator first sees it.
   const kindsStart = await heapKinds(cdp)
-  // the heap every 25 cycles tells a one-off step from a steady creep
+  const start = await heap(cdp)
+  const domNodesAtStart = await domNodes(cdp)
+  // the heap every 25 cycles tells a one-off step (V8 compiling the hot refresh path) from a steady creep
   const samples: { cycle: number; heapMb: number }[] = [{ cycle: 0, heapMb: start.v8 }]
+  const half = Math.round(CYCLES / 2)
+  let mid = start
+  let kindsMid = kindsStart
   const t0 = Date.now()
   for (cycle = 1; cycle <= CYCLES; cycle++) {
     await round()
     if (cycle % 25 === 0) samples.push({ cycle, heapMb: (await heap(cdp)).v8 })
+    if (cycle === half) {
+      kindsMid = await heapKinds(cdp)
+      mid = await heap(cdp)
+    }
   }
-  const end = await heap(cdp)
   const kindsEnd = await heapKinds(cdp)
-  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length)
+  const end = await heap(cdp)
+  const domNodesAtEnd = await domNodes(cdp)
   await page.unrouteAll({ behavior: 'ignoreErrors' })
   await context.close()
   const pct = (a: number, b: number) => ((b - a) / a) * 100
   return {
     cycles: CYCLES,
-    warmupCycles: WARMUP,
+    jsFlags: jsFlags ?? null,
     requestsPerCycle: perCycle,
     requestsAnswered: answered,
     minutes: (Date.now() - t0) / 60_000,
+    // the whole V8 heap (what performance.memory and the issue's "JS heap" count)
     heapStartMb: start.v8,
+    heapMidMb: mid.v8,
     heapEndMb: end.v8,
+    /** from the first full render to the last cycle */
     growthPct: pct(start.v8, end.v8),
+    /** over the second half of the run: ≈ 0 once V8 has compiled the refresh path */
+    growthSecondHalfPct: pct(mid.v8, end.v8),
     blinkStartMb: start.blink,
     blinkEndMb: end.blink,
     kindsStart,
+    kindsMid,
     kindsEnd,
     jsDataGrowthPct: pct(kindsStart.jsMb, kindsEnd.jsMb),
     codeGrowthMb: kindsEnd.codeMb - kindsStart.codeMb,
+    codeGrowthSecondHalfMb: kindsEnd.codeMb - kindsMid.codeMb,
     samples,
     domNodesAtStart,
-    domNodesAtEnd: domNodes,
+    domNodesAtEnd,
   }
 }
 
@@ -229,7 +255,11 @@ async function main() {
   try {
     const hdBoth = await measureSize(browser, 1920, 1080)
     const uhdBoth = await measureSize(browser, 3840, 2160)
-    const live = await refreshCycles(browser)
+    // the product's Chromium and, side by side, one whose V8 only interprets (the control: without
+    // compiled code the heap holds what the page keeps); both on real timers, so running them at
+    // once changes no reading, only the CPU each has
+    const control = jsFlags ? null : await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--js-flags=${NO_JIT}`] })
+    const [live, liveNoJit] = await Promise.all([refreshCycles(browser, jsFlags), control ? refreshCycles(control, NO_JIT).finally(() => control.close()) : null])
     const mem = (x: { heapMb: number; canvasMb: number }) => x.heapMb + x.canvasMb
     const ratios = (r: Renderer) => {
       const [hd, uhd] = [hdBoth[r], uhdBoth[r]]
@@ -249,6 +279,7 @@ async function main() {
       ratios: { svg: ratios('svg'), canvas: ratios('canvas') },
       targets: { firstRender1080pMs: 1500, memory4kTo1080pMax: 1.5, heapGrowthPctMax: 5 },
       refresh: live,
+      refreshWithoutJit: liveNoJit,
     }
     fs.mkdirSync(OUT, { recursive: true })
     // a run with other V8 flags is a control experiment: its own files
@@ -269,9 +300,16 @@ async function main() {
       '',
       ratioLine('svg'),
       ratioLine('canvas'),
-      `${live.cycles} 次刷新（实时 ${f(live.minutes)} 分钟，预热 ${live.warmupCycles} 次，每次 ${live.requestsPerCycle} 个请求）: V8 堆 ${f(live.heapStartMb, 2)} → ${f(live.heapEndMb, 2)} MB（${f(live.growthPct, 2)} %），其中 JS 数据 ${f(live.jsDataGrowthPct, 2)} %，编译代码 +${f(live.codeGrowthMb, 2)} MB；Blink 堆 ${f(live.blinkStartMb, 2)} → ${f(live.blinkEndMb, 2)} MB；DOM 节点 ${live.domNodesAtStart} → ${live.domNodesAtEnd}`,
-      `快照 开始: ${k(live.kindsStart)}；结束: ${k(live.kindsEnd)}`,
-      `堆采样（次:MB）: ${live.samples.map((x) => `${x.cycle}:${f(x.heapMb, 2)}`).join('  ')}`,
+      ...[live, liveNoJit].flatMap((x) =>
+        x
+          ? [
+              '',
+              `${x.cycles} 次刷新${x.jsFlags ? `（V8 ${x.jsFlags}）` : ''}（实时 ${f(x.minutes)} 分钟，每次 ${x.requestsPerCycle} 个请求，自首次完整渲染起）: V8 整堆 ${f(x.heapStartMb, 2)} → ${f(x.heapMidMb, 2)}（第 ${x.cycles / 2} 次）→ ${f(x.heapEndMb, 2)} MB，增长 ${f(x.growthPct, 2)} %，后半程 ${f(x.growthSecondHalfPct, 2)} %；JS 数据 ${f(x.jsDataGrowthPct, 2)} %，编译代码 +${f(x.codeGrowthMb, 2)} MB（后半程 ${f(x.codeGrowthSecondHalfMb, 2)}）；Blink 堆 ${f(x.blinkStartMb, 2)} → ${f(x.blinkEndMb, 2)} MB；DOM 节点 ${x.domNodesAtStart} → ${x.domNodesAtEnd}`,
+              `快照 开始: ${k(x.kindsStart)}；第 ${x.cycles / 2} 次: ${k(x.kindsMid)}；结束: ${k(x.kindsEnd)}`,
+              `堆采样（次:MB）: ${x.samples.map((s) => `${s.cycle}:${f(s.heapMb, 2)}`).join('  ')}`,
+            ]
+          : [],
+      ),
     ].join('\n')
     fs.writeFileSync(`${base}.md`, `${md}\n`)
     process.stdout.write(`${md}\n`)

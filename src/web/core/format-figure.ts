@@ -14,3 +14,10 @@ export function formatMoney(wan: number | null | undefined, digits = 2): { text:
   if (wan !== null && wan !== undefined && Math.abs(wan) >= 10000) return { text: formatFigure(wan / 10000, digits), unit: '亿元' }
   return { text: formatFigure(wan, digits), unit: '万元' }
 }
+
+/** 1.5 MB */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
+  return `${(n / 1024 / 1024).toFixed(1)} MB`
+}

@@ -14,7 +14,8 @@ import { FormModal, fieldRule } from '../components/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
-import { formatBytes, formatTime } from '../components/format'
+import { formatBytes } from '../../../core/format-figure'
+import { formatTime } from '../components/format'
 import { deleteVersion, downloadVersion, editVersion, queryVersions, uploadLimits, uploadVersion } from '../api/app-api'
 
 const PLATFORM = { android: 'Android', ios: 'iOS' } as Record<string, string>

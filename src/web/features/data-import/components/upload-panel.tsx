@@ -12,7 +12,7 @@ import { RECORD_KIND_LABEL, type RecordKind } from '../../../../domain/datacente
 import { saveBlob } from '../../../core/api'
 import { toApiError } from '../../../core/http-catalogue'
 import { downloadTemplate } from '../api/download-template'
-import { useFileLimits } from '../api/query-file-limits'
+import { useFileLimits } from '../../../core/calls/query-file-limits'
 import { uploadBatch } from '../api/upload-batch'
 
 /** Props of {@link UploadPanel}. */

@@ -8,7 +8,7 @@ import { App, Button, Empty, Space, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import type { AttachmentView } from '../../../../domain/contracts/datacenter'
 import { toApiError } from '../../../core/http-catalogue'
-import { formatBytes } from '../../admin/components/format'
+import { formatBytes } from '../../../core/format-figure'
 import { downloadAttachment } from '../api/download-attachment'
 
 const ICONS: Record<string, ReactNode> = { pdf: <FilePdfOutlined style={{ color: '#cf1322' }} />, png: <FileImageOutlined style={{ color: '#1677ff' }} />, jpeg: <FileImageOutlined style={{ color: '#1677ff' }} /> }

@@ -1,6 +1,6 @@
 /** 上传限制 GET /api/base/file/limits */
 import { useQuery } from '@tanstack/react-query'
-import { apiGet } from '../../../core/api'
+import { apiGet } from '../api'
 
 /** The largest upload the server takes. */
 export const queryFileLimits = () => apiGet<{ maxBytes: number }>('/api/base/file/limits')

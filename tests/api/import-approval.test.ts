@@ -3,7 +3,7 @@
  * record as it was (`before`), and the approval refuses with 409 — naming the fields — when the
  * record was changed since by another approved submission, writing nothing (master row, history,
  * submission state and events unchanged); the stale proposal can still be returned. A row whose
- * record did not change in the meantime is merged.
+ * record did not change in the meantime is merged, changing only what the file gives.
  */
 import type { MultiPolygon, Position } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +22,7 @@ interface Master {
   name: string
   county_code: string
   building_area: number | null
+  enterprise_id: number | null
   geom: MultiPolygon
 }
 
@@ -45,8 +46,9 @@ beforeAll(async () => {
   await demoTokens(s, t)
   const two = (
     await s.db.query<Master>(
-      `SELECT id, land_code, name, county_code, building_area, ST_AsGeoJSON(geom)::json AS geom FROM parcel p
+      `SELECT id, land_code, name, county_code, building_area, enterprise_id, ST_AsGeoJSON(geom)::json AS geom FROM parcel p
        WHERE NOT deleted AND county_code IS NOT NULL AND ST_IsValid(geom) AND ST_NumGeometries(geom) = 1
+         AND building_area IS NOT NULL AND enterprise_id IS NOT NULL
          AND county_code = (SELECT county_code FROM parcel WHERE NOT deleted AND county_code IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1)
        ORDER BY id LIMIT 2`,
     )
@@ -110,7 +112,10 @@ describe('an import row that updates a record changed since the import', () => {
   it('merges a row whose record did not change meanwhile: the imported values, history version 1', async () => {
     const r = await decide(s, sub[2], 'approve', t.auditor)
     expect([r.status, r.body.message, r.body.data?.recordId, r.body.data?.version]).toEqual([200, '已审核通过并入库', q.id, 1])
-    expect((await parcelRow(q.id)).name).toBe(`${q.name}（导入核实）`)
+    const merged = await parcelRow(q.id)
+    expect(merged.name).toBe(`${q.name}（导入核实）`)
+    // what the file does not give (建筑面积: no column; 用地单位 / 信用代码: empty cells) stays as it was
+    expect([Number(merged.building_area), merged.enterprise_id]).toEqual([q.building_area, q.enterprise_id])
     const h = await one<{ version: number; submission_id: number; before_name: string; after_name: string }>(
       s,
       `SELECT version, submission_id, before->>'name' AS before_name, after->>'name' AS after_name FROM record_history WHERE kind = 'parcel' AND record_id = $1`,

@@ -4,7 +4,8 @@
  * contract with the audit, migration 0060): state 待审核, action create, or update with the
  * master record's id and its current values as `before` — the very snapshot a form proposal
  * stores, so the approval's 409 check compares like with like; payload = the
- * checked record with its shape as GeoJSON (EPSG:4326); the standard version; the record's
+ * checked record with its shape as GeoJSON (EPSG:4326) — for an update only the values the file
+ * gives; the standard version; the record's
  * divisions for scope; batch id and row number; who made it.
  */
 import type { DataScope } from '../../auth/data-scope'
@@ -22,6 +23,19 @@ function outsideScope(scope: DataScope): { sql: string; param: string | null } {
   if (col === 'town_code') return { sql: 'TRUE', param: null }
   if (scope.level === 'province') return { sql: `(r.${col} IS NOT NULL AND r.${col} <> $2::varchar)`, param: scope.code }
   return { sql: `(r.${col} IS DISTINCT FROM $2::varchar)`, param: scope.code }
+}
+
+/**
+ * The payload of a row. A new record carries every field (its shape as GeoJSON). An update carries
+ * only what the file gives: an empty cell or a column the file lacks keeps the master's value, and
+ * a row without a shape keeps the master's shape — an import never blanks what someone saved.
+ */
+function proposalSql(geomField: string | undefined): string {
+  const full = geomField ? `jsonb_set(r.record, '{${geomField}}', coalesce(ST_AsGeoJSON(r.geom)::jsonb, 'null'::jsonb))` : 'r.record'
+  const given = geomField
+    ? `jsonb_strip_nulls(r.record) || CASE WHEN r.geom IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('${geomField}', ST_AsGeoJSON(r.geom)::jsonb) END`
+    : 'jsonb_strip_nulls(r.record)'
+  return `CASE WHEN r.action = 'update' THEN ${given} ELSE ${full} END`
 }
 
 /** Commits the batch; returns how many submissions were made. */
@@ -59,7 +73,7 @@ export async function commitBatch(db: Db, batch: BatchRecord, lookups: Lookups, 
       `INSERT INTO dc_submission(kind, action, target_id, standard_version, payload, before, state, province_code, city_code, county_code,
                                  batch_id, batch_row_no, created_by, submitted_at)
        SELECT $2, r.action, r.target_id, $3,
-              ${geom ? `jsonb_set(r.record, '{${geom.name}}', coalesce(ST_AsGeoJSON(r.geom)::jsonb, 'null'::jsonb))` : 'r.record'},
+              ${proposalSql(geom?.name)},
               CASE WHEN r.action = 'update' THEN ${snapshotJsonSql(kind, 'r.target_id')} END,
               '待审核', r.province_code, r.city_code, r.county_code, r.batch_id, r.row_no, $4, now()
        FROM dc_import_row r WHERE r.batch_id = $1 AND NOT r.excluded ORDER BY r.row_no`,

@@ -52,25 +52,27 @@ test('a polygon drawn by clicking known screen points measures the turf area of 
   await page.waitForTimeout(500)
   const search = page.waitForRequest((r) => r.url().endsWith('/api/cloudChart/search') && r.method() === 'POST')
   const tool = page.getByTestId('draw-measure')
-  // L7 picks one click per render: on this software-GL machine a click that lands while a frame
-  // is drawn is not seen, so a click is repeated when the tool has not reported its vertex
-  // (a late report of the first one may then add the same point twice, which changes no ring)
+  // L7 drops a click that arrives while it is still picking or drawing for the last mousemove (one
+  // pick per render); on this software-GL machine that render is slow and follows every pointer
+  // move, as the tool's hint line tracks the pointer. So the pointer comes to each corner once and
+  // a missed click is repeated in place (press and release, no move) until the tool reports the
+  // vertex; a late report of an earlier click may add the same point twice, which changes no ring
   const placed = async () => Number(await tool.getAttribute('data-nodes'))
+  const pressInPlace = async () => {
+    await page.mouse.down()
+    await page.mouse.up()
+  }
   for (const [i, c] of corners.entries()) {
+    await page.mouse.move(c.x, c.y, { steps: 4 })
     await expect(async () => {
-      if ((await placed()) <= i) {
-        // come to the point afresh (the tool's hint follows the pointer), then press and release
-        await page.mouse.move(c.x - 30, c.y - 30)
-        await page.mouse.move(c.x, c.y, { steps: 4 })
-        await page.mouse.click(c.x, c.y)
-      }
+      if ((await placed()) <= i) await pressInPlace()
       await expect.poll(placed, { timeout: 3000 }).toBeGreaterThan(i)
     }).toPass({ timeout: 45_000 })
   }
   await expect(page.getByTestId('measure-result')).toHaveText(/^正在绘制：已有 [45] 个节点，双击或再点最后一个节点结束$/)
   // clicking the last node again finishes the polygon
   await expect(async () => {
-    if ((await placed()) > 0) await page.mouse.click(corners[3].x, corners[3].y)
+    if ((await placed()) > 0) await pressInPlace()
     await expect(page.getByTestId('measure-result')).toHaveText(/^面积 [\d.]+ 平方米（[\d.]+ 亩）$/, { timeout: 3000 })
   }).toPass({ timeout: 30_000 })
   const text = (await page.getByTestId('measure-result').textContent()) ?? ''

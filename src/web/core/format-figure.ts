@@ -3,10 +3,19 @@
  * (亩, 万元, 万元/亩, 家, 宗; DOMAIN "Units": areas in 亩 with 2 decimals).
  */
 
+/** One formatter per decimal count: a count-up calls this every frame, and toLocaleString with
+ * options builds a new formatter each call. */
+const formatters = new Map<number, Intl.NumberFormat>()
+
 /** Formats a number with grouping and `digits` decimals; null/NaN shows as a dash. */
 export function formatFigure(value: number | null | undefined, digits = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—'
-  return value.toLocaleString('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  let format = formatters.get(digits)
+  if (!format) {
+    format = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    formatters.set(digits, format)
+  }
+  return format.format(value)
 }
 
 /** Large money in 万元 shown as 亿元 when it reaches 10 000 万元 (a wall has no room for 9 digits). */

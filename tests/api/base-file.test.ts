@@ -216,6 +216,15 @@ describe('download', () => {
     const provinceFile = (await upload(s, '/api/base/file/upload', {}, { name: '全省.csv', bytes: bytesOf('a\n330000\n') }, clerk)).body.data as FileView
     const denied = await s.get(`/api/base/file/download?id=${provinceFile.id}`, countyUser)
     expect([denied.status, denied.body.message]).toEqual([404, `文件 ${provinceFile.id} 不存在或不在本账号的数据范围内`])
+    // each download, taken or refused, is an operation-log row naming the file
+    const rows = await s.db.query<{ username: string; module: string; action: string; target: string; status: number; success: boolean }>(
+      `SELECT username, module, action, target, status, success FROM operation_log WHERE path = '/api/base/file/download' AND (target = $1 OR target LIKE $1 || ' %') ORDER BY id`,
+      [`#${f.id}`],
+    )
+    expect(rows.rows).toEqual([
+      { username: 'files_330106', module: 'file', action: '下载文件', target: `#${f.id}`, status: 404, success: false },
+      { username: 'clerk', module: 'file', action: '下载文件', target: `#${f.id} 上城区.csv`, status: 200, success: true },
+    ])
   })
 })
 

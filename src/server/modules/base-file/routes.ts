@@ -1,7 +1,8 @@
 /**
  * 文件 endpoints (spec §7): /api/base/file/{upload, fileUploadByDm, download, delete, query} and
  * /api/document/upload/file. Any signed-in user may upload; the bytes are stored by content hash
- * (src/server/files/store.ts), typed by their content, and served back only as an attachment.
+ * (src/server/files/store.ts), typed by their content, and served back only as an attachment;
+ * every download, allowed or not, is in the operation log.
  */
 import fs from 'node:fs'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -63,8 +64,11 @@ export const baseFileRoutes =
       return ok(await listReadable(db, currentUser(req), req.query.dm, req.query.recordId))
     })
 
-    app.get('/api/base/file/download', { schema: { querystring: fileIdBody } }, async (req, reply) => {
+    // a download is a read worth auditing (who took which contract), so it declares a log entry
+    app.get('/api/base/file/download', { config: { log: log('下载文件') }, schema: { querystring: fileIdBody } }, async (req, reply) => {
+      req.logTarget = `#${req.query.id}`
       const f = await readable(db, currentUser(req), req.query.id)
+      req.logTarget = `#${f.id} ${f.name}`
       const file = store.pathOf(f.sha256)
       if (!fs.existsSync(file)) throw notFound(`文件 ${f.id} 的内容已不存在`)
       // never rendered by the browser: an attachment, no sniffing, no scripts even if opened

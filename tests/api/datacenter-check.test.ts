@@ -336,6 +336,40 @@ describe('data scope of a county clerk', () => {
   })
 })
 
+describe('导出批次列表', () => {
+  it('exports the batches the list shows, with its filters, inside the user\'s scope', async () => {
+    const list = async (token: string, q: string) => (await s.get<{ list: { id: number; name: string; status: string; rowCount: number; createdBy: string }[]; total: number }>(`/api/datacenter/sjcj/list?pageSize=100&${q}`, token)).body.data
+    const sheet = async (token: string, q: string) => readSheet(s, `/api/datacenter/sjcj/list/export?${q}`, token)
+    const all = await list(clerk, '')
+    const x = await sheet(clerk, '')
+    expect([x.status, x.type]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
+    expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('导入批次_')}`)
+    expect(x.rows[0]).toEqual(['批次号', '文件名', '数据类型', '格式', '坐标系', '行数', '状态', '错误行', '警告行', '已排除行', '检查时间', '已提交行', '提交时间', '上传人', '上传时间', '说明'])
+    expect(all.total).toBeGreaterThan(2)
+    expect(x.rows.slice(1).map((r) => [r[0], r[1], r[5], r[6], r[13]])).toEqual(all.list.map((b) => [b.id, b.name, b.rowCount, b.status, b.createdBy]))
+    // the county clerk's batch as a line: a checked, submitted GeoJSON of parcels
+    const county = await sheet(countyA, `keyword=${encodeURIComponent('越界')}`)
+    expect(county.rows.length).toBe(2)
+    const [id, name, kind, format, crs, n, status, errors, warnings, excluded, checkedAt, submitted] = county.rows[1]
+    expect([name, kind, format, crs, n, status, errors, warnings, excluded, submitted]).toEqual(['越界.geojson', '地块', 'GeoJSON（.geojson / .json）', 'WGS84 经纬度（EPSG:4326）', 2, '已提交', 0, 0, 1, 1])
+    expect(checkedAt).toBeInstanceOf(Date)
+    // the county clerk exports only what their list shows: no province-wide batch of the clerk
+    const countyAll = await list(countyA, '')
+    expect((await sheet(countyA, '')).rows.slice(1).map((r) => r[0])).toEqual(countyAll.list.map((b) => b.id))
+    expect(countyAll.list.map((b) => b.id)).toContain(id)
+    expect(countyAll.total).toBeLessThan(all.total)
+    // filters: mine, kind, status
+    const mine = await list(clerk, 'mine=1&kind=enterprise')
+    expect((await sheet(clerk, 'mine=1&kind=enterprise')).rows.slice(1).map((r) => r[0])).toEqual(mine.list.map((b) => b.id))
+    expect((await sheet(clerk, `status=${encodeURIComponent('导入失败')}`)).rows.length - 1).toBe((await list(clerk, `status=${encodeURIComponent('导入失败')}`)).total)
+    const bad = await sheet(clerk, 'status=x')
+    expect(bad.status).toBe(400)
+    expect(String(bad.rows[0][0])).toContain('状态不正确')
+    const log = await one<{ action: string; username: string }>("SELECT action, username FROM operation_log WHERE path = '/api/datacenter/sjcj/list/export' AND success ORDER BY id DESC LIMIT 1")
+    expect(log).toEqual({ action: '导出批次列表', username: 'clerk' })
+  })
+})
+
 describe('enterprise batch', () => {
   it('checks credit codes, phones, codes, duplicates and existing enterprises; commits the location as GeoJSON', async () => {
     const e = enterprises({ seed: 31, count: 6, county: COUNTY, center: offset(spot, 500, 3000), spreadM: 300 })

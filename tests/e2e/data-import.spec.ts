@@ -302,6 +302,14 @@ test('the auditor returns one parcel of the shapefile batch and approves the rep
     [5, '宗地代码'],
     [7, '现状地类'],
   ])
+  // the batch list's export: one line per batch the list shows, this batch submitted with its counts
+  const batchList = await downloadXlsx(page, page.getByTestId('sjcl-batch-table-export'))
+  expect(batchList.name).toMatch(/^导入批次_\d{4}-\d{2}-\d{2}\.xlsx$/)
+  const batches = await page.request.get('/api/datacenter/sjcj/list?pageSize=100', { headers: { Authorization: await bearer(page) } })
+  const shown = ((await batches.json()) as { data: { list: { id: number }[] } }).data.list.map((b) => b.id)
+  expect(batchList.rows.slice(1).map((r) => r[0])).toEqual(shown)
+  const line = batchList.rows.find((r) => r[0] === shapefileBatch) as unknown[]
+  expect([line[1], line[2], line[6], line[13]]).toEqual([FIXTURES.shapefile, '地块', '已提交', 'clerk'])
   await showTop(page, 'issue-table')
   await page.screenshot({ path: shot('chain-sjcl-audited') })
   await page.goto('/system/data/center/input?tab=mine')

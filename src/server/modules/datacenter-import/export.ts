@@ -1,11 +1,12 @@
 /**
- * The two spreadsheets of a staged batch (数据采集 / 数据处理 导出): its rows — every field of the
- * standard as the row shows it, with the row's state, its errors and warnings and where the audit
- * has got to — and its issue list, one line per issue. Streamed by `sendXlsx` page by page.
+ * The spreadsheets of the import pages (数据采集 / 数据处理 导出): the batch list; a staged batch's
+ * rows — every field of the standard as the row shows it, with the row's state, its errors and
+ * warnings and where the audit has got to — and its issue list, one line per issue. Streamed by
+ * `sendXlsx` page by page.
  */
-import type { BatchRowView } from '../../../domain/contracts/datacenter-import'
-import { LINK_RULES, RULE_LABELS, rowLevelText, rowValue, type RowIssue } from '../../../domain/datacenter/import-batch'
-import type { StandardField } from '../../../domain/datacenter/standard'
+import type { BatchRowView, BatchView } from '../../../domain/contracts/datacenter-import'
+import { IMPORT_FORMATS, LINK_RULES, RULE_LABELS, SOURCE_CRS, rowLevelText, rowValue, type RowIssue } from '../../../domain/datacenter/import-batch'
+import { RECORD_KIND_LABEL, type StandardField } from '../../../domain/datacenter/standard'
 import type { XlsxColumn } from '../../http/xlsx'
 import type { BatchRecord } from './repo'
 
@@ -101,4 +102,29 @@ export function issuesTable(
     { header: '行状态', value: (l) => rowLevelText(l.row), width: 9 },
   ]
   return { filename: fileName(batch, '问题清单'), sheet: '问题清单', columns, pages: lines() }
+}
+
+const time = (iso: string | null) => (iso ? new Date(iso) : null)
+
+/** 导入批次: one line per batch of the list's filters — its file, state, check result and submission. */
+export function batchesTable(pages: AsyncIterable<BatchView[]>): XlsxTable<BatchView> {
+  const columns: XlsxColumn<BatchView>[] = [
+    { header: '批次号', value: (b) => b.id, width: 8 },
+    { header: '文件名', value: (b) => b.name, width: 34 },
+    { header: '数据类型', value: (b) => RECORD_KIND_LABEL[b.kind], width: 9 },
+    { header: '格式', value: (b) => IMPORT_FORMATS[b.format] ?? b.format, width: 30 },
+    { header: '坐标系', value: (b) => (b.sourceCrs ? (SOURCE_CRS[b.sourceCrs] ?? b.sourceCrs) : null), width: 30 },
+    { header: '行数', value: (b) => b.rowCount, width: 8 },
+    { header: '状态', value: (b) => b.status, width: 9 },
+    { header: '错误行', value: (b) => (b.checkedAt ? b.errorRows : null), width: 8 },
+    { header: '警告行', value: (b) => (b.checkedAt ? b.warningRows : null), width: 8 },
+    { header: '已排除行', value: (b) => b.excludedRows, width: 9 },
+    { header: '检查时间', value: (b) => time(b.checkedAt), width: 20 },
+    { header: '已提交行', value: (b) => b.submittedCount, width: 9 },
+    { header: '提交时间', value: (b) => time(b.submittedAt), width: 20 },
+    { header: '上传人', value: (b) => b.createdBy, width: 12 },
+    { header: '上传时间', value: (b) => time(b.createdAt), width: 20 },
+    { header: '说明', value: (b) => b.message || null, width: 40 },
+  ]
+  return { filename: `导入批次_${new Date().toISOString().slice(0, 10)}.xlsx`, sheet: '导入批次', columns, pages }
 }

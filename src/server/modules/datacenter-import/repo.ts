@@ -121,17 +121,38 @@ export async function getBatch(db: Db, id: number): Promise<BatchRecord | undefi
   return r.rows[0] && record(r.rows[0])
 }
 
-/** A page of batches inside a scope condition (built by the caller on alias b). */
-export async function listBatches(
-  db: Db,
-  where: Where,
-  f: { kind?: string; status?: string; keyword?: string; mineOf?: number },
-  args: PageArgs,
-): Promise<Page<BatchView>> {
+/** Filters of the batch list. */
+export interface BatchFilter {
+  kind?: string
+  status?: string
+  keyword?: string
+  mineOf?: number
+}
+
+/** Adds the list's filters to a where clause that already holds the scope condition (alias b). */
+function filterBatches(where: Where, f: BatchFilter): Where {
   where.addIf(f.kind, 'b.kind = ?').addIf(f.status, 'b.status = ?').addIf(f.mineOf, 'b.created_by = ?')
   if (f.keyword) where.add('(b.name ILIKE ? OR u.username ILIKE ?)', contains(f.keyword), contains(f.keyword))
+  return where
+}
+
+/** A page of batches inside a scope condition (built by the caller on alias b). */
+export async function listBatches(db: Db, where: Where, f: BatchFilter, args: PageArgs): Promise<Page<BatchView>> {
   const order = orderBy(args, { createdAt: 'b.created_at', rowCount: 'b.row_count' }, 'b.id DESC')
-  return queryPage(db, { select: COLS, from: FROM, where, order }, args, (r: BatchRow) => batchView(record(r)))
+  return queryPage(db, { select: COLS, from: FROM, where: filterBatches(where, f), order }, args, (r: BatchRow) => batchView(record(r)))
+}
+
+/** Every batch of the list's filters, newest first, in pages of `size` (export); `scoped` gives a fresh where clause with the scope condition. */
+export async function* eachBatch(db: Db, scoped: () => Where, f: BatchFilter, size = 1000): AsyncGenerator<BatchView[]> {
+  let after = Number.MAX_SAFE_INTEGER
+  for (;;) {
+    const where = filterBatches(scoped(), f).add('b.id < ?', after)
+    const r = await db.query<BatchRow>(`SELECT ${COLS} FROM ${FROM} WHERE ${where.sql} ORDER BY b.id DESC LIMIT ${size}`, where.params)
+    if (r.rows.length === 0) return
+    const views = r.rows.map((row) => batchView(record(row)))
+    yield views
+    after = views[views.length - 1].id
+  }
 }
 
 /** What the progress bar polls. */

@@ -2,7 +2,7 @@
  * 数据采集 (sjcj) and 数据处理 (sjcl) endpoints (spec §7 /api/datacenter/{sjcj, sjcl}/*): upload
  * or collect a batch, poll its progress, preview rows and shapes, map columns ("model save"),
  * download the template; run the checks, read the issues, fix, exclude, repair a shape, 退回,
- * submit; export the rows and the issue list as xlsx. Reads are open to the pages of both entries; writes need the /system (or /systems)
+ * submit; export the batch list, the rows and the issue list as xlsx. Reads are open to the pages of both entries; writes need the /system (or /systems)
  * page grant — /warehouse is the read-only entry.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -69,6 +69,12 @@ export const datacenterImportRoutes =
     app.get('/api/datacenter/sjcj/list', { config: { pages: READ }, schema: { querystring: batchListQuery } }, async (req) => {
       const { page, pageSize, sortField, sortOrder, kind, status, keyword, mine } = req.query
       return ok(await service.list(currentUser(req), { kind, status, keyword, mine: mine === '1' || mine === 'true' }, { page, pageSize, sortField, sortOrder }))
+    })
+
+    app.get('/api/datacenter/sjcj/list/export', { config: { pages: READ, log: sjcj('导出批次列表') }, schema: { querystring: batchListQuery } }, async (req, reply) => {
+      const { kind, status, keyword, mine } = req.query
+      req.logTarget = '导入批次'
+      return sendXlsx(reply, service.listExport(currentUser(req), { kind, status, keyword, mine: mine === '1' || mine === 'true' }))
     })
 
     app.get('/api/datacenter/sjcj/detail', { config: { pages: READ }, schema: { querystring: batchIdQuery } }, async (req) => {

@@ -20,7 +20,7 @@ import { acceptUpload, deleteUpload } from '../base-file/service'
 import * as fileRepo from '../base-file/repo'
 import { checkBatch, recheckBatchRules, recheckRows, type CheckContext } from './checks'
 import { commitBatch } from './commit'
-import { issuesTable, rowsTable, type IssueLine, type XlsxTable } from './export'
+import { batchesTable, issuesTable, rowsTable, type IssueLine, type XlsxTable } from './export'
 import { JobRunner, recoverOrphans, STALE_SECONDS } from './jobs'
 import { loadLookups, standardInForce } from './lookups'
 import * as repo from './repo'
@@ -35,6 +35,15 @@ export function headerSignature(headers: readonly string[]): string {
 const statusError = (b: { status: BatchStatus }, wanted: string) => new AppError(422, `批次状态为「${b.status}」，${wanted}`)
 
 /** The batch service of one server. */
+/** Filters of the batch list (数据采集 / 数据处理). */
+export interface BatchListFilter {
+  kind?: string
+  status?: string
+  keyword?: string
+  /** only the user's own batches */
+  mine?: boolean
+}
+
 export class ImportService {
   readonly runner: JobRunner
 
@@ -77,13 +86,25 @@ export class ImportService {
   }
 
   /** Batches the user may see. */
-  list(user: AuthUser, f: { kind?: string; status?: string; keyword?: string; mine?: boolean }, args: PageArgs): Promise<Page<BatchView>> {
+  list(user: AuthUser, f: BatchListFilter, args: PageArgs): Promise<Page<BatchView>> {
+    return repo.listBatches(this.db, this.batchesOf(user), this.batchFilter(user, f), args)
+  }
+
+  /** 导出批次列表: every batch of the list's filters. */
+  listExport(user: AuthUser, f: BatchListFilter): XlsxTable<BatchView> {
+    return batchesTable(repo.eachBatch(this.db, () => this.batchesOf(user), this.batchFilter(user, f)))
+  }
+
+  /** The batches a user sees: inside their data scope, or their own. */
+  private batchesOf(user: AuthUser): Where {
     const params: unknown[] = []
     const cond = scopeCondition(scopeOf(user), 'b', params)
-    const where = new Where()
     // the scope condition numbers its own parameter ($1): hand it to the builder as a `?`
-    where.add(`(${cond.replace(/\$\d+/, '?')} OR b.created_by = ?)`, ...params, user.id)
-    return repo.listBatches(this.db, where, { kind: f.kind, status: f.status, keyword: f.keyword, mineOf: f.mine ? user.id : undefined }, args)
+    return new Where().add(`(${cond.replace(/\$\d+/, '?')} OR b.created_by = ?)`, ...params, user.id)
+  }
+
+  private batchFilter(user: AuthUser, f: BatchListFilter): repo.BatchFilter {
+    return { kind: f.kind, status: f.status, keyword: f.keyword, mineOf: f.mine ? user.id : undefined }
   }
 
   /** Stores an uploaded source file (content-checked) and makes a batch of it. */

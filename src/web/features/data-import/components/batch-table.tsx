@@ -1,6 +1,7 @@
 /**
  * The list of import batches, with search, filters (type, state, mine) and paging kept in the URL;
- * the chosen batch is the URL's `batch` parameter. Each page adds its own actions.
+ * the chosen batch is the URL's `batch` parameter; 导出批次列表 takes the same filters. Each page adds its
+ * own actions.
  */
 import { Input, Select, Space, Switch, Tag, type TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
@@ -8,8 +9,10 @@ import { useSearchParams } from 'react-router-dom'
 import type { BatchView } from '../../../../domain/contracts/datacenter-import'
 import { BATCH_STATUSES } from '../../../../domain/datacenter/import-batch'
 import { RECORD_KIND_LABEL } from '../../../../domain/datacenter/standard'
+import { ExportButton } from '../../../ui/export-button'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
+import { exportBatches } from '../api/export-batches'
 import { useBatches } from '../api/query-batches'
 import { StatusTag, formatTime } from './labels'
 
@@ -85,6 +88,9 @@ export function BatchTable({ actions, chosen, testId }: BatchTableProps) {
         <span>
           只看我的 <Switch size="small" checked={f.mine === '1'} onChange={(on) => setFilters({ ...f, mine: on ? '1' : undefined })} />
         </span>
+        <ExportButton onExport={() => exportBatches(f)} disabled={!list.data?.total} testId={`${testId}-export`}>
+          导出批次列表
+        </ExportButton>
       </Space>
       <PagedTable<BatchView>
         list={list}

@@ -1,0 +1,15 @@
+/** 导出批次列表 GET /api/datacenter/sjcj/list/export */
+import { apiDownloadGet, saveBlob } from '../../../core/api'
+
+/** Filters of the batch list (its toolbar's, without paging). */
+export interface BatchesExportQuery {
+  kind?: string
+  status?: string
+  keyword?: string
+  mine?: string
+}
+
+/** Downloads every batch of the list's filters as xlsx. */
+export async function exportBatches(q: BatchesExportQuery): Promise<void> {
+  saveBlob(await apiDownloadGet('/api/datacenter/sjcj/list/export', { ...q }, { large: true }), '导入批次.xlsx')
+}

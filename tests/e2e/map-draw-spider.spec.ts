@@ -28,6 +28,24 @@ async function pointAt(page: Page, x: number, y: number): Promise<[number, numbe
   return [lng, lat]
 }
 
+/**
+ * Clicks the map at a pixel until `reached` says the click was taken. L7 drops a click that arrives
+ * while it is still picking or drawing for the last mousemove (one pick per render); on this
+ * software-GL machine that render is slow and follows every pointer move (the drawing tool's hint
+ * line tracks the pointer). So the pointer comes to the pixel once and a missed click is repeated in
+ * place — press and release, no move — until the map reports it.
+ */
+async function clickMap(page: Page, x: number, y: number, reached: () => Promise<boolean>): Promise<void> {
+  await page.mouse.move(x, y, { steps: 4 })
+  await expect(async () => {
+    if (!(await reached())) {
+      await page.mouse.down()
+      await page.mouse.up()
+    }
+    await expect.poll(reached, { timeout: 3000 }).toBe(true)
+  }).toPass({ timeout: 45_000 })
+}
+
 test('a polygon drawn by clicking known screen points measures the turf area of the same ring (within 0.5 %)', async ({ page }) => {
   test.setTimeout(180_000)
   await openCore(page)
@@ -52,29 +70,13 @@ test('a polygon drawn by clicking known screen points measures the turf area of 
   await page.waitForTimeout(500)
   const search = page.waitForRequest((r) => r.url().endsWith('/api/cloudChart/search') && r.method() === 'POST')
   const tool = page.getByTestId('draw-measure')
-  // L7 drops a click that arrives while it is still picking or drawing for the last mousemove (one
-  // pick per render); on this software-GL machine that render is slow and follows every pointer
-  // move, as the tool's hint line tracks the pointer. So the pointer comes to each corner once and
-  // a missed click is repeated in place (press and release, no move) until the tool reports the
-  // vertex; a late report of an earlier click may add the same point twice, which changes no ring
+  // a late report of a repeated click may add the same point twice, which changes no ring
   const placed = async () => Number(await tool.getAttribute('data-nodes'))
-  const pressInPlace = async () => {
-    await page.mouse.down()
-    await page.mouse.up()
-  }
-  for (const [i, c] of corners.entries()) {
-    await page.mouse.move(c.x, c.y, { steps: 4 })
-    await expect(async () => {
-      if ((await placed()) <= i) await pressInPlace()
-      await expect.poll(placed, { timeout: 3000 }).toBeGreaterThan(i)
-    }).toPass({ timeout: 45_000 })
-  }
+  for (const [i, c] of corners.entries()) await clickMap(page, c.x, c.y, async () => (await placed()) > i)
   await expect(page.getByTestId('measure-result')).toHaveText(/^正在绘制：已有 [45] 个节点，双击或再点最后一个节点结束$/)
   // clicking the last node again finishes the polygon
-  await expect(async () => {
-    if ((await placed()) > 0) await pressInPlace()
-    await expect(page.getByTestId('measure-result')).toHaveText(/^面积 [\d.]+ 平方米（[\d.]+ 亩）$/, { timeout: 3000 })
-  }).toPass({ timeout: 30_000 })
+  const result = page.getByTestId('measure-result')
+  await clickMap(page, corners[3].x, corners[3].y, async () => /^面积 [\d.]+ 平方米（[\d.]+ 亩）$/.test((await result.textContent()) ?? ''))
   const text = (await page.getByTestId('measure-result').textContent()) ?? ''
   const shown = Number(/面积 ([\d.]+) 平方米/.exec(text)![1])
   expect(text).toMatch(/面积 \d+\.\d{4} 平方米（\d+\.\d{4} 亩）/)
@@ -123,14 +125,12 @@ test('a cluster of 12 points at the max zoom spreads into 12 markers on a spiral
   expect(await state.getAttribute('data-spider-legs')).toBe('0')
   // at the max zoom the stack is still one cluster; a click spreads it out
   const c = await pixelOf(page, anchor!.lng, anchor!.lat)
-  await page.mouse.click(c.x, c.y)
-  await expect(state).toHaveAttribute('data-spider-legs', '12')
+  await clickMap(page, c.x, c.y, async () => (await state.getAttribute('data-spider-legs')) === '12')
   await expect(state).toHaveAttribute('data-spider-layout', 'spiral')
   await page.waitForTimeout(600)
   await page.screenshot({ path: shot('core-spider') })
   // the outermost marker is where the spiral puts it, and opens its record
   const leg = spiderOffsets(12).offsets[11]
-  await page.mouse.click(c.x + leg[0], c.y + leg[1])
-  await expect(page.getByTestId('detail-drawer')).toBeVisible()
+  await clickMap(page, c.x + leg[0], c.y + leg[1], () => page.getByTestId('detail-drawer').isVisible())
   await expect(page.getByTestId('detail-drawer')).toContainText(/企业详情/)
 })

@@ -69,3 +69,21 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) parts.push(Buffer.from(chunk as Buffer))
   return Buffer.concat(parts)
 }
+
+/**
+ * Clicks the map at a pixel until `reached` says the click was taken. L7 drops a click that arrives
+ * while it is still picking or drawing for the last mousemove (one pick per render); on this
+ * software-GL machine that render is slow and follows every pointer move (the drawing tool's hint
+ * line tracks the pointer). So the pointer comes to the pixel once and a missed click is repeated in
+ * place — press and release, no move — until the map reports it.
+ */
+export async function clickMap(page: Page, x: number, y: number, reached: () => Promise<boolean>): Promise<void> {
+  await page.mouse.move(x, y, { steps: 4 })
+  await expect(async () => {
+    if (!(await reached())) {
+      await page.mouse.down()
+      await page.mouse.up()
+    }
+    await expect.poll(reached, { timeout: 3000 }).toBe(true)
+  }).toPass({ timeout: 45_000 })
+}

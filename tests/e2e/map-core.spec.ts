@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { industryName } from '../../src/domain/codes/industry'
 import { landUseName } from '../../src/domain/codes/land-use'
 import { areaText } from '../../src/web/map/rules/measure-rules'
-import { shot } from './helpers'
+import { clickMap, shot } from './helpers'
 import { api, apiPost, openCore, openParcel, pixelsOf } from './map-helpers'
 
 const L7_MARKER = 'l7-scene'
@@ -224,8 +224,8 @@ test('a shape typed into the range control shows and reports on click', async ({
   await page.getByTestId('select-选点').click()
   await page.waitForTimeout(1500)
   const box = (await page.getByTestId('map-host').boundingBox())!
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-  await expect(page.getByText('已选择：测试指界（ZJ-001）')).toBeVisible()
+  const chosen = page.getByText('已选择：测试指界（ZJ-001）')
+  await clickMap(page, box.x + box.width / 2, box.y + box.height / 2, () => chosen.isVisible())
   await page.waitForTimeout(400)
   await page.screenshot({ path: shot('core-selection') })
 })

@@ -7,7 +7,7 @@
 import { area } from '@turf/turf'
 import { expect, test, type Page } from '@playwright/test'
 import { spiderOffsets } from '../../src/web/map/rules/cluster-rules'
-import { shot } from './helpers'
+import { clickMap, shot } from './helpers'
 import { api, openCore } from './map-helpers'
 
 /** Screen pixel of a coordinate from the view the cluster layer reports (Web Mercator). */
@@ -26,24 +26,6 @@ async function pointAt(page: Page, x: number, y: number): Promise<[number, numbe
   await expect(label).not.toHaveText(before)
   const [lng, lat] = ((await label.textContent()) ?? '').replace('已选点：', '').split(',').map(Number)
   return [lng, lat]
-}
-
-/**
- * Clicks the map at a pixel until `reached` says the click was taken. L7 drops a click that arrives
- * while it is still picking or drawing for the last mousemove (one pick per render); on this
- * software-GL machine that render is slow and follows every pointer move (the drawing tool's hint
- * line tracks the pointer). So the pointer comes to the pixel once and a missed click is repeated in
- * place — press and release, no move — until the map reports it.
- */
-async function clickMap(page: Page, x: number, y: number, reached: () => Promise<boolean>): Promise<void> {
-  await page.mouse.move(x, y, { steps: 4 })
-  await expect(async () => {
-    if (!(await reached())) {
-      await page.mouse.down()
-      await page.mouse.up()
-    }
-    await expect.poll(reached, { timeout: 3000 }).toBe(true)
-  }).toPass({ timeout: 45_000 })
 }
 
 test('a polygon drawn by clicking known screen points measures the turf area of the same ring (within 0.5 %)', async ({ page }) => {

@@ -113,6 +113,39 @@ describe('vector tiles', () => {
     expect(mine.every((f) => allowed.has(f.id))).toBe(true)
   })
 
+  it('is revalidated on every fetch: 304 while unchanged, the new tile after a change or for another scope', async () => {
+    const { x, y } = tileOf(sample.lng, sample.lat, 14)
+    const get = (token: string, etag?: string, path = `parcels/14/${x}/${y}`) =>
+      fetch(`${s.base}/api/tiles/${path}.pbf`, { headers: { Authorization: `Bearer ${token}`, ...(etag ? { 'If-None-Match': etag } : {}) } })
+    const first = await get(admin)
+    const etag = first.headers.get('etag') ?? ''
+    expect([first.status, first.headers.get('cache-control')]).toEqual([200, 'private, no-cache'])
+    expect(etag).toMatch(/^"[\w-]{27}"$/)
+    const same = await get(admin, etag)
+    expect([same.status, (await same.arrayBuffer()).byteLength]).toEqual([304, 0])
+    // a county user asking with the tag of the province's tile (here a z9 tile over several
+    // counties) gets the county's tile, not a 304
+    const wide = tileOf(sample.lng, sample.lat, 9)
+    const path = `enterprises/9/${wide.x}/${wide.y}`
+    const province = await get(admin, undefined, path)
+    const provinceTag = province.headers.get('etag') ?? ''
+    expect((await get(admin, provinceTag, path)).status).toBe(304)
+    const county = await get(clerk, provinceTag, path)
+    expect(county.status).toBe(200)
+    expect(county.headers.get('etag')).not.toBe(provinceTag)
+    expect(decode(new Uint8Array(await county.arrayBuffer()), 'enterprises').length).toBeLessThan(decode(new Uint8Array(await province.arrayBuffer()), 'enterprises').length)
+    // a change to a parcel of the tile changes the tile
+    const renamed = `${sample.name}（更名）`
+    await s.db.query('UPDATE parcel SET name = $2 WHERE id = $1', [sample.id, renamed])
+    try {
+      const changed = await get(admin, etag)
+      expect(changed.status).toBe(200)
+      expect(decode(new Uint8Array(await changed.arrayBuffer()), 'parcels').find((f) => f.id === sample.id)?.name).toBe(renamed)
+    } finally {
+      await s.db.query('UPDATE parcel SET name = $2 WHERE id = $1', [sample.id, sample.name])
+    }
+  })
+
   it('answers an empty tile below the layer minimum zoom, 400 for a bad address, 401 without a token', async () => {
     expect((await fetchTile('parcels', 5, 26, 13, admin)).bytes.length).toBe(0)
     const bad = await fetchTile('parcels', 3, 9, 0, admin)

@@ -4,6 +4,7 @@
  * that show the 2D map (MAP_SCREEN_PAGES) and read within the user's data scope
  * (auth/data-scope, narrowed to a requested district by `requestScope`).
  */
+import crypto from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -52,8 +53,15 @@ export const mapRoutes =
         const { kind, crs } = req.query
         if (kind && req.params.layer !== 'zones') throw badRequest('图形类型（kind）只用于 zones 图层')
         const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), { scope: await scopeOf(req), kind: kind && ZONE_KIND[kind], crs })
-        reply.header('Content-Type', 'application/x-protobuf').header('Cache-Control', 'private, max-age=60')
-        return reply.send(Buffer.from(bytes))
+        // revalidated on every fetch, never served from the browser's cache unasked: an approved
+        // change shows on the next map opened, and the next user signed in on the same browser
+        // gets their own scope's tile (the URL does not name the user). An unchanged tile costs
+        // a 304 without its bytes.
+        const body = Buffer.from(bytes)
+        const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`
+        reply.header('Content-Type', 'application/x-protobuf').header('Cache-Control', 'private, no-cache').header('ETag', etag)
+        if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+        return reply.send(body)
       },
     )
 

@@ -34,7 +34,6 @@ export function headerSignature(headers: readonly string[]): string {
 
 const statusError = (b: { status: BatchStatus }, wanted: string) => new AppError(422, `批次状态为「${b.status}」，${wanted}`)
 
-/** The batch service of one server. */
 /** Filters of the batch list (数据采集 / 数据处理). */
 export interface BatchListFilter {
   kind?: string
@@ -44,6 +43,7 @@ export interface BatchListFilter {
   mine?: boolean
 }
 
+/** The batch service of one server. */
 export class ImportService {
   readonly runner: JobRunner
 

@@ -26,6 +26,9 @@ export function escapeCell<T>(value: T): T | string {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value
 }
 
+/** An ISO time from the database as a date cell (empty when none). */
+export const dateCell = (iso: string | null): Date | null => (iso ? new Date(iso) : null)
+
 /** RFC 6266 / 5987 Content-Disposition for a (Chinese) file name. */
 export function attachmentHeader(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')

@@ -7,7 +7,7 @@
 import type { BatchRowView, BatchView } from '../../../domain/contracts/datacenter-import'
 import { IMPORT_FORMATS, LINK_RULES, RULE_LABELS, SOURCE_CRS, rowLevelText, rowValue, type RowIssue } from '../../../domain/datacenter/import-batch'
 import { RECORD_KIND_LABEL, type StandardField } from '../../../domain/datacenter/standard'
-import type { XlsxColumn } from '../../http/xlsx'
+import { dateCell, type XlsxColumn } from '../../http/xlsx'
 import type { BatchRecord } from './repo'
 
 /** A spreadsheet to stream: file name, sheet, columns and the pages of its rows. */
@@ -104,8 +104,6 @@ export function issuesTable(
   return { filename: fileName(batch, '问题清单'), sheet: '问题清单', columns, pages: lines() }
 }
 
-const time = (iso: string | null) => (iso ? new Date(iso) : null)
-
 /** 导入批次: one line per batch of the list's filters — its file, state, check result and submission. */
 export function batchesTable(pages: AsyncIterable<BatchView[]>): XlsxTable<BatchView> {
   const columns: XlsxColumn<BatchView>[] = [
@@ -119,11 +117,11 @@ export function batchesTable(pages: AsyncIterable<BatchView[]>): XlsxTable<Batch
     { header: '错误行', value: (b) => (b.checkedAt ? b.errorRows : null), width: 8 },
     { header: '警告行', value: (b) => (b.checkedAt ? b.warningRows : null), width: 8 },
     { header: '已排除行', value: (b) => b.excludedRows, width: 9 },
-    { header: '检查时间', value: (b) => time(b.checkedAt), width: 20 },
+    { header: '检查时间', value: (b) => dateCell(b.checkedAt), width: 20 },
     { header: '已提交行', value: (b) => b.submittedCount, width: 9 },
-    { header: '提交时间', value: (b) => time(b.submittedAt), width: 20 },
+    { header: '提交时间', value: (b) => dateCell(b.submittedAt), width: 20 },
     { header: '上传人', value: (b) => b.createdBy, width: 12 },
-    { header: '上传时间', value: (b) => time(b.createdAt), width: 20 },
+    { header: '上传时间', value: (b) => dateCell(b.createdAt), width: 20 },
     { header: '说明', value: (b) => b.message || null, width: 40 },
   ]
   return { filename: `导入批次_${new Date().toISOString().slice(0, 10)}.xlsx`, sheet: '导入批次', columns, pages }

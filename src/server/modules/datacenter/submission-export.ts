@@ -1,9 +1,7 @@
 /** The columns of a submission list as xlsx: 审核 (/api/audit/export) and 我的提交 (/api/datacenter/input/mine/export). */
 import { CHANGE_ACTION_NAMES, type SubmissionRow } from '../../../domain/contracts/datacenter'
 import { RECORD_KIND_LABEL } from '../../../domain/datacenter/standard'
-import type { XlsxColumn } from '../../http/xlsx'
-
-const local = (iso: string | null) => (iso ? new Date(iso) : null)
+import { dateCell, type XlsxColumn } from '../../http/xlsx'
 
 /** One line per submission: what, where, its state and who decided it when. */
 export const SUBMISSION_COLUMNS: XlsxColumn<SubmissionRow>[] = [
@@ -15,9 +13,9 @@ export const SUBMISSION_COLUMNS: XlsxColumn<SubmissionRow>[] = [
   { header: '区域', value: (r) => r.regionName, width: 14 },
   { header: '状态', value: (r) => r.state, width: 10 },
   { header: '提交人', value: (r) => r.createdByName, width: 12 },
-  { header: '提交时间', value: (r) => local(r.submittedAt), width: 20 },
+  { header: '提交时间', value: (r) => dateCell(r.submittedAt), width: 20 },
   { header: '审核人', value: (r) => r.auditedByName, width: 12 },
-  { header: '审核时间', value: (r) => local(r.auditedAt), width: 20 },
+  { header: '审核时间', value: (r) => dateCell(r.auditedAt), width: 20 },
   { header: '退回原因', value: (r) => r.reason, width: 30 },
   { header: '说明', value: (r) => r.remark, width: 30 },
   { header: '导入批次', value: (r) => r.batchId, width: 10 },

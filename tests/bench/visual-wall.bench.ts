@@ -8,9 +8,10 @@
  *   (BENCH_BASE=http://127.0.0.1:8080 measures a running product instead of starting one;
  *    BENCH_JS_FLAGS='--no-opt --no-maglev --no-sparkplug' runs Chromium without V8's compilers)
  *
- * The refresh cycles run on real timers (`?refresh=5`, one cycle = one round of every binding's
- * request, each answer carrying changed figures so every chart and KPI really updates), from the
- * first full render on: cycle 0 is the baseline. Between the first and the last reading the bench
+ * The refresh cycles run on real timers (`?refresh=5`; BENCH_REFRESH_S=30 runs them at /visual's
+ * own interval, 200 cycles ≈ 100 minutes), one cycle = one round of every binding's request, each
+ * answer carrying changed figures so every chart and KPI really updates, from the first full render
+ * on: cycle 0 is the baseline. Between the first and the last reading the bench
  * only talks CDP (forced GC, heap usage, heap snapshots, DOM counters) — a page.evaluate or
  * waitForFunction would compile a script into the heap being measured. Heap readings follow a
  * forced GC (HeapProfiler.collectGarbage), so they are retained memory: the whole V8 heap (what
@@ -19,7 +20,8 @@
  * code (bytecode, and machine code of functions as they become hot) and Blink's heap. The same
  * cycles run side by side in a second Chromium whose V8 only interprets (the control: no machine
  * code, so the heap is what the page keeps). Writes test-results/bench/visual-wall.json and .md
- * (visual-wall-js-flags.* with BENCH_JS_FLAGS, which then skips the control).
+ * (visual-wall-js-flags.* with BENCH_JS_FLAGS, which then skips the control; -refresh30 and the
+ * like with another interval).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -31,6 +33,8 @@ import { sharedBoundariesEnv } from '../shared-boundaries'
 const PORT = Number(process.env.BENCH_PORT ?? 8196)
 const BASE = process.env.BENCH_BASE ?? `http://127.0.0.1:${PORT}`
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 200)
+/** Seconds between refreshes (`?refresh=`): 5 by default; 30 is /visual's own interval (200 cycles ≈ 100 minutes) */
+const REFRESH_S = Number(process.env.BENCH_REFRESH_S ?? 5)
 /** V8 without its compilers, keeping all bytecode (interpreter only): the control run of the live cycles */
 const NO_JIT = '--no-opt --no-maglev --no-sparkplug --no-flush-bytecode'
 const OUT = 'test-results/bench'
@@ -184,12 +188,12 @@ async function refreshCycles(browser: Browser, jsFlags: string | undefined) {
   )
   const perCycle = requestsPerCycle()
   const cdp = await context.newCDPSession(page)
-  await page.goto(`${BASE}/visual?refresh=5`)
+  await page.goto(`${BASE}/visual?refresh=${REFRESH_S}`)
   await page.waitForFunction(FULLY_RENDERED, undefined, { timeout: 60_000 })
   const round = async () => {
     const before = answered
     const t0 = Date.now()
-    while (answered < before + perCycle && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20))
+    while (answered < before + perCycle && Date.now() - t0 < REFRESH_S * 1000 + 30_000) await new Promise((r) => setTimeout(r, 20))
   }
   // From here on the bench only talks CDP (GC, heap usage, snapshots, DOM counters): no
   // page.evaluate or waitForFunction, whose scripts V8 would compile and keep in the page's heap.
@@ -220,6 +224,7 @@ async function refreshCycles(browser: Browser, jsFlags: string | undefined) {
   return {
     cycles: CYCLES,
     jsFlags: jsFlags ?? null,
+    refreshSeconds: REFRESH_S,
     requestsPerCycle: perCycle,
     requestsAnswered: answered,
     minutes: (Date.now() - t0) / 60_000,
@@ -283,7 +288,7 @@ async function main() {
     }
     fs.mkdirSync(OUT, { recursive: true })
     // a run with other V8 flags is a control experiment: its own files
-    const base = jsFlags ? `${OUT}/visual-wall-js-flags` : `${OUT}/visual-wall`
+    const base = `${OUT}/visual-wall${jsFlags ? '-js-flags' : ''}${REFRESH_S !== 5 ? `-refresh${REFRESH_S}` : ''}`
     fs.writeFileSync(`${base}.json`, JSON.stringify(report, null, 2))
     const f = (n: number, d = 1) => n.toFixed(d)
     const k = (x: HeapKinds) => `JS 数据 ${f(x.jsMb, 2)} / 编译代码 ${f(x.codeMb, 2)} / Blink ${f(x.blinkMb, 2)} MB`
@@ -304,7 +309,7 @@ async function main() {
         x
           ? [
               '',
-              `${x.cycles} 次刷新${x.jsFlags ? `（V8 ${x.jsFlags}）` : ''}（实时 ${f(x.minutes)} 分钟，每次 ${x.requestsPerCycle} 个请求，自首次完整渲染起）: V8 整堆 ${f(x.heapStartMb, 2)} → ${f(x.heapMidMb, 2)}（第 ${x.cycles / 2} 次）→ ${f(x.heapEndMb, 2)} MB，增长 ${f(x.growthPct, 2)} %，后半程 ${f(x.growthSecondHalfPct, 2)} %；JS 数据 ${f(x.jsDataGrowthPct, 2)} %，编译代码 +${f(x.codeGrowthMb, 2)} MB（后半程 ${f(x.codeGrowthSecondHalfMb, 2)}）；Blink 堆 ${f(x.blinkStartMb, 2)} → ${f(x.blinkEndMb, 2)} MB；DOM 节点 ${x.domNodesAtStart} → ${x.domNodesAtEnd}`,
+              `${x.cycles} 次刷新${x.jsFlags ? `（V8 ${x.jsFlags}）` : ''}（每 ${REFRESH_S} 秒一次，实时 ${f(x.minutes)} 分钟，每次 ${x.requestsPerCycle} 个请求，自首次完整渲染起）: V8 整堆 ${f(x.heapStartMb, 2)} → ${f(x.heapMidMb, 2)}（第 ${x.cycles / 2} 次）→ ${f(x.heapEndMb, 2)} MB，增长 ${f(x.growthPct, 2)} %，后半程 ${f(x.growthSecondHalfPct, 2)} %；JS 数据 ${f(x.jsDataGrowthPct, 2)} %，编译代码 +${f(x.codeGrowthMb, 2)} MB（后半程 ${f(x.codeGrowthSecondHalfMb, 2)}）；Blink 堆 ${f(x.blinkStartMb, 2)} → ${f(x.blinkEndMb, 2)} MB；DOM 节点 ${x.domNodesAtStart} → ${x.domNodesAtEnd}`,
               `快照 开始: ${k(x.kindsStart)}；第 ${x.cycles / 2} 次: ${k(x.kindsMid)}；结束: ${k(x.kindsEnd)}`,
               `堆采样（次:MB）: ${x.samples.map((s) => `${s.cycle}:${f(s.heapMb, 2)}`).join('  ')}`,
             ]

@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // a guard against a hang, not a speed claim: CI machines run these at a load of 10 and more
+          testTimeout: 30_000,
         },
       },
       {

@@ -11,6 +11,9 @@ const only = process.argv.slice(2) // e.g. `npm test -- unit api`
 const want = (step) => only.length === 0 || only.includes(step)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failedSteps = []
+/** `step › file › test: first line of the failure`, repeated at the end where a log's tail shows it */
+const failedTests = []
+const firstLine = (text = '') => text.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300)
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`)
@@ -28,6 +31,11 @@ function vitest(name, project, env = {}) {
     totals.passed += j.numPassedTests
     totals.failed += j.numFailedTests
     totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0)
+    for (const file of j.testResults) {
+      const where = path.relative(root, file.name)
+      for (const t of file.assertionResults) if (t.status === 'failed') failedTests.push(`${name} › ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) failedTests.push(`${name} › ${where}: ${firstLine(file.message)}`)
+    }
   }
 }
 
@@ -48,14 +56,23 @@ if (want('e2e')) {
     fs.rmSync(report, { force: true })
     run('e2e', process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })
     if (fs.existsSync(report)) {
-      const s = JSON.parse(fs.readFileSync(report, 'utf8')).stats
+      const j = JSON.parse(fs.readFileSync(report, 'utf8'))
+      const s = j.stats
       totals.passed += s.expected
       totals.failed += s.unexpected + s.flaky
       totals.skipped += s.skipped
+      const walk = (suite, outer) => {
+        const titles = suite.title && !/\.tsx?$/.test(suite.title) ? [...outer, suite.title] : outer
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests) if (t.status === 'unexpected' || t.status === 'flaky') failedTests.push(`e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${t.status}): ${firstLine(t.results.at(-1)?.error?.message)}`)
+        for (const child of suite.suites ?? []) walk(child, titles)
+      }
+      for (const suite of j.suites) walk(suite, [])
     }
   }
 }
 
+if (failedTests.length) console.log(`\n失败的测试：\n${failedTests.map((t) => `  ${t}`).join('\n')}`)
 console.log(`\n${failedSteps.length ? `失败的步骤：${failedSteps.join(', ')}` : '全部步骤通过'}`)
 if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)

@@ -16,11 +16,6 @@ describe('rsaOaepEncrypt', () => {
   it('is randomised: the same text encrypts differently each time', () => {
     expect(rsaOaepEncrypt(key, 'Same@2026')).not.toBe(rsaOaepEncrypt(key, 'Same@2026'))
   })
-  it('is fast enough for a form submit (< 200 ms)', () => {
-    const t0 = performance.now()
-    rsaOaepEncrypt(key, 'Timing@2026')
-    expect(performance.now() - t0).toBeLessThan(200)
-  })
   it('refuses a message longer than the key allows', () => {
     expect(() => rsaOaepEncrypt(key, 'x'.repeat(191))).toThrow('待加密内容过长')
   })

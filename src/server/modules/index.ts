@@ -31,6 +31,7 @@ import { foundCenterRoutes } from './found-center/routes'
 import { baseFileRoutes } from './base-file/routes'
 import { datacenterImportRoutes } from './datacenter-import/routes'
 import { reformNewsRoutes } from './reform-news/routes'
+import { statisticalReportRoutes } from './statistical-report/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -69,4 +70,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, uploads }) => baseFileRoutes(db, uploads),
   ({ db, uploads }) => datacenterImportRoutes(db, uploads),
   ({ db, config }) => reformNewsRoutes(db, config),
+  ({ db }) => statisticalReportRoutes(db),
 ]

@@ -1,0 +1,283 @@
+/**
+ * SQL of 统计报表: sums by district and by industry, and the enterprise, parcel and 低效用地 lists,
+ * every query limited by a {@link DataScope}. Figures are aggregates of the master tables, computed
+ * the way the big-data walls compute them (亩均 = the year's sum ÷ the enterprises' land in 亩), so
+ * a report and a wall of the same scope and year agree. Areas come back in 平方米.
+ */
+import type { Db } from '../../db/engine'
+import { Where, contains, orderBy, queryPage } from '../../db/sql'
+import { scopeCondition, type DataScope } from '../../auth/data-scope'
+import type { Page } from '../../../domain/contracts/envelope'
+import type { EnterpriseReportQuery, LowEfficiencyQuery, LowEfficiencyReason, ParcelReportQuery } from '../../../domain/contracts/statistical-report'
+import { M2_PER_MU } from '../../../domain/codes/units'
+
+/** 用地面积 of an enterprise in a year: the year's own figure, else the parcels it holds now (as the walls count it). */
+const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
+
+/** A scoped WHERE for one table alias: not deleted and inside the scope. */
+function scoped(scope: DataScope, alias: string, where = new Where()): Where {
+  where.add(`NOT ${alias}.deleted`)
+  return where.raw(scopeCondition(scope, alias, where.params))
+}
+
+/** Raw sums of one group (key null: the rows without a key, or the whole scope). */
+export interface RawSums {
+  key: string | null
+  parcel_count: number
+  area_m2: number
+  low_count: number
+  low_m2: number
+  enterprise_count: number
+  scale_count: number
+  tax: number
+  value_added: number
+  revenue: number
+  land_m2: number
+}
+
+/**
+ * Sums of the scope in a year, grouped by a key on parcels (alias p, with the holder as pe) and
+ * the same key on enterprises (alias e); keys null = one row for the whole scope.
+ */
+export async function sums(db: Db, scope: DataScope, year: number, key: { parcel: string; enterprise: string } | null): Promise<RawSums[]> {
+  const pk = key?.parcel ?? 'NULL::text'
+  const ek = key?.enterprise ?? 'NULL::text'
+  const params: unknown[] = [year]
+  const y = '$1'
+  const pw = `NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`
+  const ewSql = `NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`
+  const r = await db.query<RawSums>(
+    `WITH pa AS (
+       SELECT ${pk} AS k, count(*)::int AS parcel_count, COALESCE(sum(p.area_m2), 0)::float8 AS area_m2,
+              count(*) FILTER (WHERE p.status IN ('低效', '闲置'))::int AS low_count,
+              COALESCE(sum(p.area_m2) FILTER (WHERE p.status IN ('低效', '闲置')), 0)::float8 AS low_m2
+       FROM parcel p LEFT JOIN enterprise pe ON pe.id = p.enterprise_id WHERE ${pw} GROUP BY 1
+     ), ec AS (
+       SELECT ${ek} AS k, count(*)::int AS enterprise_count, count(*) FILTER (WHERE e.scale = '规上')::int AS scale_count
+       FROM enterprise e WHERE ${ewSql} GROUP BY 1
+     ), ey AS (
+       SELECT ${ek} AS k, COALESCE(sum(y.tax), 0)::float8 AS tax, COALESCE(sum(y.value_added), 0)::float8 AS value_added,
+              COALESCE(sum(y.revenue), 0)::float8 AS revenue, COALESCE(sum(${LAND_M2}), 0)::float8 AS land_m2
+       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
+       WHERE ${ewSql} GROUP BY 1
+     ), keys AS (SELECT k FROM pa UNION SELECT k FROM ec UNION SELECT k FROM ey)
+     SELECT keys.k AS key, COALESCE(pa.parcel_count, 0)::int AS parcel_count, COALESCE(pa.area_m2, 0)::float8 AS area_m2,
+            COALESCE(pa.low_count, 0)::int AS low_count, COALESCE(pa.low_m2, 0)::float8 AS low_m2,
+            COALESCE(ec.enterprise_count, 0)::int AS enterprise_count, COALESCE(ec.scale_count, 0)::int AS scale_count,
+            COALESCE(ey.tax, 0)::float8 AS tax, COALESCE(ey.value_added, 0)::float8 AS value_added,
+            COALESCE(ey.revenue, 0)::float8 AS revenue, COALESCE(ey.land_m2, 0)::float8 AS land_m2
+     FROM keys LEFT JOIN pa ON pa.k IS NOT DISTINCT FROM keys.k LEFT JOIN ec ON ec.k IS NOT DISTINCT FROM keys.k
+          LEFT JOIN ey ON ey.k IS NOT DISTINCT FROM keys.k`,
+    params,
+  )
+  return r.rows
+}
+
+/** A district: code, name, level. */
+export interface RegionRow {
+  code: string
+  name: string
+  level: 'province' | 'city' | 'county' | 'town'
+  parent_code: string | null
+}
+
+/** A district by its code. */
+export async function region(db: Db, code: string): Promise<RegionRow | undefined> {
+  const r = await db.query<RegionRow>('SELECT code, name, level, parent_code FROM region WHERE code = $1', [code])
+  return r.rows[0]
+}
+
+/** The districts from the province down to a district (first = the province). */
+export async function regionPath(db: Db, code: string): Promise<RegionRow[]> {
+  const r = await db.query<RegionRow & { depth: number }>(
+    `WITH RECURSIVE up AS (
+       SELECT code, name, level, parent_code, 0 AS depth FROM region WHERE code = $1
+       UNION ALL SELECT r.code, r.name, r.level, r.parent_code, up.depth + 1 FROM region r JOIN up ON r.code = up.parent_code
+     ) SELECT code, name, level, parent_code, depth FROM up ORDER BY depth DESC`,
+    [code],
+  )
+  return r.rows.map(({ depth: _d, ...row }) => row)
+}
+
+/** The child districts of a district, in their order. */
+export async function childRegions(db: Db, parentCode: string): Promise<RegionRow[]> {
+  const r = await db.query<RegionRow>('SELECT code, name, level, parent_code FROM region WHERE parent_code = $1 ORDER BY sort, code', [parentCode])
+  return r.rows
+}
+
+/** Cities and counties of Zhejiang (for the region picker), parents first. */
+export async function citiesAndCounties(db: Db): Promise<RegionRow[]> {
+  const r = await db.query<RegionRow>(
+    `SELECT code, name, level, parent_code FROM region WHERE level IN ('city', 'county') AND code LIKE '33%' ORDER BY level = 'county', sort, code`,
+  )
+  return r.rows
+}
+
+// ---- 用地单位列表 ----
+
+/** One enterprise row of the list. */
+export interface EnterpriseRow {
+  id: number
+  credit_code: string
+  name: string
+  industry_code: string | null
+  scale: string
+  status: string
+  county_name: string | null
+  park_name: string | null
+  parcel_count: number
+  land_m2: number
+  tax: number | null
+  value_added: number | null
+  appraisal_class: string | null
+}
+
+/** FROM and WHERE of the enterprise list for a year and filters. */
+function enterpriseQuery(scope: DataScope, year: number, f: Omit<EnterpriseReportQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>) {
+  const where = new Where()
+  const y = `$${where.params.push(year)}`
+  scoped(scope, 'e', where)
+  if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
+  if (f.industry) where.add('left(e.industry_code, 3) = ?', f.industry)
+  where.addIf(f.scale, 'e.scale = ?')
+  where.addIf(f.status, 'e.status = ?')
+  where.addIf(f.appraisalClass, 'a.class = ?')
+  const from = `enterprise e
+    LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
+    LEFT JOIN enterprise_appraisal_yearly a ON a.enterprise_id = e.id AND a.year = ${y}
+    LEFT JOIN region c ON c.code = e.county_code
+    LEFT JOIN industrial_park k ON k.id = e.park_id
+    LEFT JOIN LATERAL (SELECT count(*)::int AS n, sum(pp.area_m2) AS m2 FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted) h ON true`
+  return { from, where }
+}
+
+const ENTERPRISE_SELECT = `e.id, e.credit_code, e.name, e.industry_code, e.scale, e.status, c.name AS county_name, k.name AS park_name,
+  h.n AS parcel_count, COALESCE(y.land_area_m2, h.m2, 0)::float8 AS land_m2, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
+  a.class AS appraisal_class`
+
+/** 亩均税收 of a row, for sorting: the year's tax over the year's land in 亩. */
+const TAX_PER_MU_SQL = `(y.tax / NULLIF(COALESCE(y.land_area_m2, h.m2) / ${M2_PER_MU}, 0))`
+
+export async function enterprises(db: Db, scope: DataScope, year: number, q: Omit<EnterpriseReportQuery, 'year' | 'regionCode'>): Promise<Page<EnterpriseRow>> {
+  const { page, pageSize, sortField, sortOrder, ...f } = q
+  const { from, where } = enterpriseQuery(scope, year, f)
+  const order = orderBy({ page, pageSize, sortField, sortOrder }, { name: 'e.name', taxPerMu: TAX_PER_MU_SQL, landAreaMu: 'COALESCE(y.land_area_m2, h.m2, 0)', tax: 'y.tax' }, 'e.id')
+  return queryPage<EnterpriseRow>(db, { select: ENTERPRISE_SELECT, from, where, order }, { page, pageSize, sortField, sortOrder })
+}
+
+// ---- 工业用地列表 and 低效用地 ----
+
+/** One parcel row of the lists. */
+export interface ParcelRow {
+  id: number
+  land_code: string
+  name: string
+  land_use_code: string
+  status: string
+  area_m2: number | null
+  plot_ratio: number | null
+  building_density: number | null
+  supply_date: string | Date | null
+  supply_method: string | null
+  county_name: string | null
+  park_name: string | null
+  enterprise_id: number | null
+  enterprise_name: string | null
+}
+
+const PARCEL_SELECT = `p.id, p.land_code, p.name, p.land_use_code, p.status, p.area_m2, p.plot_ratio, p.building_density,
+  to_char(p.supply_date, 'YYYY-MM-DD') AS supply_date, p.supply_method, c.name AS county_name, k.name AS park_name,
+  p.enterprise_id, e.name AS enterprise_name`
+const PARCEL_FROM = `parcel p LEFT JOIN region c ON c.code = p.county_code LEFT JOIN industrial_park k ON k.id = p.park_id
+  LEFT JOIN enterprise e ON e.id = p.enterprise_id`
+
+type ParcelFilter = Omit<ParcelReportQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'regionCode'>
+
+function parcelWhere(scope: DataScope, f: ParcelFilter): Where {
+  const where = scoped(scope, 'p')
+  if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
+  where.addIf(f.landUse, 'p.land_use_code = ?')
+  where.addIf(f.status, 'p.status = ?')
+  where.addIf(f.supplyMethod, 'p.supply_method = ?')
+  if (f.minMu !== undefined) where.add('p.area_m2 >= ?', f.minMu * M2_PER_MU)
+  if (f.maxMu !== undefined) where.add('p.area_m2 <= ?', f.maxMu * M2_PER_MU)
+  return where
+}
+
+const PARCEL_ORDER = { landCode: 'p.land_code', name: 'p.name', areaMu: 'p.area_m2', supplyDate: 'p.supply_date' }
+
+export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuery, 'regionCode'>): Promise<Page<ParcelRow>> {
+  const { page, pageSize, sortField, sortOrder, ...f } = q
+  const order = orderBy({ page, pageSize, sortField, sortOrder }, PARCEL_ORDER, 'p.id')
+  return queryPage<ParcelRow>(db, { select: PARCEL_SELECT, from: PARCEL_FROM, where: parcelWhere(scope, f), order }, { page, pageSize, sortField, sortOrder })
+}
+
+/**
+ * The criteria of DOMAIN 低效用地 as SQL over a parcel (p), its holder (e) and the holder's
+ * appraisal of the year (a). 闲置 counts a parcel marked 闲置 or one whose agreed start is more
+ * than a year past without a start.
+ */
+export const REASON_SQL: Readonly<Record<LowEfficiencyReason, string>> = {
+  plotRatio: 'COALESCE(p.plot_ratio < 1.0, false)',
+  density: 'COALESCE(p.building_density < 30, false)',
+  idle: `(p.status = '闲置' OR COALESCE(p.actual_start_date IS NULL AND p.agreed_start_date + interval '1 year' < current_date, false))`,
+  stopped: `COALESCE(e.status IN ('停产', '半停产'), false)`,
+  appraisal: `COALESCE(a.class = 'D', false)`,
+}
+const REASON_KEYS = Object.keys(REASON_SQL) as LowEfficiencyReason[]
+
+/** One 低效用地 row: the parcel, a flag per criterion and the holder's 亩均税收 of the year. */
+export type LowRow = ParcelRow & Record<LowEfficiencyReason, boolean> & { tax_per_mu: number | null }
+
+type LowFilter = Omit<LowEfficiencyQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>
+
+function lowQuery(scope: DataScope, year: number, f: LowFilter) {
+  const where = new Where()
+  const y = `$${where.params.push(year)}`
+  scoped(scope, 'p', where).add(`p.status IN ('低效', '闲置')`)
+  if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
+  where.addIf(f.status, 'p.status = ?')
+  if (f.reason) where.add(REASON_SQL[f.reason])
+  const from = `${PARCEL_FROM}
+    LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
+    LEFT JOIN enterprise_appraisal_yearly a ON a.enterprise_id = e.id AND a.year = ${y}`
+  return { from, where }
+}
+
+export async function lowParcels(db: Db, scope: DataScope, year: number, q: Omit<LowEfficiencyQuery, 'year' | 'regionCode'>): Promise<Page<LowRow>> {
+  const { page, pageSize, sortField, sortOrder, ...f } = q
+  const { from, where } = lowQuery(scope, year, f)
+  const select = `${PARCEL_SELECT}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
+    (y.tax / NULLIF(COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted)) / ${M2_PER_MU}, 0))::float8 AS tax_per_mu`
+  const order = orderBy({ page, pageSize, sortField, sortOrder }, { landCode: 'p.land_code', areaMu: 'p.area_m2' }, 'p.id')
+  return queryPage<LowRow>(db, { select, from, where, order }, { page, pageSize, sortField, sortOrder })
+}
+
+/** Totals of the 低效用地 list for the filters: count and area, by status and by criterion. */
+export async function lowSummary(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  f: LowFilter,
+): Promise<{ n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>> {
+  const { from, where } = lowQuery(scope, year, f)
+  const perReason = REASON_KEYS.map(
+    (k) => `count(*) FILTER (WHERE ${REASON_SQL[k]})::int AS "${k}_n", COALESCE(sum(p.area_m2) FILTER (WHERE ${REASON_SQL[k]}), 0)::float8 AS "${k}_m2"`,
+  ).join(', ')
+  const r = await db.query<{ n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>>(
+    `SELECT count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
+            count(*) FILTER (WHERE p.status = '闲置')::int AS idle, count(*) FILTER (WHERE p.status = '低效')::int AS low, ${perReason}
+     FROM ${from} WHERE ${where.sql}`,
+    where.params,
+  )
+  return r.rows[0]
+}
+
+/** Every page of a list, for an export (pages of 1 000 in the list's order). */
+export async function* eachPage<T>(list: (paging: { page: number; pageSize: number }) => Promise<Page<T>>): AsyncIterable<T[]> {
+  for (let page = 1; ; page++) {
+    const p = await list({ page, pageSize: 1000 })
+    if (p.list.length) yield p.list
+    if (page * 1000 >= p.total) return
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * 统计报表 reads and exports (/system/statisticalReport): statistics of the spec's /api/cloudChart/*
+ * family (§7), granted by the report pages, each limited to the user's data scope and narrowed to
+ * a district inside it by `regionCode` (a district outside the scope is 403).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  LOW_EFFICIENCY_REASONS,
+  REPORT_PAGES,
+  enterpriseReportQuery,
+  lowEfficiencyQuery,
+  parcelReportQuery,
+  reportFilterQuery,
+  type AreaReportRow,
+  type EnterpriseReportRow,
+  type IndustryReportRow,
+  type LowEfficiencyRow,
+  type ParcelReportRow,
+} from '../../../domain/contracts/statistical-report'
+import { APPRAISAL_CLASS_NAMES, type AppraisalClass } from '../../../domain/appraisal'
+import type { Db } from '../../db/engine'
+import { currentUser } from '../../http/context'
+import { ok } from '../../http/envelope'
+import { sendXlsx, type XlsxColumn } from '../../http/xlsx'
+import { requestScope } from '../map/service'
+import { resolveYear } from '../big-data/service'
+import * as repo from './repo'
+import * as report from './service'
+
+const READ = { pages: REPORT_PAGES, log: false } as const
+const exported = (action: string) => ({ pages: REPORT_PAGES, log: { module: 'statisticalReport', action } })
+const today = () => new Date().toISOString().slice(0, 10)
+
+type SharedFigures = Pick<AreaReportRow, 'parcelCount' | 'areaMu' | 'enterpriseCount' | 'scaleCount' | 'tax' | 'valueAdded' | 'taxPerMu' | 'valueAddedPerMu'>
+
+/** Columns shared by the 区域 and 行业 sheets after the name. */
+const FIGURE_COLUMNS: XlsxColumn<SharedFigures>[] = [
+  { header: '地块数（宗）', value: (r) => r.parcelCount, width: 12 },
+  { header: '用地面积（亩）', value: (r) => r.areaMu, width: 14 },
+  { header: '用地单位（家）', value: (r) => r.enterpriseCount, width: 14 },
+  { header: '规上企业（家）', value: (r) => r.scaleCount, width: 14 },
+  { header: '实缴税金（万元）', value: (r) => r.tax, width: 16 },
+  { header: '工业增加值（万元）', value: (r) => r.valueAdded, width: 18 },
+  { header: '亩均税收（万元/亩）', value: (r) => r.taxPerMu, width: 18 },
+  { header: '亩均增加值（万元/亩）', value: (r) => r.valueAddedPerMu, width: 20 },
+]
+
+const PARCEL_COLUMNS: XlsxColumn<ParcelReportRow>[] = [
+  { header: '宗地代码', value: (r) => r.landCode, width: 22 },
+  { header: '地块名称', value: (r) => r.name, width: 28 },
+  { header: '地类', value: (r) => (r.landUseName ? `${r.landUseCode} ${r.landUseName}` : r.landUseCode), width: 16 },
+  { header: '状态', value: (r) => r.status, width: 10 },
+  { header: '面积（亩）', value: (r) => r.areaMu, width: 12 },
+  { header: '容积率', value: (r) => r.plotRatio, width: 10 },
+  { header: '建筑密度（%）', value: (r) => r.buildingDensity, width: 12 },
+  { header: '供地日期', value: (r) => r.supplyDate, width: 12 },
+  { header: '供地方式', value: (r) => r.supplyMethod, width: 10 },
+  { header: '区县', value: (r) => r.countyName, width: 12 },
+  { header: '园区', value: (r) => r.parkName, width: 24 },
+  { header: '用地单位', value: (r) => r.enterpriseName, width: 28 },
+]
+
+async function* once<T>(rows: T[]): AsyncIterable<T[]> {
+  yield rows
+}
+
+export const statisticalReportRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
+
+    app.get('/api/cloudChart/report/regions', { config: READ }, async (req) => ok(await report.regionOptions(db, await scopeOf(req))))
+
+    app.get('/api/cloudChart/report/area', { config: READ, schema: { querystring: reportFilterQuery } }, async (req) =>
+      ok(await report.areaReport(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+    )
+
+    app.get('/api/cloudChart/report/area/export', { config: exported('导出区域统计'), schema: { querystring: reportFilterQuery } }, async (req, reply) => {
+      const r = await report.areaReport(db, await scopeOf(req, req.query.regionCode), req.query.year)
+      return sendXlsx<AreaReportRow>(reply, {
+        filename: `区域统计_${r.region?.name ?? '浙江省'}_${r.year}年_${today()}.xlsx`,
+        sheet: `区域统计 ${r.year}年`,
+        columns: [
+          { header: '地区', value: (x) => x.name, width: 16 },
+          { header: '区划代码', value: (x) => (x.code === 'all' ? '' : x.code), width: 12 },
+          ...FIGURE_COLUMNS.slice(0, 2),
+          { header: '低效用地（宗）', value: (x) => x.lowCount, width: 14 },
+          { header: '低效用地面积（亩）', value: (x) => x.lowAreaMu, width: 18 },
+          ...FIGURE_COLUMNS.slice(2),
+        ],
+        pages: once([...r.rows, r.total]),
+      })
+    })
+
+    const industry = async (req: { query: { year?: number; regionCode?: string } } & Parameters<typeof currentUser>[0]) => {
+      const scope = await scopeOf(req, req.query.regionCode)
+      const region = scope.kind === 'region' ? await repo.region(db, scope.code) : undefined
+      return report.industryReport(db, scope, region ? { code: region.code, name: region.name, level: region.level } : null, req.query.year)
+    }
+
+    app.get('/api/cloudChart/report/industry', { config: READ, schema: { querystring: reportFilterQuery } }, async (req) => ok(await industry(req)))
+
+    app.get('/api/cloudChart/report/industry/export', { config: exported('导出行业统计'), schema: { querystring: reportFilterQuery } }, async (req, reply) => {
+      const r = await industry(req)
+      return sendXlsx<IndustryReportRow>(reply, {
+        filename: `行业统计_${r.region?.name ?? '浙江省'}_${r.year}年_${today()}.xlsx`,
+        sheet: `行业统计 ${r.year}年`,
+        columns: [
+          { header: '行业代码', value: (x) => (x.code === 'all' ? '' : x.code), width: 10 },
+          { header: '行业名称', value: (x) => x.name, width: 36 },
+          ...FIGURE_COLUMNS.slice(0, 6),
+          { header: '营业收入（万元）', value: (x) => x.revenue, width: 16 },
+          ...FIGURE_COLUMNS.slice(6),
+        ],
+        pages: once([...r.rows, r.total]),
+      })
+    })
+
+    app.get('/api/cloudChart/report/enterprises', { config: READ, schema: { querystring: enterpriseReportQuery } }, async (req) => {
+      const { year, regionCode, ...q } = req.query
+      return ok(await report.enterpriseReport(db, await scopeOf(req, regionCode), q, year))
+    })
+
+    app.get('/api/cloudChart/report/enterprises/export', { config: exported('导出用地单位列表'), schema: { querystring: enterpriseReportQuery } }, async (req, reply) => {
+      const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
+      const scope = await scopeOf(req, regionCode)
+      const y = await resolveYear(db, year)
+      return sendXlsx<EnterpriseReportRow>(reply, {
+        filename: `用地单位列表_${y}年_${today()}.xlsx`,
+        sheet: `用地单位 ${y}年`,
+        columns: [
+          { header: '统一社会信用代码', value: (r) => r.creditCode, width: 22 },
+          { header: '企业名称', value: (r) => r.name, width: 30 },
+          { header: '行业', value: (r) => (r.industryCode ? `${r.industryCode} ${r.industryName ?? ''}`.trim() : null), width: 30 },
+          { header: '规模', value: (r) => r.scale, width: 8 },
+          { header: '经营状态', value: (r) => r.status, width: 10 },
+          { header: '区县', value: (r) => r.countyName, width: 12 },
+          { header: '园区', value: (r) => r.parkName, width: 24 },
+          { header: '地块数（宗）', value: (r) => r.parcelCount, width: 12 },
+          { header: '用地面积（亩）', value: (r) => r.landAreaMu, width: 14 },
+          { header: '实缴税金（万元）', value: (r) => r.tax, width: 16 },
+          { header: '工业增加值（万元）', value: (r) => r.valueAdded, width: 18 },
+          { header: '亩均税收（万元/亩）', value: (r) => r.taxPerMu, width: 18 },
+          { header: '评价类别', value: (r) => (r.appraisalClass ? APPRAISAL_CLASS_NAMES[r.appraisalClass as AppraisalClass] : null), width: 14 },
+        ],
+        pages: report.eachEnterprise(db, scope, q, y),
+      })
+    })
+
+    app.get('/api/cloudChart/report/parcels', { config: READ, schema: { querystring: parcelReportQuery } }, async (req) => {
+      const { regionCode, ...q } = req.query
+      return ok(await report.parcelReport(db, await scopeOf(req, regionCode), q))
+    })
+
+    app.get('/api/cloudChart/report/parcels/export', { config: exported('导出工业用地列表'), schema: { querystring: parcelReportQuery } }, async (req, reply) => {
+      const { regionCode, page: _p, pageSize: _s, ...q } = req.query
+      return sendXlsx<ParcelReportRow>(reply, {
+        filename: `工业用地列表_${today()}.xlsx`,
+        sheet: '工业用地',
+        columns: PARCEL_COLUMNS,
+        pages: report.eachParcel(db, await scopeOf(req, regionCode), q),
+      })
+    })
+
+    app.get('/api/cloudChart/report/lowEfficiency', { config: READ, schema: { querystring: lowEfficiencyQuery } }, async (req) => {
+      const { year, regionCode, ...q } = req.query
+      return ok(await report.lowEfficiencyReport(db, await scopeOf(req, regionCode), q, year))
+    })
+
+    app.get('/api/cloudChart/report/lowEfficiency/export', { config: exported('导出低效用地'), schema: { querystring: lowEfficiencyQuery } }, async (req, reply) => {
+      const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
+      const scope = await scopeOf(req, regionCode)
+      const y = await resolveYear(db, year)
+      return sendXlsx<LowEfficiencyRow>(reply, {
+        filename: `低效用地_${y}年_${today()}.xlsx`,
+        sheet: `低效用地 ${y}年`,
+        columns: [
+          ...(PARCEL_COLUMNS as XlsxColumn<LowEfficiencyRow>[]),
+          { header: '认定原因', value: (r) => r.reasons.map((k) => LOW_EFFICIENCY_REASONS[k]).join('；'), width: 40 },
+          { header: '用地单位亩均税收（万元/亩）', value: (r) => r.taxPerMu, width: 22 },
+        ],
+        pages: report.eachLowParcel(db, scope, q, y),
+      })
+    })
+  }

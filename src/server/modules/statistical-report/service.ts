@@ -1,0 +1,226 @@
+/**
+ * 统计报表: the repo's sums and rows turned into the reports — 亩 from 平方米 (DOMAIN "Units"),
+ * names for codes, 亩均 figures over the enterprises' land, the district path for the breadcrumb.
+ */
+import type { Db } from '../../db/engine'
+import type { DataScope } from '../../auth/data-scope'
+import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { industryName } from '../../../domain/codes/industry'
+import { landUseName } from '../../../domain/codes/land-use'
+import type { Page } from '../../../domain/contracts/envelope'
+import {
+  LOW_EFFICIENCY_REASONS,
+  type AreaReport,
+  type AreaReportRow,
+  type EnterpriseReport,
+  type EnterpriseReportQuery,
+  type EnterpriseReportRow,
+  type IndustryReport,
+  type IndustryReportRow,
+  type LowEfficiencyQuery,
+  type LowEfficiencyReason,
+  type LowEfficiencyReport,
+  type LowEfficiencyRow,
+  type ParcelReportQuery,
+  type ParcelReportRow,
+  type ReportRegion,
+  type ReportRegionOption,
+} from '../../../domain/contracts/statistical-report'
+import { resolveYear } from '../big-data/service'
+import * as repo from './repo'
+
+const mu = (m2: number | null) => roundTo((m2 ?? 0) / M2_PER_MU, 2)
+const perMu = (value: number, m2: number) => (m2 > 0 ? roundTo(value / (m2 / M2_PER_MU), 2) : 0)
+const money = (v: number) => roundTo(v, 2)
+const toRegion = (r: repo.RegionRow): ReportRegion => ({ code: r.code, name: r.name, level: r.level })
+
+function areaRow(code: string, name: string, drillable: boolean, s: repo.RawSums | undefined): AreaReportRow {
+  return {
+    code,
+    name,
+    drillable,
+    parcelCount: s?.parcel_count ?? 0,
+    areaMu: mu(s?.area_m2 ?? 0),
+    lowCount: s?.low_count ?? 0,
+    lowAreaMu: mu(s?.low_m2 ?? 0),
+    enterpriseCount: s?.enterprise_count ?? 0,
+    scaleCount: s?.scale_count ?? 0,
+    tax: money(s?.tax ?? 0),
+    valueAdded: money(s?.value_added ?? 0),
+    taxPerMu: perMu(s?.tax ?? 0, s?.land_m2 ?? 0),
+    valueAddedPerMu: perMu(s?.value_added ?? 0, s?.land_m2 ?? 0),
+  }
+}
+
+const hasAny = (s: repo.RawSums | undefined) => !!s && (s.parcel_count > 0 || s.enterprise_count > 0)
+
+/**
+ * 区域统计: the child districts of the scope's district (the province → cities → counties →
+ * towns), every child listed with zeros included, records without a child district in a row of
+ * their own, and the total of the whole scope.
+ */
+export async function areaReport(db: Db, scope: DataScope, year?: number): Promise<AreaReport> {
+  const y = await resolveYear(db, year)
+  const base = scope.kind === 'region' ? scope.code : '330000'
+  const [regionRow, path, children] = await Promise.all([repo.region(db, base), repo.regionPath(db, base), repo.childRegions(db, base)])
+  const level = children[0]?.level
+  const key = level && level !== 'province' ? `${level}_code` : null
+  const [grouped, [whole]] = await Promise.all([
+    key ? repo.sums(db, scope, y, { parcel: `p.${key}`, enterprise: `e.${key}` }) : Promise.resolve([]),
+    repo.sums(db, scope, y, null),
+  ])
+  const byKey = new Map(grouped.map((s) => [s.key, s]))
+  const rows = children.map((c) => areaRow(c.code, c.name, c.level !== 'town', byKey.get(c.code)))
+  if (key && hasAny(byKey.get(null))) rows.push(areaRow('', '未落到下级区划', false, byKey.get(null)))
+  return {
+    year: y,
+    region: scope.kind === 'region' && regionRow ? toRegion(regionRow) : null,
+    path: path.map(toRegion),
+    rows: scope.kind === 'none' ? [] : rows,
+    total: areaRow('all', '合计', false, whole),
+  }
+}
+
+function industryRow(code: string, name: string, s: repo.RawSums | undefined): IndustryReportRow {
+  return {
+    code,
+    name,
+    enterpriseCount: s?.enterprise_count ?? 0,
+    scaleCount: s?.scale_count ?? 0,
+    parcelCount: s?.parcel_count ?? 0,
+    areaMu: mu(s?.area_m2 ?? 0),
+    tax: money(s?.tax ?? 0),
+    valueAdded: money(s?.value_added ?? 0),
+    revenue: money(s?.revenue ?? 0),
+    taxPerMu: perMu(s?.tax ?? 0, s?.land_m2 ?? 0),
+    valueAddedPerMu: perMu(s?.value_added ?? 0, s?.land_m2 ?? 0),
+  }
+}
+
+/**
+ * 行业统计: by GB/T 4754 division in code order; a parcel counts under its holder's industry, and
+ * enterprises without a code (and parcels without a holder) under 未分类, last.
+ */
+export async function industryReport(db: Db, scope: DataScope, regionRow: ReportRegion | null, year?: number): Promise<IndustryReport> {
+  const y = await resolveYear(db, year)
+  const [grouped, [whole]] = await Promise.all([
+    repo.sums(db, scope, y, { parcel: 'left(pe.industry_code, 3)', enterprise: 'left(e.industry_code, 3)' }),
+    repo.sums(db, scope, y, null),
+  ])
+  const rows = grouped
+    .filter(hasAny)
+    .map((s) => (s.key ? industryRow(s.key, industryName(s.key) ?? s.key, s) : industryRow('', '未分类', s)))
+    .sort((a, b) => (a.code === '' ? 1 : b.code === '' ? -1 : a.code.localeCompare(b.code)))
+  return { year: y, region: regionRow, rows, total: industryRow('all', '合计', whole) }
+}
+
+const enterpriseView = (r: repo.EnterpriseRow): EnterpriseReportRow => ({
+  id: r.id,
+  creditCode: r.credit_code,
+  name: r.name,
+  industryCode: r.industry_code,
+  industryName: r.industry_code ? (industryName(r.industry_code) ?? null) : null,
+  scale: r.scale,
+  status: r.status,
+  countyName: r.county_name,
+  parkName: r.park_name,
+  parcelCount: r.parcel_count,
+  landAreaMu: mu(r.land_m2),
+  tax: r.tax === null ? null : money(r.tax),
+  valueAdded: r.value_added === null ? null : money(r.value_added),
+  taxPerMu: r.tax === null || !(r.land_m2 > 0) ? null : perMu(r.tax, r.land_m2),
+  appraisalClass: r.appraisal_class,
+})
+
+const mapPage = <R, T>(p: Page<R>, f: (r: R) => T): Page<T> => ({ ...p, list: p.list.map(f) })
+
+type EnterpriseListQuery = Omit<EnterpriseReportQuery, 'year' | 'regionCode'>
+
+/** 用地单位列表: one page with the year's figures and appraisal class. */
+export async function enterpriseReport(db: Db, scope: DataScope, q: EnterpriseListQuery, year?: number): Promise<EnterpriseReport> {
+  const y = await resolveYear(db, year)
+  return { year: y, page: mapPage(await repo.enterprises(db, scope, y, q), enterpriseView) }
+}
+
+/** Every row of 用地单位列表 for an export. */
+export async function* eachEnterprise(db: Db, scope: DataScope, q: Omit<EnterpriseListQuery, 'page' | 'pageSize'>, year?: number): AsyncIterable<EnterpriseReportRow[]> {
+  const y = await resolveYear(db, year)
+  for await (const rows of repo.eachPage((paging) => repo.enterprises(db, scope, y, { ...q, ...paging }))) yield rows.map(enterpriseView)
+}
+
+const parcelView = (r: repo.ParcelRow): ParcelReportRow => ({
+  id: r.id,
+  landCode: r.land_code,
+  name: r.name,
+  landUseCode: r.land_use_code,
+  landUseName: landUseName(r.land_use_code) ?? null,
+  status: r.status,
+  areaMu: mu(r.area_m2),
+  plotRatio: r.plot_ratio === null ? null : roundTo(r.plot_ratio, 2),
+  buildingDensity: r.building_density === null ? null : roundTo(r.building_density, 1),
+  supplyDate: typeof r.supply_date === 'string' || r.supply_date === null ? r.supply_date : r.supply_date.toISOString().slice(0, 10),
+  supplyMethod: r.supply_method,
+  countyName: r.county_name,
+  parkName: r.park_name,
+  enterpriseId: r.enterprise_id,
+  enterpriseName: r.enterprise_name,
+})
+
+type ParcelListQuery = Omit<ParcelReportQuery, 'regionCode'>
+
+/** 工业用地列表: one page. */
+export async function parcelReport(db: Db, scope: DataScope, q: ParcelListQuery): Promise<Page<ParcelReportRow>> {
+  return mapPage(await repo.parcels(db, scope, q), parcelView)
+}
+
+/** Every row of 工业用地列表 for an export. */
+export async function* eachParcel(db: Db, scope: DataScope, q: Omit<ParcelListQuery, 'page' | 'pageSize'>): AsyncIterable<ParcelReportRow[]> {
+  for await (const rows of repo.eachPage((paging) => repo.parcels(db, scope, { ...q, ...paging }))) yield rows.map(parcelView)
+}
+
+const REASONS = Object.keys(LOW_EFFICIENCY_REASONS) as LowEfficiencyReason[]
+
+const lowView = (r: repo.LowRow): LowEfficiencyRow => ({
+  ...parcelView(r),
+  reasons: REASONS.filter((k) => r[k]),
+  taxPerMu: r.tax_per_mu === null ? null : roundTo(r.tax_per_mu, 2),
+})
+
+type LowListQuery = Omit<LowEfficiencyQuery, 'year' | 'regionCode'>
+
+/** 低效用地: the summary of every parcel the filters keep, and one page of them with their criteria. */
+export async function lowEfficiencyReport(db: Db, scope: DataScope, q: LowListQuery, year?: number): Promise<LowEfficiencyReport> {
+  const y = await resolveYear(db, year)
+  const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filter } = q
+  const [s, page] = await Promise.all([repo.lowSummary(db, scope, y, filter), repo.lowParcels(db, scope, y, q)])
+  return {
+    year: y,
+    count: s.n,
+    areaMu: mu(s.m2),
+    idleCount: s.idle,
+    lowCount: s.low,
+    byReason: REASONS.map((k) => ({ reason: k, name: LOW_EFFICIENCY_REASONS[k], count: s[`${k}_n`], areaMu: mu(s[`${k}_m2`]) })),
+    page: mapPage(page, lowView),
+  }
+}
+
+/** Every row of 低效用地 for an export. */
+export async function* eachLowParcel(db: Db, scope: DataScope, q: Omit<LowListQuery, 'page' | 'pageSize'>, year?: number): AsyncIterable<LowEfficiencyRow[]> {
+  const y = await resolveYear(db, year)
+  for await (const rows of repo.eachPage((paging) => repo.lowParcels(db, scope, y, { ...q, ...paging }))) yield rows.map(lowView)
+}
+
+/** The cities and counties inside a scope, as a tree (a town user picks nothing). */
+export async function regionOptions(db: Db, scope: DataScope): Promise<ReportRegionOption[]> {
+  if (scope.kind === 'none' || (scope.kind === 'region' && scope.level === 'town')) return []
+  const all = await repo.citiesAndCounties(db)
+  const inScope = (r: repo.RegionRow) =>
+    scope.kind === 'all' || scope.level === 'province' || (scope.level === 'city' ? r.code === scope.code || r.parent_code === scope.code : r.code === scope.code)
+  const counties = all.filter((r) => r.level === 'county' && inScope(r))
+  const cities = all.filter((r) => r.level === 'city' && (inScope(r) || counties.some((c) => c.parent_code === r.code)))
+  return cities.map((c) => ({
+    code: c.code,
+    name: c.name,
+    children: counties.filter((k) => k.parent_code === c.code).map((k) => ({ code: k.code, name: k.name })),
+  }))
+}

@@ -47,6 +47,7 @@ export const LOG_MODULES: Record<string, string> = {
   sjcj: '数据采集',
   sjcl: '数据处理',
   news: '改革动态',
+  statisticalReport: '统计报表',
 }
 
 /** Sort direction as antd tables name it. */

@@ -16,6 +16,15 @@ export const REPORT_PAGES = ['area', 'industry', 'yddw', 'gyyd', 'dxyd'].flatMap
   `/systems/statisticalReport/${leaf}`,
 ])
 
+/**
+ * The pages that also read the parcel and enterprise lists and the district picker: the
+ * profiles (地块档案, 企业档案) and the group pages, which pick members from them.
+ */
+export const RECORD_LIST_PAGES = [
+  ...REPORT_PAGES,
+  ...['Dkxx', 'Yddw', 'LandGroup', 'CompanyGroup'].flatMap((leaf) => [`/system/IndustryMap/${leaf}`, `/systems/IndustryMap/${leaf}`]),
+]
+
 const year = z.coerce.number({ error: '年度 year 应为数字' }).int('年度 year 应为整数').min(1980, '年度 year 不能早于1980').max(2100, '年度 year 不能晚于2100')
 const regionCode = z
   .string({ error: '区划代码 regionCode 应为文本' })

@@ -32,6 +32,7 @@ import { baseFileRoutes } from './base-file/routes'
 import { datacenterImportRoutes } from './datacenter-import/routes'
 import { reformNewsRoutes } from './reform-news/routes'
 import { statisticalReportRoutes } from './statistical-report/routes'
+import { recordGroupRoutes } from './record-group/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -71,4 +72,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, uploads }) => datacenterImportRoutes(db, uploads),
   ({ db, config }) => reformNewsRoutes(db, config),
   ({ db }) => statisticalReportRoutes(db),
+  ({ db }) => recordGroupRoutes(db),
 ]

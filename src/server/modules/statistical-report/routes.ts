@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   LOW_EFFICIENCY_REASONS,
+  RECORD_LIST_PAGES,
   REPORT_PAGES,
   enterpriseReportQuery,
   lowEfficiencyQuery,
@@ -28,7 +29,8 @@ import * as repo from './repo'
 import * as report from './service'
 
 const READ = { pages: REPORT_PAGES, log: false } as const
-const exported = (action: string) => ({ pages: REPORT_PAGES, log: { module: 'statisticalReport', action } })
+const LIST = { pages: RECORD_LIST_PAGES, log: false } as const
+const exported = (action: string, pages = REPORT_PAGES) => ({ pages, log: { module: 'statisticalReport', action } })
 const today = () => new Date().toISOString().slice(0, 10)
 
 type SharedFigures = Pick<AreaReportRow, 'parcelCount' | 'areaMu' | 'enterpriseCount' | 'scaleCount' | 'tax' | 'valueAdded' | 'taxPerMu' | 'valueAddedPerMu'>
@@ -69,7 +71,7 @@ export const statisticalReportRoutes =
   async (app) => {
     const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
 
-    app.get('/api/cloudChart/report/regions', { config: READ }, async (req) => ok(await report.regionOptions(db, await scopeOf(req))))
+    app.get('/api/cloudChart/report/regions', { config: LIST }, async (req) => ok(await report.regionOptions(db, await scopeOf(req))))
 
     app.get('/api/cloudChart/report/area', { config: READ, schema: { querystring: reportFilterQuery } }, async (req) =>
       ok(await report.areaReport(db, await scopeOf(req, req.query.regionCode), req.query.year)),
@@ -116,12 +118,12 @@ export const statisticalReportRoutes =
       })
     })
 
-    app.get('/api/cloudChart/report/enterprises', { config: READ, schema: { querystring: enterpriseReportQuery } }, async (req) => {
+    app.get('/api/cloudChart/report/enterprises', { config: LIST, schema: { querystring: enterpriseReportQuery } }, async (req) => {
       const { year, regionCode, ...q } = req.query
       return ok(await report.enterpriseReport(db, await scopeOf(req, regionCode), q, year))
     })
 
-    app.get('/api/cloudChart/report/enterprises/export', { config: exported('导出用地单位列表'), schema: { querystring: enterpriseReportQuery } }, async (req, reply) => {
+    app.get('/api/cloudChart/report/enterprises/export', { config: exported('导出用地单位列表', RECORD_LIST_PAGES), schema: { querystring: enterpriseReportQuery } }, async (req, reply) => {
       const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
       const scope = await scopeOf(req, regionCode)
       const y = await resolveYear(db, year)
@@ -147,12 +149,12 @@ export const statisticalReportRoutes =
       })
     })
 
-    app.get('/api/cloudChart/report/parcels', { config: READ, schema: { querystring: parcelReportQuery } }, async (req) => {
+    app.get('/api/cloudChart/report/parcels', { config: LIST, schema: { querystring: parcelReportQuery } }, async (req) => {
       const { regionCode, ...q } = req.query
       return ok(await report.parcelReport(db, await scopeOf(req, regionCode), q))
     })
 
-    app.get('/api/cloudChart/report/parcels/export', { config: exported('导出工业用地列表'), schema: { querystring: parcelReportQuery } }, async (req, reply) => {
+    app.get('/api/cloudChart/report/parcels/export', { config: exported('导出工业用地列表', RECORD_LIST_PAGES), schema: { querystring: parcelReportQuery } }, async (req, reply) => {
       const { regionCode, page: _p, pageSize: _s, ...q } = req.query
       return sendXlsx<ParcelReportRow>(reply, {
         filename: `工业用地列表_${today()}.xlsx`,

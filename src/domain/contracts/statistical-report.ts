@@ -18,11 +18,14 @@ export const REPORT_PAGES = ['area', 'industry', 'yddw', 'gyyd', 'dxyd'].flatMap
 
 /**
  * The pages that also read the parcel and enterprise lists and the district picker: the
- * profiles (地块档案, 企业档案) and the group pages, which pick members from them.
+ * profiles (地块档案, 企业档案) and the group pages, which pick members from them, and the
+ * decision and monitor pages (district picker; 企业指标 picks its enterprise from the list).
  */
 export const RECORD_LIST_PAGES = [
   ...REPORT_PAGES,
-  ...['Dkxx', 'Yddw', 'LandGroup', 'CompanyGroup'].flatMap((leaf) => [`/system/IndustryMap/${leaf}`, `/systems/IndustryMap/${leaf}`]),
+  ...['IndustryMap/Dkxx', 'IndustryMap/Yddw', 'IndustryMap/LandGroup', 'IndustryMap/CompanyGroup', 'decision/qyzb', 'decision/zbhy', 'decision/zbqy', 'decision/zbqs', 'function/monitor/Qymonitor', 'function/monitor/Hymonitor'].flatMap(
+    (leaf) => [`/system/${leaf}`, `/systems/${leaf}`],
+  ),
 ]
 
 const year = z.coerce.number({ error: '年度 year 应为数字' }).int('年度 year 应为整数').min(1980, '年度 year 不能早于1980').max(2100, '年度 year 不能晚于2100')

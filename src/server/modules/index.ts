@@ -33,6 +33,7 @@ import { datacenterImportRoutes } from './datacenter-import/routes'
 import { reformNewsRoutes } from './reform-news/routes'
 import { statisticalReportRoutes } from './statistical-report/routes'
 import { recordGroupRoutes } from './record-group/routes'
+import { decisionRoutes } from './decision/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -73,4 +74,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, config }) => reformNewsRoutes(db, config),
   ({ db }) => statisticalReportRoutes(db),
   ({ db }) => recordGroupRoutes(db),
+  ({ db }) => decisionRoutes(db),
 ]

@@ -1,0 +1,52 @@
+/**
+ * 辅助决策 /api/decision/* and 运行监测 /api/function/monitor/{getQyMonitor, getHyMonitor} (spec §7):
+ * reads granted by their pages, limited to the user's data scope and narrowed to a district
+ * inside it by `regionCode` (outside it: 403).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  DECISION_PAGES,
+  MONITOR_PAGES,
+  decisionFilterQuery,
+  enterpriseIndicatorQuery,
+  enterpriseMonitorQuery,
+  trendQuery,
+} from '../../../domain/contracts/decision'
+import type { Db } from '../../db/engine'
+import { currentUser } from '../../http/context'
+import { ok } from '../../http/envelope'
+import { notFound } from '../../http/errors'
+import { requestScope } from '../map/service'
+import * as decision from './service'
+
+const DECISION = { pages: DECISION_PAGES, log: false } as const
+const MONITOR = { pages: MONITOR_PAGES, log: false } as const
+
+export const decisionRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
+
+    app.get('/api/decision/byRegion', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
+      ok(await decision.byRegion(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+    )
+    app.get('/api/decision/byIndustry', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
+      ok(await decision.byIndustry(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+    )
+    app.get('/api/decision/trend', { config: DECISION, schema: { querystring: trendQuery } }, async (req) =>
+      ok(await decision.trend(db, await scopeOf(req, req.query.regionCode), req.query.industry)),
+    )
+    app.get('/api/decision/enterprise', { config: DECISION, schema: { querystring: enterpriseIndicatorQuery } }, async (req) => {
+      const found = await decision.enterprise(db, await scopeOf(req), req.query.id, req.query.year)
+      if (!found) throw notFound(`企业 ${req.query.id} 不存在或不在本账号的数据范围内`)
+      return ok(found)
+    })
+
+    app.get('/api/function/monitor/getQyMonitor', { config: MONITOR, schema: { querystring: enterpriseMonitorQuery } }, async (req) => {
+      const { regionCode, ...q } = req.query
+      return ok(await decision.enterpriseMonitor(db, await scopeOf(req, regionCode), q))
+    })
+    app.get('/api/function/monitor/getHyMonitor', { config: MONITOR, schema: { querystring: decisionFilterQuery } }, async (req) =>
+      ok(await decision.industryMonitor(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+    )
+  }

@@ -48,6 +48,7 @@ export const LOG_MODULES: Record<string, string> = {
   sjcl: '数据处理',
   news: '改革动态',
   statisticalReport: '统计报表',
+  landLifeCycle: '全生命周期',
 }
 
 /** Sort direction as antd tables name it. */

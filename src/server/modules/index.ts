@@ -34,6 +34,7 @@ import { reformNewsRoutes } from './reform-news/routes'
 import { statisticalReportRoutes } from './statistical-report/routes'
 import { recordGroupRoutes } from './record-group/routes'
 import { decisionRoutes } from './decision/routes'
+import { lifecycleProjectRoutes } from './lifecycle-project/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -75,4 +76,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => statisticalReportRoutes(db),
   ({ db }) => recordGroupRoutes(db),
   ({ db }) => decisionRoutes(db),
+  ({ db }) => lifecycleProjectRoutes(db),
 ]

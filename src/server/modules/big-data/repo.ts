@@ -235,7 +235,7 @@ export async function suppliedByMonth(db: Db, year: number, f: StatFilter): Prom
 }
 
 /** The date column of each lifecycle stage (DOMAIN order xmqy → xmpj). */
-const STAGE_COLUMN = {
+export const STAGE_COLUMN = {
   xmqy: 'signed_date',
   tdgy: 'supply_date',
   xmkg: 'start_date',

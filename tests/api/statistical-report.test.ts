@@ -252,11 +252,14 @@ describe('低效用地 /api/cloudChart/report/lowEfficiency', () => {
     const wall = (await s.get<OverviewStats>('/api/bigData/overview', admin)).body.data
     expect([d.count, d.areaMu]).toEqual([wall.lowEfficiencyCount, wall.lowEfficiencyAreaMu])
     expect(d.idleCount + d.lowCount).toBe(d.count)
-    const plot = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status IN ('低效','闲置') AND plot_ratio < 1.0`)
+    const plot = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`)
+    expect(plot.n).toBeGreaterThan(0)
     expect(d.byReason.find((x) => x.reason === 'plotRatio')).toMatchObject({ name: '容积率低于1.0', count: plot.n })
     expect(d.byReason.find((x) => x.reason === 'idle')!.count).toBeGreaterThanOrEqual(d.idleCount)
     for (const row of d.page.list) {
-      expect(row.reasons.includes('plotRatio')).toBe(row.plotRatio !== null && row.plotRatio < 1)
+      expect(row.reasons.includes('plotRatio')).toBe(row.plotRatio !== null && row.plotRatio > 0 && row.plotRatio < 1)
+      // nothing built is 闲置, not a low ratio
+      if (row.plotRatio === 0) expect(row.reasons).not.toContain('plotRatio')
       if (row.status === '闲置') expect(row.reasons).toContain('idle')
     }
     const filtered = (await s.get<LowEfficiencyReport>('/api/cloudChart/report/lowEfficiency?reason=plotRatio', admin)).body.data

@@ -9,6 +9,7 @@ import { GLOBE_PAGES } from './pages/globe-pages'
 import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
 import { DATACENTER_PAGES } from './pages/datacenter-pages'
 import { DATACENTER_IMPORT_PAGES } from './pages/datacenter-import-pages'
+import { REPORT_PAGES_REGISTRY } from './pages/report-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -30,6 +31,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...ADMIN_PAGE_REGISTRY,
   ...DATACENTER_PAGES,
   ...DATACENTER_IMPORT_PAGES,
+  ...REPORT_PAGES_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -214,12 +214,13 @@ export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuer
 
 /**
  * The criteria of DOMAIN 低效用地 as SQL over a parcel (p), its holder (e) and the holder's
- * appraisal of the year (a). 闲置 counts a parcel marked 闲置 or one whose agreed start is more
- * than a year past without a start.
+ * appraisal of the year (a). 容积率 and 建筑密度 judge built land only (nothing built is 闲置, not a
+ * low ratio); 闲置 counts a parcel marked 闲置 or one whose agreed start is more than a year past
+ * without a start.
  */
 export const REASON_SQL: Readonly<Record<LowEfficiencyReason, string>> = {
-  plotRatio: 'COALESCE(p.plot_ratio < 1.0, false)',
-  density: 'COALESCE(p.building_density < 30, false)',
+  plotRatio: 'COALESCE(p.plot_ratio > 0 AND p.plot_ratio < 1.0, false)',
+  density: 'COALESCE(p.building_density > 0 AND p.building_density < 30, false)',
   idle: `(p.status = '闲置' OR COALESCE(p.actual_start_date IS NULL AND p.agreed_start_date + interval '1 year' < current_date, false))`,
   stopped: `COALESCE(e.status IN ('停产', '半停产'), false)`,
   appraisal: `COALESCE(a.class = 'D', false)`,

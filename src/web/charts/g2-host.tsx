@@ -1,0 +1,63 @@
+/**
+ * The one G2 host of the analysis pages (ARCHITECTURE: charts/ holds one ECharts host and one G2
+ * host; CONVENTIONS "Charts as pure option builders"): creates the chart on mount, draws each new
+ * spec in place, destroys it on unmount. A click on a mark reports the datum's `key` (drill-down).
+ * With no data it shows the empty text instead of blank axes. `data-rendered` counts the finished
+ * draws, so a test waits on it instead of sleeping.
+ */
+import { Chart } from '@antv/g2'
+import { useEffect, useRef } from 'react'
+import { emptyState } from '../ui/list-shell'
+import type { G2Spec } from './g2-spec'
+
+/** Props of {@link G2Host}. */
+export interface G2HostProps {
+  /** a full spec from a `build-*-spec` */
+  spec: G2Spec
+  /** data points in the spec; none shows `emptyText` */
+  count: number
+  emptyText: string
+  height?: number
+  /** called with the clicked datum's `key` */
+  onPick?: (key: string) => void
+  testId: string
+}
+
+/** Draws one G2 spec in a box of the given height. */
+export function G2Host({ spec, count, emptyText, height = 260, onPick, testId }: G2HostProps) {
+  const box = useRef<HTMLDivElement>(null)
+  const chart = useRef<Chart | null>(null)
+  const pick = useRef(onPick)
+  pick.current = onPick
+
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const c = new Chart({ container: el, autoFit: true })
+    c.on('element:click', (e: { data?: { data?: { key?: string } } }) => {
+      const key = e.data?.data?.key
+      if (key) pick.current?.(key)
+    })
+    chart.current = c
+    return () => {
+      c.destroy()
+      chart.current = null
+    }
+  }, [])
+
+  useEffect(() => {
+    const c = chart.current
+    if (!c) return
+    c.options(spec)
+    void c.render().then(() => {
+      box.current?.setAttribute('data-rendered', String(Number(box.current.getAttribute('data-rendered') ?? 0) + 1))
+    })
+  }, [spec])
+
+  return (
+    <div style={{ position: 'relative', height }}>
+      <div ref={box} data-testid={testId} data-points={count} style={{ width: '100%', height: '100%', visibility: count ? 'visible' : 'hidden' }} />
+      {count === 0 && <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>{emptyState(emptyText)}</div>}
+    </div>
+  )
+}

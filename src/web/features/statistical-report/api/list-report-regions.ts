@@ -1,0 +1,10 @@
+/** 报表可选区域 GET /api/cloudChart/report/regions */
+import { useQuery } from '@tanstack/react-query'
+import type { ReportRegionOption } from '../../../../domain/contracts/statistical-report'
+import { apiGet } from '../../../core/api'
+
+/** The cities and counties inside the user's data scope. */
+export const listReportRegions = () => apiGet<ReportRegionOption[]>('/api/cloudChart/report/regions')
+
+/** react-query hook of {@link listReportRegions}. */
+export const useReportRegions = () => useQuery({ queryKey: ['report', 'regions'], queryFn: listReportRegions, staleTime: 10 * 60_000 })

@@ -49,6 +49,7 @@ export const LOG_MODULES: Record<string, string> = {
   news: '改革动态',
   statisticalReport: '统计报表',
   landLifeCycle: '全生命周期',
+  regulation: '整治提升',
 }
 
 /** Sort direction as antd tables name it. */

@@ -35,6 +35,7 @@ import { statisticalReportRoutes } from './statistical-report/routes'
 import { recordGroupRoutes } from './record-group/routes'
 import { decisionRoutes } from './decision/routes'
 import { lifecycleProjectRoutes } from './lifecycle-project/routes'
+import { regulationRoutes } from './regulation/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -77,4 +78,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => recordGroupRoutes(db),
   ({ db }) => decisionRoutes(db),
   ({ db }) => lifecycleProjectRoutes(db),
+  ({ db }) => regulationRoutes(db),
 ]

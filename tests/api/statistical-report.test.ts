@@ -140,6 +140,9 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     for (const path of ['area', 'industry', 'enterprises', 'parcels', 'lowEfficiency', 'parcels/export']) {
       expect((await s.get(`/api/cloudChart/report/${path}`, clerk)).status).toBe(403)
     }
+    // the district picker is every page's: the province clerk gets the province's districts
+    const regions = await s.get<ReportRegionOption[]>('/api/cloudChart/report/regions', clerk)
+    expect([regions.status, regions.body.data.length]).toEqual([200, 11])
   })
 
   it('exports the rows and the total', async () => {

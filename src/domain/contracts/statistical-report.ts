@@ -248,7 +248,7 @@ export interface LowEfficiencyReport {
   page: Page<LowEfficiencyRow>
 }
 
-/** GET /api/cloudChart/report/regions: the districts the user may pick (cities → counties), within the scope. */
+/** GET /api/cloudChart/report/regions: the districts the user may pick (cities → counties), within the scope; any signed-in user. */
 export interface ReportRegionOption {
   code: string
   name: string

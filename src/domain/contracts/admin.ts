@@ -50,6 +50,7 @@ export const LOG_MODULES: Record<string, string> = {
   statisticalReport: '统计报表',
   landLifeCycle: '全生命周期',
   regulation: '整治提升',
+  landEvaluation: '低效用地评价',
 }
 
 /** Sort direction as antd tables name it. */

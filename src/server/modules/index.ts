@@ -36,6 +36,7 @@ import { recordGroupRoutes } from './record-group/routes'
 import { decisionRoutes } from './decision/routes'
 import { lifecycleProjectRoutes } from './lifecycle-project/routes'
 import { regulationRoutes } from './regulation/routes'
+import { landEvaluationRoutes } from './land-evaluation/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -79,4 +80,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => decisionRoutes(db),
   ({ db }) => lifecycleProjectRoutes(db),
   ({ db }) => regulationRoutes(db),
+  ({ db }) => landEvaluationRoutes(db),
 ]

@@ -9,7 +9,9 @@ import { GLOBE_PAGES } from './pages/globe-pages'
 import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
 import { DATACENTER_PAGES } from './pages/datacenter-pages'
 import { DATACENTER_IMPORT_PAGES } from './pages/datacenter-import-pages'
+import { DECISION_PAGES_REGISTRY } from './pages/decision-pages'
 import { REPORT_PAGES_REGISTRY } from './pages/report-pages'
+import { INDUSTRY_MAP_PAGES } from './pages/industry-map-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -31,7 +33,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...ADMIN_PAGE_REGISTRY,
   ...DATACENTER_PAGES,
   ...DATACENTER_IMPORT_PAGES,
+  ...DECISION_PAGES_REGISTRY,
   ...REPORT_PAGES_REGISTRY,
+  ...INDUSTRY_MAP_PAGES,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

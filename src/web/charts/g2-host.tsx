@@ -1,9 +1,10 @@
 /**
  * The one G2 host of the analysis pages (ARCHITECTURE: charts/ holds one ECharts host and one G2
  * host; CONVENTIONS "Charts as pure option builders"): creates the chart on mount, draws each new
- * spec in place, destroys it on unmount. A click on a mark reports the datum's `key` (drill-down).
- * With no data it shows the empty text instead of blank axes. `data-rendered` counts the finished
- * draws, so a test waits on it instead of sleeping.
+ * spec in place, destroys it on unmount. A click on a mark reports its datum (drill-down). With no
+ * data it shows the empty text instead of bare axes. `data-rendered` counts the finished draws, so
+ * a test waits on it instead of sleeping. Spec builders turn animation off on every mark (the
+ * view's flag does not reach them), so a redraw shows the new figures at once.
  */
 import { Chart } from '@antv/g2'
 import { useEffect, useRef } from 'react'
@@ -18,13 +19,15 @@ export interface G2HostProps {
   count: number
   emptyText: string
   height?: number
-  /** called with the clicked datum's `key` */
-  onPick?: (key: string) => void
+  /** what the chart shows, for screen readers */
+  label?: string
+  /** called with the clicked mark's datum */
+  onPick?: (datum: Record<string, unknown>) => void
   testId: string
 }
 
 /** Draws one G2 spec in a box of the given height. */
-export function G2Host({ spec, count, emptyText, height = 260, onPick, testId }: G2HostProps) {
+export function G2Host({ spec, count, emptyText, height = 260, label, onPick, testId }: G2HostProps) {
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<Chart | null>(null)
   const pick = useRef(onPick)
@@ -34,9 +37,9 @@ export function G2Host({ spec, count, emptyText, height = 260, onPick, testId }:
     const el = box.current
     if (!el) return
     const c = new Chart({ container: el, autoFit: true })
-    c.on('element:click', (e: { data?: { data?: { key?: string } } }) => {
-      const key = e.data?.data?.key
-      if (key) pick.current?.(key)
+    c.on('element:click', (e: { data?: { data?: Record<string, unknown> } }) => {
+      const datum = e.data?.data
+      if (datum) pick.current?.(datum)
     })
     chart.current = c
     return () => {
@@ -48,15 +51,20 @@ export function G2Host({ spec, count, emptyText, height = 260, onPick, testId }:
   useEffect(() => {
     const c = chart.current
     if (!c) return
+    let live = true
     c.options(spec)
     void c.render().then(() => {
-      box.current?.setAttribute('data-rendered', String(Number(box.current.getAttribute('data-rendered') ?? 0) + 1))
+      const el = box.current
+      if (live && el) el.dataset.rendered = String(Number(el.dataset.rendered ?? 0) + 1)
     })
+    return () => {
+      live = false
+    }
   }, [spec])
 
   return (
     <div style={{ position: 'relative', height }}>
-      <div ref={box} data-testid={testId} data-points={count} style={{ width: '100%', height: '100%', visibility: count ? 'visible' : 'hidden' }} />
+      <div ref={box} role="img" aria-label={label} data-testid={testId} data-points={count} style={{ width: '100%', height: '100%', visibility: count ? 'visible' : 'hidden' }} />
       {count === 0 && <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>{emptyState(emptyText)}</div>}
     </div>
   )

@@ -1,6 +1,6 @@
 /** 资源云图 yearly figures chart: rows → option, units 万元. */
 import { describe, expect, it } from 'vitest'
-import { buildYearlyOption } from '../../../../src/web/features/resource-map/build-yearly-option'
+import { buildYearlyOption } from '../../../../src/web/charts/build-yearly-option'
 
 describe('buildYearlyOption', () => {
   const rows = [

@@ -10,12 +10,12 @@ import { App, Button, Form, Input, InputNumber, Progress, Select, Space, Switch,
 import { useState } from 'react'
 import { APP_PLATFORMS, appEditBody, appUploadFields, type AppVersionView } from '../../../../domain/contracts/admin-app'
 import { saveBlob } from '../../../core/api'
-import { FormModal, fieldRule } from '../components/form-modal'
+import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
 import { formatBytes } from '../../../core/format-figure'
-import { formatTime } from '../components/format'
+import { formatTime } from '../../../ui/format'
 import { deleteVersion, downloadVersion, editVersion, queryVersions, uploadLimits, uploadVersion } from '../api/app-api'
 
 const PLATFORM = { android: 'Android', ios: 'iOS' } as Record<string, string>

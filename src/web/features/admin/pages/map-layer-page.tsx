@@ -18,12 +18,12 @@ import {
   type LayerType,
   type LayerView,
 } from '../../../../domain/contracts/admin-map-layer'
-import { FormModal, fieldRule } from '../components/form-modal'
+import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { PagedTable } from '../../../ui/paged-table'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
-import { formatTime } from '../components/format'
+import { formatTime } from '../../../ui/format'
 import { addGroup, addLayer, allGroups, deleteGroup, deleteLayer, editGroup, editLayer, queryGroups, queryLayers } from '../api/map-layer-api'
 
 const TYPE_COLOR: Record<LayerType, string> = { title: 'blue', feature: 'green', dynamic: 'purple' }

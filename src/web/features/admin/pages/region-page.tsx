@@ -8,7 +8,7 @@ import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Sp
 import { useCallback, useState } from 'react'
 import styled from 'styled-components'
 import { areaAddBody, areaEditBody, type RegionView } from '../../../../domain/contracts/admin-area'
-import { FormModal, fieldRule } from '../components/form-modal'
+import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { addArea, areaChildren, deleteArea, editArea } from '../api/area-api'

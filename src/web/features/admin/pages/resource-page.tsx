@@ -9,7 +9,7 @@ import { AutoComplete, Button, Form, Input, InputNumber, Select, Space, Table, T
 import { useMemo, useState } from 'react'
 import { menuAddBody, menuEditBody, type MenuNodeView } from '../../../../domain/contracts/admin-menu'
 import { MENU_GROUPS, MENU_GROUP_TITLES, type MenuGroup } from '../../../../domain/route-table'
-import { FormModal, fieldRule } from '../components/form-modal'
+import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { addMenu, deleteMenu, editMenu, menuModel, menuTree } from '../api/menu-api'

@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { companyAddBody, type CompanyUserView, type InitialPassword } from '../../../../domain/contracts/admin-user'
-import { FormModal, fieldRule } from '../components/form-modal'
+import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { LoadError, emptyState } from '../../../ui/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { useAction } from '../../../ui/use-action'
-import { formatTime } from '../components/format'
+import { formatTime } from '../../../ui/format'
 import { addCompanyUser, deleteCompanyUser, findCompanies, queryCompanyUsers } from '../api/user-api'
 
 /** The enterprise accounts tab. */

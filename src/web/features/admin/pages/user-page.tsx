@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Dropdown, Form, Input, Select, Space, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { userAddBody, userEditBody, type InitialPassword, type UserRowView } from '../../../../domain/contracts/admin-user'
-import { FormModal, fieldRule } from '../components/form-modal'
+import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { OrganSelect, RegionSelect } from '../components/pickers'
@@ -17,7 +17,7 @@ import { useListParams } from '../../../ui/use-list-params'
 import { allRoles } from '../api/role-api'
 import { addUser, deleteUser, editUser, queryUsers, resetUserPassword, setUserRoles, setUserStatus, unlockUser } from '../api/user-api'
 import { CompanyAccounts } from './user-company'
-import { formatTime } from '../components/format'
+import { formatTime } from '../../../ui/format'
 
 const FILTERS = ['username', 'realName', 'organizationId', 'roleId', 'status'] as const
 

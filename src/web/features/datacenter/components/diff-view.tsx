@@ -10,7 +10,7 @@ import type { CodeListView } from '../../../../domain/contracts/datacenter'
 import type { DiffRow } from '../../../../domain/datacenter/record-diff'
 import type { StandardField } from '../../../../domain/datacenter/standard'
 import { GeoJsonLayer, featuresOf } from '../../../map/geojson-layer'
-import { RecordMap } from './record-map'
+import { RecordMap } from '../../../map/record-map'
 import { valueText } from './record-values'
 
 /** Colours of the two sides (the legend under the map names them). */

@@ -23,7 +23,7 @@ import { useStandard } from '../api/get-standard'
 import { updateRecord } from '../api/update-record'
 import { AttachmentField } from './attachment-field'
 import { AttachmentList } from './attachment-list'
-import { RecordMap } from './record-map'
+import { RecordMap } from '../../../map/record-map'
 import { clientLookups, fieldIssue, geometryText } from './record-values'
 
 /** What the editor edits: a new record, a master record, or one's draft (or returned submission). */

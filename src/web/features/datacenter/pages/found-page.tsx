@@ -24,7 +24,7 @@ import { useCounties } from '../api/list-counties'
 import { useUnclaimed } from '../api/list-unclaimed'
 import { FlyTo, ViewFilter } from '../components/map-view-tools'
 import { ReadOnlyNotice } from '../components/page-tabs'
-import { RecordMap } from '../components/record-map'
+import { RecordMap } from '../../../map/record-map'
 import { useCanWrite } from '../components/use-can-write'
 
 const FILTERS = ['regionCode', 'keyword', 'bbox'] as const

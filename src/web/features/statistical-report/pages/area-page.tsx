@@ -124,7 +124,7 @@ export function AreaReportPage() {
           spec={spec}
           count={data?.rows.filter((r) => Number.isFinite(r.taxPerMu)).length ?? 0}
           emptyText={report.error ? '加载失败' : report.isLoading ? '正在加载…' : '该区域下没有地区数据，请返回上一级'}
-          onPick={(code) => drillable.has(code) && drill(code)}
+          onPick={(d) => drillable.has(String(d.key)) && drill(String(d.key))}
           testId="report-area-chart"
         />
       </Card>

@@ -4,11 +4,11 @@
  * shapes as children.
  */
 import type { ReactNode } from 'react'
-import { getRuntimeConfig } from '../../../core/runtime-config'
-import { OfflineBaseMap, TileBase } from '../../../map/base-layers'
-import { MapHost } from '../../../map/map-host'
-import { providerOf, tilesFor } from '../../../map/rules/base-map-rules'
-import { VectorTileLayer } from '../../../map/vector-tile-layer'
+import { getRuntimeConfig } from '../core/runtime-config'
+import { OfflineBaseMap, TileBase } from './base-layers'
+import { MapHost } from './map-host'
+import { providerOf, tilesFor } from './rules/base-map-rules'
+import { VectorTileLayer } from './vector-tile-layer'
 
 /** Neighbouring parcels in one quiet colour (the colour function falls back to the first entry). */
 const CONTEXT = { 其他地块: '#9aa7b8' }

@@ -1,5 +1,5 @@
 /** 企业年度指标图 (资源云图 detail drawer): tax and revenue per year, 万元. */
-import type { YearlyRow } from './api/query-parcel'
+import type { YearlyRow } from '../core/calls/query-parcel'
 
 /** Yearly rows → a bar (实缴税金) + line (营业收入) option. */
 export function buildYearlyOption(rows: YearlyRow[]): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /** 查询地块详情 GET /api/cloudChart/parcel/{id} */
 import { useQuery } from '@tanstack/react-query'
 import type { Geometry } from 'geojson'
-import { apiGet } from '../../../core/api'
+import { apiGet } from '../api'
 
 /** A yearly figure row of the owner enterprise. */
 export interface YearlyRow {

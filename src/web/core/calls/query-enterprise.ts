@@ -1,6 +1,6 @@
 /** 查询企业详情 GET /api/cloudChart/enterprise/{id} */
 import { useQuery } from '@tanstack/react-query'
-import { apiGet } from '../../../core/api'
+import { apiGet } from '../api'
 import type { YearlyRow } from './query-parcel'
 
 /** Enterprise detail: attributes, its parcels, its yearly figures. */

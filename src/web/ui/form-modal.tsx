@@ -6,8 +6,8 @@
 import { App, Form, Modal, type FormInstance } from 'antd'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
-import { zodRule } from '../../../../domain/contracts/admin'
-import { ApiError } from '../../../core/api'
+import { zodRule } from '../../domain/contracts/admin'
+import { ApiError } from '../core/api'
 
 /** The antd rule of one field of an object schema. */
 export function fieldRule(schema: z.ZodObject, name: string) {

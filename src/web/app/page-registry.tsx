@@ -11,6 +11,7 @@ import { DATACENTER_PAGES } from './pages/datacenter-pages'
 import { DATACENTER_IMPORT_PAGES } from './pages/datacenter-import-pages'
 import { DECISION_PAGES_REGISTRY } from './pages/decision-pages'
 import { REPORT_PAGES_REGISTRY } from './pages/report-pages'
+import { LAND_EVALUATION_PAGES_REGISTRY } from './pages/land-evaluation-pages'
 import { INDUSTRY_MAP_PAGES } from './pages/industry-map-pages'
 
 /**
@@ -35,6 +36,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...DATACENTER_IMPORT_PAGES,
   ...DECISION_PAGES_REGISTRY,
   ...REPORT_PAGES_REGISTRY,
+  ...LAND_EVALUATION_PAGES_REGISTRY,
   ...INDUSTRY_MAP_PAGES,
 }
 

@@ -9,6 +9,7 @@ import { GLOBE_PAGES } from './pages/globe-pages'
 import { ADMIN_PAGE_REGISTRY } from './pages/admin-pages'
 import { DATACENTER_PAGES } from './pages/datacenter-pages'
 import { DATACENTER_IMPORT_PAGES } from './pages/datacenter-import-pages'
+import { LIFECYCLE_PAGES_REGISTRY } from './pages/lifecycle-pages'
 import { DECISION_PAGES_REGISTRY } from './pages/decision-pages'
 import { REPORT_PAGES_REGISTRY } from './pages/report-pages'
 import { LAND_EVALUATION_PAGES_REGISTRY } from './pages/land-evaluation-pages'
@@ -34,6 +35,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...ADMIN_PAGE_REGISTRY,
   ...DATACENTER_PAGES,
   ...DATACENTER_IMPORT_PAGES,
+  ...LIFECYCLE_PAGES_REGISTRY,
   ...DECISION_PAGES_REGISTRY,
   ...REPORT_PAGES_REGISTRY,
   ...LAND_EVALUATION_PAGES_REGISTRY,

@@ -1,0 +1,111 @@
+/**
+ * 项目详情: where a project stands — its seven stage dates as a timeline, the start and completion
+ * deadlines, the 标准地 commitments fixed at supply, and every registration (who, when, the
+ * deadline it set).
+ */
+import { Descriptions, Drawer, Empty, Spin, Table, Timeline, Typography } from 'antd'
+import type { ProjectDetail, ProjectEvent } from '../../../../domain/contracts/lifecycle-project'
+import { LIFECYCLE_STAGES, STAGE_NAMES } from '../../../../domain/lifecycle'
+import { formatTime } from '../../../ui/format'
+import { LoadError } from '../../../ui/list-shell'
+import { useProject } from '../api/get-project'
+import { OverdueTag, StageTag, dateOr, fixed2 } from './figures'
+
+function StageTimeline({ p }: { p: ProjectDetail }) {
+  return (
+    <Timeline
+      data-testid="project-timeline"
+      items={LIFECYCLE_STAGES.map((s) => {
+        const date = p.dates[s]
+        return {
+          key: s,
+          color: s === p.currentStage ? 'blue' : date ? 'green' : 'gray',
+          title: STAGE_NAMES[s],
+          content: date ? (
+            <span>
+              {date}
+              {s === p.currentStage && <Typography.Text type="secondary">（当前阶段）</Typography.Text>}
+            </span>
+          ) : (
+            <Typography.Text type="secondary">未登记</Typography.Text>
+          ),
+        }
+      })}
+    />
+  )
+}
+
+/** Whether a deadline was met: the date of the stage it demands, or how far it is overdue. */
+function deadlineState(deadline: string | null, reached: string | null) {
+  if (!deadline) return '—'
+  if (reached) return `${deadline}（${reached} 已${reached <= deadline ? '按期' : '逾期'}完成）`
+  return deadline
+}
+
+function History({ events }: { events: ProjectEvent[] }) {
+  return (
+    <Table<ProjectEvent>
+      data-testid="project-events"
+      size="small"
+      rowKey={(e) => `${e.stage}-${e.at}`}
+      pagination={false}
+      dataSource={events}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有通过本系统登记的阶段（早期日期随项目导入）" /> }}
+      columns={[
+        { title: '阶段', dataIndex: 'stage', width: 90, render: (s: ProjectEvent['stage']) => STAGE_NAMES[s] },
+        { title: '阶段日期', dataIndex: 'date', width: 104 },
+        { title: '设定期限', dataIndex: 'deadline', width: 104, render: dateOr },
+        { title: '备注', dataIndex: 'remark', render: (r: string) => r || '—' },
+        { title: '登记人', dataIndex: 'actor', width: 80 },
+        { title: '登记时间', dataIndex: 'at', width: 160, render: formatTime },
+      ]}
+    />
+  )
+}
+
+/** The drawer of one project; `id` null = closed. */
+export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const q = useProject(id)
+  const p = q.data
+  return (
+    <Drawer open={id !== null} onClose={onClose} size={720} destroyOnHidden title={p ? `项目详情 · ${p.name}` : '项目详情'} data-testid="project-drawer">
+      {q.error && <LoadError error={q.error} onRetry={() => void q.refetch()} />}
+      {!p && !q.error && <Spin style={{ display: 'block', margin: 48 }} />}
+      {p && (
+        <>
+          <Descriptions size="small" column={2} bordered style={{ marginBottom: 20 }}>
+            <Descriptions.Item label="项目名称" span={2}>
+              {p.name}
+            </Descriptions.Item>
+            <Descriptions.Item label="宗地代码">{p.landCode}</Descriptions.Item>
+            <Descriptions.Item label="地块">{p.parcelName}</Descriptions.Item>
+            <Descriptions.Item label="用地单位">{p.enterpriseName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="区县">{p.countyName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="面积（亩）">{fixed2(p.areaMu)}</Descriptions.Item>
+            <Descriptions.Item label="当前阶段">
+              <StageTag stage={p.currentStage} />
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5}>阶段进度</Typography.Title>
+          <StageTimeline p={p} />
+          <Typography.Title level={5}>约定期限</Typography.Title>
+          <Descriptions size="small" column={1} bordered style={{ marginBottom: 20 }} data-testid="project-deadlines">
+            <Descriptions.Item label="约定开工期限">{deadlineState(p.startDeadline, p.dates.xmkg)}</Descriptions.Item>
+            <Descriptions.Item label="约定竣工期限">{deadlineState(p.completionDeadline, p.dates.jgys)}</Descriptions.Item>
+            <Descriptions.Item label="是否逾期">
+              <OverdueTag overdue={p.overdue} days={p.overdueDays} />
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5}>标准地承诺</Typography.Title>
+          <Descriptions size="small" column={3} bordered style={{ marginBottom: 20 }}>
+            <Descriptions.Item label="投资强度（万元/亩）">{fixed2(p.investIntensity)}</Descriptions.Item>
+            <Descriptions.Item label="容积率">{fixed2(p.committedPlotRatio)}</Descriptions.Item>
+            <Descriptions.Item label="亩均税收（万元/亩）">{fixed2(p.committedTaxPerMu)}</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5}>登记记录</Typography.Title>
+          <History events={p.events} />
+        </>
+      )}
+    </Drawer>
+  )
+}

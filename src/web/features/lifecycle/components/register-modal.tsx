@@ -1,0 +1,116 @@
+/**
+ * 登记 of one stage for one project: the date (not after today, not before the previous stage's
+ * date) and a remark, checked with the server's own schema; the server's answer is shown as it
+ * words it (已登记项目开工，约定竣工期限为 …) and its field errors land under their fields.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { Alert, App, DatePicker, Descriptions, Form, Input, Modal } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useEffect, useState } from 'react'
+import { registerStageBody, type ProjectRow } from '../../../../domain/contracts/lifecycle-project'
+import { zodRule } from '../../../../domain/contracts/admin'
+import { LIFECYCLE_STAGES, STAGE_NAMES, type LifecycleStage } from '../../../../domain/lifecycle'
+import { ApiError } from '../../../core/api'
+import { LIFECYCLE_KEY } from '../api/list-stage-projects'
+import { registerStage } from '../api/register-stage'
+import { todayInProductZone } from '../../../../domain/today'
+
+interface Values {
+  date?: Dayjs
+  remark?: string
+}
+
+/** The stage before `stage` (项目签约 has none). */
+export const previousStage = (stage: LifecycleStage): LifecycleStage | null => LIFECYCLE_STAGES[LIFECYCLE_STAGES.indexOf(stage) - 1] ?? null
+
+/** The modal; `project` null = closed. */
+export function RegisterModal({ stage, project, onClose }: { stage: LifecycleStage; project: ProjectRow | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>()
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const prev = previousStage(stage)
+  const prevDate = prev && project ? project.dates[prev] : null
+  const name = STAGE_NAMES[stage]
+
+  useEffect(() => {
+    if (project) {
+      form.resetFields()
+      setProblem(null)
+    }
+  }, [project, form])
+
+  const submit = async (v: Values) => {
+    if (!project) return
+    const body = registerStageBody.safeParse({ id: project.id, stage, date: v.date?.format('YYYY-MM-DD'), remark: v.remark ?? '' })
+    if (!body.success) {
+      setProblem(body.error.issues[0]?.message ?? '输入有误')
+      return
+    }
+    setBusy(true)
+    setProblem(null)
+    try {
+      const done = await registerStage(body.data)
+      message.success(done.message)
+      onClose()
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
+      const onFields = e.details.flatMap((d) => (d.field === 'date' || d.field === 'remark' ? [{ name: d.field as 'date' | 'remark', errors: [d.message] }] : []))
+      form.setFields(onFields)
+      // 409 (already registered), 404, or a detail about the stage itself: said above the form
+      if (onFields.length === 0) setProblem(e.message)
+    } finally {
+      setBusy(false)
+      // another user may have registered meanwhile: the lists are stale after any answer
+      void queryClient.invalidateQueries({ queryKey: LIFECYCLE_KEY })
+    }
+  }
+
+  // the server judges "not after today" in the product's time zone, whatever the browser's
+  const today = dayjs(todayInProductZone()).endOf('day')
+  const earliest = prevDate ? dayjs(prevDate).startOf('day') : null
+  return (
+    <Modal
+      title={`登记${name}`}
+      open={project !== null}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okText="登记"
+      okButtonProps={{ 'data-testid': 'register-submit' }}
+      cancelText="取消"
+      destroyOnHidden
+      data-testid="register-modal"
+    >
+      {project && (
+        <>
+          <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="项目">{project.name}</Descriptions.Item>
+            <Descriptions.Item label="宗地代码">{project.landCode}</Descriptions.Item>
+            {prev && <Descriptions.Item label={`${STAGE_NAMES[prev]}日期`}>{prevDate ?? '未登记'}</Descriptions.Item>}
+          </Descriptions>
+          {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="register-problem" />}
+          <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy}>
+            <Form.Item
+              name="date"
+              label={`${name}日期`}
+              rules={[{ required: true, message: `请选择${name}日期` }]}
+              extra={earliest ? `可选 ${earliest.format('YYYY-MM-DD')} 至今天` : '不晚于今天'}
+            >
+              <DatePicker
+                autoFocus
+                style={{ width: 220 }}
+                data-testid="register-date"
+                disabledDate={(d) => d.isAfter(today) || (earliest !== null && d.isBefore(earliest))}
+              />
+            </Form.Item>
+            <Form.Item name="remark" label="备注" rules={[zodRule(registerStageBody.shape.remark)]}>
+              <Input.TextArea rows={3} maxLength={200} showCount placeholder="如开工许可证号、验收文号等（选填）" data-testid="register-remark" />
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </Modal>
+  )
+}

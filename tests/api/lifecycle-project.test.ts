@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Onebook, ProjectDetail, ProjectRow, StageProjects } from '../../src/domain/contracts/lifecycle-project'
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
+import { todayInProductZone } from '../../src/domain/today'
 
 const MU = 10000 / 15
-const TODAY = new Date().toISOString().slice(0, 10)
+const TODAY = todayInProductZone()
 
 let s: TestServer
 let land: string

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PlanDetail, PlanList, RegulationAbstract, RegulationPlan, TargetList } from '../../src/domain/contracts/regulation'
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
+import { todayInProductZone } from '../../src/domain/today'
 
-const TODAY = new Date().toISOString().slice(0, 10)
-const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+const TODAY = todayInProductZone()
+const later = (days: number) => todayInProductZone(new Date(Date.now() + days * 86_400_000))
 
 let s: TestServer
 let admin: string

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { PRODUCT_TIME_ZONE } from '../../domain/today'
 
 /** A row-returning query result. */
 export interface QueryResult<T> {
@@ -38,6 +39,9 @@ const DATE_AS_TEXT = { [DATE_OID]: (v: string) => v }
 export class DataDirLockedError extends Error {}
 
 /** Opens the embedded engine in dataDir/pglite, owning dataDir/pglite.lock for the process lifetime. */
+/** Every session counts dates in the product's time zone (current_date, now()::date, to_char). */
+const SET_ZONE = `SET TIME ZONE '${PRODUCT_TIME_ZONE}'`
+
 export async function openPglite(dataDir: string): Promise<Db> {
   fs.mkdirSync(dataDir, { recursive: true })
   const releaseLock = takeLock(path.join(dataDir, 'pglite.lock'))
@@ -45,6 +49,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     const { PGlite } = await import('@electric-sql/pglite')
     const { postgis } = await import('@electric-sql/pglite-postgis')
     const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { postgis }, parsers: DATE_AS_TEXT })
+    await pg.exec(SET_ZONE)
     return wrapPglite(pg, releaseLock)
   } catch (err) {
     releaseLock()
@@ -57,6 +62,7 @@ export async function openPgliteMemory(loadDataDir?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { postgis } = await import('@electric-sql/pglite-postgis')
   const pg = await PGlite.create({ extensions: { postgis }, loadDataDir, parsers: DATE_AS_TEXT })
+  await pg.exec(SET_ZONE)
   return wrapPglite(pg, () => {})
 }
 
@@ -111,7 +117,7 @@ export async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(20, (v: string) => Number(v))
   pg.types.setTypeParser(1700, (v: string) => Number(v))
   pg.types.setTypeParser(DATE_OID, (v: string) => v)
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c timezone=${PRODUCT_TIME_ZONE}` })
   // an idle client dropped by the server (restart, DROP DATABASE … FORCE) must not crash the
   // process; the pool replaces it on the next query
   pool.on('error', (err: Error & { code?: string }) => {

@@ -11,6 +11,7 @@ import type {
 import { notFound } from '../../http/errors'
 import type { DataScope } from '../../auth/data-scope'
 import * as repo from './repo'
+import { todayInProductZone } from '../../../domain/today'
 
 type Rings = [number, number][][]
 
@@ -24,7 +25,7 @@ export function outerRings(geojson: string | null): Rings {
 }
 
 /** Today as YYYY-MM-DD (server clock, local calendar). */
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => todayInProductZone()
 
 function stageOf(row: { signedDate?: string | null }, date: string): LifecycleStage | null {
   return row.signedDate ? stageAt(row as unknown as StageDates, date) : null

@@ -12,7 +12,7 @@ import { M2_PER_MU } from '../../../domain/codes/units'
 import { STAGE_COLUMN } from '../big-data/repo'
 
 /** Overdue today (DOMAIN): not started by a passed start deadline, or not completed by a passed completion deadline. */
-export const OVERDUE_SQL = `((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date))`
+export const OVERDUE_SQL = `COALESCE((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date), false)`
 const OVERDUE_DAYS_SQL = `CASE WHEN lp.start_date IS NULL AND lp.start_deadline < current_date THEN current_date - lp.start_deadline
   WHEN lp.completion_date IS NULL AND lp.completion_deadline < current_date THEN current_date - lp.completion_deadline ELSE 0 END`
 

@@ -29,9 +29,10 @@ import { requestScope } from '../map/service'
 import { resolveYear } from '../big-data/service'
 import { STAGE_COLUMN } from '../big-data/repo'
 import * as repo from './repo'
+import { todayInProductZone } from '../../../domain/today'
 
 const READ_PAGES = [...PROJECT_PAGES, ONEBOOK_PAGE]
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => todayInProductZone()
 
 /** A project row for the client; the current stage as of today. */
 export function projectView(r: repo.ProjectDbRow): ProjectRow {

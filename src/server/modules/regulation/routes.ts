@@ -32,9 +32,10 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import { requestScope } from '../map/service'
 import { resolveYear } from '../big-data/service'
 import * as repo from './repo'
+import { todayInProductZone } from '../../../domain/today'
 
 const log = (action: string) => ({ module: 'regulation', action })
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => todayInProductZone()
 const dateProblem = (field: string, message: string) => badRequest(message, [{ field, message }])
 
 export const regulationRoutes =

@@ -27,11 +27,12 @@ import { requestScope } from '../map/service'
 import { resolveYear } from '../big-data/service'
 import * as repo from './repo'
 import * as report from './service'
+import { todayInProductZone } from '../../../domain/today'
 
 const READ = { pages: REPORT_PAGES, log: false } as const
 const LIST = { pages: RECORD_LIST_PAGES, log: false } as const
 const exported = (action: string, pages = REPORT_PAGES) => ({ pages, log: { module: 'statisticalReport', action } })
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => todayInProductZone()
 
 type SharedFigures = Pick<AreaReportRow, 'parcelCount' | 'areaMu' | 'enterpriseCount' | 'scaleCount' | 'tax' | 'valueAdded' | 'taxPerMu' | 'valueAddedPerMu'>
 

@@ -14,6 +14,7 @@ import { DECISION_PAGES_REGISTRY } from './pages/decision-pages'
 import { REPORT_PAGES_REGISTRY } from './pages/report-pages'
 import { LAND_EVALUATION_PAGES_REGISTRY } from './pages/land-evaluation-pages'
 import { INDUSTRY_MAP_PAGES } from './pages/industry-map-pages'
+import { REGULATION_PAGES_REGISTRY } from './pages/regulation-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -40,6 +41,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...REPORT_PAGES_REGISTRY,
   ...LAND_EVALUATION_PAGES_REGISTRY,
   ...INDUSTRY_MAP_PAGES,
+  ...REGULATION_PAGES_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

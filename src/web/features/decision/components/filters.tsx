@@ -2,8 +2,8 @@
 import { Select, TreeSelect } from 'antd'
 import type { ReportRegionOption } from '../../../../domain/contracts/statistical-report'
 import { INDUSTRY_CODES, INDUSTRY_DIVISIONS } from '../../../../domain/codes/industry'
-import { useRegions } from '../api/list-regions'
-import { useYears } from '../api/list-years'
+import { useRegions } from '../../../core/calls/list-regions'
+import { useYears } from '../../../core/calls/list-years'
 import { useRegionPlace } from './use-region-place'
 
 /** 年度: the years with figures, newest first; no value shows the latest. */

@@ -2,7 +2,7 @@
 import { TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import type { ReportRegionOption } from '../../../../domain/contracts/statistical-report'
-import { useRegions } from '../api/list-regions'
+import { useRegions } from '../../../core/calls/list-regions'
 
 interface RegionNode {
   value: string

@@ -9,7 +9,7 @@ import type { GroupKind } from '../../../../domain/contracts/record-group'
 import { toApiError } from '../../../core/http-catalogue'
 import { groupsKey } from '../api/list-groups'
 import { membersKey } from '../api/list-members'
-import type { Said } from '../api/post-saying'
+import type { Said } from '../../../core/post-saying'
 
 /** `write(fn)` → the data, or undefined when it failed (the message is already shown). */
 export function useGroupWrite(kind: GroupKind) {

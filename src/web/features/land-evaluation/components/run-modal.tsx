@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react'
 import type { EvaluationRun } from '../../../../domain/contracts/land-evaluation'
 import { toApiError } from '../../../core/http-catalogue'
 import { useModels } from '../api/list-models'
-import { useYears } from '../api/list-years'
+import { useYears } from '../../../core/calls/list-years'
 import { runEvaluation } from '../api/run-evaluation'
 import { formatCount, itemText } from './evaluation-format'
 

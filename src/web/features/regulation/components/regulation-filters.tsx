@@ -6,8 +6,8 @@
 import { Select, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import type { ReportRegionOption } from '../../../../domain/contracts/statistical-report'
-import { useRegions } from '../api/list-regions'
-import { useYears } from '../api/list-years'
+import { useRegions } from '../../../core/calls/list-regions'
+import { useYears } from '../../../core/calls/list-years'
 
 /** Props of {@link YearSelect}. */
 export interface YearSelectProps {

@@ -10,7 +10,7 @@ import { Alert, App, Form, Modal, type FormInstance } from 'antd'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { ApiError } from '../../../core/api'
-import type { Said } from '../api/post-saying'
+import type { Said } from '../../../core/post-saying'
 import { REGULATION_KEY } from '../api/query-keys'
 
 /** Props of {@link RegulationFormModal}. */

@@ -6,8 +6,8 @@
 import { Select, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import type { ReportRegionOption } from '../../../../domain/contracts/statistical-report'
-import { useReportRegions } from '../api/list-report-regions'
-import { useStatYears } from '../api/list-stat-years'
+import { useRegions } from '../../../core/calls/list-regions'
+import { useYears } from '../../../core/calls/list-years'
 
 /** Props of {@link YearSelect}. */
 export interface YearSelectProps {
@@ -19,7 +19,7 @@ export interface YearSelectProps {
 
 /** 年度: newest first; with no year chosen it shows the latest, which the reports then use. */
 export function YearSelect({ value, onChange, testId = 'report-year' }: YearSelectProps) {
-  const years = useStatYears()
+  const years = useYears()
   const shown = value === undefined || value === '' ? years.data?.latest : Number(value)
   return (
     <Select
@@ -53,7 +53,7 @@ export interface RegionPickerProps {
 
 /** 区域: a city or one of its counties, searchable by name; cleared = everything the user may see. */
 export function RegionPicker({ value, onChange, testId = 'report-region' }: RegionPickerProps) {
-  const regions = useReportRegions()
+  const regions = useRegions()
   const treeData = useMemo(() => toNodes(regions.data ?? []), [regions.data])
   return (
     <TreeSelect<string>

@@ -1,9 +1,10 @@
 /**
- * JSON POST of a group write that keeps the server's own words for the user (已新增地块分组“…”,
- * 已添加 2 个，1 个已在分组中): the typed data and the envelope's message, or an ApiError.
+ * JSON POST of a write that keeps the server's own words for the user (已新增地块分组“…”,
+ * 已报告进展：40% …): the typed data and the envelope's message, or an ApiError carrying the field
+ * details of a 400.
  */
-import { toApiError } from '../../../core/http-catalogue'
-import { http } from '../../../core/http'
+import { http } from './http'
+import { toApiError } from './http-catalogue'
 
 /** What a write answered: its data and the server's message. */
 export interface Said<T> {

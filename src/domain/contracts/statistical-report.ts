@@ -17,9 +17,9 @@ export const REPORT_PAGES = ['area', 'industry', 'yddw', 'gyyd', 'dxyd'].flatMap
 ])
 
 /**
- * The pages that also read the parcel and enterprise lists and the district picker: the
- * profiles (地块档案, 企业档案) and the group pages, which pick members from them, and the
- * decision and monitor pages (district picker; 企业指标 picks its enterprise from the list).
+ * The pages that also read the parcel and enterprise lists: the profiles (地块档案, 企业档案) and the
+ * group pages, which pick members from them, and the decision and monitor pages (企业指标 picks
+ * its enterprise from the list).
  */
 export const RECORD_LIST_PAGES = [
   ...REPORT_PAGES,

@@ -32,7 +32,7 @@ class Where {
  * 用地面积 of an enterprise in a year: the year's own figure when reported, else the area of the
  * parcels it holds now (enterprise_yearly.land_area_m2, DOMAIN 亩均效益评价).
  */
-const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
+export const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
 
 /** A grouping: the key expression on parcels (alias p, holder pe) and on enterprises (alias e). */
 export interface Dimension {

@@ -3,7 +3,7 @@
  * 亩均税收 / 亩均增加值 = sum ÷ the enterprises' land in 亩, names for codes, rankings.
  */
 import type { Db } from '../../db/engine'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { M2_PER_MU, muOf as mu, perMuOf as perMu, roundTo } from '../../../domain/codes/units'
 import { industryName } from '../../../domain/codes/industry'
 import { landUseName } from '../../../domain/codes/land-use'
 import { APPRAISAL_CLASSES, APPRAISAL_CLASS_NAMES } from '../../../domain/appraisal'
@@ -21,8 +21,6 @@ import type {
 } from '../../../domain/contracts/big-data'
 import * as repo from './repo'
 
-const mu = (m2: number) => roundTo(m2 / M2_PER_MU, 2)
-const perMu = (value: number, m2: number) => (m2 > 0 ? roundTo(value / (m2 / M2_PER_MU), 2) : 0)
 const money = (v: number) => roundTo(v, 2)
 
 /** The year asked for, else the latest with figures. */

@@ -6,8 +6,7 @@
  */
 import type { Db } from '../../db/engine'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
-
-const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
+import { LAND_M2 } from '../big-data/repo'
 
 /** The sums behind the indicators, each ratio's numerator over the enterprises that reported its denominator. */
 export interface IndicatorSums {

@@ -10,9 +10,7 @@ import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { EnterpriseReportQuery, LowEfficiencyQuery, LowEfficiencyReason, ParcelReportQuery } from '../../../domain/contracts/statistical-report'
 import { M2_PER_MU } from '../../../domain/codes/units'
-
-/** 用地面积 of an enterprise in a year: the year's own figure, else the parcels it holds now (as the walls count it). */
-const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
+import { LAND_M2 } from '../big-data/repo'
 
 /** A scoped WHERE for one table alias: not deleted and inside the scope. */
 function scoped(scope: DataScope, alias: string, where = new Where()): Where {

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/engine'
 import type { DataScope } from '../../auth/data-scope'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { muOf as mu, perMuOf as perMu, roundTo } from '../../../domain/codes/units'
 import { industryName } from '../../../domain/codes/industry'
 import { landUseName } from '../../../domain/codes/land-use'
 import type { Page } from '../../../domain/contracts/envelope'
@@ -29,8 +29,6 @@ import {
 import { resolveYear } from '../big-data/service'
 import * as repo from './repo'
 
-const mu = (m2: number | null) => roundTo((m2 ?? 0) / M2_PER_MU, 2)
-const perMu = (value: number, m2: number) => (m2 > 0 ? roundTo(value / (m2 / M2_PER_MU), 2) : 0)
 const money = (v: number) => roundTo(v, 2)
 const toRegion = (r: repo.RegionRow): ReportRegion => ({ code: r.code, name: r.name, level: r.level })
 

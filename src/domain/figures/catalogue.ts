@@ -1,0 +1,400 @@
+/**
+ * 指标口径: THE catalogue of every figure the product shows — on pages, walls, report headers,
+ * maps and exports. Each figure has one key, its Chinese name, unit, display digits, the
+ * population it counts, the 口径 sentence users read on hover, and one pure formula. The server
+ * computes each figure with one SQL fragment (src/server/figures) and the web formats it with one
+ * formatter per unit (`./format.ts`); nothing else defines a figure.
+ *
+ * Year-true: a figure "of year Y" counts land as it stood at the end of Y (supplied by then and
+ * not recovered by then) and the enterprises' yearly figures of Y. A figure "as of today" says so
+ * in its 口径. Formulas never round; rounding is for display only.
+ */
+import { mu, ratio } from './formulas'
+
+/** Units of the figures (DOMAIN "Units": areas in 亩, money in 万元). */
+export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%'
+
+/** Which moment a figure describes: the end of the year asked for, or today. */
+export type FigureAsOf = 'yearEnd' | 'today'
+
+/** The populations figures count, each named on screen by its own word. */
+export const POPULATIONS = {
+  landOfYear: {
+    name: '在册工业用地',
+    sentence: '统计年度末已供应（供地日期不晚于年末，或未登记供地日期）且未收回（未标记"已收回"，或收回日期晚于年末）的地块',
+  },
+  lowLandOfYear: {
+    name: '低效用地',
+    sentence: '在册工业用地中认定为"低效"或"闲置"的地块（含闲置）；认定状态取当前状态',
+  },
+  idleLandOfYear: {
+    name: '闲置用地',
+    sentence: '在册工业用地中认定为"闲置"的地块；认定状态取当前状态',
+  },
+  parks: {
+    name: '开发区（园区）',
+    sentence: '未删除的开发区、工业园区，截至今日',
+  },
+  landEnterprises: {
+    name: '用地企业',
+    sentence: '统计年度末有用地的企业：当年申报了用地面积，或未申报时年末持有在册工业用地',
+  },
+  scaleAbove: {
+    name: '规上企业',
+    sentence: '用地企业中的规模以上工业企业（营业收入 ≥ 2000 万元；取企业登记的规模）',
+  },
+  scaleBelow: {
+    name: '规下企业',
+    sentence: '用地企业中的规模以下工业企业（取企业登记的规模）',
+  },
+  ratedEnterprises: {
+    name: '参评企业',
+    sentence: '报送了当年年度指标且当年用地面积大于 0 的企业；用地面积取当年申报数，未申报时取年末持有的在册工业用地面积',
+  },
+  appraisedEnterprises: {
+    name: '评价范围企业',
+    sentence: '参评企业中当年在产（营业收入 > 0）、报送了税收且当年用地不少于 3 亩的企业，即亩均效益评价分为 A、B、C、D 类的企业',
+  },
+  lifecycleProjects: {
+    name: '全生命周期项目',
+    sentence: '地块未删除的全生命周期项目，截至今日',
+  },
+} as const satisfies Record<string, { name: string; sentence: string }>
+
+/** A population key. */
+export type PopulationKey = keyof typeof POPULATIONS
+
+/** The numerator or denominator of a ratio, as its tooltip shows it. */
+export interface RatioPart {
+  name: string
+  unit: string
+  digits: number
+}
+
+interface FigureBase {
+  key: string
+  /** the name on screen */
+  name: string
+  unit: FigureUnit
+  /** decimals shown (formulas never round) */
+  digits: number
+  population: PopulationKey
+  asOf: FigureAsOf
+  /** 口径: the sentence a user reads on hover */
+  caliber: string
+}
+
+/** A count of a population (宗, 家, 个). */
+export interface CountFigure extends FigureBase {
+  kind: 'count'
+  formula: (count: number) => number
+}
+
+/** An area: 平方米 summed, shown in 亩. */
+export interface AreaFigure extends FigureBase {
+  kind: 'area'
+  formula: (m2: number | null) => number | null
+}
+
+/** A sum of a yearly input (万元). */
+export interface SumFigure extends FigureBase {
+  kind: 'sum'
+  formula: (value: number | null) => number | null
+}
+
+/** A ratio of two sums over the same enterprises; its tooltip shows both. */
+export interface RatioFigure extends FigureBase {
+  kind: 'ratio'
+  numerator: RatioPart
+  denominator: RatioPart
+  /** numerator and denominator in their parts' units → the figure (null without a denominator) */
+  formula: (numerator: number | null, denominator: number | null) => number | null
+}
+
+/** Any figure of the catalogue. */
+export type Figure = CountFigure | AreaFigure | SumFigure | RatioFigure
+
+const count = (f: Omit<CountFigure, 'kind' | 'formula' | 'digits'>): CountFigure => ({ ...f, kind: 'count', digits: 0, formula: (n) => n })
+const area = (f: Omit<AreaFigure, 'kind' | 'formula' | 'unit' | 'digits'>): AreaFigure => ({ ...f, kind: 'area', unit: '亩', digits: 2, formula: (m2) => mu(m2) })
+const sum = (f: Omit<SumFigure, 'kind' | 'formula' | 'unit' | 'digits'>): SumFigure => ({ ...f, kind: 'sum', unit: '万元', digits: 2, formula: (v) => v })
+const perRatio = (f: Omit<RatioFigure, 'kind' | 'formula' | 'digits'>, scale = 1): RatioFigure => ({
+  ...f,
+  kind: 'ratio',
+  digits: 2,
+  formula: (n, d) => ratio(n, d, scale),
+})
+
+const LAND_PART: RatioPart = { name: '参评用地面积', unit: '亩', digits: 2 }
+const YEAR_LAND = '用地面积取企业当年申报数，未申报时取年末持有的在册工业用地面积'
+
+/** Every figure, by key. */
+export const FIGURES = {
+  // ---- land, at the end of the year ----
+  parcelCount: count({
+    key: 'parcelCount',
+    name: '地块数',
+    unit: '宗',
+    population: 'landOfYear',
+    asOf: 'yearEnd',
+    caliber: '统计年度末在册工业用地的宗数：供地日期不晚于年末（或未登记）且年末未收回的地块。',
+  }),
+  landAreaMu: area({
+    key: 'landAreaMu',
+    name: '用地面积',
+    population: 'landOfYear',
+    asOf: 'yearEnd',
+    caliber: '统计年度末在册工业用地的面积合计，按 CGCS2000 高斯-克吕格 3 度带（EPSG:4549）计算，1 亩 = 10000/15 平方米。',
+  }),
+  lowEfficiencyCount: count({
+    key: 'lowEfficiencyCount',
+    name: '低效用地数',
+    unit: '宗',
+    population: 'lowLandOfYear',
+    asOf: 'yearEnd',
+    caliber: '统计年度末在册工业用地中认定为"低效"或"闲置"的宗数（含闲置；认定状态取当前状态）。',
+  }),
+  lowEfficiencyAreaMu: area({
+    key: 'lowEfficiencyAreaMu',
+    name: '低效用地面积',
+    population: 'lowLandOfYear',
+    asOf: 'yearEnd',
+    caliber: '低效用地（含闲置）的面积合计，亩。',
+  }),
+  idleCount: count({
+    key: 'idleCount',
+    name: '闲置用地数',
+    unit: '宗',
+    population: 'idleLandOfYear',
+    asOf: 'yearEnd',
+    caliber: '统计年度末在册工业用地中认定为"闲置"的宗数（认定状态取当前状态）。',
+  }),
+  idleAreaMu: area({
+    key: 'idleAreaMu',
+    name: '闲置用地面积',
+    population: 'idleLandOfYear',
+    asOf: 'yearEnd',
+    caliber: '闲置用地的面积合计，亩。',
+  }),
+  parkCount: count({
+    key: 'parkCount',
+    name: '园区数',
+    unit: '个',
+    population: 'parks',
+    asOf: 'today',
+    caliber: '开发区（园区）的个数，截至今日。',
+  }),
+
+  // ---- enterprises of the year ----
+  landEnterpriseCount: count({
+    key: 'landEnterpriseCount',
+    name: '用地企业数',
+    unit: '家',
+    population: 'landEnterprises',
+    asOf: 'yearEnd',
+    caliber: '统计年度末有用地的企业数：当年申报了用地面积，或未申报时年末持有在册工业用地。',
+  }),
+  scaleAboveCount: count({
+    key: 'scaleAboveCount',
+    name: '规上企业数',
+    unit: '家',
+    population: 'scaleAbove',
+    asOf: 'yearEnd',
+    caliber: '用地企业中规模以上工业企业（营业收入 ≥ 2000 万元）的家数，规模取企业登记的规模。',
+  }),
+  scaleBelowCount: count({
+    key: 'scaleBelowCount',
+    name: '规下企业数',
+    unit: '家',
+    population: 'scaleBelow',
+    asOf: 'yearEnd',
+    caliber: '用地企业中规模以下工业企业的家数，规模取企业登记的规模。',
+  }),
+  ratedEnterpriseCount: count({
+    key: 'ratedEnterpriseCount',
+    name: '参评企业数',
+    unit: '家',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: `报送了当年年度指标且当年用地面积大于 0 的企业数，即亩均指标计入的企业；${YEAR_LAND}。`,
+  }),
+  appraisedEnterpriseCount: count({
+    key: 'appraisedEnterpriseCount',
+    name: '评价范围企业数',
+    unit: '家',
+    population: 'appraisedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '当年在产（营业收入 > 0）、报送了税收且当年用地不少于 3 亩的企业数，即亩均效益评价分 A、B、C、D 类的企业。',
+  }),
+  lowTaxEnterpriseCount: count({
+    key: 'lowTaxEnterpriseCount',
+    name: '亩均税收低于1万元企业数',
+    unit: '家',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业中当年亩均税收低于 1 万元/亩的家数；按未取整的亩均税收比较（0.9992 算低于 1）。',
+  }),
+
+  // ---- sums of the year over the rated enterprises ----
+  tax: sum({
+    key: 'tax',
+    name: '实缴税金',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业当年实缴税金合计，万元。',
+  }),
+  valueAdded: sum({
+    key: 'valueAdded',
+    name: '工业增加值',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业当年工业增加值合计，万元。',
+  }),
+  revenue: sum({
+    key: 'revenue',
+    name: '营业收入',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业当年营业收入合计，万元。',
+  }),
+  ratedLandMu: area({
+    key: 'ratedLandMu',
+    name: '参评用地面积',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: `参评企业当年用地面积合计，即亩均指标的分母；${YEAR_LAND}（含租赁用地，故可与在册工业用地面积不同）。`,
+  }),
+
+  // ---- the 亩均 indicators (DOMAIN 亩均效益评价) ----
+  taxPerMu: perRatio({
+    key: 'taxPerMu',
+    name: '亩均税收',
+    unit: '万元/亩',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: `参评企业当年实缴税金合计 ÷ 其当年用地面积合计（亩）；只计报送了税收的企业，${YEAR_LAND}。`,
+    numerator: { name: '实缴税金', unit: '万元', digits: 2 },
+    denominator: LAND_PART,
+  }),
+  valueAddedPerMu: perRatio({
+    key: 'valueAddedPerMu',
+    name: '亩均增加值',
+    unit: '万元/亩',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: `参评企业当年工业增加值合计 ÷ 其当年用地面积合计（亩）；只计报送了增加值的企业，${YEAR_LAND}。`,
+    numerator: { name: '工业增加值', unit: '万元', digits: 2 },
+    denominator: LAND_PART,
+  }),
+  revenuePerMu: perRatio({
+    key: 'revenuePerMu',
+    name: '亩均营业收入',
+    unit: '万元/亩',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: `参评企业当年营业收入合计 ÷ 其当年用地面积合计（亩）；只计报送了营业收入的企业，${YEAR_LAND}。`,
+    numerator: { name: '营业收入', unit: '万元', digits: 2 },
+    denominator: LAND_PART,
+  }),
+  laborProductivity: perRatio({
+    key: 'laborProductivity',
+    name: '全员劳动生产率',
+    unit: '万元/人',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业当年工业增加值合计 ÷ 年平均职工人数合计；只计职工人数大于 0 且报送了增加值的企业。',
+    numerator: { name: '工业增加值', unit: '万元', digits: 2 },
+    denominator: { name: '年平均职工人数', unit: '人', digits: 0 },
+  }),
+  energyEfficiency: perRatio({
+    key: 'energyEfficiency',
+    name: '单位能耗增加值',
+    unit: '万元/吨标准煤',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业当年工业增加值合计 ÷ 综合能耗合计（吨标准煤）；只计能耗大于 0 且报送了增加值的企业。',
+    numerator: { name: '工业增加值', unit: '万元', digits: 2 },
+    denominator: { name: '综合能耗', unit: '吨标准煤', digits: 2 },
+  }),
+  emissionEfficiency: perRatio({
+    key: 'emissionEfficiency',
+    name: '单位排放增加值',
+    unit: '万元/吨',
+    population: 'ratedEnterprises',
+    asOf: 'yearEnd',
+    caliber: '参评企业当年工业增加值合计 ÷ 主要污染物排放当量合计（吨）；只计排放大于 0 且报送了增加值的企业。',
+    numerator: { name: '工业增加值', unit: '万元', digits: 2 },
+    denominator: { name: '主要污染物排放当量', unit: '吨', digits: 3 },
+  }),
+  rdRatio: perRatio(
+    {
+      key: 'rdRatio',
+      name: 'R&D经费占营业收入比重',
+      unit: '%',
+      population: 'ratedEnterprises',
+      asOf: 'yearEnd',
+      caliber: '参评企业当年 R&D 经费支出合计 ÷ 营业收入合计 × 100%；只计营业收入大于 0 且报送了 R&D 经费的企业。',
+      numerator: { name: 'R&D经费支出', unit: '万元', digits: 2 },
+      denominator: { name: '营业收入', unit: '万元', digits: 2 },
+    },
+    100,
+  ),
+
+  // ---- lifecycle projects, as of today ----
+  projectCount: count({
+    key: 'projectCount',
+    name: '项目数',
+    unit: '个',
+    population: 'lifecycleProjects',
+    asOf: 'today',
+    caliber: '全生命周期项目的个数，截至今日。',
+  }),
+  inConstructionCount: count({
+    key: 'inConstructionCount',
+    name: '在建项目数',
+    unit: '个',
+    population: 'lifecycleProjects',
+    asOf: 'today',
+    caliber: '截至今日已开工、尚未竣工验收的项目个数（所处阶段为项目开工或施工建设）。',
+  }),
+  overdueCount: count({
+    key: 'overdueCount',
+    name: '逾期项目数',
+    unit: '个',
+    population: 'lifecycleProjects',
+    asOf: 'today',
+    caliber: '截至今日逾期的项目个数：开工期限（交地后 12 个月）已过仍未开工，或竣工期限（开工后 24 个月）已过仍未竣工。',
+  }),
+  belowCommitmentCount: count({
+    key: 'belowCommitmentCount',
+    name: '未达承诺项目数',
+    unit: '个',
+    population: 'lifecycleProjects',
+    asOf: 'yearEnd',
+    caliber: '已投产、且用地企业当年亩均税收（未取整）低于标准地承诺亩均税收的项目个数。',
+  }),
+} as const satisfies Record<string, Figure>
+
+/** A figure key. */
+export type FigureKey = keyof typeof FIGURES
+
+/** Every figure key, in the catalogue's order. */
+export const FIGURE_KEYS = Object.keys(FIGURES) as FigureKey[]
+
+/** The figure of a key. */
+export function figureOf(key: FigureKey): Figure {
+  return FIGURES[key]
+}
+
+/** The 亩均 indicators of 亩均效益评价 in the DOMAIN's order (the one indicator list). */
+export const INDICATOR_KEYS = ['taxPerMu', 'valueAddedPerMu', 'laborProductivity', 'energyEfficiency', 'emissionEfficiency', 'rdRatio'] as const satisfies readonly FigureKey[]
+
+/** An indicator key. */
+export type IndicatorKey = (typeof INDICATOR_KEYS)[number]
+
+/** D 类 threshold of DOMAIN: 亩均税收 below 1 万元/亩, compared unrounded. */
+export const LOW_TAX_PER_MU = 1
+
+/** Whether a 亩均税收 is below the D threshold (exact value; a rounded 1.00 from 0.9992 is still below). */
+export function isLowTaxPerMu(taxPerMu: number | null): boolean {
+  return taxPerMu !== null && taxPerMu < LOW_TAX_PER_MU
+}

@@ -1,4 +1,4 @@
-/** Server settings from environment variables, validated at start (ARCHITECTURE "Runtime configuration"). */
+/** Server settings from environment variables, validated at start (docs/architecture.md "Runtime configuration"). */
 import { z } from 'zod'
 
 const intFrom = (name: string, def: number, min: number, max: number) =>
@@ -25,30 +25,11 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   CONFIG_FILE: z.string().default('config/config.json'),
-  /** Token lifetime (API.md: default 8 h) and idle limit (30 min). */
+  /** Token lifetime (docs/api.md: default 8 h) and idle limit (30 min). */
   TOKEN_TTL_MINUTES: intFrom('TOKEN_TTL_MINUTES', 480, 1, 60 * 24 * 30),
   TOKEN_IDLE_MINUTES: intFrom('TOKEN_IDLE_MINUTES', 30, 1, 60 * 24),
-  /** How many demo parcels the embedded engine seeds on first start (DOMAIN "Demo data"). */
+  /** How many demo parcels the embedded engine seeds on first start (docs/domain.md "Demo data"). */
   SEED_PARCELS: intFrom('SEED_PARCELS', 6000, 0, 5_000_000),
-  /**
-   * Boundary files to import on first start, before the demo data is placed, so that demo parcels
-   * fall inside their county: comma-separated FILE:crs:level, e.g.
-   * `cities.geojson:gcj02:city,counties.geojson:gcj02:county`.
-   */
-  SEED_BOUNDARIES: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return []
-      return v.split(',').map((item) => {
-        const m = /^(.+):(wgs84|gcj02):(province|city|county)$/.exec(item.trim())
-        if (!m) {
-          ctx.addIssue({ code: 'custom', message: `SEED_BOUNDARIES 的 "${item}" 应为 文件:wgs84|gcj02:province|city|county` })
-          return z.NEVER
-        }
-        return { file: m[1], crs: m[2] as 'wgs84' | 'gcj02', level: m[3] as 'province' | 'city' | 'county' }
-      })
-    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Key of the token and fake-salt HMACs. Required, at least 32 characters and not a known

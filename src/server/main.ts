@@ -20,8 +20,7 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(ROOT, env.DATA_DIR)
   console.log(env.DATABASE_URL ? '正在连接 PostgreSQL + PostGIS …' : `正在打开内置数据库（PGlite + PostGIS）：${dataDir}`)
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
-  const boundaries = env.SEED_BOUNDARIES.map((b) => ({ ...b, file: path.resolve(ROOT, b.file) }))
-  const seeded = await bootstrap(db, { demo: !env.DATABASE_URL, parcels: env.SEED_PARCELS, boundaries })
+  const seeded = await bootstrap(db, { demo: !env.DATABASE_URL, parcels: env.SEED_PARCELS })
   const app = await buildApp({ db, env, config, webRoot: path.join(ROOT, 'dist'), uploadDir: path.join(dataDir, 'uploads') })
   const shutdown = async () => {
     await app.close()

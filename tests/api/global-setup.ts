@@ -11,7 +11,7 @@ import { openPgliteMemory, openPostgres } from '../../src/server/db/engine'
 import { migrate } from '../../src/server/db/migrate'
 import { bootstrap } from '../../src/server/db/seed/bootstrap'
 import { TEST_PARCELS } from './engine-target'
-import { SHARED_BOUNDARIES } from '../shared-boundaries'
+import { COUNTY_OUTLINES } from '../fixtures/boundaries/county-outlines'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.exec(`CREATE DATABASE ${TEMPLATE_DB}`)
     const db = await openPostgres(withDatabase(url, TEMPLATE_DB))
     await migrate(db)
-    await bootstrap(db, { demo: true, parcels: TEST_PARCELS, boundaries: SHARED_BOUNDARIES })
+    await bootstrap(db, { demo: true, parcels: TEST_PARCELS, boundaries: COUNTY_OUTLINES })
     await db.close()
     await admin.close()
     project.provide('engine', 'postgres')
@@ -46,7 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const db = await openPgliteMemory()
   await migrate(db)
-  await bootstrap(db, { demo: true, parcels: TEST_PARCELS, boundaries: SHARED_BOUNDARIES })
+  await bootstrap(db, { demo: true, parcels: TEST_PARCELS, boundaries: COUNTY_OUTLINES })
   const blob = await (db.dump as () => Promise<Blob>)()
   await db.close()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-api-'))

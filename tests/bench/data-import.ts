@@ -19,7 +19,7 @@ import { migrate } from '../../src/server/db/migrate'
 import { bootstrap } from '../../src/server/db/seed/bootstrap'
 import { readRuntimeConfig, staticConfigSource } from '../../src/server/runtime-config'
 import { enterprises, parcels, shapefileZipOf, xlsxOf } from '../fixtures/make/datacenter-data'
-import { SHARED_BOUNDARIES } from '../shared-boundaries'
+import { COUNTY_OUTLINES } from '../fixtures/boundaries/county-outlines'
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3)
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 6000)
@@ -118,7 +118,7 @@ async function main() {
   console.log(`seeding the embedded engine with ${PARCELS} demo parcels …`)
   const lite = await openPgliteMemory()
   await migrate(lite)
-  await bootstrap(lite, { demo: true, parcels: PARCELS, boundaries: SHARED_BOUNDARIES })
+  await bootstrap(lite, { demo: true, parcels: PARCELS, boundaries: COUNTY_OUTLINES })
   results.push(...(await measure(lite, 'pglite')))
   await lite.close()
   const url = process.env.BENCH_DATABASE_URL
@@ -131,7 +131,7 @@ async function main() {
     const pg = await openPostgres(u.toString())
     try {
       await migrate(pg)
-      await bootstrap(pg, { demo: true, parcels: PARCELS, boundaries: SHARED_BOUNDARIES })
+      await bootstrap(pg, { demo: true, parcels: PARCELS, boundaries: COUNTY_OUTLINES })
       results.push(...(await measure(pg, 'postgres')))
     } finally {
       await pg.close()

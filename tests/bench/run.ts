@@ -14,7 +14,7 @@ import { migrate } from '../../src/server/db/migrate'
 import { bootstrap } from '../../src/server/db/seed/bootstrap'
 import { tile } from '../../src/server/modules/map/tiles'
 import { CLUSTER } from '../../src/domain/map-constants'
-import { SHARED_BOUNDARIES } from '../shared-boundaries'
+import { COUNTY_OUTLINES } from '../fixtures/boundaries/county-outlines'
 import { browserBench } from './browser'
 
 const RUNS = 5
@@ -53,7 +53,7 @@ async function tileP95(db: Db) {
 
 async function seeded(db: Db) {
   await migrate(db)
-  await bootstrap(db, { demo: true, parcels: PARCELS, boundaries: SHARED_BOUNDARIES })
+  await bootstrap(db, { demo: true, parcels: PARCELS, boundaries: COUNTY_OUTLINES })
   return db
 }
 

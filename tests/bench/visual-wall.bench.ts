@@ -28,7 +28,6 @@ import fs from 'node:fs'
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { VISUAL_SCREEN } from '../../screens/visual'
 import { resolveParams } from '../../src/web/screen/bindings'
-import { sharedBoundariesEnv } from '../shared-boundaries'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8196)
 const BASE = process.env.BENCH_BASE ?? `http://127.0.0.1:${PORT}`
@@ -42,7 +41,7 @@ const OUT = 'test-results/bench'
 async function startServer(): Promise<ChildProcess | null> {
   if (process.env.BENCH_BASE) return null
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: `.tmp/bench-data-${process.pid}`, SEED_PARCELS: '400', LOG_LEVEL: 'warn', SEED_BOUNDARIES: sharedBoundariesEnv() },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: `.tmp/bench-data-${process.pid}`, SEED_PARCELS: '400', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   })
   for (let i = 0; i < 240; i++) {

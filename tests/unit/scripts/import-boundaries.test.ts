@@ -3,9 +3,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import gcoord from 'gcoord'
 import { openPglite } from '../../../src/server/db/engine'
+import { SHIPPED_CITY_OUTLINES } from '../../../src/server/db/seed/outlines'
 
-const DATA = (file: string) => path.resolve(process.cwd(), '../shared/data', file)
+const COUNTY_FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/boundaries/zhejiang-counties-fixture.geojson')
 let dataDir: string
 
 /** Runs the CLI as `npm run import:boundaries -- …` would (tsx), against an embedded database in dataDir. */
@@ -19,6 +21,12 @@ function cli(...args: string[]) {
     timeout: 120_000,
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** WGS84 → GCJ-02 for every position of a GeoJSON coordinates array. */
+function shift(coordinates: unknown[]): unknown[] {
+  if (typeof coordinates[0] === 'number') return gcoord.transform(coordinates as [number, number], gcoord.WGS84, gcoord.GCJ02)
+  return coordinates.map((c) => shift(c as unknown[]))
 }
 
 beforeAll(() => {
@@ -54,7 +62,15 @@ describe('scripts/import-boundaries.ts', { timeout: 180_000 }, () => {
   })
 
   it('seeds regions into an empty database, imports, and reports in Chinese', () => {
-    const first = cli(DATA('zhejiang_counties_datav.geojson'), '--crs', 'gcj02', '--level', 'county')
+    // the county fixture as a GCJ-02 file (what Gaode or DataV hand out), in a folder of its own
+    const gcjDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-boundaries-gcj-'))
+    const gcjFile = path.join(gcjDir, 'counties-gcj02.geojson')
+    const fc = JSON.parse(fs.readFileSync(COUNTY_FIXTURE, 'utf8'), (key, value) =>
+      key === 'coordinates' ? shift(value as unknown[]) : value,
+    ) as unknown
+    fs.writeFileSync(gcjFile, JSON.stringify(fc))
+    const first = cli(gcjFile, '--crs', 'gcj02', '--level', 'county')
+    fs.rmSync(gcjDir, { recursive: true, force: true })
     expect(first.stderr).not.toMatch(/失败|Error/)
     expect(first.code).toBe(0)
     expect(first.stdout).toContain('区划表为空，已写入行政区划：省 1、市 11、县 90、乡镇街道 1387')
@@ -63,7 +79,7 @@ describe('scripts/import-boundaries.ts', { timeout: 180_000 }, () => {
     expect(first.stdout).toContain('更新区划 90 个')
     expect(first.stdout).toContain('几何有效性检查：全部有效')
 
-    const second = cli(DATA('zhejiang_cities_cn-atlas.geojson'), '--crs=wgs84', '--level=city')
+    const second = cli(SHIPPED_CITY_OUTLINES, '--crs=wgs84', '--level=city')
     expect(second.code).toBe(0)
     expect(second.stdout).not.toContain('区划表为空')
     expect(second.stdout).toContain('更新区划 11 个')

@@ -1,6 +1,7 @@
 /** First-start data: regions, menus, people, and on the embedded engine the demo data. */
 import type { Db } from '../engine'
 import { importBoundaries, type BoundaryCrs, type BoundaryLevel } from '../boundary-import'
+import { loadShippedOutlines } from './outlines'
 import { seedRegions } from './regions'
 import { seedStandards } from './standards'
 import { seedDemoData } from './demo'
@@ -18,7 +19,9 @@ export type BootstrapResult =
 
 /**
  * Seeds an empty database once (no reseed on later starts) and keeps the menu table in step with
- * the route table on every start.
+ * the route table on every start. `boundaries` are outlines a deployment (or a test) imports
+ * before the demo data is placed; the city outlines shipped in the repository are loaded whenever
+ * no city has one.
  */
 export async function bootstrap(
   db: Db,
@@ -27,6 +30,7 @@ export async function bootstrap(
   const started = Date.now()
   const empty = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user')).rows[0].n === 0
   await seedRegions(db)
+  await loadShippedOutlines(db)
   await syncMenus(db)
   await seedStandards(db)
   if (!empty) return { kind: 'existing' }

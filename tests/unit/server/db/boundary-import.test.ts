@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import gcoord from 'gcoord'
+import type { MultiPolygon, Polygon, Position } from 'geojson'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,11 +8,11 @@ import { BoundaryImportError, featureCode, importBoundaries } from '../../../../
 import { openPgliteMemory, type Db } from '../../../../src/server/db/engine'
 import { migrate } from '../../../../src/server/db/migrate'
 import { seedRegions } from '../../../../src/server/db/seed/regions'
+import { deriveProvinceOutline, SHIPPED_CITY_OUTLINES } from '../../../../src/server/db/seed/outlines'
 
-// the shared reference data sits beside the repository (CI clones it there too)
-const DATA = (file: string) => path.resolve(process.cwd(), '../shared/data', file)
+const COUNTY_FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/boundaries/zhejiang-counties-fixture.geojson')
 const readFeatures = (file: string) =>
-  (JSON.parse(fs.readFileSync(DATA(file), 'utf8')) as { features: Array<{ properties: Record<string, unknown>; geometry: unknown }> }).features
+  (JSON.parse(fs.readFileSync(file, 'utf8')) as { features: Array<{ properties: Record<string, unknown>; geometry: Polygon | MultiPolygon }> }).features
 
 let db: Db
 let tmpDir: string
@@ -42,16 +44,24 @@ const square = (lon: number, lat: number, d = 0.01) => ({
   coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
 })
 
-describe('importBoundaries with the real Zhejiang files', { timeout: 120_000 }, () => {
-  it('loads the 11 cn-atlas cities (WGS84)', async () => {
-    const r = await importBoundaries(db, { file: DATA('zhejiang_cities_cn-atlas.geojson'), crs: 'wgs84', level: 'city' })
+describe('importBoundaries with the shipped city outlines and the county fixture', { timeout: 120_000 }, () => {
+  it('loads the 11 shipped cn-atlas cities (WGS84) and derives the province as their union', async () => {
+    const r = await importBoundaries(db, { file: SHIPPED_CITY_OUTLINES, crs: 'wgs84', level: 'city' })
     expect(r).toEqual({ updated: 11, unknownCodes: [], featuresWithoutCode: 0, emptyCodes: [] })
-    // keep them to compare with the converted DataV cities below
-    await db.exec(`CREATE TABLE atlas_city AS SELECT code, geom FROM region WHERE level = 'city'`)
+    expect(await deriveProvinceOutline(db, '330000')).toBe(1)
+    // a second derivation leaves an outline the province already has
+    expect(await deriveProvinceOutline(db, '330000')).toBe(0)
+    const [p] = await rows<{ valid: boolean; km2: number; centre_inside: boolean }>(
+      `SELECT ST_IsValid(geom) AS valid, ST_Area(geom::geography) / 1e6 AS km2, ST_Intersects(center, geom) AS centre_inside FROM region WHERE code = '330000'`,
+    )
+    expect(p!.valid).toBe(true)
+    expect(p!.centre_inside).toBe(true)
+    expect(p!.km2).toBeGreaterThan(100_000) // Zhejiang: about 105,500 km²
+    expect(p!.km2).toBeLessThan(112_000)
   })
 
-  it('loads the 90 DataV counties (GCJ-02), valid MultiPolygons with a centre inside', async () => {
-    const r = await importBoundaries(db, { file: DATA('zhejiang_counties_datav.geojson'), crs: 'gcj02', level: 'county' })
+  it('loads the 90 fixture counties, valid MultiPolygons with a centre inside, tiling their cities', async () => {
+    const r = await importBoundaries(db, { file: COUNTY_FIXTURE, crs: 'wgs84', level: 'county' })
     expect(r).toEqual({ updated: 90, unknownCodes: [], featuresWithoutCode: 0, emptyCodes: [] })
     const [c] = await rows<Record<string, number>>(
       `SELECT count(geom)::int AS with_geom,
@@ -62,71 +72,53 @@ describe('importBoundaries with the real Zhejiang files', { timeout: 120_000 }, 
          FROM region WHERE level = 'county'`,
     )
     expect(c).toEqual({ with_geom: 90, invalid: 0, not_multi: 0, wrong_srid: 0, centre_outside: 0 })
-  })
-
-  it('repairs the self-intersecting DataV features (定海区 here; 宁波市, 舟山市 below)', async () => {
-    const dinghai = readFeatures('zhejiang_counties_datav.geojson').find((f) => f.properties['adcode'] === 330902)!
-    const [raw] = await rows<{ valid: boolean }>(`SELECT ST_IsValid(ST_GeomFromGeoJSON($1)) AS valid`, [JSON.stringify(dinghai.geometry)])
-    expect(raw!.valid).toBe(false)
-    const [stored] = await rows<{ valid: boolean; km2: number }>(`SELECT ST_IsValid(geom) AS valid, ST_Area(geom::geography) / 1e6 AS km2 FROM region WHERE code = '330902'`)
-    expect(stored!.valid).toBe(true)
-    // 定海区 is about 570 km² of land: repair must not throw islands away
-    expect(stored!.km2).toBeGreaterThan(450)
-    expect(stored!.km2).toBeLessThan(700)
-  })
-
-  it('shifts every DataV county by the GCJ-02 offset (0.4–0.65 km) on import', async () => {
-    const shifts: number[] = []
-    for (const f of readFeatures('zhejiang_counties_datav.geojson')) {
-      const [d] = await rows<{ m: number }>(
-        `SELECT ST_Distance(ST_Centroid(ST_MakeValid(ST_GeomFromGeoJSON($1)))::geography, ST_Centroid(geom)::geography) AS m
-           FROM region WHERE code = $2`,
-        [JSON.stringify(f.geometry), String(f.properties['adcode'])],
-      )
-      shifts.push(d!.m)
-    }
-    expect(shifts).toHaveLength(90)
-    expect(Math.min(...shifts)).toBeGreaterThan(400)
-    expect(Math.max(...shifts)).toBeLessThan(650)
-  })
-
-  it('makes converted DataV cities agree with cn-atlas WGS84 cities', async () => {
-    const r = await importBoundaries(db, { file: DATA('zhejiang_cities_datav.geojson'), crs: 'gcj02', level: 'city' })
-    expect(r.updated).toBe(11)
-    const invalid = await rows(`SELECT code FROM region WHERE level = 'city' AND NOT ST_IsValid(geom)`)
-    expect(invalid).toEqual([]) // 宁波市 and 舟山市 self-intersect in the file
-    const raw = new Map(readFeatures('zhejiang_cities_datav.geojson').map((f) => [String(f.properties['adcode']), JSON.stringify(f.geometry)]))
-    // inland cities, where both sources draw the same outline (coastal ones differ in islands and sea)
-    for (const code of ['330100', '330500', '330600', '330700', '330800', '331100']) {
-      const [m] = await rows<{ iou: number; iou_raw: number; d: number; d_raw: number }>(
-        `WITH g AS (SELECT a.geom AS atlas, r.geom AS conv, ST_MakeValid(ST_GeomFromGeoJSON($2)) AS raw
-                      FROM region r JOIN atlas_city a USING (code) WHERE r.code = $1)
-         SELECT ST_Area(ST_Intersection(atlas, conv)::geography) / ST_Area(ST_Union(atlas, conv)::geography) AS iou,
-                ST_Area(ST_Intersection(atlas, raw)::geography) / ST_Area(ST_Union(atlas, raw)::geography) AS iou_raw,
-                ST_Distance(ST_Centroid(atlas)::geography, ST_Centroid(conv)::geography) AS d,
-                ST_Distance(ST_Centroid(atlas)::geography, ST_Centroid(raw)::geography) AS d_raw
-           FROM g`,
-        [code, raw.get(code)],
-      )
-      expect(m!.iou, code).toBeGreaterThan(0.985)
-      expect(m!.iou - m!.iou_raw, code).toBeGreaterThan(0.005)
-      expect(m!.d, code).toBeLessThan(150)
-      expect(m!.d_raw, code).toBeGreaterThan(450)
-    }
-    const [hz] = await rows<{ overlap: number }>(
-      `SELECT ST_Area(ST_Intersection(a.geom, r.geom)::geography) / ST_Area(a.geom::geography) AS overlap
-         FROM region r JOIN atlas_city a USING (code) WHERE code = '330100'`,
+    const [hz] = await rows<{ share: number }>(
+      `SELECT (SELECT sum(ST_Area(geom::geography)) FROM region WHERE level = 'county' AND parent_code = '330100')
+              / ST_Area(geom::geography) AS share
+         FROM region WHERE code = '330100'`,
     )
-    expect(hz!.overlap).toBeGreaterThan(0.95)
+    expect(hz!.share).toBeGreaterThan(0.999)
+    expect(hz!.share).toBeLessThan(1.001)
   })
 
-  it('loads the dissolved province outline', async () => {
-    const r = await importBoundaries(db, { file: DATA('zhejiang_province_dissolved_datav.geojson'), crs: 'gcj02', level: 'province' })
+  it('shifts a GCJ-02 file back onto WGS84 (the offset is 0.4–0.65 km; the round trip within 2 m)', async () => {
+    const toGcj = (polygons: Position[][][]) =>
+      polygons.map((rings) => rings.map((ring) => ring.map(([lon, lat]) => gcoord.transform([lon!, lat!] as [number, number], gcoord.WGS84, gcoord.GCJ02))))
+    const features = readFeatures(COUNTY_FIXTURE).map((f) => ({
+      ...f,
+      geometry: { type: 'MultiPolygon', coordinates: toGcj(f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) },
+    }))
+    await db.exec(`CREATE TABLE fixture_county AS SELECT code, geom FROM region WHERE level = 'county'`)
+    const r = await importBoundaries(db, { file: writeCollection('counties-gcj.geojson', features), crs: 'gcj02', level: 'county' })
+    expect(r.updated).toBe(90)
+    const [d] = await rows<{ worst: number; raw_min: number; raw_max: number }>(
+      `SELECT max(ST_Distance(ST_Centroid(r.geom)::geography, ST_Centroid(f.geom)::geography)) AS worst,
+              min(ST_Distance(ST_Centroid(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(g.j), 4326)))::geography, ST_Centroid(f.geom)::geography)) AS raw_min,
+              max(ST_Distance(ST_Centroid(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(g.j), 4326)))::geography, ST_Centroid(f.geom)::geography)) AS raw_max
+         FROM region r
+         JOIN fixture_county f USING (code)
+         JOIN json_to_recordset($1::json) AS g(code varchar, j text) ON g.code = r.code`,
+      [JSON.stringify(features.map((f) => ({ code: String(f.properties['adcode']), j: JSON.stringify(f.geometry) })))],
+    )
+    expect(d!.worst).toBeLessThan(2)
+    expect(d!.raw_min).toBeGreaterThan(400)
+    expect(d!.raw_max).toBeLessThan(650)
+  })
+
+  it('repairs a self-intersecting outline (a bow-tie) without throwing either lobe away', async () => {
+    const bowTie = { type: 'Polygon', coordinates: [[[120.0, 30.0], [120.1, 30.1], [120.1, 30.0], [120.0, 30.1], [120.0, 30.0]]] }
+    const [raw] = await rows<{ valid: boolean }>(`SELECT ST_IsValid(ST_GeomFromGeoJSON($1)) AS valid`, [JSON.stringify(bowTie)])
+    expect(raw!.valid).toBe(false)
+    const r = await importBoundaries(db, { file: writeCollection('bowtie.geojson', [{ type: 'Feature', properties: { adcode: 330102 }, geometry: bowTie }]), crs: 'wgs84', level: 'county' })
     expect(r.updated).toBe(1)
-    const [p] = await rows<{ valid: boolean; km2: number }>(`SELECT ST_IsValid(geom) AS valid, ST_Area(geom::geography) / 1e6 AS km2 FROM region WHERE code = '330000'`)
-    expect(p!.valid).toBe(true)
-    expect(p!.km2).toBeGreaterThan(100_000) // Zhejiang: about 105,500 km²
-    expect(p!.km2).toBeLessThan(112_000)
+    const [g] = await rows<{ valid: boolean; parts: number; km2: number }>(
+      `SELECT ST_IsValid(geom) AS valid, ST_NumGeometries(geom) AS parts, ST_Area(geom::geography) / 1e6 AS km2 FROM region WHERE code = '330102'`,
+    )
+    expect(g!.valid).toBe(true)
+    expect(g!.parts).toBe(2)
+    // two triangles of half a 0.1° square each: about 53 km² in all at 30° N
+    expect(g!.km2).toBeGreaterThan(50)
+    expect(g!.km2).toBeLessThan(56)
   })
 })
 

@@ -8,8 +8,9 @@ import { migrate } from '../../../../src/server/db/migrate'
 import { COUNTY_SEATS } from '../../../../src/server/db/seed/county-seats'
 import { seedDemoData } from '../../../../src/server/db/seed/demo'
 import { seedRegions } from '../../../../src/server/db/seed/regions'
+import { loadShippedOutlines } from '../../../../src/server/db/seed/outlines'
 
-const DATA = (file: string) => path.resolve(process.cwd(), '../shared/data', file)
+const COUNTY_FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/boundaries/zhejiang-counties-fixture.geojson')
 
 // one PGlite + PostGIS for the whole file: creating one takes 10–15 s
 let db: Db
@@ -224,12 +225,24 @@ describe('seedDemoData without boundaries', { timeout: 120_000 }, () => {
   })
 })
 
-describe('seedDemoData with boundaries loaded', { timeout: 120_000 }, () => {
+describe('seedDemoData with boundaries loaded', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     await clearDemo()
-    await importBoundaries(db, { file: DATA('zhejiang_cities_cn-atlas.geojson'), crs: 'wgs84', level: 'city' })
-    await importBoundaries(db, { file: DATA('zhejiang_counties_datav.geojson'), crs: 'gcj02', level: 'county' })
   }, 120_000)
+
+  it('loads the shipped city outlines, the province as their union and the county seats once', async () => {
+    expect(await loadShippedOutlines(db)).toEqual({ cities: 11, province: true, countySeats: 90 })
+    expect(await loadShippedOutlines(db)).toEqual({ cities: 0, province: false, countySeats: 0 })
+    const [c] = await rows<Record<string, number>>(
+      `SELECT count(*) FILTER (WHERE level = 'city' AND geom IS NOT NULL)::int AS cities,
+              count(*) FILTER (WHERE level = 'province' AND geom IS NOT NULL)::int AS provinces,
+              count(*) FILTER (WHERE level = 'county' AND geom IS NULL AND center IS NOT NULL)::int AS county_seats_only
+         FROM region`,
+    )
+    expect(c).toEqual({ cities: 11, provinces: 1, county_seats_only: 90 })
+    // a deployment's county outlines, imported afterwards, replace the seats as centres
+    await importBoundaries(db, { file: COUNTY_FIXTURE, crs: 'wgs84', level: 'county' })
+  })
 
   // 20,000 parcels: enough for neighbouring counties' clusters to contend for the same cells
   it('keeps every parcel, enterprise and park inside its county', async () => {

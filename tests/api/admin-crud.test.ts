@@ -68,16 +68,16 @@ describe('用户管理 /api/user/*', () => {
 
   it('lists with search, filters, paging and sorting', async () => {
     const all = await s.get<Page<UserRowView>>('/api/user/query?page=1&pageSize=3&sortField=username&sortOrder=ascend', admin)
-    expect(all.body.data.total).toBe(7)
+    expect(all.body.data.total).toBe(10)
     expect(all.body.data.list.map((u) => u.username)).toEqual(['admin', 'auditor', 'clerk'])
     const byRole = await s.get<Page<UserRowView>>(`/api/user/query?roleId=${await roleId(s, '业务员')}`, admin)
-    expect(byRole.body.data.list.map((u) => u.username).sort()).toEqual(['clerk', 'zhang3'])
+    expect(byRole.body.data.list.map((u) => u.username).sort()).toEqual(['clerk', 'county', 'zhang3'])
     const byName = await s.get<Page<UserRowView>>(`/api/user/query?realName=${encodeURIComponent('张')}`, admin)
     expect(byName.body.data.list.map((u) => u.username)).toEqual(['auditor', 'zhang3'])
     expect(byName.body.data.list[1]).toMatchObject({ realName: '张三', regionName: '杭州市', roles: [{ name: '业务员' }], mustChangePassword: true })
     const org = (await s.db.query<{ id: number }>("SELECT id FROM organization WHERE name = '浙江省自然资源厅'")).rows[0].id
     const byOrg = await s.get<Page<UserRowView>>(`/api/user/query?organizationId=${org}`, admin)
-    expect(byOrg.body.data.total).toBe(6)
+    expect(byOrg.body.data.total).toBe(9)
     const bad = await s.get('/api/user/query?sortField=password_hash', admin)
     expect(bad.status).toBe(400)
   })

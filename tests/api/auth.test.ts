@@ -1,4 +1,4 @@
-/** Sign-in contract of API.md, on the engine this run targets (issue: foundation points 1, 3, 6). */
+/** Sign-in contract of docs/api.md, on the engine this run targets (issue: foundation points 1, 3, 6). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordDigest } from '../../src/domain/password-digest'
 import type { LoginResult, MenuItem } from '../../src/domain/contracts/auth'
@@ -26,7 +26,7 @@ describe('health and config', () => {
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ code: 200, data: { status: 'ok', engine: s.engine } })
   })
-  it('serves the runtime config with the spec §3 fields', async () => {
+  it('serves the runtime config with the docs/product.md §3 fields', async () => {
     const res = await fetch(`${s.base}/config.json`)
     const cfg = await res.json()
     expect(res.status).toBe(200)
@@ -88,7 +88,7 @@ describe('login', () => {
 
   it('stores passwords only as scrypt of the digest', async () => {
     const rows = await s.db.query<{ username: string; password_hash: string; salt: string }>('SELECT username, password_hash, salt FROM app_user')
-    expect(rows.rows.length).toBe(6)
+    expect(rows.rows.length).toBe(9)
     for (const row of rows.rows) {
       expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
       expect(row.password_hash).not.toContain(passwordDigest(row.salt, 'Admin@2026'))
@@ -188,7 +188,7 @@ describe('lock screen re-verification', () => {
   })
 })
 
-/** First leaf, in tree order, of the first group present (spec §6 landing route). */
+/** First leaf, in tree order, of the first group present (docs/product.md §6 landing route). */
 function landing(menus: Record<string, MenuItem[]>): string | undefined {
   for (const g of MENU_GROUPS) {
     let item = menus[g]?.[0]
@@ -198,7 +198,7 @@ function landing(menus: Record<string, MenuItem[]>): string | undefined {
   return undefined
 }
 
-describe('menus per demo account (API.md)', () => {
+describe('menus per demo account (docs/api.md)', () => {
   it.each([
     ['admin', 'Admin@2026', '/system/core'],
     ['leader', 'Leader@2026', '/system/decision/qyzb'],

@@ -1,9 +1,9 @@
-/** Menus from the route table, the demo roles and accounts of API.md, and the first admin. */
+/** Menus from the route table, the demo roles and accounts of docs/api.md, and the first admin. */
 import { ROUTES } from '../../../domain/route-table'
 import { credentialsFor, generatePassword } from '../../auth/password'
 import type { Db } from '../engine'
 
-/** A demo account of API.md. */
+/** A demo account of docs/api.md. */
 export interface DemoAccount {
   username: string
   password: string
@@ -11,9 +11,22 @@ export interface DemoAccount {
   role: string
   /** Route prefixes whose leaf menus the role is granted; '*' = every menu. */
   grants: string[]
+  /** The account's region (its data scope); the province when not given. */
+  regionCode?: string
 }
 
-/** API.md "Demo accounts" — embedded default only. */
+/** The data-centre pages a 业务员 works on (the provincial and the county clerk alike). */
+const CLERK_PAGES = [
+  '/system/data/center/sjcj',
+  '/system/data/center/sjcl',
+  '/system/data/center/input',
+  '/system/data/center/gyydInput',
+  '/system/data/center/yddwInput',
+  '/system/data/center/foundGyyd',
+  '/system/data/center/foundYddw',
+]
+
+/** docs/api.md "Demo accounts" — embedded default only. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'admin', password: 'Admin@2026', realName: '系统管理员', role: '超级管理员', grants: ['*'] },
   {
@@ -21,25 +34,20 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: 'Leader@2026',
     realName: '王领导',
     role: '领导',
-    grants: ['/bigData', '/h5', '/system/3DMap', '/system/decision', '/system/function/monitor'],
+    grants: ['/bigData', '/h5', '/system/3DMap', '/system/decision', '/system/function/monitor', '/landLifeCycle/allLifeCycle'],
   },
-  {
-    username: 'clerk',
-    password: 'Clerk@2026',
-    realName: '李业务',
-    role: '业务员',
-    grants: [
-      '/system/data/center/sjcj',
-      '/system/data/center/sjcl',
-      '/system/data/center/input',
-      '/system/data/center/gyydInput',
-      '/system/data/center/yddwInput',
-      '/system/data/center/foundGyyd',
-      '/system/data/center/foundYddw',
-    ],
-  },
+  { username: 'clerk', password: 'Clerk@2026', realName: '李业务', role: '业务员', grants: CLERK_PAGES },
+  { username: 'county', password: 'County@2026', realName: '周区县', role: '业务员', grants: CLERK_PAGES, regionCode: '330102' },
   { username: 'auditor', password: 'Auditor@2026', realName: '张审核', role: '审核员', grants: ['/system/audit', '/warehouse/data/center'] },
-  { username: 'land', password: 'Land@2026', realName: '陈土地', role: '土地科', grants: ['/land', '/landLifeCycle'] },
+  { username: 'land', password: 'Land@2026', realName: '陈土地', role: '土地科', grants: ['/land', '/landLifeCycle', '/system/stock'] },
+  {
+    username: 'plan',
+    password: 'Plan@2026',
+    realName: '吴规划',
+    role: '规划科',
+    grants: ['/system/statisticalReport', '/system/IndustryMap', '/system/core'],
+  },
+  { username: 'econ', password: 'Econ@2026', realName: '孙经信', role: '经信科', grants: ['/enterprise'] },
   { username: 'ops', password: 'Ops@2026', realName: '赵运维', role: '运维', grants: ['/admin'] },
 ]
 
@@ -49,11 +57,13 @@ const ROLE_CODES: Record<string, string> = {
   业务员: 'CLERK',
   审核员: 'AUDITOR',
   土地科: 'LAND',
+  规划科: 'PLANNING',
+  经信科: 'ECONOMY',
   运维: 'OPS',
 }
 
 /**
- * Makes the menu table hold every granted route of the route table (spec §2, §6), parents
+ * Makes the menu table hold every granted route of the route table (docs/product.md §2, §6), parents
  * first. Runs on every start so that a new route appears as a menu; names and order follow the
  * table unless an admin changed them (`customized`), a menu an admin removed (`deleted`) stays
  * removed, existing grants stay.
@@ -124,13 +134,13 @@ async function seedOrganizations(tx: Db): Promise<number> {
   return top
 }
 
-/** The demo roles and accounts of API.md (embedded default). */
+/** The demo roles and accounts of docs/api.md (embedded default). */
 export async function seedDemoPeople(db: Db): Promise<DemoAccount[]> {
   await db.transaction(async (tx) => {
     const orgId = await seedOrganizations(tx)
     for (const a of DEMO_ACCOUNTS) {
       const roleId = await createRole(tx, a.role, a.grants)
-      const userId = await createUser(tx, { ...a, regionCode: '330000', organizationId: orgId, mustChange: false })
+      const userId = await createUser(tx, { ...a, regionCode: a.regionCode ?? '330000', organizationId: orgId, mustChange: false })
       await tx.query('INSERT INTO user_role(user_id, role_id) VALUES ($1, $2)', [userId, roleId])
     }
   })
@@ -139,7 +149,7 @@ export async function seedDemoPeople(db: Db): Promise<DemoAccount[]> {
 
 /**
  * A real deployment (DATABASE_URL): one `admin` with a one-time password that is printed once and
- * must be changed at the first sign-in (API.md "Demo accounts").
+ * must be changed at the first sign-in (docs/api.md "Demo accounts").
  */
 export async function seedFirstAdmin(db: Db): Promise<{ username: string; password: string }> {
   const password = generatePassword()

@@ -1,9 +1,20 @@
 import { defineConfig } from '@playwright/test'
-import { sharedBoundariesEnv } from './tests/shared-boundaries'
+import { COUNTIES_PORT, COUNTY_FIXTURE, DEFAULT_PORT, DEFAULT_URL } from './tests/e2e/servers'
 
-/** The e2e server: a fresh embedded database per run under .tmp/, small demo data. */
-const PORT = Number(process.env.E2E_PORT ?? 8181)
+/**
+ * Two products started as `npm start` does, each on a fresh embedded database under .tmp/ with
+ * small demo data: the default start (shipped city outlines), and one whose county outlines were
+ * imported first (tests/e2e/servers.ts). Nothing outside the repository is read.
+ */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`
+const server = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
+  command: `node scripts/e2e-server.mjs`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  timeout: 300_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  env: { PORT: String(port), DATA_DIR: dataDir, SEED_PARCELS: '400', LOG_LEVEL: 'warn', ...extra },
+})
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -14,7 +25,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: DEFAULT_URL,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
     launchOptions: {
@@ -35,12 +46,8 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR, SEED_PARCELS: '400', LOG_LEVEL: 'warn', SEED_BOUNDARIES: sharedBoundariesEnv() },
-  },
+  webServer: [
+    server(DEFAULT_PORT, DATA_DIR),
+    server(COUNTIES_PORT, `${DATA_DIR}-counties`, { E2E_IMPORT_COUNTIES: COUNTY_FIXTURE }),
+  ],
 })

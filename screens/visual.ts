@@ -1,5 +1,5 @@
 /**
- * /visual 可视化大屏: the province overview wall (any signed-in user, spec §6); stretches to any
+ * /visual 可视化大屏: the province overview wall (any signed-in user, docs/product.md §6); stretches to any
  * wall. 年度 and 月份 in the title bar: 供地 by month of the year, lifecycle stages of the month.
  */
 import type { WallScreen } from '../src/web/features/big-data/wall-widget-types'

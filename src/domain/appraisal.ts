@@ -1,4 +1,4 @@
-/** 亩均效益评价 classes (DOMAIN "亩均效益评价"): the four classes and their Chinese names. */
+/** 亩均效益评价 classes (docs/domain.md "亩均效益评价"): the four classes and their Chinese names. */
 
 /** Class codes, best first. */
 export const APPRAISAL_CLASSES = ['A', 'B', 'C', 'D'] as const

@@ -1,9 +1,9 @@
 /**
- * 工业用地全生命周期 stages and deadlines (DOMAIN.md "land lifecycle"): the stage a project is in
+ * 工业用地全生命周期 stages and deadlines (docs/domain.md "Land lifecycle"): the stage a project is in
  * on a date, and whether it is overdue then. Shared by the API and the lifecycle globe's replay.
  */
 
-/** Stage codes in order (DOMAIN: xmqy → tdgy → xmkg → sgjs → jgys → xmtc → xmpj). */
+/** Stage codes in order (docs/domain.md: xmqy → tdgy → xmkg → sgjs → jgys → xmtc → xmpj). */
 export const LIFECYCLE_STAGES = ['xmqy', 'tdgy', 'xmkg', 'sgjs', 'jgys', 'xmtc', 'xmpj'] as const
 
 /** A lifecycle stage code. */
@@ -55,7 +55,7 @@ export function stageAt(p: StageDates, date: string): LifecycleStage | null {
 }
 
 /**
- * Whether a project is overdue on `date` (DOMAIN: start within 12 months of delivery, completion
+ * Whether a project is overdue on `date` (docs/domain.md: start within 12 months of delivery, completion
  * within 24 months of start): not started by a passed start deadline, or not completed by a
  * passed completion deadline.
  */

@@ -21,7 +21,7 @@ export const PARCEL_STATUS_COLORS: Readonly<Record<string, string>> = {
   已收回: '#868e96',
 }
 
-/** 亩均效益评价 classes (DOMAIN): A 优先支持, B 提升发展, C 调整转型, D 整治淘汰. */
+/** 亩均效益评价 classes (docs/domain.md): A 优先支持, B 提升发展, C 调整转型, D 整治淘汰. */
 export const APPRAISAL_CLASSES = ['A', 'B', 'C', 'D'] as const
 
 /** An appraisal class. */
@@ -41,7 +41,7 @@ export const APPRAISAL_CLASS_NAMES: Readonly<Record<AppraisalClass, string>> = {
 /** 低效用地 flag colours. */
 export const LOW_EFFICIENCY_COLORS = { low: '#e03131', notLow: '#51cf66' } as const
 
-/** Lifecycle stage colours (DOMAIN "land lifecycle"), cool to warm along the lifecycle. */
+/** Lifecycle stage colours (docs/domain.md "Land lifecycle"), cool to warm along the lifecycle. */
 export const LIFECYCLE_STAGE_COLORS: Readonly<Record<LifecycleStage, string>> = {
   xmqy: '#845ef7',
   tdgy: '#5c7cfa',

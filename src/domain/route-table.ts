@@ -1,10 +1,10 @@
 /**
- * The ONE route table (spec §2). The router, the side menu, breadcrumbs, the permission check and
+ * The ONE route table (docs/product.md §2). The router, the side menu, breadcrumbs, the permission check and
  * the server's menu seed are all generated from it. Pages are named by `page` keys that the web
  * app maps to lazy components, so this file stays pure data shared by web and server.
  */
 
-/** The six menu groups of spec §6, in landing order. */
+/** The six menu groups of docs/product.md §6, in landing order. */
 export const MENU_GROUPS = ['systemMenus', 'busMenus', 'bigDataMenus', 'DataMenus', 'landMenus', 'landLifeCycle'] as const
 export type MenuGroup = (typeof MENU_GROUPS)[number]
 
@@ -22,9 +22,9 @@ export const MENU_GROUP_TITLES: Record<MenuGroup, string> = {
 export type Layout = 'system' | 'admin' | 'screen' | 'bare'
 
 /**
- * Who may open a page (spec §5, §6):
+ * Who may open a page (docs/product.md §5, §6):
  * open — always open; token — any signed-in user; grant — a menu grant of the user's roles;
- * visual — any signed-in user (spec §6 exception); show — only from the portal host.
+ * visual — any signed-in user (docs/product.md §6 exception); show — only from the portal host.
  */
 export type Guard = 'open' | 'token' | 'grant' | 'visual' | 'show'
 
@@ -33,7 +33,7 @@ export interface RouteNode {
   /** One path segment (or several joined by '/'), relative to the parent. */
   seg: string
   title: string
-  /** Default child segment (spec §2 "default …"). */
+  /** Default child segment (docs/product.md §2 "opens on …"). */
   redirect?: string
   page?: string
   children?: RouteNode[]
@@ -68,14 +68,14 @@ const PAGE_BY_PATH = '<path>'
 
 /**
  * The page key of a route drawn by a feature page: its path, with the second entry points of
- * spec §2 folded onto the first (/systems/… and /warehouse/data/center/… show the /system pages),
+ * docs/product.md §2 folded onto the first (/systems/… and /warehouse/data/center/… show the /system pages),
  * so that one registration serves every entry point.
  */
 export function pageKeyOf(path: string): string {
   return path.replace(/^\/systems(?=\/)/, '/system').replace(/^\/warehouse(?=\/data\/center)/, '/system')
 }
 
-/** 数据中心 children: shared by /system, /systems and /warehouse (spec §2). */
+/** 数据中心 children: shared by /system, /systems and /warehouse (docs/product.md §2). */
 const dataCenter = (): RouteNode => ({
   seg: 'data/center',
   title: '数据中心',
@@ -92,7 +92,7 @@ const dataCenter = (): RouteNode => ({
   ],
 })
 
-/** Children shared by /system and /systems (spec §2). */
+/** Children shared by /system and /systems (docs/product.md §2). */
 const systemChildren = (): RouteNode[] => [
   leaf('core', '资源云图'),
   leaf('stock', '盘活处置'),
@@ -147,7 +147,7 @@ interface TopNode extends RouteNode {
   guard: Guard
 }
 
-/** Spec §2, top to bottom. */
+/** docs/product.md §2, top to bottom. */
 export const ROUTE_TREE: TopNode[] = [
   { seg: '', title: '登录', page: 'login', group: null, layout: 'bare', guard: 'open' },
   { seg: 'login', title: '登录', page: 'login', group: null, layout: 'bare', guard: 'open' },
@@ -246,7 +246,7 @@ export const ROUTE_TREE: TopNode[] = [
           leaf('device', '设备注册'),
           leaf('app', '应用管理'),
           leaf('rz', '操作日志'),
-          // not in spec §2: where an administrator looks for the layers of spec §3 (ADR 0011)
+          // not in docs/product.md §2: where an administrator looks for the layers of docs/product.md §3 (ADR 0011)
           leaf('mapLayer', '地图图层'),
         ],
       },
@@ -319,7 +319,7 @@ export function normalizePath(path: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p
 }
 
-/** Follows default-child redirects (spec §2) to the page that is finally shown. */
+/** Follows default-child redirects (docs/product.md §2) to the page that is finally shown. */
 export function resolveRedirects(path: string): string {
   let current = normalizePath(path)
   for (let i = 0; i < 10; i++) {

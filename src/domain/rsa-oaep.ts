@@ -1,6 +1,6 @@
 /**
  * RSA-OAEP (SHA-256, MGF1-SHA-256, empty label; RFC 8017 §7.1) encryption in plain TypeScript:
- * WebCrypto is absent on plain-HTTP intranet hosts (API.md sign-in step 2), and the one thing the
+ * WebCrypto is absent on plain-HTTP intranet hosts (docs/api.md sign-in step 2), and the one thing the
  * browser must send in a decryptable form is a new password, for the server to check the policy
  * (docs/adr/0002). Node's crypto.privateDecrypt with oaepHash 'sha256' reads the result.
  */

@@ -1,6 +1,6 @@
 /**
- * The API and web server on one origin (ARCHITECTURE "How a request flows"): validation with zod,
- * the auth hook, the operation log, the API.md envelope for every answer, and the built web app.
+ * The API and web server on one origin (docs/architecture.md "How a request flows"): validation with zod,
+ * the auth hook, the operation log, the docs/api.md envelope for every answer, and the built web app.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -32,7 +32,7 @@ import type { SecurityPolicy } from './modules/auth/service'
 import { startLogRetention } from './modules/log/retention'
 import './http/context'
 
-// Chinese default messages for every schema (API.md: failures carry a Chinese message)
+// Chinese default messages for every schema (docs/api.md: failures carry a Chinese message)
 z.config(z.locales.zhCN())
 
 /** Settings a caller may leave out (tests): the defaults of src/server/env.ts apply. */
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]
     if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      // every page of the route table is drawn by the web app (spec §2); it shows /404 itself
+      // every page of the route table is drawn by the web app (docs/product.md §2); it shows /404 itself
       reply.header('Cache-Control', 'no-cache')
       return reply.type('text/html').send(fs.createReadStream(indexHtml as string))
     }

@@ -1,5 +1,5 @@
 /**
- * The operator's /config.json (spec §3 global application config). Validated at start so a bad
+ * The operator's /config.json (docs/product.md §3 global application config). Validated at start so a bad
  * file stops the server with a message naming the field; re-read when the file changes so an
  * edit applies without a restart.
  */

@@ -2,7 +2,7 @@
  * The permission matrix (issue 3 "Done means"): each demo role, plus a role granted only the
  * dictionary and log pages, against every /api/user|role|menu|organ|area|dict|device|app|log (and
  * regionrecoup) endpoint — allowed or 403, asserted cell by cell. An endpoint is allowed when the
- * user holds a grant for an admin page that uses it; admin passes everything (spec §6).
+ * user holds a grant for an admin page that uses it; admin passes everything (docs/product.md §6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PAGES } from '../../src/domain/contracts/admin'

@@ -1,6 +1,6 @@
 /**
- * 亩均效益评价 classes of the seeded demo (DOMAIN "亩均效益评价"), on this run's engine: the view's
- * classes equal the DOMAIN quota rules recomputed here from the raw figures, and the seeded
+ * 亩均效益评价 classes of the seeded demo (docs/domain.md "亩均效益评价"), on this run's engine: the view's
+ * classes equal the docs/domain.md quota rules recomputed here from the raw figures, and the seeded
  * distribution is plausible — not a third of the enterprises in D.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ afterAll(() => s?.close())
 
 type Cls = 'A' | 'B' | 'C' | 'D'
 
-/** The DOMAIN rules in plain TypeScript, from the base tables (not from the view). */
+/** The docs/domain.md rules in plain TypeScript, from the base tables (not from the view). */
 async function expectedClasses(): Promise<Map<number, Cls>> {
   const latest = (await s.db.query<{ year: number }>('SELECT max(year)::int AS year FROM enterprise_yearly')).rows[0].year
   const rows = (
@@ -49,7 +49,7 @@ async function expectedClasses(): Promise<Map<number, Cls>> {
 }
 
 describe('enterprise_appraisal', () => {
-  it('classes every enterprise in scope by the DOMAIN quotas: A top 20 %, D bottom 5 % and under 1 万元/亩', async () => {
+  it('classes every enterprise in scope by the docs/domain.md quotas: A top 20 %, D bottom 5 % and under 1 万元/亩', async () => {
     const want = await expectedClasses()
     const got = (await s.db.query<{ enterprise_id: number; class: Cls }>('SELECT enterprise_id, class FROM enterprise_appraisal')).rows
     expect(got.length).toBe(want.size)

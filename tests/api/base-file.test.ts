@@ -1,5 +1,5 @@
 /**
- * 文件 (spec §7 /api/base/file/{upload, fileUploadByDm, download, delete}, /api/document/upload/file;
+ * 文件 (docs/product.md §7 /api/base/file/{upload, fileUploadByDm, download, delete}, /api/document/upload/file;
  * issue 7 "Bad input"): files are stored by content hash, never by the client's name; content
  * decides the type (HTML/SVG/scripts refused whatever the name); downloads are attachments with
  * the name safely encoded; only the uploader or admin deletes; bytes stay while referenced.

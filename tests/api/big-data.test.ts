@@ -1,5 +1,5 @@
 /**
- * 大数据统计 (spec §7 /api/bigData/*): every figure checked against SQL written independently
+ * 大数据统计 (docs/product.md §7 /api/bigData/*): every figure checked against SQL written independently
  * here, on this run's engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -171,7 +171,7 @@ describe('grouped statistics', () => {
   })
 })
 
-describe('/api/show/overview (reform portal, spec §5)', () => {
+describe('/api/show/overview (reform portal, docs/product.md §5)', () => {
   it('answers without a token on the portal host only', async () => {
     const other = await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'example.org' } })
     expect(other.statusCode).toBe(403)

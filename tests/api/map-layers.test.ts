@@ -1,5 +1,5 @@
 /**
- * Map layer groups and layers (spec §3): every map screen reads them grouped; 地图图层
+ * Map layer groups and layers (docs/product.md §3): every map screen reads them grouped; 地图图层
  * (/admin/setting/mapLayer) lists, adds, edits and deletes them. Bad input answers 400 with a
  * Chinese message naming the field and writes nothing; only holders of the page may write.
  */

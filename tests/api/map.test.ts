@@ -188,7 +188,7 @@ describe('tiles drawn over a GCJ-02 base (Gaode, GeoQ)', () => {
   })
 })
 
-describe('zone shapes (spec §2.7)', () => {
+describe('zone shapes (docs/product.md §2.7)', () => {
   type FC = { features: { properties: { landId: string; name: string }; geometry: { type: string; coordinates: number[][][][] } }[] }
   type Zones = { parcelId: number; landCode: string; project: string | null; zones: Record<'zjtx' | 'djtx' | 'jgtx' | 'jxtx', FC | null> }
   /** a parcel of the busiest county whose project has all three zones, and one with no project */
@@ -386,7 +386,7 @@ describe('cloudChart endpoints', () => {
   })
 })
 
-describe('who may call the map endpoints (spec §6: the pages that show the map)', () => {
+describe('who may call the map endpoints (docs/product.md §6: the pages that show the map)', () => {
   const MAP_CALLS = ['/api/cloudChart/points', '/api/cloudChart/statistics?regionCode=330000', '/api/cloudChart/regionTree', '/api/cloudChart/boundaries?level=city', '/api/map/layers']
   it('a role holding 资源云图 reads them; a role without a map page is refused before anything is read', async () => {
     // 运维 holds only 系统设置: no page that shows the map

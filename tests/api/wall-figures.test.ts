@@ -29,7 +29,7 @@ async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 const MU = 10000 / 15
 
 /**
- * The DOMAIN quota rule in TypeScript over raw rows (migration 0051): per county of n enterprises,
+ * The docs/domain.md quota rule in TypeScript over raw rows (migration 0051): per county of n enterprises,
  * ranked by 亩均税收 descending (then id), the first round(20 % n) are A, the last round(5 % n) and
  * anyone under 1 万元/亩 D, B down to rank round(60 % n), else C. In scope: producing that year
  * and holding ≥ 3 亩 (not 已收回).
@@ -59,7 +59,7 @@ async function classesByHand(year: number, cityCode?: string): Promise<Record<st
 }
 
 describe('/api/bigData/classes?by=appraisal (亩均 A/B/C/D)', () => {
-  it('counts the enterprises of each class in the latest year as the DOMAIN rule gives them', async () => {
+  it('counts the enterprises of each class in the latest year as the docs/domain.md rule gives them', async () => {
     const r = await s.get<{ key: string; name: string; count: number; areaMu: number }[]>('/api/bigData/classes?by=appraisal', token)
     expect(r.status).toBe(200)
     expect(r.body.data.map((c) => c.key)).toEqual(['A', 'B', 'C', 'D'])

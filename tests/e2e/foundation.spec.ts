@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test'
 import { navigateInApp, shot, signIn, stored } from './helpers'
 
-test('login page: Chinese, wrong password and unknown user give the API.md message', async ({ page }) => {
+test('login page: Chinese, wrong password and unknown user give the docs/api.md message', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByText('产业用地一张图').first()).toBeVisible()
   await expect(page.getByTestId('login-username')).toBeFocused()
@@ -17,7 +17,7 @@ test('login page: Chinese, wrong password and unknown user give the API.md messa
     await expect(page.getByTestId('login-error')).toHaveText(/用户名或密码错误/)
   }
   await page.screenshot({ path: shot('login-error'), fullPage: true })
-  // spec §3 keeps a `password` entry; it must never hold a password or its digest
+  // docs/product.md §3 keeps a `password` entry; it must never hold a password or its digest
   const everything = await page.evaluate(() => JSON.stringify({ ...localStorage }))
   expect(everything).not.toContain('wrong-password')
   expect(everything).not.toMatch(/[0-9a-f]{64}/)

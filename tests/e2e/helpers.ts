@@ -13,7 +13,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await expect(page).not.toHaveURL(/\/login$/)
 }
 
-/** Reads a product entry of local storage (spec §3: prefix polar_). */
+/** Reads a product entry of local storage (docs/product.md §3: prefix polar_). */
 export async function stored(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), `polar_${key}`)
 }

@@ -1,6 +1,6 @@
 /**
  * Base maps of /system/core with tile providers configured (runtime config served through a route):
- * the community styles of spec §7 in the switcher, Tianditu and Gaode, and parcels drawn at their
+ * the community styles of docs/product.md §7 in the switcher, Tianditu and Gaode, and parcels drawn at their
  * GCJ-02 position over Gaode. This machine has no internet and nothing may leave it, so every
  * provider's tile request is answered here with a plain tile of that provider's colour (the
  * screenshots show which service each base asked); the requests themselves are what is checked.

@@ -1,6 +1,6 @@
 /**
  * /system/core 资源云图 in real Chromium (WebGL through SwiftShader): offline map, the eight
- * controls of spec §2 with their states (§4) and warnings (§5), cluster counts against the API,
+ * controls of docs/product.md §2 with their states (§4) and warnings (§5), cluster counts against the API,
  * a measurement against a known parcel, and the lazy map bundle.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -58,7 +58,7 @@ test('loads offline with all eight controls; cluster counts equal the API', asyn
   expect(external).toEqual([])
 })
 
-test('layer management opens on hover, layer control on click; switches follow spec §4', async ({ page }) => {
+test('layer management opens on hover, layer control on click; switches follow docs/product.md §4', async ({ page }) => {
   await openCore(page)
   await page.getByTestId('layer-management').hover()
   const panel = page.getByTestId('layer-management-panel')
@@ -163,7 +163,7 @@ test('zone toggle: a parcel without shapes warns with the exact texts; a parcel 
   await expect(page.getByTestId('parcel-zones')).toContainText('已上传 指界、勘测定界、竣工')
   await page.locator('.ant-drawer-close').click()
   await expect(page.getByTestId('zone-scope')).toHaveText(`图形范围：${full.parcelName}`)
-  // zoom out, so that the fly-to is seen to stop at 16 (spec §9)
+  // zoom out, so that the fly-to is seen to stop at 16 (docs/product.md §9)
   const box = (await page.getByTestId('map-host').boundingBox())!
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 400)

@@ -1,8 +1,8 @@
 /**
  * Drawing and spider-out on /system/core in Chromium: a polygon drawn by clicking known screen
- * points measures what turf measures for the same ring (spec §9: area from the geometry, 4
+ * points measures what turf measures for the same ring (docs/product.md §9: area from the geometry, 4
  * decimals), and a cluster of 9 or more points at the max zoom spreads into one marker each
- * (spec §9: spider-out at 9 or more, on a spiral).
+ * (docs/product.md §9: spider-out at 9 or more, on a spiral).
  */
 import { area } from '@turf/turf'
 import { expect, test, type Page } from '@playwright/test'

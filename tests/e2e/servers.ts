@@ -1,5 +1,6 @@
 /**
- * The two products the e2e run starts, both exactly as `npm start` does (docs/testing.md):
+ * The two products the e2e run starts, both exactly as `npm start` does
+ * (docs/architecture.md "Testing layers"):
  * - the default start: city and province outlines shipped in the repository, no county outlines;
  * - the same after a deployment imported county outlines with `npm run import:boundaries`
  *   (the county fixture made in the repository).

@@ -1,6 +1,6 @@
 /**
  * The wall's sign-in (/visualLogin), the phone view (/h5) and the reform portal (/show): real
- * figures from the API, touch-sized controls, and /show only on the portal host (spec §5).
+ * figures from the API, touch-sized controls, and /show only on the portal host (docs/product.md §5).
  */
 import { expect, test } from '@playwright/test'
 import type { GroupStat, OverviewStats } from '../../src/domain/contracts/big-data'

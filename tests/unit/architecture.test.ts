@@ -1,5 +1,5 @@
 /**
- * The dependency direction of ARCHITECTURE "One package, four rooms", enforced on every import:
+ * The dependency direction of docs/architecture.md "Rooms", enforced on every import:
  * domain ← server; domain ← web/core ← web/{map,globe,charts,screen,ui} ← web/features ← web/app,
  * a feature never imports another feature, and only web/map, web/globe and web/charts import
  * their engines.

@@ -1,7 +1,7 @@
 /**
  * 统一社会信用代码 (GB 32100-2015): 18 characters —
  * 登记管理部门码 (1) + 机构类别码 (1) + 登记管理机关行政区划码 (6) + 主体标识码 (9, GB 11714
- * organisation code with its own check char) + 校验码 (1). DOMAIN.md "Units and codes".
+ * organisation code with its own check char) + 校验码 (1). docs/domain.md "Units and codes".
  */
 
 /** The 31 characters a credit code may contain (no I, O, Z, S, V), in check-value order. */

@@ -1,6 +1,6 @@
 /**
  * 国民经济行业分类 (GB/T 4754-2017, with its 2019 amendment): the manufacturing divisions
- * C13–C43 that industrial land users belong to (DOMAIN.md "Units and codes").
+ * C13–C43 that industrial land users belong to (docs/domain.md "Units and codes").
  */
 
 /** Manufacturing divisions (门类 C 制造业, 大类 13–43) with their official names. */

@@ -1,5 +1,5 @@
 /**
- * Land-use codes the platform deals with (DOMAIN.md "Units and codes"):
+ * Land-use codes the platform deals with (docs/domain.md "Units and codes"):
  * 现状地类 from GB/T 21010-2017《土地利用现状分类》 and 规划用途 from the 2023
  * 《国土空间调查、规划、用途管制用地用海分类指南》.
  */

@@ -1,7 +1,7 @@
 /**
  * 宗地代码 (parcel id, GB/T 13923 不动产单元代码的宗地部分), 19 characters:
  * county division code (6) + 地籍区 (3) + 地籍子区 (3) + 宗地特征码 (2) + 宗地顺序号 (5),
- * e.g. `330110001002GB00017`. DOMAIN.md "Units and codes".
+ * e.g. `330110001002GB00017`. docs/domain.md "Units and codes".
  */
 
 /**

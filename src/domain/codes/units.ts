@@ -1,5 +1,5 @@
 /**
- * Area units (DOMAIN.md "Units and codes"): 平方米, 亩 = 10000/15 m² (≈ 666.67), 公顷 = 10000 m².
+ * Area units (docs/domain.md "Units and codes"): 平方米, 亩 = 10000/15 m² (≈ 666.67), 公顷 = 10000 m².
  * Money is 万元 throughout and needs no conversion here.
  */
 
@@ -62,7 +62,7 @@ export function perMuOf(value: number, m2: number): number {
   return m2 > 0 ? roundTo(value / (m2 / M2_PER_MU), 2) : 0
 }
 
-/** 平方米 shown as 亩 with 2 decimals (the default display, DOMAIN.md), e.g. 10000 → "15.00". */
+/** 平方米 shown as 亩 with 2 decimals (the default display, docs/domain.md), e.g. 10000 → "15.00". */
 export function formatMu(m2: number): string {
   return roundTo(m2ToMu(m2), 2).toFixed(2)
 }

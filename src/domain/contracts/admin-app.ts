@@ -1,4 +1,4 @@
-/** 应用管理 contracts (spec §7 /api/app/version/*). */
+/** 应用管理 contracts (docs/product.md §7 /api/app/version/*). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery, queryFlag } from './admin'
 

@@ -1,4 +1,4 @@
-/** 行政区划 contracts (spec §7 /api/area/*): 330000 → city → county → town, plus units under a county. */
+/** 行政区划 contracts (docs/product.md §7 /api/area/*): 330000 → city → county → town, plus units under a county. */
 import { z } from 'zod'
 import { regionCodeSchema, requiredText } from './admin'
 

@@ -1,4 +1,4 @@
-/** 设备注册 contracts (spec §7 /api/device/info/*). */
+/** 设备注册 contracts (docs/product.md §7 /api/device/info/*). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery } from './admin'
 

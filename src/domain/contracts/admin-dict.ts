@@ -1,4 +1,4 @@
-/** 字典管理 contracts (spec §7 /api/dict/*). */
+/** 字典管理 contracts (docs/product.md §7 /api/dict/*). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery, requiredText } from './admin'
 

@@ -1,4 +1,4 @@
-/** 操作日志 contracts (spec §7 /api/log/getPage). Read-only: there is no call that changes or removes a row. */
+/** 操作日志 contracts (docs/product.md §7 /api/log/getPage). Read-only: there is no call that changes or removes a row. */
 import { z } from 'zod'
 import { pageQuery, queryFlag } from './admin'
 

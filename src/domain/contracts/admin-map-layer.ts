@@ -1,5 +1,5 @@
 /**
- * 地图图层 contracts (/admin/setting/mapLayer, ADR 0011): the layer groups and layers of spec §3
+ * 地图图层 contracts (/admin/setting/mapLayer, ADR 0011): the layer groups and layers of docs/product.md §3
  * that every map screen's two layer controls list. The same schemas check the admin form in the
  * browser and the request on the server.
  */
@@ -9,21 +9,21 @@ import { idSchema, pageQuery, requiredText } from './admin'
 /** The admin page of map layers (not a spec route: ADR 0011 says why it sits under 系统设置). */
 export const MAP_LAYER_PAGE = '/admin/setting/mapLayer'
 
-/** spec §3 "type (title, feature or dynamic)": raster tiles, a feature service, a dynamic image service. */
+/** docs/product.md §3 "Layer", its type title, feature or dynamic: raster tiles, a feature service, a dynamic image service. */
 export const LAYER_TYPES = ['title', 'feature', 'dynamic'] as const
 export type LayerType = (typeof LAYER_TYPES)[number]
 
 /** The Chinese name of each layer type. */
 export const LAYER_TYPE_NAMES: Record<LayerType, string> = { title: '瓦片服务', feature: '要素服务', dynamic: '动态服务' }
 
-/** Placeholders a URL template may hold (spec §7: x/y/z and subdomains such as {s}, {a-c}, {0-7}). */
+/** Placeholders a URL template may hold (docs/product.md §7: x/y/z and subdomains such as {s}, {a-c}, {0-7}). */
 const PLACEHOLDER = /\{([^{}]*)\}/g
 const ALLOWED = /^(x|y|z|-y|s|[a-z]-[a-z]|\d-\d)$/
 
 /**
  * What is wrong with a layer's url for its type, or null: an address of http(s):// or the same
  * site (/…); tiles need {x}, {y} and {z}; a feature service may be a tile template too (then all
- * three); only a dynamic service may be left empty (spec §7: off the internal network its url is
+ * three); only a dynamic service may be left empty (docs/product.md §7: off the internal network its url is
  * not used). Unknown placeholders are refused, so a typo cannot reach the map.
  */
 export function layerUrlProblem(type: LayerType, url: string): string | null {

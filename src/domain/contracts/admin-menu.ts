@@ -1,4 +1,4 @@
-/** 菜单资源 contracts (spec §7 /api/menu/*). A menu's route must be a route of the route table. */
+/** 菜单资源 contracts (docs/product.md §7 /api/menu/*). A menu's route must be a route of the route table. */
 import { z } from 'zod'
 import { MENU_GROUPS, type MenuGroup } from '../route-table'
 import { idSchema } from './admin'

@@ -1,4 +1,4 @@
-/** 组织机构 contracts (spec §7 /api/organ/*). */
+/** 组织机构 contracts (docs/product.md §7 /api/organ/*). */
 import { z } from 'zod'
 import { idSchema, optionalText, regionCodeSchema, requiredText } from './admin'
 

@@ -1,4 +1,4 @@
-/** 区域标准 contracts: per region and year, the benchmarks of appraisal and low-efficiency evaluation (DOMAIN.md). */
+/** 区域标准 contracts: per region and year, the benchmarks of appraisal and low-efficiency evaluation (docs/domain.md). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery, regionCodeSchema } from './admin'
 

@@ -1,4 +1,4 @@
-/** 角色管理 contracts (spec §7 /api/role/*). */
+/** 角色管理 contracts (docs/product.md §7 /api/role/*). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery, requiredText } from './admin'
 

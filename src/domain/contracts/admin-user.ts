@@ -1,4 +1,4 @@
-/** 用户管理 contracts (spec §7 /api/user/*). */
+/** 用户管理 contracts (docs/product.md §7 /api/user/*). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery, regionCodeSchema, requiredText } from './admin'
 

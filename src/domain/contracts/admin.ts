@@ -1,12 +1,12 @@
 /**
- * Shared pieces of the admin contracts (spec §2 /admin/setting/*, §7): the pages that grant the
+ * Shared pieces of the admin contracts (docs/product.md §2 /admin/setting/*, §7): the pages that grant the
  * endpoints, paging and sorting, ids, and optional text fields. Web forms and server routes use
- * the same schemas (CONVENTIONS "State by kind").
+ * the same schemas (docs/conventions.md "Where state lives").
  */
 import { z } from 'zod'
 import { MAX_PAGE_SIZE } from './envelope'
 
-/** The eleven admin pages (spec §2). An endpoint is allowed when the user holds a page that uses it. */
+/** The eleven admin pages (docs/product.md §2). An endpoint is allowed when the user holds a page that uses it. */
 export const ADMIN_PAGES = {
   dict: '/admin/setting/dict',
   dictitem: '/admin/setting/dictitem',
@@ -56,7 +56,7 @@ export const LOG_MODULES: Record<string, string> = {
 /** Sort direction as antd tables name it. */
 export const sortOrder = z.enum(['ascend', 'descend'])
 
-/** page, pageSize (API.md: at most 500) and an optional sort over the given fields. */
+/** page, pageSize (docs/api.md: at most 500) and an optional sort over the given fields. */
 export function pageQuery<const F extends readonly [string, ...string[]]>(sortFields: F) {
   return z.object({
     page: z.coerce.number({ error: '页码应为数字' }).int().min(1, '页码从1开始').default(1),
@@ -85,7 +85,7 @@ export const queryFlag = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true')
 
-/** 6-digit division code or a 9-digit town / unit code (DOMAIN "Units and codes"). */
+/** 6-digit division code or a 9-digit town / unit code (docs/domain.md "Units and codes"). */
 export const regionCodeSchema = z.string().regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字')
 
 /**

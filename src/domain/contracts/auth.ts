@@ -1,4 +1,4 @@
-/** Sign-in contract (API.md "Sign-in"): shared by the login page and the server. */
+/** Sign-in contract (docs/api.md "Sign-in"): shared by the login page and the server. */
 import { z } from 'zod'
 import type { MenuGroup } from '../route-table'
 
@@ -15,7 +15,7 @@ export const loginForm = z.object({
     .regex(/^[0-9a-f]{64}$/, '密码摘要格式错误（应为64位十六进制SHA-256）'),
 })
 
-/** POST /api/login/verify — re-checks the signed-in user's password (lock screen, API.md step 7). */
+/** POST /api/login/verify — re-checks the signed-in user's password (lock screen, docs/api.md step 7). */
 export const verifyForm = z.object({
   password: z
     .string({ error: '密码不能为空' })
@@ -47,7 +47,7 @@ export const menuMutilForm = z.object({
     .regex(/^\d+(,\d+)*$/, '角色ID应为逗号分隔的数字，如 1,3'),
 })
 
-/** A menu as the API returns it (spec §3 "Menu item"). */
+/** A menu as the API returns it (docs/product.md §3 "Menu item"). */
 export interface MenuItem {
   id: number
   parentId: number
@@ -59,10 +59,10 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
-/** The six menu groups of the signed-in user (spec §3). */
+/** The six menu groups of the signed-in user (docs/product.md §3). */
 export type UserMenus = Record<MenuGroup, MenuItem[]>
 
-/** The user as the client stores it under `user` (spec §3). */
+/** The user as the client stores it under `user` (docs/product.md §3). */
 export interface SessionUser {
   id: number
   username: string

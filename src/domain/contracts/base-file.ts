@@ -1,5 +1,5 @@
 /**
- * 文件 contracts (spec §7 /api/base/file/{upload, fileUploadByDm, download, delete} and
+ * 文件 contracts (docs/product.md §7 /api/base/file/{upload, fileUploadByDm, download, delete} and
  * /api/document/upload/file). Files are stored by content hash; the client's name is kept for
  * display and for the download's Content-Disposition only.
  */

@@ -1,7 +1,7 @@
 /**
- * 大数据统计 contract (spec §7 `/api/bigData/*`): the query parameters every statistics read
+ * 大数据统计 contract (docs/product.md §7 `/api/bigData/*`): the query parameters every statistics read
  * accepts and the rows it answers. Shared by the server routes and the video-wall screens.
- * Areas are 亩 (DOMAIN "Units"), money 万元, 亩均 figures 万元/亩.
+ * Areas are 亩 (docs/domain.md "Units and codes"), money 万元, 亩均 figures 万元/亩.
  */
 import { z } from 'zod'
 

@@ -1,5 +1,5 @@
 /**
- * 数据采集 (sjcj) and 数据处理 (sjcl) contracts (spec §7 /api/datacenter/{sjcj, sjcl}/*): upload
+ * 数据采集 (sjcj) and 数据处理 (sjcl) contracts (docs/product.md §7 /api/datacenter/{sjcj, sjcl}/*): upload
  * and collect a batch, its progress, preview, shapes, column mapping ("model save"), the xlsx
  * template; checks, the issue list, fixes, exclusions, 退回 and the commit that makes the
  * submissions of the audit.

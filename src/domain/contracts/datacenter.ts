@@ -1,5 +1,5 @@
 /**
- * The record workflow of the data centre (spec §2 /system/data/center/*, /system/audit/*; §7
+ * The record workflow of the data centre (docs/product.md §2 /system/data/center/*, /system/audit/*; §7
  * /api/datacenter/{sjgf,input}/*, /api/foundCenter/*, /api/audit/*): request schemas shared by the
  * server routes and the web forms, and the shapes the endpoints answer with.
  */

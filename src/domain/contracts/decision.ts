@@ -1,14 +1,14 @@
 /**
  * 辅助决策 (/system/decision: qyzb 区域指标, zbhy 行业指标, zbqy 企业指标, zbqs 指标趋势) and 运行监测
- * (/system/function/monitor: Qymonitor 企业监测, Hymonitor 行业监测), spec §7 /api/decision/* and
+ * (/system/function/monitor: Qymonitor 企业监测, Hymonitor 行业监测), docs/product.md §7 /api/decision/* and
  * /api/function/monitor/{getQyMonitor, getHyMonitor}. The indicators are those of 亩均效益评价
- * (DOMAIN): each a ratio of the year's sums over the enterprises that reported its inputs.
+ * (docs/domain.md): each a ratio of the year's sums over the enterprises that reported its inputs.
  */
 import { z } from 'zod'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 
-/** The six indicators, their names and units (DOMAIN 亩均效益评价). */
+/** The six indicators, their names and units (docs/domain.md 亩均效益评价). */
 export const INDICATORS = {
   taxPerMu: { name: '亩均税收', unit: '万元/亩' },
   valueAddedPerMu: { name: '亩均增加值', unit: '万元/亩' },
@@ -21,7 +21,7 @@ export type IndicatorKey = keyof typeof INDICATORS
 /** The values of the six indicators (null: no enterprise reported the inputs). */
 export type IndicatorValues = Record<IndicatorKey, number | null>
 
-/** The pages of each group of endpoints (spec §6 grants). */
+/** The pages of each group of endpoints (docs/product.md §6 grants). */
 const both = (path: string) => [`/system/${path}`, `/systems/${path}`]
 export const DECISION_PAGES = ['qyzb', 'zbhy', 'zbqy', 'zbqs'].flatMap((leaf) => both(`decision/${leaf}`))
 export const MONITOR_PAGES = ['Qymonitor', 'Hymonitor'].flatMap((leaf) => both(`function/monitor/${leaf}`))

@@ -1,4 +1,4 @@
-/** The response envelope of API.md: every JSON response, success or failure. */
+/** The response envelope of docs/api.md: every JSON response, success or failure. */
 export interface Envelope<T> {
   code: number
   message: string
@@ -21,5 +21,5 @@ export interface Page<T> {
   pageSize: number
 }
 
-/** Largest page a client may ask for (API.md). */
+/** Largest page a client may ask for (docs/api.md). */
 export const MAX_PAGE_SIZE = 500

@@ -1,7 +1,7 @@
 /**
  * 低效用地评价 (/land/evaluation: evaluationAbstract 评价概况, evaluationModal 评价模型,
- * evaluationMap 评价地图; DOMAIN 低效用地 "Identification"): evaluation models of indicators with
- * thresholds and weights (/api/modes/*, spec §7), a run of a model over every parcel of the scope
+ * evaluationMap 评价地图; docs/domain.md 低效用地 "Identification"): evaluation models of indicators with
+ * thresholds and weights (/api/modes/*, docs/product.md §7), a run of a model over every parcel of the scope
  * for a year, and its results — each parcel's score and the indicators it meets (/api/inefficient/*).
  * A parcel scoring at least the model's pass score is 疑似低效.
  */
@@ -9,11 +9,11 @@ import { z } from 'zod'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 
-/** The pages (spec §2 /land/evaluation). */
+/** The pages (docs/product.md §2 /land/evaluation). */
 export const EVALUATION_PAGES = ['evaluationAbstract', 'evaluationModal', 'evaluationMap'].map((l) => `/land/evaluation/${l}`)
 export const MODEL_EDIT_PAGES = ['/land/evaluation/evaluationModal']
 
-/** What a model can test on a parcel, with its unit (DOMAIN 低效用地 criteria). */
+/** What a model can test on a parcel, with its unit (docs/domain.md 低效用地 criteria). */
 export const EVALUATION_INDICATORS = {
   plotRatio: { name: '容积率', unit: '' },
   density: { name: '建筑密度', unit: '%' },

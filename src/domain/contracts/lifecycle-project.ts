@@ -1,6 +1,6 @@
 /**
  * 项目管理 and 一本账 of 工业用地全生命周期 (/landLifeCycle/projectManager/{xmqy … xmpj},
- * /landLifeCycle/onebook; DOMAIN "land lifecycle"): each stage page lists the projects waiting for
+ * /landLifeCycle/onebook; docs/domain.md "Land lifecycle"): each stage page lists the projects waiting for
  * that stage and those past it, and registers the stage's date; 一本账 is the ledger of every
  * project with its stage, deadlines and 标准地 commitments against what was achieved.
  */
@@ -9,7 +9,7 @@ import { pageQuery } from './admin'
 import type { Page } from './envelope'
 import { LIFECYCLE_STAGES, type LifecycleStage } from '../lifecycle'
 
-/** The pages of the lifecycle that use these endpoints (spec §6 grants). */
+/** The pages of the lifecycle that use these endpoints (docs/product.md §6 grants). */
 export const PROJECT_PAGES = LIFECYCLE_STAGES.map((s) => `/landLifeCycle/projectManager/${s}`)
 export const ONEBOOK_PAGE = '/landLifeCycle/onebook'
 
@@ -56,7 +56,7 @@ export interface ProjectRow {
   dates: Record<LifecycleStage, string | null>
   startDeadline: string | null
   completionDeadline: string | null
-  /** past a deadline today without the stage it demands (DOMAIN: start within 12 months of delivery, completion within 24 of start) */
+  /** past a deadline today without the stage it demands (docs/domain.md: start within 12 months of delivery, completion within 24 of start) */
   overdue: boolean
   /** days past the deadline that is missed (0 when not overdue) */
   overdueDays: number

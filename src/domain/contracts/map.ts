@@ -1,5 +1,5 @@
 /**
- * Contracts of the map suite (资源云图 and every map screen): the district tree of spec §3, the
+ * Contracts of the map suite (资源云图 and every map screen): the district tree of docs/product.md §3, the
  * region statistics, enterprise points for clusters and heat, search and details.
  */
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
@@ -12,8 +12,8 @@ import { ROUTES } from '../route-table'
  * 用地单位信息), 认定地图 and 成效地图, the data centre's and audit's screens (their record maps
  * draw the offline outlines and the neighbouring parcels' tiles) and the two walls with a map of
  * the outlines (/bigData/district: L7 counties with enterprise heat; /bigData/city: the 3D bar
- * map). The map endpoints (tiles, /api/cloudChart/*, the layer list) are granted by these (spec
- * §6); a new map screen adds its route here. /visual and the globe use their own endpoints.
+ * map). The map endpoints (tiles, /api/cloudChart/*, the layer list) are granted by these
+ * (docs/product.md §6); a new map screen adds its route here. /visual and the globe use their own endpoints.
  */
 export const MAP_SCREEN_PAGES: readonly string[] = ROUTES.filter((r) =>
   /^\/systems?\/(core|IndustryMap\/(Dkxx|Yddw)|audit\/(gyyd|yddw))$|^\/(systems?|warehouse)\/data\/center\/[A-Za-z]+$|^\/land\/(evaluation\/evaluationMap|result\/resultMap)$|^\/bigData\/(district|city)$/.test(
@@ -21,13 +21,13 @@ export const MAP_SCREEN_PAGES: readonly string[] = ROUTES.filter((r) =>
   ),
 ).map((r) => r.path)
 
-/** A name/code pair of a district tag (spec §3: each level carries the list from province down). */
+/** A name/code pair of a district tag (docs/product.md §3: each level carries the list from province down). */
 export interface TagItem {
   name: string
   code: string
 }
 
-/** spec §3 "District hierarchy" — town level. */
+/** docs/product.md §3 "District hierarchy" — town level. */
 export interface TownNode {
   townName: string
   townCode: string
@@ -122,7 +122,7 @@ export interface SearchHit {
 /** Path id of a detail. */
 export const idParams = z.object({ id: z.coerce.number().int().positive('编号应为正整数') })
 
-/** A configured layer as served (spec §3 "Layer"; the runtime id is added by the client). */
+/** A configured layer as served (docs/product.md §3 "Layer"; the runtime id is added by the client). */
 export interface LayerRecord {
   key: number
   name: string
@@ -134,7 +134,7 @@ export interface LayerRecord {
   base: string
 }
 
-/** A configured layer group (spec §3 "Layer group"). */
+/** A configured layer group (docs/product.md §3 "Layer group"). */
 export interface LayerGroupRecord {
   name: string
   index: number
@@ -153,7 +153,7 @@ export const parcelZonesQuery = z.object({
   parcelId: z.coerce.number({ error: '地块编号应为数字' }).int('地块编号应为整数').positive('地块编号应为正整数'),
 })
 
-/** A zone shape's properties (spec §3 "Map geometry feature": landId, name, hook). */
+/** A zone shape's properties (docs/product.md §3 "Map geometry feature": landId, name, hook). */
 export interface ZoneShapeProps {
   /** 宗地代码 of the parcel */
   landId: string

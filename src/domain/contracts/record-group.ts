@@ -1,5 +1,5 @@
 /**
- * 地块分组 / 企业分组 (spec §2 /system/IndustryMap/LandGroup and CompanyGroup, §7 /api/industryMap/*
+ * 地块分组 / 企业分组 (docs/product.md §2 /system/IndustryMap/LandGroup and CompanyGroup, §7 /api/industryMap/*
  * "enterprise and land groups: get, add, update, delete, list by group, export"): named sets of
  * parcels or enterprises that a department follows together (a park's key projects, the
  * enterprises of a remediation campaign). A group belongs to the district of the account that made
@@ -16,7 +16,7 @@ export const GROUP_KINDS = {
 } as const
 export type GroupKind = keyof typeof GROUP_KINDS
 
-/** The pages that manage a kind of group (at both entry points, spec §2). */
+/** The pages that manage a kind of group (at both entry points, docs/product.md §2). */
 export const groupPages = (kind: GroupKind): string[] => ['/system', '/systems'].map((e) => `${e}/IndustryMap/${GROUP_KINDS[kind].page}`)
 
 const name = z

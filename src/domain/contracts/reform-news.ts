@@ -1,5 +1,5 @@
 /**
- * 改革动态 of the /show portal (DOMAIN "Screens the spec leaves open": the reform's headline
+ * 改革动态 of the /show portal (docs/domain.md "Pages left open by the requirements": the reform's headline
  * figures and notices): the public read on the portal host and the administrator's add / edit.
  */
 import { z } from 'zod'

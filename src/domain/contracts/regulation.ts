@@ -1,15 +1,15 @@
 /**
- * 整治提升 of the enterprises appraised C and D (DOMAIN 亩均效益评价: "the remediation of C/D
+ * 整治提升 of the enterprises appraised C and D (docs/domain.md 亩均效益评价: "the remediation of C/D
  * enterprises (/enterprise/regulation: 概况 abstract, 核查 check, 整治方案 plan, 监管 regulatory):
  * each C/D enterprise gets a plan with measures, deadline, owner, progress and an outcome").
- * Endpoints /api/regulation/* (spec §7), granted by the four pages, limited to the data scope.
+ * Endpoints /api/regulation/* (docs/product.md §7), granted by the four pages, limited to the data scope.
  */
 import { z } from 'zod'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 
 const leaf = (l: string) => `/enterprise/regulation/${l}`
-/** The four pages (spec §2 /enterprise/regulation). */
+/** The four pages (docs/product.md §2 /enterprise/regulation). */
 export const REGULATION_PAGES = ['abstract', 'check', 'plan', 'regulatory'].map(leaf)
 export const CHECK_PAGES = [leaf('check')]
 export const PLAN_PAGES = [leaf('plan'), leaf('regulatory')]
@@ -18,7 +18,7 @@ export const PLAN_PAGES = [leaf('plan'), leaf('regulatory')]
 export const CHECK_RESULTS = ['属实', '不属实'] as const
 export type CheckResult = (typeof CHECK_RESULTS)[number]
 
-/** 整治目标 / 结果 (DOMAIN: 提升 to a higher class, 兼并重组, 腾退, 关停淘汰). */
+/** 整治目标 / 结果 (docs/domain.md: 提升 to a higher class, 兼并重组, 腾退, 关停淘汰). */
 export const PLAN_TARGETS = ['提升', '兼并重组', '腾退', '关停淘汰'] as const
 export type PlanTarget = (typeof PLAN_TARGETS)[number]
 /** How a plan ended: its target reached (one of the targets) or 未达成. */

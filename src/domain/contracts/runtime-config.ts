@@ -1,10 +1,10 @@
 /**
- * The global application config of spec §3, served at run time from /config.json (one build
+ * The global application config of docs/product.md §3, served at run time from /config.json (one build
  * serves every deployment). The server validates the operator's file with this schema at start.
  */
 import { z } from 'zod'
 
-/** Map config (spec §3). */
+/** Map config (docs/product.md §3). */
 export const mapConfigSchema = z.object({
   center: z.tuple([z.number(), z.number()]),
   zoom: z.number(),
@@ -25,7 +25,7 @@ export const tileKeysSchema = z.object({
 })
 
 /**
- * The community map service's styles (spec §7: colour, purple-blue, grey, warm and cold) an
+ * The community map service's styles (docs/product.md §7: colour, purple-blue, grey, warm and cold) an
  * operator offers in the base switcher; none means the service is never asked for tiles.
  */
 export const GEOQ_STYLE_IDS = ['colour', 'purple-blue', 'grey', 'warm', 'cold'] as const
@@ -38,7 +38,7 @@ export const geoqStylesSchema = z
 
 /**
  * Sources of the 3D globe (issue 5 "The engine"): the internal network's own imagery, used only
- * when `isInternalNetwork` is true (spec §3, §7: on an internal network imagery uses its configured
+ * when `isInternalNetwork` is true (docs/product.md §3, §7: on an internal network imagery uses its configured
  * url), and a Cesium quantized-mesh terrain service. Empty means: not configured.
  */
 export const globeConfigSchema = z.object({
@@ -65,16 +65,16 @@ export const runtimeConfigSchema = z.object({
   tokenKey: z.string().min(1),
   /** Prepended to the token in the header, e.g. 'Bearer '. */
   tokenPrefix: z.string(),
-  /** spec §9: defaults 2015–2017, overridden here. */
+  /** docs/product.md §9: defaults 2015–2017, overridden here. */
   yearList: z.array(z.number().int()),
-  /** spec §9: defaults 1–12. */
+  /** docs/product.md §9: defaults 1–12. */
   monthList: z.array(z.number().int().min(1).max(12)),
   mapConfig: mapConfigSchema,
-  /** District centres for the cluster layer: name → [lng, lat] (spec §3 "Cluster datum"). */
+  /** District centres for the cluster layer: name → [lng, lat] (docs/product.md §3 "Cluster datum"). */
   countryCenters: z.record(z.string(), z.tuple([z.number(), z.number()])),
-  /** spec §3: whether the app runs on an internal network (imagery source, spec §4, §7). */
+  /** docs/product.md §3: whether the app runs on an internal network (imagery source, docs/product.md §4, §7). */
   isInternalNetwork: z.boolean(),
-  /** spec §5: the one internal host from which /show is allowed. */
+  /** docs/product.md §5: the one internal host from which /show is allowed. */
   portalHost: z.string(),
   tileKeys: tileKeysSchema,
   /** Community (GeoQ) base styles offered in the base switcher, in this order; [] = none. */

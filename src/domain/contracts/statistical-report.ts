@@ -1,8 +1,8 @@
 /**
  * 统计报表 contract (/system/statisticalReport: area, industry, yddw, gyyd, dxyd): the reports a
- * clerk reads and exports. Statistics sit in the spec's /api/cloudChart/* family (§7); every
+ * clerk reads and exports. Statistics sit in the /api/cloudChart/* family of docs/product.md §7; every
  * report is limited to the user's data scope and may be narrowed to a district inside it
- * (`regionCode`). Areas are 亩 (DOMAIN "Units"), money 万元, 亩均 figures 万元/亩.
+ * (`regionCode`). Areas are 亩 (docs/domain.md "Units and codes"), money 万元, 亩均 figures 万元/亩.
  * Each report has an xlsx export at the same path plus `/export`, with the same filters.
  */
 import { z } from 'zod'
@@ -10,7 +10,7 @@ import { pageQuery } from './admin'
 import { APPRAISAL_CLASSES } from '../appraisal'
 import type { Page } from './envelope'
 
-/** The pages whose grant opens the report endpoints (spec §6). */
+/** The pages whose grant opens the report endpoints (docs/product.md §6). */
 export const REPORT_PAGES = ['area', 'industry', 'yddw', 'gyyd', 'dxyd'].flatMap((leaf) => [
   `/system/statisticalReport/${leaf}`,
   `/systems/statisticalReport/${leaf}`,
@@ -195,7 +195,7 @@ export interface ParcelReportRow {
 }
 
 /**
- * Why a parcel is low-efficiency (DOMAIN 低效用地): the criteria the report checks against every
+ * Why a parcel is low-efficiency (docs/domain.md 低效用地): the criteria the report checks against every
  * parcel on the 低效用地 list (status 低效 or 闲置).
  */
 export const LOW_EFFICIENCY_REASONS = {

@@ -1,5 +1,5 @@
 /**
- * 数据采集 / 数据处理 batches (DOMAIN "Data centre"; issue 7): the formats and coordinate systems an
+ * 数据采集 / 数据处理 batches (docs/domain.md "Data centre"; issue 7): the formats and coordinate systems an
  * import takes, the states a batch moves through, and the rules of the batch-level checks that
  * {@link checkRecord} (standard.ts) does not cover. Shared by the server and the pages.
  */
@@ -18,7 +18,7 @@ export type ImportFormat = keyof typeof IMPORT_FORMATS
 export const IMPORT_EXTENSIONS = ['.xlsx', '.csv', '.txt', '.zip', '.geojson', '.json'] as const
 
 /**
- * Coordinate systems of source shapes. Everything is stored as EPSG:4326 (ARCHITECTURE
+ * Coordinate systems of source shapes. Everything is stored as EPSG:4326 (docs/architecture.md
  * "Database"); CGCS2000 geographic (4490) equals WGS84 at map scale.
  */
 export const SOURCE_CRS = {

@@ -1,5 +1,5 @@
 /**
- * 提交的状态机 (DOMAIN "Data centre" 审核): 草稿 → 待审核 → 已通过 | 已退回. A pure function of the
+ * 提交的状态机 (docs/domain.md "Data centre" 审核): 草稿 → 待审核 → 已通过 | 已退回. A pure function of the
  * state, the action and who acts, so that the server and the table test read the same rules.
  *
  * Beyond the four states named by the issue, two transitions keep work from being lost: a

@@ -1,5 +1,5 @@
 /**
- * The official area of a shape as the database computes it (ARCHITECTURE "Database":
+ * The official area of a shape as the database computes it (docs/architecture.md "Database":
  * ST_Area(ST_Transform(geom, 4549))): the (multi)polygon projected to CGCS2000 3° Gauss-Krüger
  * CM 120°E (EPSG:4549) and measured in the plane, holes subtracted. The browser's record editor
  * uses this so that the 亩 it shows while drawing is the 亩 the lists show after saving.

@@ -11,7 +11,7 @@
  */
 import { mu, ratio } from './formulas'
 
-/** Units of the figures (DOMAIN "Units": areas in 亩, money in 万元). */
+/** Units of the figures (docs/domain.md "Units and codes": areas in 亩, money in 万元). */
 export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%'
 
 /** Which moment a figure describes: the end of the year asked for, or today. */
@@ -264,7 +264,7 @@ export const FIGURES = {
     caliber: `参评企业当年用地面积合计，即亩均指标的分母；${YEAR_LAND}（含租赁用地，故可与在册工业用地面积不同）。`,
   }),
 
-  // ---- the 亩均 indicators (DOMAIN 亩均效益评价) ----
+  // ---- the 亩均 indicators (docs/domain.md 亩均效益评价) ----
   taxPerMu: perRatio({
     key: 'taxPerMu',
     name: '亩均税收',
@@ -385,13 +385,13 @@ export function figureOf(key: FigureKey): Figure {
   return FIGURES[key]
 }
 
-/** The 亩均 indicators of 亩均效益评价 in the DOMAIN's order (the one indicator list). */
+/** The 亩均 indicators of 亩均效益评价 in the docs/domain.md's order (the one indicator list). */
 export const INDICATOR_KEYS = ['taxPerMu', 'valueAddedPerMu', 'laborProductivity', 'energyEfficiency', 'emissionEfficiency', 'rdRatio'] as const satisfies readonly FigureKey[]
 
 /** An indicator key. */
 export type IndicatorKey = (typeof INDICATOR_KEYS)[number]
 
-/** D 类 threshold of DOMAIN: 亩均税收 below 1 万元/亩, compared unrounded. */
+/** D 类 threshold of docs/domain.md: 亩均税收 below 1 万元/亩, compared unrounded. */
 export const LOW_TAX_PER_MU = 1
 
 /** Whether a 亩均税收 is below the D threshold (exact value; a rounded 1.00 from 0.9992 is still below). */

@@ -5,7 +5,7 @@
  */
 import { M2_PER_MU, roundTo } from '../codes/units'
 
-/** 平方米 → 亩, exact (DOMAIN "Units": 亩 = 10000/15 m²); null stays null. */
+/** 平方米 → 亩, exact (docs/domain.md "Units and codes": 亩 = 10000/15 m²); null stays null. */
 export function mu(m2: number | null | undefined): number | null {
   return m2 === null || m2 === undefined ? null : m2 / M2_PER_MU
 }

@@ -1,5 +1,5 @@
 /**
- * 数据范围 (DOMAIN "People and scope"): a user belongs to a region and every parcel and enterprise
+ * 数据范围 (docs/domain.md "People and scope"): a user belongs to a region and every parcel and enterprise
  * query and write is limited to that region's subtree — a county clerk one county, a city user
  * the city, admin everything. Parcels, enterprises and parks carry province/city/county/town
  * codes, so the subtree of a region is one equality on the column of the region's level.

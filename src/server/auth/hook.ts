@@ -1,6 +1,6 @@
 /**
- * Resolves the token of every /api call that is not public (API.md step 5), then checks the
- * route's page grants (ARCHITECTURE "How a request flows": the permission hook). Both run before
+ * Resolves the token of every /api call that is not public (docs/api.md step 5), then checks the
+ * route's page grants (docs/architecture.md "How a request flows": the permission hook). Both run before
  * input validation, so that a caller without the grant learns nothing from validation messages
  * and the permission matrix is the same for every input.
  */

@@ -1,6 +1,6 @@
 /**
  * Password storage: the client sends hex(SHA-256(salt + password)); the server keeps only a slow,
- * salted scrypt of that digest (API.md sign-in step 2), never the password or the digest itself.
+ * salted scrypt of that digest (docs/api.md sign-in step 2), never the password or the digest itself.
  */
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
@@ -42,7 +42,7 @@ export async function credentialsFor(password: string): Promise<{ salt: string; 
 
 /**
  * A salt for a user who does not exist: stable per name and indistinguishable in shape from a
- * real one, so getSalt reveals nothing (API.md step 1).
+ * real one, so getSalt reveals nothing (docs/api.md step 1).
  */
 export function fakeSalt(secret: string, username: string): string {
   return crypto.createHmac('sha256', secret).update(`salt:${username}`).digest('hex').slice(0, 32)

@@ -1,5 +1,5 @@
 /**
- * The server's half of spec §6: an endpoint is allowed when one of the user's roles holds a menu
+ * The server's half of docs/product.md §6: an endpoint is allowed when one of the user's roles holds a menu
  * grant for a page that uses it. Grants are leaf menus (ADR 0001) and every admin page is a leaf,
  * so an exact route match decides.
  */

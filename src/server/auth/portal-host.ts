@@ -1,5 +1,5 @@
 /**
- * spec §5: /show opens without a token only from the one configured portal host, so the portal's
+ * docs/product.md §5: /show opens without a token only from the one configured portal host, so the portal's
  * public reads answer there and nowhere else.
  */
 import { forbidden } from '../http/errors'

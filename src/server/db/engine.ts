@@ -1,5 +1,5 @@
 /**
- * One SQL dialect, two engines (ARCHITECTURE "Database"): embedded PGlite + PostGIS by default,
+ * One SQL dialect, two engines (docs/architecture.md "Database"): embedded PGlite + PostGIS by default,
  * PostgreSQL + PostGIS when DATABASE_URL is set. Repos only ever see {@link Db}.
  */
 import fs from 'node:fs'

@@ -7,14 +7,14 @@ export interface RouteSettings {
   public?: boolean
   /**
    * The pages that use this endpoint: it is allowed when the user holds a menu grant for one of
-   * them (admin passes everything, spec §6). Absent: any signed-in user.
+   * them (admin passes everything, docs/product.md §6). Absent: any signed-in user.
    */
   pages?: readonly string[]
   /** Usable while the user must first change the password (initial or expired password). */
   beforePasswordChange?: boolean
   /**
    * Operation-log entry of a mutating call, or of a read that must be audited (exports); false for
-   * a POST that only reads (spec §7 form reads).
+   * a POST that only reads (docs/product.md §7 form reads).
    */
   log?: { module: string; action: string } | false
 }

@@ -1,4 +1,4 @@
-/** Failures that become the API.md envelope with a Chinese message and the matching status. */
+/** Failures that become the docs/api.md envelope with a Chinese message and the matching status. */
 import type { FieldError } from '../../domain/contracts/envelope'
 
 /** An expected failure: its status and message go to the client as they are. */

@@ -1,7 +1,7 @@
 /**
- * Runs the rules of spec §4–§6 on every navigation (core/permission) before a page renders:
+ * Runs the rules of docs/product.md §4–§6 on every navigation (core/permission) before a page renders:
  * the screen lock first, then decideNavigation with the grants of the role menu call. Allowed
- * navigations set the document title and remember the last page (spec §4).
+ * navigations set the document title and remember the last page (docs/product.md §4).
  */
 import { Suspense, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
@@ -25,7 +25,7 @@ export function NavigationGuard() {
   const now = Date.now()
   const signedIn = isSignedIn(session, now)
   const entry = findRoute(path)
-  // the grant check waits for the role menu call (spec §6 "the role menu call decides")
+  // the grant check waits for the role menu call (docs/product.md §6 "the role menu call decides")
   const waiting = signedIn && !isAdmin && !ready && entry?.guard === 'grant'
 
   const decision = waiting
@@ -48,7 +48,7 @@ export function NavigationGuard() {
 
   useEffect(() => {
     if (action === 'redirect') {
-      // spec §4: an expired token is removed
+      // docs/product.md §4: an expired token is removed
       if (clearToken) session.expire()
       return
     }

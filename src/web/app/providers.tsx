@@ -12,7 +12,7 @@ import { ANTD_THEME, BRAND } from '../ui/theme'
 
 dayjs.locale('zh-cn')
 
-/** Statuses that a retry cannot fix (spec §8, API.md). */
+/** Statuses that a retry cannot fix (docs/product.md §8, docs/api.md). */
 const NO_RETRY = new Set([400, 401, 403, 404, 409, 422, 423, 9002])
 
 /** The app's query client. */

@@ -57,7 +57,7 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         ...byLayout,
-        // spec §5: always open; the app itself is served for them, so show sign-in
+        // docs/product.md §5: always open; the app itself is served for them, so show sign-in
         { path: '/index.html', element: <Navigate to="/" replace /> },
         { path: '/map.html', element: <Navigate to="/" replace /> },
         { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,5 +1,5 @@
 /**
- * The side menu and breadcrumbs, generated from the one route table (CONVENTIONS.md "One route
+ * The side menu and breadcrumbs, generated from the one route table (docs/conventions.md "One route
  * table"), filtered by what the user may open: a leaf shows when its page is granted, a parent
  * only when some child shows.
  */
@@ -55,7 +55,7 @@ export function openKeysFor(path: string): string[] {
     .map((e) => e.path)
 }
 
-/** Breadcrumbs from the entry's trail (spec §2 titles), ancestors linked. */
+/** Breadcrumbs from the entry's trail (docs/product.md §2 titles), ancestors linked. */
 export function breadcrumbsFor(path: string): Crumb[] {
   const chain = ancestry(path)
   const entry = chain[chain.length - 1]

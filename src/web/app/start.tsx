@@ -1,6 +1,6 @@
 /**
- * Starts the app once the runtime config is loaded: the http client (spec §7), the session from
- * storage (spec §3, §4), then the router.
+ * Starts the app once the runtime config is loaded: the http client (docs/product.md §7), the session from
+ * storage (docs/product.md §3, §4), then the router.
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -16,7 +16,7 @@ export function start(config: RuntimeConfig, container: HTMLElement): void {
   useSession.getState().hydrate(config.tokenKey)
   const router = createAppRouter()
   initHttp(config, {
-    // spec §4: a request without a usable token (or a 401) removes it and goes to /login
+    // docs/product.md §4: a request without a usable token (or a 401) removes it and goes to /login
     onSessionExpired: () => {
       useSession.getState().expire()
       if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true })

@@ -1,5 +1,5 @@
 /**
- * The one ECharts host (CONVENTIONS "Charts as pure option builders"): init on mount, setOption
+ * The one ECharts host (docs/conventions.md "Layers, charts and walls as data"): init on mount, setOption
  * on change as a merge (a wall refresh updates series in place instead of re-creating the chart),
  * resize with its box, dispose on unmount. The chart is drawn at the box's real pixel size — as a
  * canvas with the device pixel ratio capped at 2, or as SVG (the walls, ADR 0013: vector text

@@ -1,6 +1,6 @@
 /**
- * The one G2 host of the analysis pages (ARCHITECTURE: charts/ holds one ECharts host and one G2
- * host; CONVENTIONS "Charts as pure option builders"): creates the chart on mount, draws each new
+ * The one G2 host of the analysis pages (docs/architecture.md: charts/ holds one ECharts host and one G2
+ * host; docs/conventions.md "Layers, charts and walls as data"): creates the chart on mount, draws each new
  * spec in place, destroys it on unmount. A click on a mark reports its datum (drill-down). With no
  * data it shows the empty text instead of bare axes. `data-rendered` counts the finished draws, so
  * a test waits on it instead of sleeping. Spec builders turn animation off on every mark (the

@@ -1,6 +1,6 @@
 /**
  * Typed API helpers over the one client: they return the envelope's `data` or throw an
- * {@link ApiError} carrying the envelope's Chinese message and field details (API.md envelope),
+ * {@link ApiError} carrying the envelope's Chinese message and field details (docs/api.md envelope),
  * so forms can show the server's words next to their fields. Endpoint files in features use these.
  */
 import { ApiError, toApiError } from './http-catalogue'

@@ -1,6 +1,6 @@
 /**
  * Figures as a wall or a phone shows them: thousands separators, fixed decimals, and a unit
- * (亩, 万元, 万元/亩, 家, 宗; DOMAIN "Units": areas in 亩 with 2 decimals).
+ * (亩, 万元, 万元/亩, 家, 宗; docs/domain.md "Units and codes": areas in 亩 with 2 decimals).
  */
 
 /** One formatter per decimal count: a count-up calls this every frame, and toLocaleString with

@@ -1,11 +1,11 @@
 /**
- * The error catalogue of spec §8 as pure functions, and the constants of spec §9 the client uses.
+ * The error catalogue of docs/product.md §8 as pure functions, and the constants of docs/product.md §9 the client uses.
  * No I/O here: {@link normaliseResponse} and {@link mapHttpError} are table-tested.
  */
 import { isAxiosError, isCancel, type AxiosResponse } from 'axios'
 import type { Envelope, FieldError } from '../../domain/contracts/envelope'
 
-/** spec §9 timeouts in milliseconds, one per call helper of spec §7. */
+/** docs/product.md §9 timeouts in milliseconds, one per call helper of docs/product.md §7. */
 export const TIMEOUTS = {
   /** GET with query params, and small downloads: 30 s */
   get: 30_000,
@@ -21,20 +21,20 @@ export const TIMEOUTS = {
   preview: 600_000,
 } as const
 
-/** spec §8: status given to a request cancelled because it needs a token and has none. */
+/** docs/product.md §8: status given to a request cancelled because it needs a token and has none. */
 export const STATUS_NO_TOKEN = 9002
-/** spec §8: status given to a network failure. */
+/** docs/product.md §8: status given to a network failure. */
 export const STATUS_NETWORK = 503
-/** spec §8: the message of a 403. */
+/** docs/product.md §8: the message of a 403. */
 export const MESSAGE_FORBIDDEN = '权限不足'
 
-/** Marks the cancellation made by the token check (spec §4, §8), to tell it from other cancels. */
+/** Marks the cancellation made by the token check (docs/product.md §4, §8), to tell it from other cancels. */
 export const NO_TOKEN_CANCEL = '缺少有效令牌，请求已取消'
 
-/** A success result of spec §8: the body with `status` set to 200 (a non-object body as `data`). */
+/** A success result of docs/product.md §8: the body with `status` set to 200 (a non-object body as `data`). */
 export type HttpSuccess = Record<string, unknown> & { status: 200 }
 
-/** A failure result of spec §8 (403, 500 and others, 503, 9002). */
+/** A failure result of docs/product.md §8 (403, 500 and others, 503, 9002). */
 export interface HttpFailure {
   status: number
   message?: string
@@ -42,7 +42,7 @@ export interface HttpFailure {
   body?: unknown
 }
 
-/** spec §8 row 1: status 200 or 304 → the body returned with status set to 200. */
+/** docs/product.md §8 row 1: status 200 or 304 → the body returned with status set to 200. */
 export function normaliseResponse(response: Pick<AxiosResponse<unknown>, 'data' | 'status'>): HttpSuccess {
   const body = response.data
   if (isPlainObject(body)) return { ...body, status: 200 }
@@ -50,13 +50,13 @@ export function normaliseResponse(response: Pick<AxiosResponse<unknown>, 'data' 
   return { data: body, status: 200 }
 }
 
-/** Whether a status counts as success for spec §8 (200, 304, and the other 2xx). */
+/** Whether a status counts as success for docs/product.md §8 (200, 304, and the other 2xx). */
 export function isSuccessStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 304
 }
 
 /**
- * spec §8 rows 2–6 for a failed call. Returns the catalogue result, or `null` when the error is
+ * docs/product.md §8 rows 2–6 for a failed call. Returns the catalogue result, or `null` when the error is
  * to be rethrown as is (404, and cancellations other than the token check).
  */
 export function mapHttpError(error: unknown): HttpFailure | null {
@@ -80,10 +80,10 @@ export function isHttpFailure(value: unknown): value is HttpFailure {
 
 /**
  * The error the typed API helpers throw: the envelope's Chinese message and field details, so
- * forms can show them next to their fields (API.md envelope).
+ * forms can show them next to their fields (docs/api.md envelope).
  */
 export class ApiError extends Error {
-  /** HTTP status, or 503 / 9002 of spec §8. */
+  /** HTTP status, or 503 / 9002 of docs/product.md §8. */
   readonly status: number
   /** Field errors of a validation failure (400). */
   readonly details: FieldError[]
@@ -121,7 +121,7 @@ export function toApiError(error: unknown): ApiError {
     message = error.message
   }
   const envelope = asEnvelope(body)
-  // the server's Chinese message beats the status text (API.md: failures carry a human message)
+  // the server's Chinese message beats the status text (docs/api.md: failures carry a human message)
   const text = envelope?.message ?? FALLBACK_MESSAGES[status] ?? message ?? '请求失败'
   return new ApiError(status, text, envelope?.details ?? [])
 }

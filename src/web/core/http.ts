@@ -1,7 +1,7 @@
 /**
- * The one HTTP client (spec §7, §8; API.md). Every call goes to the configured base URL and
+ * The one HTTP client (docs/product.md §7, §8; docs/api.md). Every call goes to the configured base URL and
  * carries `X-Requested-With` plus the token header `<tokenKey>: <tokenPrefix><token>`. The call
- * helpers and their timeouts are those of spec §7 / §9; failures follow the catalogue of spec §8
+ * helpers and their timeouts are those of docs/product.md §7 / §9; failures follow the catalogue of docs/product.md §8
  * ({@link mapHttpError}).
  */
 import axios, { CanceledError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios'
@@ -21,7 +21,7 @@ import { isTokenUsable, readExpiry, readToken, removeToken } from './storage'
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** false for the token-free calls (sign-in); every other call needs a token (spec §4). */
+    /** false for the token-free calls (sign-in); every other call needs a token (docs/product.md §4). */
     needsToken?: boolean
   }
 }
@@ -34,14 +34,14 @@ export interface HttpDeps {
   getToken(): string | null
   getExpiresAt(): number | null
   now(): number
-  /** spec §4: remove the token and send the user to /login. */
+  /** docs/product.md §4: remove the token and send the user to /login. */
   onSessionExpired(): void
   progress: ProgressBar
   /** Replaces the network (tests). */
   adapter?: AxiosAdapter
 }
 
-/** A JSON call's result: the API envelope with status 200 (spec §8 row 1). */
+/** A JSON call's result: the API envelope with status 200 (docs/product.md §8 row 1). */
 export type JsonResult<T> = Envelope<T> & { status: 200 }
 
 /** A binary call's result (download, preview). */
@@ -66,7 +66,7 @@ export type FormFields = Record<string, string | number | boolean | null | undef
 /** Query parameters; arrays repeat the key. */
 export type QueryParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>
 
-/** The call helpers of spec §7. */
+/** The call helpers of docs/product.md §7. */
 export interface HttpClient {
   readonly instance: AxiosInstance
   /** form-encoded POST, 600 s */
@@ -111,7 +111,7 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Browser defaults for {@link HttpDeps}, reading the token from storage (spec §3). */
+/** Browser defaults for {@link HttpDeps}, reading the token from storage (docs/product.md §3). */
 export function browserHttpDeps(config: HttpConfig): HttpDeps {
   return {
     getToken: () => readToken(config.tokenKey),
@@ -125,13 +125,13 @@ export function browserHttpDeps(config: HttpConfig): HttpDeps {
   }
 }
 
-/** Builds the client of spec §7 from the runtime config. */
+/** Builds the client of docs/product.md §7 from the runtime config. */
 export function createHttpClient(config: HttpConfig, overrides: Partial<HttpDeps> = {}): HttpClient {
   const deps: HttpDeps = { ...browserHttpDeps(config), ...overrides }
   const instance = axios.create({
     baseURL: config.baseUrl || undefined,
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    // spec §8: 304 counts as success like 200
+    // docs/product.md §8: 304 counts as success like 200
     validateStatus: isSuccessStatus,
     paramsSerializer: { indexes: null },
     adapter: deps.adapter,
@@ -141,12 +141,12 @@ export function createHttpClient(config: HttpConfig, overrides: Partial<HttpDeps
     deps.progress.start()
     if (req.needsToken === false) return req
     const token = deps.getToken()
-    // spec §4: with no token or an expired token, a request that needs one is cancelled (§8: 9002)
+    // docs/product.md §4: with no token or an expired token, a request that needs one is cancelled (§8: 9002)
     if (!isTokenUsable(token, deps.getExpiresAt(), deps.now())) throw new CanceledError(NO_TOKEN_CANCEL)
     req.headers.set(config.tokenKey, `${config.tokenPrefix}${token}`)
     return req
   })
-  // spec §8: the progress bar finishes on every response, success or failure
+  // docs/product.md §8: the progress bar finishes on every response, success or failure
   instance.interceptors.response.use(
     (res) => {
       deps.progress.done()
@@ -164,7 +164,7 @@ export function createHttpClient(config: HttpConfig, overrides: Partial<HttpDeps
       return { result: normaliseResponse(response), response }
     } catch (error) {
       const failure = mapHttpError(error)
-      // API.md: a 401 means no, expired or unknown token — the same as spec §4's missing token
+      // docs/api.md: a 401 means no, expired or unknown token — the same as docs/product.md §4's missing token
       const expired = failure?.status === STATUS_NO_TOKEN || (failure?.status === 401 && req.needsToken !== false)
       if (expired) deps.onSessionExpired()
       throw failure ?? error

@@ -1,5 +1,5 @@
 /**
- * Menus of the signed-in user (spec §3 "Menu item", §6): grants for the permission check and
+ * Menus of the signed-in user (docs/product.md §3 "Menu item", §6): grants for the permission check and
  * the default landing route. Pure functions over the API's menu items.
  */
 import type { MenuItem, SessionUser, UserMenus } from '../../domain/contracts/auth'
@@ -27,7 +27,7 @@ export function allMenuItems(source: MenuSource): MenuItem[] {
 }
 
 /**
- * The grants of spec §5: each menu route with whether the menu has children — in the tree as
+ * The grants of docs/product.md §5: each menu route with whether the menu has children — in the tree as
  * given, or by another item naming it as parent (a flat list).
  */
 export function menusToGrants(source: MenuSource): GrantedMenuRoute[] {
@@ -57,7 +57,7 @@ export function groupTree(source: MenuSource, group: MenuGroup): MenuItem[] {
   return roots
 }
 
-/** The groups the user holds, in the order of spec §6. */
+/** The groups the user holds, in the order of docs/product.md §6. */
 export function groupsPresent(source: MenuSource): MenuGroup[] {
   const items = allMenuItems(source)
   return MENU_GROUPS.filter((g) => items.some((i) => i.group === g))
@@ -83,7 +83,7 @@ export function firstLeafRoute(source: MenuSource, group: MenuGroup): string | n
 export const NO_MENU_LANDING = '/main'
 
 /**
- * spec §6: the default landing route is the first menu route of the first group present
+ * docs/product.md §6: the default landing route is the first menu route of the first group present
  * (groups ordered system, business, big data, data centre, land, land lifecycle).
  */
 export function landingRoute(source: MenuSource): string {
@@ -95,7 +95,7 @@ export function landingRoute(source: MenuSource): string {
 }
 
 /**
- * The menus that decide (spec §6 "the role menu call decides"): the call's answer once it came;
+ * The menus that decide (docs/product.md §6 "the role menu call decides"): the call's answer once it came;
  * before that, or if it failed, the menus stored with the user. For admin, who passes every route,
  * the stored menus (all of them) win when its roles hold none.
  */

@@ -1,5 +1,5 @@
 /**
- * The request progress bar (spec §8: "A progress bar finishes on every response"). The bar is
+ * The request progress bar (docs/product.md §8: the progress bar ends on every answer). The bar is
  * nprogress; its colour comes from the theme's global style (ui/global-style).
  */
 import NProgress from 'nprogress'

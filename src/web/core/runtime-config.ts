@@ -1,5 +1,5 @@
 /**
- * The runtime configuration (spec §3 "Global application config"; ARCHITECTURE.md "Runtime
+ * The runtime configuration (docs/product.md §3 "Global application config"; docs/architecture.md "Runtime
  * configuration"): fetched once from /config.json at start, validated, then read synchronously.
  */
 import { runtimeConfigSchema, type RuntimeConfig } from '../../domain/contracts/runtime-config'

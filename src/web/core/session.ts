@@ -1,5 +1,5 @@
 /**
- * The session store (spec §3 token/user entries, §4 session, lock and last page). One zustand
+ * The session store (docs/product.md §3 token/user entries, §4 session, lock and last page). One zustand
  * store changed through named actions; storage is the source of truth across reloads, the store
  * mirrors it for React.
  */
@@ -9,7 +9,7 @@ import { findRoute, normalizePath } from '../../domain/route-table'
 import type { NavigationDecision } from './permission'
 import { STORAGE_KEYS, getItemOr, isTokenUsable, readExpiry, readToken, removeItem, removeToken, setItem } from './storage'
 
-/** spec §4: screen lock flag values. */
+/** docs/product.md §4: screen lock flag values. */
 export const LOCKED = 1
 export const UNLOCKED = 0
 
@@ -21,15 +21,15 @@ export interface SessionState {
   /** epoch ms (`expirate_time`) */
   expiresAt: number | null
   user: SessionUser | null
-  /** spec §4: `locking` is 1 */
+  /** docs/product.md §4: `locking` is 1 */
   locked: boolean
   /** Reads token, expiry, user and lock flag from storage (start of the app). */
   hydrate(tokenKey: string): void
-  /** Stores a sign-in (API.md step 3): token under tokenKey, expiry, user; clears the lock. */
+  /** Stores a sign-in (docs/api.md step 3): token under tokenKey, expiry, user; clears the lock. */
   signIn(result: LoginResult): void
   /** Forgets the session (退出): token, expiry, user, lock. */
   signOut(): void
-  /** spec §4: the token is missing or expired — remove it (the user stays remembered for display). */
+  /** docs/product.md §4: the token is missing or expired — remove it (the user stays remembered for display). */
   expire(): void
   /** 锁屏: `locking` = 1. */
   lock(): void
@@ -90,13 +90,13 @@ export const selectUser = (s: SessionState): SessionUser | null => s.user
 export const selectLocked = (s: SessionState): boolean => s.locked
 /** Selector: the token, or null. */
 export const selectToken = (s: SessionState): string | null => s.token
-/** Selector: the user's role ids joined by comma (spec §5), '' when none. */
+/** Selector: the user's role ids joined by comma (docs/product.md §5), '' when none. */
 export const selectRoleIds = (s: SessionState): string => (s.user?.roles ?? []).map((r) => r.id).join(',')
-/** Whether the session holds a usable token at `now` (spec §4, §9). */
+/** Whether the session holds a usable token at `now` (docs/product.md §4, §9). */
 export const isSignedIn = (s: Pick<SessionState, 'token' | 'expiresAt'>, now: number = Date.now()): boolean =>
   isTokenUsable(s.token, s.expiresAt, now)
 
-/** spec §4: the remembered last page. */
+/** docs/product.md §4: the remembered last page. */
 export interface LastPage {
   path: string
   /** search params as an object */
@@ -112,7 +112,7 @@ export function isRememberablePage(path: string): boolean {
   return !!entry?.page && !NOT_REMEMBERED_PAGES.includes(entry.page)
 }
 
-/** spec §4: remembers `{ path, params }` under `last_page` for a real page; returns whether it did. */
+/** docs/product.md §4: remembers `{ path, params }` under `last_page` for a real page; returns whether it did. */
 export function rememberLastPage(path: string, search: string | URLSearchParams = ''): boolean {
   const p = normalizePath(path)
   if (!isRememberablePage(p)) return false
@@ -136,7 +136,7 @@ export function lastPageHref(page: LastPage): string {
 }
 
 /**
- * Where to go after sign-in (spec §4, §6): the last page when it is still allowed for this user,
+ * Where to go after sign-in (docs/product.md §4, §6): the last page when it is still allowed for this user,
  * else the default landing route.
  */
 export function postSignInTarget(

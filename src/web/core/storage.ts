@@ -1,27 +1,27 @@
 /**
- * Local storage of the product (spec §3 "Local-storage entries", §4, §5).
+ * Local storage of the product (docs/product.md §3 "Local-storage entries", §4, §5).
  *
- * Every entry is written under the prefix `polar_` (spec §9): the logical key `user` lives in
+ * Every entry is written under the prefix `polar_` (docs/product.md §9): the logical key `user` lives in
  * localStorage as `polar_user`. Values are JSON text where possible; a string that is not JSON is
- * stored and returned raw. The error messages are the spec's own (§5).
+ * stored and returned raw. The error messages are those of docs/product.md §5.
  */
 
-/** spec §9: local-storage key prefix. */
+/** docs/product.md §9: local-storage key prefix. */
 export const STORAGE_PREFIX = 'polar_'
 
-/** The logical keys of spec §3 (the token lives under the runtime config's tokenKey). */
+/** The logical keys of docs/product.md §3 (the token lives under the runtime config's tokenKey). */
 export const STORAGE_KEYS = {
-  /** the signed-in user (spec §3 "User") */
+  /** the signed-in user (docs/product.md §3 "User") */
   user: 'user',
   /** the platform (menu group) chosen on /main */
   platform: 'platform',
   /** the 记住用户名 choice only — never a password or digest: {@link RememberedLogin} */
   password: 'password',
-  /** screen lock flag, 1 locked / 0 unlocked (spec §4) */
+  /** screen lock flag, 1 locked / 0 unlocked (docs/product.md §4) */
   locking: 'locking',
-  /** the last page, `{ path, params }` (spec §4) */
+  /** the last page, `{ path, params }` (docs/product.md §4) */
   lastPage: 'last_page',
-  /** token expiry, epoch milliseconds (spec §3, §9) */
+  /** token expiry, epoch milliseconds (docs/product.md §3, §9) */
   expiry: 'expirate_time',
 } as const
 
@@ -31,7 +31,7 @@ export interface RememberedLogin {
   username: string
 }
 
-/** spec §5 error messages. */
+/** docs/product.md §5 error messages. */
 export const STORAGE_ERRORS = {
   emptyKey: '参数key不能为空',
   notInUser: '用户数据中不存在key',
@@ -46,7 +46,7 @@ export function storageKey(key: string): string {
 }
 
 function checkKey(key: unknown): string {
-  // spec §5: an object used as a key raises an error
+  // docs/product.md §5: an object used as a key raises an error
   if (key !== null && typeof key === 'object') throw new Error(STORAGE_ERRORS.objectKey)
   if (key === undefined || key === null || key === '') throw new Error(STORAGE_ERRORS.emptyKey)
   return String(key)
@@ -80,7 +80,7 @@ function parses(text: string): boolean {
   }
 }
 
-/** Reads a stored value; throws `本地存储中找不到key：<key>` when it is missing (spec §5). */
+/** Reads a stored value; throws `本地存储中找不到key：<key>` when it is missing (docs/product.md §5). */
 export function getItem<T = unknown>(key: string): T {
   const text = store().getItem(storageKey(key))
   if (text === null) throw new Error(STORAGE_ERRORS.notFound(key))
@@ -108,7 +108,7 @@ export function hasItem(key: string): boolean {
 }
 
 /**
- * Reads one field of the stored `user` (spec §5): no key → `参数key不能为空`; a field the user
+ * Reads one field of the stored `user` (docs/product.md §5): no key → `参数key不能为空`; a field the user
  * data does not have (or no user data at all) → `用户数据中不存在key`.
  */
 export function getUserValue<T = unknown>(key: string): T {
@@ -127,21 +127,21 @@ export function readToken(tokenKey: string): string | null {
   return typeof t === 'string' && t !== '' ? t : null
 }
 
-/** The stored token expiry in epoch ms (`expirate_time`, spec §9), or null. */
+/** The stored token expiry in epoch ms (`expirate_time`, docs/product.md §9), or null. */
 export function readExpiry(): number | null {
   const v = getItemOr<unknown>(STORAGE_KEYS.expiry, null)
   return typeof v === 'number' && Number.isFinite(v) ? v : null
 }
 
 /**
- * spec §4, §9: a token is usable when present and its stored expiry (ms) lies in the future.
+ * docs/product.md §4, §9: a token is usable when present and its stored expiry (ms) lies in the future.
  * A token without a stored expiry cannot be checked, so it counts as expired (our reading).
  */
 export function isTokenUsable(token: string | null, expiresAt: number | null, now: number): boolean {
   return token !== null && token !== '' && expiresAt !== null && expiresAt > now
 }
 
-/** Removes the token and its expiry (spec §4: a request that needs a token removes it). */
+/** Removes the token and its expiry (docs/product.md §4: a request that needs a token removes it). */
 export function removeToken(tokenKey: string): void {
   removeItem(tokenKey)
   removeItem(STORAGE_KEYS.expiry)

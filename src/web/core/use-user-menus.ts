@@ -1,5 +1,5 @@
 /**
- * The signed-in user's menus and grants, from the role menu call (spec §6: "The role menu call
+ * The signed-in user's menus and grants, from the role menu call (docs/product.md §6: "The role menu call
  * decides which routes are reachable"), falling back to the menus stored with the user while
  * the call fails. Shared by the guard, the layouts and the pages that need the landing route.
  */
@@ -19,7 +19,7 @@ export interface UserMenusView {
   /** false while the role menu call of a signed-in user is still under way */
   ready: boolean
   isAdmin: boolean
-  /** spec §6 default landing route */
+  /** docs/product.md §6 default landing route */
   landing: string
 }
 

@@ -1,6 +1,6 @@
 /**
- * The Cesium viewer behind the thin Resium host (CONVENTIONS "Thin React over an imperative
- * engine"): imagery set up once, camera moves, picking, export, and the layers features draw on.
+ * The Cesium viewer behind the thin Resium host (docs/conventions.md "Engines behind thin
+ * hosts"): imagery set up once, camera moves, picking, export, and the layers features draw on.
  * Features talk to it only through plain data (globe-types.ts).
  */
 import './cesium-base-url'

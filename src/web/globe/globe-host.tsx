@@ -1,5 +1,5 @@
 /**
- * The thin Resium host (CONVENTIONS "Resium as a flat declaration"): one `<Viewer>` with every
+ * The thin Resium host (docs/conventions.md "Engines behind thin hosts"): one `<Viewer>` with every
  * widget off and no ion imagery, the engine created once from `ref.cesiumElement`, children
  * rendered only once the engine exists. WebGL missing → a Chinese notice with a link to 2D.
  */

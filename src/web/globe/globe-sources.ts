@@ -2,7 +2,7 @@
  * Which imagery and terrain the globe uses (issue 5 "The engine"), decided from the runtime config
  * alone — pure, so the rules are table-tested without a browser:
  * - Cesium's bundled NaturalEarthII is always underneath (no network, no Cesium ion);
- * - on the internal network (spec §3 `isInternalNetwork`; spec §7: there imagery uses its
+ * - on the internal network (docs/product.md §3 `isInternalNetwork`; docs/product.md §7: there imagery uses its
  *   configured url) the internal imagery url is drawn when set, and public tiles never are — an
  *   internal network does not reach the internet;
  * - elsewhere the Tianditu imagery + annotation pair is drawn when a key is configured;

@@ -1,5 +1,5 @@
 /**
- * Base maps (spec §2.4, §7, ARCHITECTURE "Maps"): the offline default drawn from the database's
+ * Base maps (docs/product.md §2.4, §7, docs/architecture.md "Maps"): the offline default drawn from the database's
  * own city/county outlines and names, or raster tiles of a configured provider.
  */
 import { useQuery } from '@tanstack/react-query'

@@ -1,6 +1,6 @@
 /**
- * Marker clustering (spec §9): supercluster with radius 80 up to the map's max zoom (required,
- * spec §8), size classes small/medium/large, refresh queued 300 ms after the last move, a click
+ * Marker clustering (docs/product.md §9): supercluster with radius 80 up to the map's max zoom (required,
+ * docs/product.md §8), size classes small/medium/large, refresh queued 300 ms after the last move, a click
  * zooms into a cluster or, at max zoom, spiders it out (circle under 9 markers, spiral from 9).
  */
 import { useEffect, useMemo, useState } from 'react'

@@ -1,7 +1,7 @@
 /**
- * The layer registry of spec §3 / §7 for configured layers: `title` → raster tiles from a URL
+ * The layer registry of docs/product.md §3 / §7 for configured layers: `title` → raster tiles from a URL
  * template, `feature` → features of a feature service in the view (GeoJSON), `dynamic` → one
- * image per view from a dynamic map service beneath everything (z-index −90000, spec §9). The
+ * image per view from a dynamic map service beneath everything (z-index −90000, docs/product.md §9). The
  * product's own business layers are drawn by the screens with their dedicated layers.
  */
 import { useEffect } from 'react'
@@ -74,7 +74,7 @@ function FeatureServiceLayer({ url }: { url: string }) {
   usePerView(
     'configured-feature',
     async () => {
-      // spec §9: feature layer tiles are drawn from zoom 0 to 6 only
+      // docs/product.md §9: feature layer tiles are drawn from zoom 0 to 6 only
       if (engine.zoom() > FEATURE_TILE_ZOOM.max + 0.99) return []
       const r = await fetch(featureQueryUrl(url, engine.bounds()))
       if (!r.ok) return []

@@ -1,5 +1,5 @@
 /**
- * District cluster markers (spec §3 "Cluster datum", §9): `{name, num}` placed at the configured
+ * District cluster markers (docs/product.md §3 "Cluster datum", §9): `{name, num}` placed at the configured
  * district centres (runtime config countryCenters), sized in three bands.
  */
 import { getRuntimeConfig } from '../core/runtime-config'

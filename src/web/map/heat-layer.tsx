@@ -1,4 +1,4 @@
-/** Heat map of [x, y, weight] points (spec §3, §9), merged per screen cell at the current zoom. */
+/** Heat map of [x, y, weight] points (docs/product.md §3, §9), merged per screen cell at the current zoom. */
 import { useEffect, useMemo, useState } from 'react'
 import { heat } from './engine/layers'
 import { binnedHeatRows } from './rules/cluster-rules'

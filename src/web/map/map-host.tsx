@@ -13,7 +13,7 @@ const Gcj02Context = createContext(false)
 
 /**
  * Marks the overlays inside as drawn over a GCJ-02 base (Gaode, GeoQ): they shift our WGS84 data
- * for display only (ARCHITECTURE "Maps").
+ * for display only (docs/architecture.md "Maps").
  */
 export function DisplayCrs({ gcj02, children }: { gcj02: boolean; children: ReactNode }) {
   return <Gcj02Context.Provider value={gcj02}>{children}</Gcj02Context.Provider>
@@ -24,7 +24,7 @@ export function useGcj02(): boolean {
   return useContext(Gcj02Context)
 }
 
-/** The engine of the enclosing host; throws outside one (CONVENTIONS). */
+/** The engine of the enclosing host; throws outside one (docs/conventions.md). */
 export function useScene(): MapEngine {
   const engine = useContext(SceneContext)
   if (!engine) throw new Error('useScene() 只能在 <MapHost> 内使用')
@@ -39,7 +39,7 @@ export interface MapHostProps {
   className?: string
 }
 
-/** One map: config from the runtime config's mapConfig (spec §3). */
+/** One map: config from the runtime config's mapConfig (docs/product.md §3). */
 export function MapHost({ children, background = '#dfe9f3', className }: MapHostProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [engine, setEngine] = useState<MapEngine | null>(null)

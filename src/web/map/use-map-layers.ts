@@ -1,4 +1,4 @@
-/** Puts a slot of layers on the map while mounted; rebuilt when `deps` change (CONVENTIONS "layer hook"). */
+/** Puts a slot of layers on the map while mounted; rebuilt when `deps` change (docs/conventions.md "Engines behind thin hosts"). */
 import { useEffect, type DependencyList } from 'react'
 import type { ILayer } from '@antv/l7-core'
 import { useScene } from './map-host'

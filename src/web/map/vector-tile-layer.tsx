@@ -1,6 +1,6 @@
 /**
  * A layer of our vector tiles (`/api/tiles/{layer}/{z}/{x}/{y}.pbf`) coloured by a property;
- * requests carry the token header and X-Requested-With like every call (spec §7). Over a GCJ-02
+ * requests carry the token header and X-Requested-With like every call (docs/product.md §7). Over a GCJ-02
  * base the tiles are asked for shifted (`crs=gcj02`).
  */
 import { useMemo } from 'react'

@@ -1,5 +1,5 @@
 /**
- * A video-wall screen as plain data (issue 6, ARCHITECTURE `screens/`): design size, scaling
+ * A video-wall screen as plain data (issue 6, docs/architecture.md `screens/`): design size, scaling
  * mode, background, title bar, widgets placed in design pixels, each with its data binding and
  * refresh interval. The runtime turns it into a live, scaled page; screens hold no React.
  */

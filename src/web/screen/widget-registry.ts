@@ -1,5 +1,5 @@
 /**
- * Widget type → renderer (CONVENTIONS "Layers from plain data through a registry", for walls).
+ * Widget type → renderer (docs/conventions.md "Layers, charts and walls as data", for walls).
  * The runtime ships the KPI, table and clock widgets; the chart and map widgets are registered
  * by the layer that may import the chart engine (web/features), keeping the rooms' direction.
  */

@@ -1,7 +1,7 @@
 /**
- * A modal form validated with the same zod schema as the server (CONVENTIONS "Form state"):
+ * A modal form validated with the same zod schema as the server (docs/conventions.md "Where state lives"):
  * field rules come from the schema's fields, the whole object is parsed again on submit, and
- * field errors the server sends back (API.md `details`) are shown next to their fields.
+ * field errors the server sends back (docs/api.md `details`) are shown next to their fields.
  */
 import { App, Form, Modal, type FormInstance } from 'antd'
 import { useEffect, useRef, useState, type ReactNode } from 'react'

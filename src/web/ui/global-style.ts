@@ -1,5 +1,5 @@
 /**
- * Global styles: full-height root, the brand font, and the request progress bar (spec §8) in
+ * Global styles: full-height root, the brand font, and the request progress bar (docs/product.md §8) in
  * the theme colour. nprogress's own stylesheet is replaced by these few rules.
  */
 import { createGlobalStyle } from 'styled-components'

@@ -1,6 +1,6 @@
 /**
- * List state in the URL (CONVENTIONS "URL state: search params for filters and paging"): page,
- * page size, sort and filters survive a reload and are remembered with the last page (spec §4).
+ * List state in the URL (docs/conventions.md "Where state lives"): page,
+ * page size, sort and filters survive a reload and are remembered with the last page (docs/product.md §4).
  */
 import type { TablePaginationConfig } from 'antd'
 import type { FilterValue, SorterResult } from 'antd/es/table/interface'

@@ -31,7 +31,7 @@ describe('统一社会信用代码 (GB 32100-2015)', () => {
     expect(creditCodeDivision(code)).toBe(division)
   })
 
-  it('computes the check char from the DOMAIN.md rule (worked example)', () => {
+  it('computes the check char from the docs/domain.md rule (worked example)', () => {
     // Σ vᵢwᵢ for 91330100716105852 is 884; 884 mod 31 = 16; 31 − 16 = 15 → 'F'
     expect(creditCodeCheckChar('91330100716105852')).toBe('F')
     expect(CREDIT_CODE_ALPHABET[15]).toBe('F')

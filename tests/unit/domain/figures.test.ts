@@ -41,7 +41,7 @@ describe('the catalogue', () => {
     }
   })
 
-  it('lists the six indicators of 亩均效益评价 in the DOMAIN order with their units', () => {
+  it('lists the six indicators of 亩均效益评价 in the docs/domain.md order with their units', () => {
     expect(INDICATOR_KEYS.map((k) => [FIGURES[k].name, FIGURES[k].unit])).toEqual([
       ['亩均税收', '万元/亩'],
       ['亩均增加值', '万元/亩'],

@@ -1,4 +1,4 @@
-/** DOMAIN.md "land lifecycle": stage on a date and overdue rules, one row per sentence. */
+/** docs/domain.md "Land lifecycle": stage on a date and overdue rules, one row per sentence. */
 import { describe, expect, it } from 'vitest'
 import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type StageDates } from '../../../src/domain/lifecycle'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildParcelCode, parseParcelCode, validateParcelCode } from '../../../src/domain/codes/parcel-code'
 
 describe('宗地代码 (19 chars)', () => {
-  it('builds the DOMAIN.md example from its parts and parses it back', () => {
+  it('builds the docs/domain.md example from its parts and parses it back', () => {
     const parts = { county: '330110', cadastralDistrict: '001', cadastralSubdistrict: '002', feature: 'GB', sequence: 17 }
     expect(buildParcelCode(parts)).toBe('330110001002GB00017')
     expect(parseParcelCode('330110001002GB00017')).toEqual(parts)

@@ -1,4 +1,4 @@
-/** Spec §2, line by line: every route exists with its default child (foundation point 5). */
+/** docs/product.md §2, line by line: every route exists with its default child (foundation point 5). */
 import { describe, expect, it } from 'vitest'
 import { ROUTES, findRoute, resolveRedirects } from '../../../src/domain/route-table'
 
@@ -65,7 +65,7 @@ const SPEC_ROUTES: [string, string | null][] = [
   ['/landLifeCycle/onebook', null],
 ]
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/product.md §2)', () => {
   it.each(SPEC_ROUTES)('%s exists and opens %s', (path, child) => {
     const entry = findRoute(path)
     expect(entry, path).toBeDefined()

@@ -1,5 +1,5 @@
 /**
- * The submission state machine (DOMAIN "Data centre" 审核: 草稿 → 待审核 → 已通过 | 已退回), one row
+ * The submission state machine (docs/domain.md "Data centre" 审核: 草稿 → 待审核 → 已通过 | 已退回), one row
  * per state × action × actor: every allowed transition and every forbidden one with its status
  * and message.
  */

@@ -14,7 +14,7 @@ import {
 } from '../../../src/domain/codes/units'
 
 describe('area units (亩 = 10000/15 m², 公顷 = 10000 m²)', () => {
-  it('has the DOMAIN.md constants', () => {
+  it('has the docs/domain.md constants', () => {
     expect(M2_PER_MU).toBeCloseTo(666.6667, 4)
     expect(M2_PER_MU * 15).toBeCloseTo(10000, 10)
     expect(M2_PER_HA).toBe(10000)

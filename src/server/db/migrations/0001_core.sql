@@ -28,7 +28,7 @@ CREATE TABLE app_user (
   id                serial PRIMARY KEY,
   username          varchar(50) NOT NULL UNIQUE,
   real_name         varchar(50) NOT NULL,
-  -- salt sent to the client; the client sends hex(SHA-256(salt + password)) (API.md sign-in)
+  -- salt sent to the client; the client sends hex(SHA-256(salt + password)) (docs/api.md sign-in)
   salt              varchar(64) NOT NULL,
   -- scrypt of the client digest: "scrypt$N$r$p$saltHex$hashHex"; the password itself is never stored
   password_hash     text NOT NULL,
@@ -58,7 +58,7 @@ CREATE TABLE user_role (
   PRIMARY KEY (user_id, role_id)
 );
 
--- 菜单: six groups (spec §6); parent_id -1 for top level (spec §3)
+-- 菜单: six groups (docs/product.md §6); parent_id -1 for top level (docs/product.md §3)
 CREATE TABLE menu (
   id          serial PRIMARY KEY,
   parent_id   integer NOT NULL DEFAULT -1,

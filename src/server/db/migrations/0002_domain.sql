@@ -1,9 +1,9 @@
 -- Core domain: industrial parks, enterprises (用地单位) with their yearly figures, and parcels (地块).
--- DOMAIN.md is the meaning of every column. Accepted by PostgreSQL 15 + PostGIS 3.3 and by
+-- docs/domain.md is the meaning of every column. Accepted by PostgreSQL 15 + PostGIS 3.3 and by
 -- PGlite (PostgreSQL 18 + PostGIS 3.6).
 --
 -- Conventions:
--- * Geometry is EPSG:4326 only (ARCHITECTURE "Database"); nothing here is GCJ-02.
+-- * Geometry is EPSG:4326 only (docs/architecture.md "Database"); nothing here is GCJ-02.
 -- * Official areas are generated columns, ST_Area(ST_Transform(geom, 4549)) (CGCS2000 GK CM 120°E):
 --   the database, not the caller, decides an area, so it can never drift from the shape.
 -- * Measurements and money are double precision: PGlite returns numeric as a string while the
@@ -49,7 +49,7 @@ CREATE TABLE enterprise (
   name               varchar(200) NOT NULL,
   -- GB/T 4754-2017: a division (C13 … C43) or a finer class (C3411)
   industry_code      varchar(5) CHECK (industry_code ~ '^[A-T][0-9]{2}([0-9]{1,2})?$'),
-  -- 规上 = 规模以上工业企业 (营业收入 ≥ 2000 万元); 规下 otherwise (DOMAIN 亩均效益评价)
+  -- 规上 = 规模以上工业企业 (营业收入 ≥ 2000 万元); 规下 otherwise (docs/domain.md 亩均效益评价)
   scale              varchar(4) NOT NULL DEFAULT '规下' CHECK (scale IN ('规上', '规下')),
   legal_person       varchar(50) NOT NULL DEFAULT '',
   established_date   date,
@@ -116,7 +116,7 @@ CREATE TABLE parcel (
   supply_method          varchar(8) CHECK (supply_method IN ('出让', '划拨', '租赁', '作价出资', '授权经营', '其他')),
   supply_price           double precision CHECK (supply_price >= 0),                                -- 出让价款 万元
   use_term_years         smallint CHECK (use_term_years BETWEEN 1 AND 70),                          -- 出让年限
-  -- 约定 / 实际 开工与竣工: 闲置 is "not started one year past the agreed date" (DOMAIN 低效用地)
+  -- 约定 / 实际 开工与竣工: 闲置 is "not started one year past the agreed date" (docs/domain.md 低效用地)
   agreed_start_date      date,
   agreed_completion_date date,
   actual_start_date      date,

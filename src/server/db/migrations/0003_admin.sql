@@ -1,4 +1,4 @@
--- Admin settings (spec §2 /admin/setting/*) and account security (issue 3): region units,
+-- Admin settings (docs/product.md §2 /admin/setting/*) and account security (issue 3): region units,
 -- organisation and user details, password history, menus an admin may rename or remove,
 -- dictionaries, region benchmarks (区域标准), devices, app versions, and an operation log that the
 -- API cannot alter.
@@ -76,7 +76,7 @@ SELECT d.id, v.value, v.label, v.sort FROM dict d JOIN (VALUES
 ) AS v(code, value, label, sort) ON v.code = d.code;
 
 -- 区域标准: per region and year, the benchmarks that appraisal and low-efficiency evaluation use
--- (DOMAIN.md). Money 万元, area 亩.
+-- (docs/domain.md). Money 万元, area 亩.
 CREATE TABLE region_standard (
   id                   serial PRIMARY KEY,
   region_code          varchar(12) NOT NULL REFERENCES region(code),

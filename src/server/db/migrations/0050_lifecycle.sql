@@ -1,4 +1,4 @@
--- 工业用地全生命周期 (DOMAIN.md "land lifecycle"): one project per supplied parcel, the dates of
+-- 工业用地全生命周期 (docs/domain.md "Land lifecycle"): one project per supplied parcel, the dates of
 -- its stages, the 标准地 commitments fixed at supply, and its zone shapes. Plus two read views
 -- the globe (issue 5) colours by: the 亩均 appraisal class per enterprise and the
 -- low-efficiency flag per parcel, derived from the seeded figures rather than stored twice.
@@ -17,7 +17,7 @@ CREATE TABLE lifecycle_project (
   completion_date         date,                   -- 竣工验收 jgys
   production_date         date,                   -- 项目投产 xmtc
   evaluation_date         date,                   -- 项目评价 xmpj (达产复核)
-  -- deadlines (DOMAIN: start within 12 months of delivery, completion within 24 months of start)
+  -- deadlines (docs/domain.md: start within 12 months of delivery, completion within 24 months of start)
   start_deadline          date,
   completion_deadline     date,
   -- 标准地 commitments
@@ -44,9 +44,9 @@ CREATE TABLE lifecycle_zone (
   UNIQUE (project_id, kind)
 );
 
--- 亩均效益评价 class per enterprise for the latest year with figures, by the DOMAIN quotas on
+-- 亩均效益评价 class per enterprise for the latest year with figures, by the docs/domain.md quotas on
 -- 亩均税收 within each county: A top 20 %, D bottom 5 % and anyone under 1 万元/亩, B the next
--- 40 %, C the rest. In scope (DOMAIN): enterprises in production (营业收入 > 0) holding ≥ 3 亩;
+-- 40 %, C the rest. In scope (docs/domain.md): enterprises in production (营业收入 > 0) holding ≥ 3 亩;
 -- land still being built on is not appraised. (The weighted multi-indicator score of
 -- /enterprise/appraise refines this later.)
 CREATE VIEW enterprise_appraisal AS
@@ -71,7 +71,7 @@ SELECT id AS enterprise_id, year, tax_per_mu,
        CASE WHEN tax_per_mu < 1 OR pr >= 0.95 THEN 'D' WHEN pr < 0.2 THEN 'A' WHEN pr < 0.6 THEN 'B' ELSE 'C' END AS class
 FROM ranked;
 
--- 低效用地 flag per parcel (DOMAIN identification rules that the seeded figures can answer):
+-- 低效用地 flag per parcel (docs/domain.md identification rules that the seeded figures can answer):
 -- status 低效 or 闲置; a producing parcel with 容积率 < 1.0; an enterprise 停产 / 半停产.
 CREATE VIEW parcel_low_efficiency AS
 SELECT p.id AS parcel_id,

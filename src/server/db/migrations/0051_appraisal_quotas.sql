@@ -1,4 +1,4 @@
--- 亩均效益评价 quotas counted in enterprises, not percent ranks (DOMAIN "Classes": A top 20 %,
+-- 亩均效益评价 quotas counted in enterprises, not percent ranks (docs/domain.md "Classes": A top 20 %,
 -- D bottom 5 % plus anyone under 1 万元/亩). 0050 used percent_rank(), whose last row in every
 -- county is at rank 1.0: each county with two appraised enterprises had a D and each county with
 -- one had an A, so small or thinly seeded counties came out about a third D. Here a county of n

@@ -1,4 +1,4 @@
--- Data centre (DOMAIN.md "Data centre"): the versioned data standard, submissions that wait for
+-- Data centre (docs/domain.md "Data centre"): the versioned data standard, submissions that wait for
 -- audit, and the history of every master record. Import batches (数据采集 / 数据处理) build on
 -- these tables in a later migration.
 --

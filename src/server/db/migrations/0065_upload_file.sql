@@ -1,4 +1,4 @@
--- 文件 (spec §7 /api/base/file/*, /api/document/upload/file): every uploaded file, stored once by
+-- 文件 (docs/product.md §7 /api/base/file/*, /api/document/upload/file): every uploaded file, stored once by
 -- content under DATA_DIR/uploads/files/<first 2 hex of sha256>/<sha256>. The client's file name is
 -- kept for display and downloads only and never becomes a path. Several rows may share one hash
 -- (the same bytes uploaded twice); the bytes go when the last row referencing them goes.

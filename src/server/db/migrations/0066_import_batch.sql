@@ -1,4 +1,4 @@
--- 数据采集 / 数据处理 (DOMAIN "Data centre"; issue 7): import batches staged from an uploaded file,
+-- 数据采集 / 数据处理 (docs/domain.md "Data centre"; issue 7): import batches staged from an uploaded file,
 -- their rows with the issues the checks found, and the column mappings remembered per template.
 --
 -- A batch moves 导入中 → 已上传 → 检查中 → 已检查 → 已提交 | 已退回 (src/domain/datacenter/

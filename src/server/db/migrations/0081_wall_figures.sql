@@ -2,7 +2,7 @@
 -- the 亩均 appraisal class of every enterprise in every year (not only the latest, so the wall's
 -- year picker applies to /bigData/classify), and the reform news of the /show portal.
 
--- 亩均效益评价 class per enterprise and year, by the rule of enterprise_appraisal (0051: DOMAIN
+-- 亩均效益评价 class per enterprise and year, by the rule of enterprise_appraisal (0051: docs/domain.md
 -- quotas counted in enterprises within each county: A top 20 %, D bottom 5 % (none under 10
 -- enterprises) and anyone under 1 万元/亩, B the next 40 %, C the rest; in scope: in production
 -- that year (营业收入 > 0), holding ≥ 3 亩 now).

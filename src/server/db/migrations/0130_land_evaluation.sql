@@ -16,7 +16,7 @@ CREATE TABLE evaluation_model (
 );
 CREATE UNIQUE INDEX evaluation_model_name_idx ON evaluation_model(name) WHERE NOT deleted;
 
--- the default model (DOMAIN 低效用地: 容积率 < 1.0, 建筑密度 < 30 %, 亩均税收 below the county
+-- the default model (docs/domain.md 低效用地: 容积率 < 1.0, 建筑密度 < 30 %, 亩均税收 below the county
 -- threshold, 闲置 one year past the agreed start, 停产/半停产)
 INSERT INTO evaluation_model(name, description, pass_score, items) VALUES (
   '低效用地认定模型（默认）',

@@ -162,7 +162,7 @@ export class World {
             : age <= 5
               ? rng.weighted<ParcelStatus>(['已投产', '在建', '闲置', '低效', '已收回'], [0.8, 0.05, 0.03, 0.1, 0.02])
               : rng.weighted<ParcelStatus>(['已投产', '在建', '闲置', '低效', '已收回'], [0.81, 0.01, 0.02, 0.13, 0.03])
-    // DOMAIN 全生命周期: start within 12 months of delivery, complete within 24 months of start.
+    // docs/domain.md 全生命周期: start within 12 months of delivery, complete within 24 months of start.
     // 闲置 is only drawn from age 2 on, so its agreed start is always more than a year past.
     const agreedStart = addMonths(supplyDate, 12)
     const agreedCompletion = addMonths(agreedStart, 24)
@@ -319,7 +319,7 @@ export class World {
     // 规下 firms are mostly the small ones; a 规下 firm on much land is exactly a low 亩均 case
     const mu = landAt(lastYear) / M2_PER_MU
     e.scale = !dClass && rng.chance(mu < 12 ? 0.3 : mu < 25 ? 0.65 : mu < 50 ? 0.88 : mu < 100 ? 0.95 : 0.98) ? '规上' : '规下'
-    // 亩均税收 at full production in the last year, 万元/亩 (DOMAIN: mostly 5–60, a long tail, a few < 1)
+    // 亩均税收 at full production in the last year, 万元/亩 (docs/domain.md: mostly 5–60, a long tail, a few < 1)
     const eff = Math.min(
       400,
       dClass

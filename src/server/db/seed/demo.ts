@@ -1,7 +1,7 @@
 /**
  * 演示数据: a plausible, deterministic Zhejiang — industrial parks around real county seats,
  * parcels (宗地) laid out in street blocks, the enterprises (用地单位) that hold them and ten years
- * of their yearly figures (DOMAIN.md "Demo data"). Same seed, same data; `parcels` scales it.
+ * of their yearly figures (docs/domain.md "Demo data"). Same seed, same data; `parcels` scales it.
  *
  * Where things go: demo-layout.ts; what they are: demo-entities.ts; the tables behind both:
  * demo-profiles.ts. This file orders the steps and writes the rows in large batches

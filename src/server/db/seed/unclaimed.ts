@@ -1,5 +1,5 @@
 /**
- * 待认领 demo records (DOMAIN "Data centre": records without an owning region are claimed): a few
+ * 待认领 demo records (docs/domain.md "Data centre": records without an owning region are claimed): a few
  * parcels and enterprises whose city is known but whose county is not. Each lies inside a county outline (when outlines are loaded) away
  * from every other parcel, so that claiming it into that county is the right answer. One parcel
  * and half an enterprise per hundred seeded parcels; deterministic like the rest of the demo.

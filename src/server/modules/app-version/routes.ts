@@ -1,5 +1,5 @@
 /**
- * 应用管理 endpoints (spec §7 /api/app/version/{mobile/versions, upload, edit}, plus list, delete and
+ * 应用管理 endpoints (docs/product.md §7 /api/app/version/{mobile/versions, upload, edit}, plus list, delete and
  * download). Packages are streamed to DATA_DIR/uploads/apps with a size limit (APP_UPLOAD_MAX_MB).
  */
 import crypto from 'node:crypto'

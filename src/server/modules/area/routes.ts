@@ -1,4 +1,4 @@
-/** 行政区划 endpoints (spec §7 /api/area/*). Reads serve every district picker, so any signed-in user may make them. */
+/** 行政区划 endpoints (docs/product.md §7 /api/area/*). Reads serve every district picker, so any signed-in user may make them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES } from '../../../domain/contracts/admin'
 import { areaAddBody, areaChildrenQuery, areaDeleteBody, areaEditBody, areaQuery } from '../../../domain/contracts/admin-area'

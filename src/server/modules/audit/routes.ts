@@ -1,5 +1,5 @@
 /**
- * 审核 (spec §2 /system/audit/*; §7 /api/audit/{query/list, query/details, update/one}): the
+ * 审核 (docs/product.md §2 /system/audit/*; §7 /api/audit/{query/list, query/details, update/one}): the
  * submissions in the auditor's region, one submission side by side, the decision, and the list
  * as xlsx. (/api/audit/query/add — submitting a draft — lives with the input routes.)
  */

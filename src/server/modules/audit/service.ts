@@ -1,5 +1,5 @@
 /**
- * 审核 (spec §2 /system/audit/gyyd, /system/audit/yddw): approve → the change is merged into the
+ * 审核 (docs/product.md §2 /system/audit/gyyd, /system/audit/yddw): approve → the change is merged into the
  * master data in ONE transaction (the master row inserted, updated, soft-deleted or claimed, the
  * record_history row with the next version, the submission's 附件 linked to the record, the
  * submission 已通过, its event) — all or nothing;

@@ -122,7 +122,7 @@ export async function touchSession(db: Db, tokenHash: string): Promise<void> {
   await db.query('UPDATE session SET last_seen_at = now() WHERE token_hash = $1', [tokenHash])
 }
 
-/** Revokes every token of a user at once (disable, password change: API.md step 5). */
+/** Revokes every token of a user at once (disable, password change: docs/api.md step 5). */
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.query('DELETE FROM session WHERE user_id = $1', [userId])
 }

@@ -1,4 +1,4 @@
-/** Sign-in endpoints (API.md "Sign-in"; spec §7 /api/login/do, /api/user/getSalt, /api/user/update/password). */
+/** Sign-in endpoints (docs/api.md "Sign-in"; docs/product.md §7 /api/login/do, /api/user/getSalt, /api/user/update/password). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { changePasswordBody, getSaltQuery, loginForm, verifyForm } from '../../../domain/contracts/auth'
 import type { Db } from '../../db/engine'

@@ -1,5 +1,5 @@
 /**
- * Sign-in, lockout, tokens, the lock-screen re-check and password changes (API.md "Sign-in";
+ * Sign-in, lockout, tokens, the lock-screen re-check and password changes (docs/api.md "Sign-in";
  * GB/T 22239-2019 8.1.4.1 身份鉴别: complexity, periodic change, failure handling, session end).
  */
 import crypto from 'node:crypto'
@@ -13,7 +13,7 @@ import { transportKey } from '../../auth/transport-key'
 import { authoritiesOf, userMenus } from '../role/service'
 import * as repo from './repo'
 
-/** API.md step 4. */
+/** docs/api.md step 4. */
 export const LOGIN_FAILED = '用户名或密码错误'
 export const ACCOUNT_LOCKED = '账号已锁定，请30分钟后再试'
 export const ACCOUNT_DISABLED = '账号已停用，请联系管理员'
@@ -22,7 +22,7 @@ export const MAX_FAILURES = 5
 export const FAILURE_WINDOW_MINUTES = 15
 export const LOCK_MINUTES = 30
 
-/** Token lifetimes (API.md step 5) and the other figures of the sign-in rules. */
+/** Token lifetimes (docs/api.md step 5) and the other figures of the sign-in rules. */
 export interface SecurityPolicy {
   ttlMinutes: number
   idleMinutes: number
@@ -42,12 +42,12 @@ export interface AuthUser {
   regionLevel: repo.UserRow['region_level']
   roleIds: number[]
   tokenHash: string
-  /** spec §6: the user named admin passes everything */
+  /** docs/product.md §6: the user named admin passes everything */
   isAdmin: boolean
   mustChangePassword: boolean
 }
 
-/** spec §5, §6: the user who passes every route. */
+/** docs/product.md §5, §6: the user who passes every route. */
 export const SUPER_USER = 'admin'
 
 let secretCache: { db: Db; secret: string } | undefined
@@ -113,7 +113,7 @@ export async function login(
   return { token, expiresAt, user: await sessionUser(db, user) }
 }
 
-/** The user object of the login response (spec §3 "User"). */
+/** The user object of the login response (docs/product.md §3 "User"). */
 export async function sessionUser(db: Db, user: repo.UserRow): Promise<SessionUser> {
   const roles = await repo.rolesOfUser(db, user.id)
   const menus = await userMenus(

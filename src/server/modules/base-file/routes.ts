@@ -1,5 +1,5 @@
 /**
- * 文件 endpoints (spec §7): /api/base/file/{upload, fileUploadByDm, download, delete, query} and
+ * 文件 endpoints (docs/product.md §7): /api/base/file/{upload, fileUploadByDm, download, delete, query} and
  * /api/document/upload/file. Any signed-in user may upload; the bytes are stored by content hash
  * (src/server/files/store.ts), typed by their content, and served back only as an attachment;
  * every download, allowed or not, is in the operation log.

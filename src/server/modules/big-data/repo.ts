@@ -1,5 +1,5 @@
 /**
- * SQL of the statistics reads (spec §7 `/api/bigData/*`). Every figure is an aggregate of the
+ * SQL of the statistics reads (docs/product.md §7 `/api/bigData/*`). Every figure is an aggregate of the
  * master tables (parcel, enterprise, enterprise_yearly, industrial_park, region); nothing is
  * stored twice. Areas come back in 平方米 and are turned into 亩 by the service.
  */
@@ -30,7 +30,7 @@ class Where {
 
 /**
  * 用地面积 of an enterprise in a year: the year's own figure when reported, else the area of the
- * parcels it holds now (enterprise_yearly.land_area_m2, DOMAIN 亩均效益评价).
+ * parcels it holds now (enterprise_yearly.land_area_m2, docs/domain.md 亩均效益评价).
  */
 export const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
 
@@ -234,7 +234,7 @@ export async function suppliedByMonth(db: Db, year: number, f: StatFilter): Prom
   return r.rows
 }
 
-/** The date column of each lifecycle stage (DOMAIN order xmqy → xmpj). */
+/** The date column of each lifecycle stage (docs/domain.md order xmqy → xmpj). */
 export const STAGE_COLUMN = {
   xmqy: 'signed_date',
   tdgy: 'supply_date',

@@ -1,7 +1,7 @@
 /**
- * 大数据统计 reads (spec §7 `/api/bigData/*`) for the video walls and the phone view: GET with
- * zod-checked query params, any signed-in user (spec §6: /visual is open to every signed-in
- * user, so its data must be too). Plus the reform portal's one public read (spec §5 /show).
+ * 大数据统计 reads (docs/product.md §7 `/api/bigData/*`) for the video walls and the phone view: GET with
+ * zod-checked query params, any signed-in user (docs/product.md §6: /visual is open to every signed-in
+ * user, so its data must be too). Plus the reform portal's one public read (docs/product.md §5 /show).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -51,7 +51,7 @@ export const bigDataRoutes =
       return ok(await stats.regionGeo(db, req.query.level, req.query.level === 'county' ? req.query.cityCode : undefined))
     })
 
-    // spec §5: /show opens without a token only on the portal host, so its data is public there
+    // docs/product.md §5: /show opens without a token only on the portal host, so its data is public there
     // and nowhere else; it carries province and city totals only, never an enterprise's name.
     app.get('/api/show/overview', { config: { public: true, log: false } }, async (req) => {
       assertPortalHost(req.hostname, config)

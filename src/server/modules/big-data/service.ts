@@ -1,5 +1,5 @@
 /**
- * 大数据统计: turns the repo's sums into the wall's figures — 亩 from 平方米 (DOMAIN "Units"),
+ * 大数据统计: turns the repo's sums into the wall's figures — 亩 from 平方米 (docs/domain.md "Units and codes"),
  * 亩均税收 / 亩均增加值 = sum ÷ the enterprises' land in 亩, names for codes, rankings.
  */
 import type { Db } from '../../db/engine'
@@ -148,7 +148,7 @@ export async function lifecycleByMonth(db: Db, f: StatFilter & { month: number }
   return LIFECYCLE_STAGES.map((s) => ({ key: s, name: STAGE_NAMES[s], count: counts[s] }))
 }
 
-/** 亩均税收 bands (万元/亩); D 类 starts below 1 万元/亩 (DOMAIN 亩均效益评价). */
+/** 亩均税收 bands (万元/亩); D 类 starts below 1 万元/亩 (docs/domain.md 亩均效益评价). */
 export const TAX_BANDS: ReadonlyArray<{ key: string; name: string; min: number; max: number }> = [
   { key: 'lt1', name: '1万元以下', min: -Infinity, max: 1 },
   { key: '1-5', name: '1–5万元', min: 1, max: 5 },
@@ -170,7 +170,7 @@ export async function taxBands(db: Db, f: StatFilter): Promise<ClassStat[]> {
   })
 }
 
-/** 亩均税收 ranking of enterprises holding at least 3 亩 (DOMAIN: the appraisal's scope). */
+/** 亩均税收 ranking of enterprises holding at least 3 亩 (docs/domain.md: the appraisal's scope). */
 export async function topEnterprises(db: Db, f: StatFilter, limit: number): Promise<EnterpriseRank[]> {
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterpriseYear(db, year, f)

@@ -209,7 +209,7 @@ async function placeByShape(ctx: CheckContext, only: number[] | null): Promise<v
   )
 }
 
-/** Rows outside the user's data scope (DOMAIN "People and scope"): a county clerk imports only the county. */
+/** Rows outside the user's data scope (docs/domain.md "People and scope"): a county clerk imports only the county. */
 async function checkScope(ctx: CheckContext, only: number[] | null): Promise<void> {
   const { scope, batch, lookups } = ctx
   if (scope.kind === 'all') return

@@ -1,5 +1,5 @@
 /**
- * 数据采集 (sjcj) and 数据处理 (sjcl) endpoints (spec §7 /api/datacenter/{sjcj, sjcl}/*): upload
+ * 数据采集 (sjcj) and 数据处理 (sjcl) endpoints (docs/product.md §7 /api/datacenter/{sjcj, sjcl}/*): upload
  * or collect a batch, poll its progress, preview rows and shapes, map columns ("model save"),
  * download the template; run the checks, read the issues, fix, exclude, repair a shape, 退回,
  * submit; export the batch list, the rows and the issue list as xlsx. Reads are open to the pages of both entries; writes need the /system (or /systems)

@@ -1,5 +1,5 @@
 /**
- * 数据更新 (spec §2 input / gyydInput / yddwInput; §7 /api/datacenter/input/*): open a record, propose
+ * 数据更新 (docs/product.md §2 input / gyydInput / yddwInput; §7 /api/datacenter/input/*): open a record, propose
  * a new record, a change or a deletion (draft or submitted at once), edit, withdraw or discard
  * one's drafts, list (and export) one's submissions, the history of a record and any past version, the
  * counties one may choose, and the master list as xlsx.
@@ -102,7 +102,7 @@ export const inputRoutes =
       return ok(await withdraw(db, proposerOf(currentUser(req)), req.body.id), '已撤回为草稿')
     })
 
-    // spec §7 /api/audit/query/add: a draft goes to the auditors (提交审核)
+    // docs/product.md §7 /api/audit/query/add: a draft goes to the auditors (提交审核)
     app.post('/api/audit/query/add', { config: { pages: OWN_SUBMISSION_PAGES, log: { module: 'audit', action: '提交审核' } }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `提交 #${req.body.id}`
       return ok(await submitDraft(db, proposerOf(currentUser(req)), req.body.id), '已提交审核')

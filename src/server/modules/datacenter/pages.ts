@@ -1,6 +1,6 @@
 /**
- * Which menu grants open the data-centre endpoints (spec §6: an endpoint is allowed when the user
- * holds a page that uses it). The screens exist at /system, /systems and /warehouse (spec §2);
+ * Which menu grants open the data-centre endpoints (docs/product.md §6: an endpoint is allowed when the user
+ * holds a page that uses it). The screens exist at /system, /systems and /warehouse (docs/product.md §2);
  * reads are open from every entry point, writes only from /system and /systems: /warehouse is
  * the read-only view (README: 审核员 — 审核、数据中心（只读）, granted /warehouse/data/center).
  */

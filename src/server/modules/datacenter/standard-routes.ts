@@ -1,5 +1,5 @@
 /**
- * 数据标准 sjgf (spec §2 /system/data/center/sjgf; §7 /api/datacenter/sjgf/*): read the version in
+ * 数据标准 sjgf (docs/product.md §2 /system/data/center/sjgf; §7 /api/datacenter/sjgf/*): read the version in
  * force with its code lists, list and open past versions, save a new version.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,5 +1,5 @@
 /**
- * 辅助决策 /api/decision/* and 运行监测 /api/function/monitor/{getQyMonitor, getHyMonitor} (spec §7):
+ * 辅助决策 /api/decision/* and 运行监测 /api/function/monitor/{getQyMonitor, getHyMonitor} (docs/product.md §7):
  * reads granted by their pages, limited to the user's data scope and narrowed to a district
  * inside it by `regionCode` (outside it: 403).
  */

@@ -1,5 +1,5 @@
 /**
- * 辅助决策 and 运行监测: the six 亩均 indicators (DOMAIN 亩均效益评价) from the repo's sums, tables
+ * 辅助决策 and 运行监测: the six 亩均 indicators (docs/domain.md 亩均效益评价) from the repo's sums, tables
  * by district and by division against the year before, one enterprise against the median of its
  * peers, and the warning signals of the enterprise monitor.
  */

@@ -1,4 +1,4 @@
-/** 设备注册 endpoints (spec §7 /api/device/info/*) and the phone's own registration. */
+/** 设备注册 endpoints (docs/product.md §7 /api/device/info/*) and the phone's own registration. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
 import { deviceEditBody, deviceQuery, deviceRegisterBody } from '../../../domain/contracts/admin-device'

@@ -1,4 +1,4 @@
-/** 字典管理 endpoints (spec §7 /api/dict/*). Items by code feed every select, so any signed-in user may read them. */
+/** 字典管理 endpoints (docs/product.md §7 /api/dict/*). Items by code feed every select, so any signed-in user may read them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
 import {

@@ -1,5 +1,5 @@
 /**
- * 认领 (spec §7 /api/foundCenter/*): the records waiting to be claimed (list, map shapes, xlsx),
+ * 认领 (docs/product.md §7 /api/foundCenter/*): the records waiting to be claimed (list, map shapes, xlsx),
  * filtered by region, map extent or keyword, and the claim of one or many.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,5 +1,5 @@
 /**
- * 认领 (spec §2 foundGyyd / foundYddw): records that no county owns are claimed into a county —
+ * 认领 (docs/product.md §2 foundGyyd / foundYddw): records that no county owns are claimed into a county —
  * one or many at once, each a claim submission (待审核) that an auditor approves like any other
  * change. A county clerk claims into their own county only, and only records lying in it.
  */

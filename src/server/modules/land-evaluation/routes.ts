@@ -1,5 +1,5 @@
 /**
- * 低效用地评价: evaluation models (/api/modes/*, spec §7: SaveMode, UpdateMode, delete,
+ * 低效用地评价: evaluation models (/api/modes/*, docs/product.md §7: SaveMode, UpdateMode, delete,
  * GetModeList, GetModeItemList), runs of a model over the parcels of the user's scope, their
  * results, abstract, flagged shapes and export (/api/inefficient/*). Granted by the evaluation
  * pages (model writes by 评价模型); writes are logged.

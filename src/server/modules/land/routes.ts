@@ -1,5 +1,5 @@
 /**
- * Parcel and enterprise reads, limited to the user's region subtree (DOMAIN "People and scope").
+ * Parcel and enterprise reads, limited to the user's region subtree (docs/domain.md "People and scope").
  * A record outside the scope answers 404, exactly like one that does not exist, so ids reveal
  * nothing. Master data is never edited here: changes are submissions that an auditor approves
  * (/api/datacenter/input/*, /api/audit/*).

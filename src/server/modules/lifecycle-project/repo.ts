@@ -11,7 +11,7 @@ import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../domain/lifecycle
 import { M2_PER_MU } from '../../../domain/codes/units'
 import { STAGE_COLUMN } from '../big-data/repo'
 
-/** Overdue today (DOMAIN): not started by a passed start deadline, or not completed by a passed completion deadline. */
+/** Overdue today (docs/domain.md): not started by a passed start deadline, or not completed by a passed completion deadline. */
 export const OVERDUE_SQL = `COALESCE((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date), false)`
 const OVERDUE_DAYS_SQL = `CASE WHEN lp.start_date IS NULL AND lp.start_deadline < current_date THEN current_date - lp.start_deadline
   WHEN lp.completion_date IS NULL AND lp.completion_deadline < current_date THEN current_date - lp.completion_deadline ELSE 0 END`
@@ -121,7 +121,7 @@ export async function registerStage(
   return db.transaction(async (tx) => {
     const cur = await tx.query<{ v: string | null }>(`SELECT ${col}::text AS v FROM lifecycle_project WHERE id = $1 FOR UPDATE`, [f.id])
     if (cur.rows[0]?.v) return 'taken'
-    // DOMAIN: start within 12 months of delivery, completion within 24 months of start
+    // docs/domain.md: start within 12 months of delivery, completion within 24 months of start
     const deadlineCol = f.stage === 'tdgy' ? 'start_deadline' : f.stage === 'xmkg' ? 'completion_deadline' : null
     const months = f.stage === 'tdgy' ? 12 : 24
     const set = deadlineCol ? `, ${deadlineCol} = ($2::date + interval '${months} months')::date` : ''

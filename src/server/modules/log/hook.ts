@@ -1,5 +1,5 @@
 /**
- * Every mutating call and every permission denial writes one operation-log row (ARCHITECTURE "How
+ * Every mutating call and every permission denial writes one operation-log row (docs/architecture.md "How
  * a request flows"; GB/T 22239-2019 8.1.4.3): time, user, IP, module, action, target, result.
  * Request bodies are never written, so passwords and digests cannot reach the log.
  */

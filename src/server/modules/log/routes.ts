@@ -1,5 +1,5 @@
 /**
- * 操作日志 endpoints (spec §7 /api/log/getPage, plus the xlsx export). Read-only on purpose: the
+ * 操作日志 endpoints (docs/product.md §7 /api/log/getPage, plus the xlsx export). Read-only on purpose: the
  * API has no call that edits or removes a row (GB/T 22239-2019 8.1.4.3 d).
  */
 import { PassThrough } from 'node:stream'

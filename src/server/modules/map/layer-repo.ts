@@ -1,4 +1,4 @@
-/** SQL of the configured map layer groups and layers (spec §3) and their administration. */
+/** SQL of the configured map layer groups and layers (docs/product.md §3) and their administration. */
 import type { GroupView, LayerType, LayerView } from '../../../domain/contracts/admin-map-layer'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { Db } from '../../db/engine'

@@ -1,5 +1,5 @@
 /**
- * Map layer groups and layers (spec §3 "Layer group", "Layer"): every map screen reads them
+ * Map layer groups and layers (docs/product.md §3 "Layer group", "Layer"): every map screen reads them
  * grouped; administrators list, add, edit and delete them on 地图图层 (/admin/setting/mapLayer,
  * ADR 0011). Writes are logged and granted by that page.
  */
@@ -45,7 +45,7 @@ function checkUrl(type: Parameters<typeof layerUrlProblem>[0], url: string) {
 export const mapLayerRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    // every map screen's layer controls (spec §2.1, §2.2)
+    // every map screen's layer controls (docs/product.md §2.1, §2.2)
     app.get('/api/map/layers', { config: { pages: MAP_SCREEN_PAGES } }, async () => {
       const groups: LayerGroupRecord[] = []
       for (const r of await repo.layerRows(db)) {

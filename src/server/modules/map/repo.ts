@@ -5,7 +5,7 @@
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 
-/** One square metre in 亩 (DOMAIN: 亩 = 10000/15 m²). */
+/** One square metre in 亩 (docs/domain.md: 亩 = 10000/15 m²). */
 export const MU_PER_M2 = 15 / 10000
 
 /** Simplification tolerance in degrees: about one screen pixel at zoom z (256-px tiles). */

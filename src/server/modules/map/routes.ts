@@ -1,6 +1,6 @@
 /**
  * Map suite endpoints (资源云图 /system/core and every map screen). Statistics live under the
- * spec's /api/cloudChart/* family (§7); tiles under /api/tiles. They are granted by the pages
+ * /api/cloudChart/* family (docs/product.md §7); tiles under /api/tiles. They are granted by the pages
  * that show the 2D map (MAP_SCREEN_PAGES) and read within the user's data scope
  * (auth/data-scope, narrowed to a requested district by `requestScope`).
  */
@@ -29,7 +29,7 @@ import { buildRegionTree, requestScope, toParcelZones, toPoints, toZoneExtents }
 import { TILE_LAYERS, tile, validTile } from './tiles'
 import { parcelZoneRows, zoneExtentRows } from './zone-repo'
 
-/** Granted by the pages that show the 2D map (spec §6). */
+/** Granted by the pages that show the 2D map (docs/product.md §6). */
 const MAP = { pages: MAP_SCREEN_PAGES }
 
 export const mapRoutes =
@@ -102,7 +102,7 @@ export const mapRoutes =
       return ok(toPoints(await enterprisePoints(db, await scopeOf(req, req.query.regionCode))))
     })
 
-    // a read by POST: a drawn shape does not fit a query string (spec §7 JSON POST)
+    // a read by POST: a drawn shape does not fit a query string (docs/product.md §7 JSON POST)
     app.post('/api/cloudChart/search', { config: { ...MAP, log: false }, schema: { body: searchBody } }, async (req) => {
       const b = req.body
       const rows = await search(db, { ...b, geometry: b.geometry ? JSON.stringify(b.geometry) : null }, await scopeOf(req))
@@ -121,14 +121,14 @@ export const mapRoutes =
       return ok({ parcel: { ...rest, geometry: JSON.parse(String(geometry)) }, enterprise, yearly })
     })
 
-    // spec §2.7 zone toggle: the shapes of the selected parcel's lifecycle project
+    // docs/product.md §2.7 zone toggle: the shapes of the selected parcel's lifecycle project
     app.get('/api/cloudChart/zones', { config: MAP, schema: { querystring: parcelZonesQuery } }, async (req) => {
       const zones = toParcelZones(await parcelZoneRows(db, req.query.parcelId, await scopeOf(req)))
       if (!zones) throw notFound('地块不存在或不在您的数据范围内')
       return ok(zones)
     })
 
-    // spec §2.7 with a district selected: how many shapes of each kind it holds and where
+    // docs/product.md §2.7 with a district selected: how many shapes of each kind it holds and where
     app.get('/api/cloudChart/zoneExtent', { config: MAP, schema: { querystring: regionQuery } }, async (req) => {
       return ok(toZoneExtents(await zoneExtentRows(db, await scopeOf(req, req.query.regionCode))))
     })

@@ -1,4 +1,4 @@
-/** Rules of the map endpoints: the district tree of spec §3 and 亩均税收. */
+/** Rules of the map endpoints: the district tree of docs/product.md §3 and 亩均税收. */
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { CityNode, CountyNode, EnterprisePoint, ParcelZones, ProvinceNode, TagItem, ZoneExtent } from '../../../domain/contracts/map'
 import { ZONE_INPUT_KEYS, ZONE_KIND } from '../../../domain/map-constants'
@@ -13,7 +13,7 @@ const bboxOf = (text: string | null) => (text ? (text.split(',').map(Number) as 
 
 /**
  * The tree from the province down to towns; every level carries its tag, the name/code pairs
- * from the province down to itself (spec §3). Rows come parents first.
+ * from the province down to itself (docs/product.md §3). Rows come parents first.
  */
 export function buildRegionTree(rows: RegionRow[], rootCode = '330000'): ProvinceNode | null {
   const root = rows.find((r) => r.code === rootCode)
@@ -42,14 +42,14 @@ export function buildRegionTree(rows: RegionRow[], rootCode = '330000'): Provinc
   return province
 }
 
-/** 亩均税收 (万元/亩) = tax ÷ land in 亩 (DOMAIN 亩均效益评价); null without tax or land. */
+/** 亩均税收 (万元/亩) = tax ÷ land in 亩 (docs/domain.md 亩均效益评价); null without tax or land. */
 export function muTaxOf(tax: number | null, landM2: number | null): number | null {
   if (tax == null || !landM2 || landM2 <= 0) return null
   return Math.round((tax / (landM2 * MU_PER_M2)) * 100) / 100
 }
 
 /**
- * The scope a map request reads (DOMAIN "People and scope", auth/data-scope): the user's own, or
+ * The scope a map request reads (docs/domain.md "People and scope", auth/data-scope): the user's own, or
  * the narrower of it and a requested district — a county user asking for the province gets the
  * county; asking for another county is refused (403); an unknown code is 404.
  */
@@ -70,7 +70,7 @@ export function toPoints(rows: PointRow[]): EnterprisePoint[] {
 }
 
 /**
- * A parcel's zone rows → one collection per zone input (spec §3 zjtx / djtx / jgtx, plus jxtx),
+ * A parcel's zone rows → one collection per zone input (docs/product.md §3 zjtx / djtx / jgtx, plus jxtx),
  * each shape carrying landId (宗地代码) and the project's name; null: that shape was never
  * uploaded. Undefined when the rows are empty (no such parcel in the scope).
  */

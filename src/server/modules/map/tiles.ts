@@ -1,12 +1,12 @@
 /**
- * Vector tiles `/api/tiles/{layer}/{z}/{x}/{y}.pbf` (ARCHITECTURE "Database"): ST_AsMVT on
+ * Vector tiles `/api/tiles/{layer}/{z}/{x}/{y}.pbf` (docs/architecture.md "Database"): ST_AsMVT on
  * PostgreSQL; PGlite's PostGIS has no protobuf-c, so there the same bbox query is cut in-process
  * with geojson-vt and encoded with vt-pbf. One contract: layer name, feature id = record id,
  * the layer's properties, extent 4096, buffer 64.
  *
  * `crs=gcj02` asks for the tile as drawn over a GCJ-02 base (Gaode, GeoQ): the rows whose shifted
  * outline meets the tile are shifted with gcoord and cut in-process on both engines. The database
- * stays WGS84; only the drawing moves (ARCHITECTURE "Maps": overlays shifted for display only).
+ * stays WGS84; only the drawing moves (docs/architecture.md "Maps": overlays shifted for display only).
  */
 import GeoJSONVT from 'geojson-vt'
 import gcoord from 'gcoord'

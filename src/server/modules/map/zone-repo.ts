@@ -1,5 +1,5 @@
 /**
- * SQL of the zone toggles (spec §2.7): the 指界 / 勘测定界 / 竣工 / 建新 shapes of lifecycle projects
+ * SQL of the zone toggles (docs/product.md §2.7): the 指界 / 勘测定界 / 竣工 / 建新 shapes of lifecycle projects
  * (lifecycle_zone), scoped by the region of the project's parcel.
  */
 import { scopeCondition, type DataScope } from '../../auth/data-scope'

@@ -1,4 +1,4 @@
-/** 菜单资源 endpoints (spec §7 /api/menu/*). */
+/** 菜单资源 endpoints (docs/product.md §7 /api/menu/*). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
 import { menuAddBody, menuEditBody } from '../../../domain/contracts/admin-menu'

@@ -1,4 +1,4 @@
-/** 组织机构 endpoints (spec §7 /api/organ/*). */
+/** 组织机构 endpoints (docs/product.md §7 /api/organ/*). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
 import { organAddBody, organEditBody } from '../../../domain/contracts/admin-organ'

@@ -1,5 +1,5 @@
 /**
- * 地块分组 /api/industryMap/landGroup/* and 企业分组 /api/industryMap/companyGroup/* (spec §7):
+ * 地块分组 /api/industryMap/landGroup/* and 企业分组 /api/industryMap/companyGroup/* (docs/product.md §7):
  * list, get, add, update, delete, members by group, add and remove members, export. Granted by
  * the group's page; every read and write limited to the user's data scope (a group outside it
  * answers 404, like one that does not exist). Writes are logged.

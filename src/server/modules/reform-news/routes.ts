@@ -1,6 +1,6 @@
 /**
- * 改革动态 (DOMAIN "/show 改革门户 … notices"): the portal's public, paged read — answered on the
- * portal host only, like /api/show/overview (spec §5) — and an administrator's add and edit.
+ * 改革动态 (docs/domain.md "Pages left open by the requirements"): the portal's public, paged read — answered on the
+ * portal host only, like /api/show/overview (docs/product.md §5) — and an administrator's add and edit.
  */
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,6 +1,6 @@
 /**
  * 区域标准 endpoints (/admin/setting/regionrecoup): per region and year, the benchmarks that
- * appraisal and low-efficiency evaluation compare with (DOMAIN.md). Writes are limited to the
+ * appraisal and low-efficiency evaluation compare with (docs/domain.md). Writes are limited to the
  * user's region subtree like every regional record.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

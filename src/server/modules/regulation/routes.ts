@@ -1,5 +1,5 @@
 /**
- * 整治提升 /api/regulation/* (spec §7): the abstract by county, the C and D enterprises with their
+ * 整治提升 /api/regulation/* (docs/product.md §7): the abstract by county, the C and D enterprises with their
  * checks and plans, checks, plans (add, update, delete, progress reports, close) and their
  * details. Granted by the four /enterprise/regulation pages (writes by the page that makes them),
  * limited to the user's data scope, narrowed to a district by `regionCode`; writes are logged.

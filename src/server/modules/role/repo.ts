@@ -38,7 +38,7 @@ export async function menusOfRoles(db: Db, roleIds: number[]): Promise<(MenuRow 
   return r.rows
 }
 
-/** Every menu (the admin user passes every route, spec §6). */
+/** Every menu (the admin user passes every route, docs/product.md §6). */
 export async function allMenus(db: Db): Promise<MenuRow[]> {
   const r = await db.query<MenuRow>(
     'SELECT id, parent_id, name, menu_route, menu_group, sort, icon, authority FROM menu WHERE NOT deleted ORDER BY parent_id, sort, id',

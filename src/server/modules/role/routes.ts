@@ -1,4 +1,4 @@
-/** 角色管理 endpoints (spec §7 /api/role/*) and the role menu call (spec §7 "Detailed call"; API.md step 6). */
+/** 角色管理 endpoints (docs/product.md §7 /api/role/*) and the role menu call (docs/product.md §7 "Detailed call"; docs/api.md step 6). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
 import { roleAddBody, roleDeleteBody, roleEditBody, roleGrantBody, roleIdQuery, roleQuery, roleRelationBody, roleUserQuery } from '../../../domain/contracts/admin-role'

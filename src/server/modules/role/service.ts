@@ -1,4 +1,4 @@
-/** Menus as the client sees them: spec §3 "Menu item", grouped by the six groups of spec §6. */
+/** Menus as the client sees them: docs/product.md §3 "Menu item", grouped by the six groups of docs/product.md §6. */
 import { MENU_GROUPS } from '../../../domain/route-table'
 import type { MenuItem, UserMenus } from '../../../domain/contracts/auth'
 import type { Db } from '../../db/engine'
@@ -39,7 +39,7 @@ export async function menusForRoles(db: Db, roleIds: number[]): Promise<MenuItem
   return buildMenuTree(await repo.menusOfRoles(db, roleIds)).flat
 }
 
-/** The six groups of a user's menus (login response, spec §3 "User"). */
+/** The six groups of a user's menus (login response, docs/product.md §3 "User"). */
 export async function userMenus(db: Db, username: string, roleIds: number[]): Promise<UserMenus> {
   const rows = username === 'admin' ? await repo.allMenus(db) : await repo.menusOfRoles(db, roleIds)
   const { roots } = buildMenuTree(rows)

@@ -211,7 +211,7 @@ export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuer
 }
 
 /**
- * The criteria of DOMAIN 低效用地 as SQL over a parcel (p), its holder (e) and the holder's
+ * The criteria of docs/domain.md 低效用地 as SQL over a parcel (p), its holder (e) and the holder's
  * appraisal of the year (a). 容积率 and 建筑密度 judge built land only (nothing built is 闲置, not a
  * low ratio); 闲置 counts a parcel marked 闲置 or one whose agreed start is more than a year past
  * without a start.

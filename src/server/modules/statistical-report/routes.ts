@@ -1,6 +1,6 @@
 /**
- * 统计报表 reads and exports (/system/statisticalReport): statistics of the spec's /api/cloudChart/*
- * family (§7), granted by the report pages, each limited to the user's data scope and narrowed to
+ * 统计报表 reads and exports (/system/statisticalReport): statistics of the /api/cloudChart/*
+ * family (docs/product.md §7), granted by the report pages, each limited to the user's data scope and narrowed to
  * a district inside it by `regionCode` (a district outside the scope is 403).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

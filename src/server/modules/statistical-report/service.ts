@@ -1,5 +1,5 @@
 /**
- * 统计报表: the repo's sums and rows turned into the reports — 亩 from 平方米 (DOMAIN "Units"),
+ * 统计报表: the repo's sums and rows turned into the reports — 亩 from 平方米 (docs/domain.md "Units and codes"),
  * names for codes, 亩均 figures over the enterprises' land, the district path for the breadcrumb.
  */
 import type { Db } from '../../db/engine'

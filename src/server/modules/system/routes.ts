@@ -1,4 +1,4 @@
-/** Health and the runtime config (ARCHITECTURE "Runtime configuration"). */
+/** Health and the runtime config (docs/architecture.md "Runtime configuration"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'

@@ -1,4 +1,4 @@
-/** 用户管理 endpoints (spec §7 /api/user/*; the sign-in ones live in modules/auth). */
+/** 用户管理 endpoints (docs/product.md §7 /api/user/*; the sign-in ones live in modules/auth). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'

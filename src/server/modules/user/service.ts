@@ -81,7 +81,7 @@ export async function editUser(db: Db, body: z.output<typeof userEditBody>): Pro
   return row.username
 }
 
-/** 停用 revokes every token at once (API.md step 5); 启用 lets the user sign in again. */
+/** 停用 revokes every token at once (docs/api.md step 5); 启用 lets the user sign in again. */
 export async function setStatus(db: Db, actor: AuthUser, id: number, status: 0 | 1): Promise<string> {
   const row = await liveAccount(db, id)
   if (status === 0) assertNotProtected(actor, row, '停用')

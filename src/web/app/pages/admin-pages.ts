@@ -1,4 +1,4 @@
-/** 系统设置 pages (spec §2 /admin/setting/*), keyed by their canonical path. */
+/** 系统设置 pages (docs/product.md §2 /admin/setting/*), keyed by their canonical path. */
 import { ADMIN_PAGES } from '../../../domain/contracts/admin'
 import { MAP_LAYER_PAGE } from '../../../domain/contracts/admin-map-layer'
 import { lazyNamed, type Lazy } from './lazy-named'

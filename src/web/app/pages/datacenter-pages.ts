@@ -1,5 +1,5 @@
 /**
- * 数据中心 and 审核 pages of the record workflow (spec §2 /system/data/center/*, /system/audit/*),
+ * 数据中心 and 审核 pages of the record workflow (docs/product.md §2 /system/data/center/*, /system/audit/*),
  * keyed by canonical path: /systems/… and /warehouse/data/center/… fold onto them (route-table
  * `pageKeyOf`). 数据采集 and 数据处理 register in their own file.
  */

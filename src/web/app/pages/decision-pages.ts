@@ -1,5 +1,5 @@
 /**
- * 辅助决策 and 运行监测 pages (spec §2 /system/decision/*, /system/function/monitor/*), keyed by
+ * 辅助决策 and 运行监测 pages (docs/product.md §2 /system/decision/*, /system/function/monitor/*), keyed by
  * canonical path: /systems/… folds onto them (route-table `pageKeyOf`). G2 is imported only by
  * these pages, so it loads with them.
  */

@@ -1,5 +1,5 @@
 /**
- * 产业地图 pages (spec §2 /system/IndustryMap/*), keyed by canonical path: /systems/… folds onto
+ * 产业地图 pages (docs/product.md §2 /system/IndustryMap/*), keyed by canonical path: /systems/… folds onto
  * them (route-table `pageKeyOf`), so /systems, which opens on Dkxx, shows the same pages.
  */
 import { lazyNamed, type Lazy } from './lazy-named'

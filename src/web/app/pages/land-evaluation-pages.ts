@@ -1,5 +1,5 @@
 /**
- * 低效用地评价 pages (spec §2 /land/evaluation/*: 评价概况, 评价模型, 评价地图), keyed by canonical
+ * 低效用地评价 pages (docs/product.md §2 /land/evaluation/*: 评价概况, 评价模型, 评价地图), keyed by canonical
  * path (route-table `pageKeyOf`). G2 and the map load with these pages only.
  */
 import { lazyNamed, type Lazy } from './lazy-named'

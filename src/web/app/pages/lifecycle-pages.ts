@@ -1,5 +1,5 @@
 /**
- * 全生命周期 项目管理 and 一本账 pages (spec §2 /landLifeCycle/*), keyed by canonical path (route-table
+ * 全生命周期 项目管理 and 一本账 pages (docs/product.md §2 /landLifeCycle/*), keyed by canonical path (route-table
  * `pageKeyOf`). The seven stage pages are one component with the stage as its parameter.
  */
 import { lazyNamed, type Lazy } from './lazy-named'

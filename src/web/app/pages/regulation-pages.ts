@@ -1,4 +1,4 @@
-/** 整治提升 pages (spec §2 /enterprise/regulation/*), keyed by canonical path (route-table `pageKeyOf`). */
+/** 整治提升 pages (docs/product.md §2 /enterprise/regulation/*), keyed by canonical path (route-table `pageKeyOf`). */
 import { lazyNamed, type Lazy } from './lazy-named'
 
 const rg = (leaf: string) => `/enterprise/regulation/${leaf}`

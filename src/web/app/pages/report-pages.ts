@@ -1,5 +1,5 @@
 /**
- * 统计报表 pages (spec §2 /system/statisticalReport/*), keyed by canonical path: /systems/… folds
+ * 统计报表 pages (docs/product.md §2 /system/statisticalReport/*), keyed by canonical path: /systems/… folds
  * onto them (route-table `pageKeyOf`). G2 is imported only by these pages, so it loads with them.
  */
 import { lazyNamed, type Lazy } from './lazy-named'

@@ -1,4 +1,4 @@
-/** 退出登录 POST /api/login/logout (API.md step 5: revokes the token at once) */
+/** 退出登录 POST /api/login/logout (docs/api.md step 5: revokes the token at once) */
 import { apiPostForm } from '../api'
 import { useSession } from '../session'
 

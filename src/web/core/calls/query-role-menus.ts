@@ -1,4 +1,4 @@
-/** 查询角色菜单 POST /api/role/query/role/menuMutil (spec §7 "Detailed call"; API.md step 6) */
+/** 查询角色菜单 POST /api/role/query/role/menuMutil (docs/product.md §7 "Detailed call"; docs/api.md step 6) */
 import type { MenuItem } from '../../../domain/contracts/auth'
 import { apiPostForm } from '../api'
 

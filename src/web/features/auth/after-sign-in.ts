@@ -1,5 +1,5 @@
 /**
- * Where a fresh sign-in goes (spec §4 last page, §6 landing): the remembered last page when the
+ * Where a fresh sign-in goes (docs/product.md §4 last page, §6 landing): the remembered last page when the
  * new user may still open it, else the first menu route of the first group present.
  */
 import type { QueryClient } from '@tanstack/react-query'

@@ -1,7 +1,7 @@
 /**
- * 锁屏 (/lock, spec §4 "Screen lock flag: 1 locked, 0 unlocked"). While locked every route but
+ * 锁屏 (/lock, docs/product.md §4 "Lock": 1 locked, 0 unlocked). While locked every route but
  * /lock and sign-in goes here (the guard), surviving a reload. Unlocking re-verifies the password
- * with the server (API.md step 7) and returns to the page before locking (the last page).
+ * with the server (docs/api.md step 7) and returns to the page before locking (the last page).
  */
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons'
 import { Alert, Avatar, Button, Form, Input } from 'antd'

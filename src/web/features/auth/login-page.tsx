@@ -1,7 +1,7 @@
 /**
- * 登录 (/, /login, /visualLogin). Sign-in per API.md: salt → digest → POST /api/login/do; on
+ * 登录 (/, /login, /visualLogin). Sign-in per docs/api.md: salt → digest → POST /api/login/do; on
  * success the session is stored and the user goes to the last page if still allowed, else the
- * default landing route (spec §4, §6). Kept light: antd form pieces only.
+ * default landing route (docs/product.md §4, §6). Kept light: antd form pieces only.
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 /**
- * The password flows of API.md "Sign-in": salt, then digest = hex(SHA-256(salt + password)),
+ * The password flows of docs/api.md "Sign-in": salt, then digest = hex(SHA-256(salt + password)),
  * then the call. The password itself leaves the browser only encrypted, when it is a new one.
  */
 import type { LoginResult } from '../../../domain/contracts/auth'

@@ -1,7 +1,7 @@
 /**
  * /visualLogin 大屏登录: the sign-in of a command-centre wall — dark, large, readable from the
  * back of the room, scaled with the viewport (vmin) — that lands on /visual (issue 6). The
- * password flow is the login page's (API.md "Sign-in").
+ * password flow is the login page's (docs/api.md "Sign-in").
  */
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'

@@ -1,5 +1,5 @@
 /**
- * /show 改革门户 (spec §5, DOMAIN "Screens the spec leaves open"): the public face of the reform
+ * /show 改革门户 (docs/product.md §5, docs/domain.md "Pages left open by the requirements"): the public face of the reform
  * on the one portal host, opened without a token. Its figures come from the one public read,
  * GET /api/show/overview (province and city totals only, answered on the portal host only), and
  * its news from GET /api/show/news.

@@ -1,4 +1,4 @@
-/** The wall pages of spec §2 (/bigData/*, /visual), one screen file each. */
+/** The wall pages of docs/product.md §2 (/bigData/*, /visual), one screen file each. */
 import { CITY_SCREEN } from '../../../../screens/city'
 import { CLASSIFY_SCREEN } from '../../../../screens/classify'
 import { DISTRICT_SCREEN } from '../../../../screens/district'

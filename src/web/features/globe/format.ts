@@ -1,4 +1,4 @@
-/** Display formats of the globe pages (DOMAIN "Units": areas in 亩 with 2 decimals). */
+/** Display formats of the globe pages (docs/domain.md "Units and codes": areas in 亩 with 2 decimals). */
 
 /** 平方米 → "12.34 亩". */
 export function formatMu(m2: number): string {

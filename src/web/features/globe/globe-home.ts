@@ -1,4 +1,4 @@
-/** The globes' home view: the configured map bounds (Zhejiang), spec §3 mapConfig. */
+/** The globes' home view: the configured map bounds (Zhejiang), docs/product.md §3 mapConfig. */
 import { getRuntimeConfig } from '../../core/runtime-config'
 import type { Bbox } from '../../globe/globe-types'
 

@@ -1,7 +1,7 @@
 /**
  * /landLifeCycle/allLifeCycle 全生命周期总览 (issue 5): every lifecycle project on the globe coloured
  * by stage, its zone shapes (指界 dashed, 勘测定界, 竣工) as outlines, a time slider on the Cesium
- * clock replaying stage changes by date, overdue projects ringed in red (DOMAIN deadlines).
+ * clock replaying stage changes by date, overdue projects ringed in red (docs/domain.md deadlines).
  */
 import { Alert, Button, Empty, List, Slider, Space, Spin } from 'antd'
 import { useCallback, useEffect, useMemo, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * 平台门户 (/main, DOMAIN.md "Screens the spec leaves open"): one tile per menu group the user
+ * 平台门户 (/main, docs/domain.md "Pages left open by the requirements"): one tile per menu group the user
  * holds. Choosing one stores it under `platform` and opens that group's first leaf route.
  */
 import {
@@ -25,7 +25,7 @@ import { useUserMenus } from '../../core/use-user-menus'
 import { PageSpin } from '../../ui/page-spin'
 import { Body, Chip, Chips, Grid, Hub, Lead, Tile, TileIcon, TileText, Top, TopRight } from './main-styles'
 
-/** What each platform is for (DOMAIN.md). */
+/** What each platform is for (docs/domain.md). */
 const GROUP_INFO: Record<MenuGroup, { icon: ReactNode; text: string }> = {
   systemMenus: { icon: <AppstoreOutlined />, text: '资源云图、统计报表、产业地图、决策分析、数据中心与系统管理' },
   busMenus: { icon: <ShopOutlined />, text: '亩均效益评价与企业整治提升' },

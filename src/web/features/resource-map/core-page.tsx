@@ -46,7 +46,7 @@ type Builtin = 'parcels' | 'cluster' | 'heat'
 const builtinOf = (url: string): Builtin | null =>
   url.startsWith('/api/tiles/parcels/') ? 'parcels' : url.includes('/api/cloudChart/points?view=cluster') ? 'cluster' : url.includes('/api/cloudChart/points?view=heat') ? 'heat' : null
 
-/** Records → spec §3 layer configs with their runtime UUIDv4 ids. */
+/** Records → docs/product.md §3 layer configs with their runtime UUIDv4 ids. */
 const withIds = (groups: LayerGroupRecord[]): LayerGroupConfig[] =>
   groups.map((g) => ({ ...g, layers: g.layers.map((l) => ({ ...l, id: uuidV4() })) }))
 
@@ -82,7 +82,7 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const parcelZones = useParcelZones(lastParcel)
   const regionCode = region[region.length - 1].code
   const zoneExtent = useZoneExtent(lastParcel === null ? regionCode : null)
-  // a selected parcel's uploaded shapes become the zone inputs (spec §3 zjtx / djtx / jgtx)
+  // a selected parcel's uploaded shapes become the zone inputs (docs/product.md §3 zjtx / djtx / jgtx)
   useEffect(() => {
     if (parcelZones.data) setZones(zonesToInputs(parcelZones.data))
   }, [parcelZones.data])

@@ -1,6 +1,6 @@
 /**
- * A parcel's zone shapes as the zone controls' inputs (spec §3 "three JSON-text inputs zjtx, djtx,
- * jgtx", plus jxtx for the new-build shapes): the host fills them when a parcel is selected.
+ * A parcel's zone shapes as the zone controls' inputs (docs/product.md §3 "Range control inputs" zjtx, djtx,
+ * jgtx, plus jxtx for the new-build shapes): the host fills them when a parcel is selected.
  */
 import type { ParcelZones } from '../../../domain/contracts/map'
 import { ZONE_INPUT_KEYS } from '../../../domain/map-constants'

@@ -1,4 +1,4 @@
-/** 无权访问 (/403, spec §2): the page exists but the user's roles hold no menu for it (spec §5). */
+/** 无权访问 (/403, docs/product.md §2): the page exists but the user's roles hold no menu for it (docs/product.md §5). */
 import { StatusResult } from './status-result'
 
 /** The 403 page. */

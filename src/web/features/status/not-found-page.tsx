@@ -1,4 +1,4 @@
-/** 页面不存在 (/404, spec §2 "address does not exist"). */
+/** 页面不存在 (/404, docs/product.md §2 "unknown address"). */
 import { StatusResult } from './status-result'
 
 /** The 404 page. */

@@ -1,6 +1,6 @@
 /**
- * 底图切换 (spec §2.4): top right, two choices 地图 / 影像. When the deployment offers more than
- * one map style (national, commercial, the community styles of spec §7, offline), a select picks
+ * 底图切换 (docs/product.md §2.4): top right, two choices 地图 / 影像. When the deployment offers more than
+ * one map style (national, commercial, the community styles of docs/product.md §7, offline), a select picks
  * which one 地图 shows.
  */
 import { Select } from 'antd'

@@ -1,5 +1,5 @@
 /**
- * 行政区选择 (spec §2.5, §3, §4): top left, shows the selection's name; the hover panel has four
+ * 行政区选择 (docs/product.md §2.5, §3, §4): top left, shows the selection's name; the hover panel has four
  * columns province / city / county-district / town-street from the database's region tree.
  * Clicking any level selects that level's tag, fires the callback, closes the panel, shows the
  * last name and flies the map to the region.

@@ -1,5 +1,5 @@
 /**
- * 绘制与测量 (spec §1, §9): draw a point, line, polygon, rectangle or circle (@antv/l7-draw,
+ * 绘制与测量 (docs/product.md §1, §9): draw a point, line, polygon, rectangle or circle (@antv/l7-draw,
  * loaded only when first used); lengths in km, areas from the geometry, 4 decimals; a buffer in
  * metres around the last shape. A drawn area is handed to the host (search within a shape); the
  * host may also hand in a target geometry (e.g. the open parcel) to measure.

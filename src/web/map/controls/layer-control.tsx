@@ -1,5 +1,5 @@
 /**
- * 图层控制 (spec §2.2, §4): toggles on click; a fixed 基础图层 group with exclusive 矢量 / 影像,
+ * 图层控制 (docs/product.md §2.2, §4): toggles on click; a fixed 基础图层 group with exclusive 矢量 / 影像,
  * then the configured groups with a checkbox per layer; checking restores opacity 1.
  */
 import { useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * 图层管理 (spec §2.1, §4): hover opens the panel, leaving closes it; collapsible groups
+ * 图层管理 (docs/product.md §2.1, §4): hover opens the panel, leaving closes it; collapsible groups
  * (initially open per `open`); a switch per layer — unchecking sets opacity 0, checking restores
  * the configured opacity, visible false starts at 0; the 影像 switch swaps the base pair.
  */

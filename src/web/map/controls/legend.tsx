@@ -1,4 +1,4 @@
-/** 图例 (spec §2.3): bottom right, with a close button that hides it. */
+/** 图例 (docs/product.md §2.3): bottom right, with a close button that hides it. */
 import { useState } from 'react'
 import { CloseOutlined } from '@ant-design/icons'
 import { Corner, Panel } from './control-styles'

@@ -1,5 +1,5 @@
 /**
- * 范围控件 (spec §2.6, §3): items 选点 and 勘测; three JSON-text inputs zjtx, djtx, jgtx plus the
+ * 范围控件 (docs/product.md §2.6, §3): items 选点 and 勘测; three JSON-text inputs zjtx, djtx, jgtx plus the
  * host view. 选点 reports the next clicked map point to the host; 勘测 draws the shapes the three
  * inputs carry in their zone colours and flies to them.
  */

@@ -1,5 +1,5 @@
 /**
- * 选择控件 (spec §2.8): 选点, 勘测, 竣工, 建新 show the shapes of the matching input; clicking a
+ * 选择控件 (docs/product.md §2.8): 选点, 勘测, 竣工, 建新 show the shapes of the matching input; clicking a
  * shape reports `{landId, name}` to the host. New-build shapes: hook 0 an orange dashed outline,
  * any other value a filled pink shape.
  */
@@ -35,7 +35,7 @@ export function SelectionControl({ inputs, onSelect }: { inputs: ZoneInputs; onS
     const fc = geojsonForDisplay(parsed, gcj02)
     const layers: ILayer[] = []
     if (item === '建新') {
-      // spec §2.8: styled per feature by hook
+      // docs/product.md §2.8: styled per feature by hook
       const outline = fc.features.filter((f) => newBuildStyle(f.properties?.hook).kind === 'outline')
       const filled = fc.features.filter((f) => newBuildStyle(f.properties?.hook).kind === 'fill')
       const asFc = (fs: Feature<Geometry, ShapeProps>[]): FeatureCollection => ({ type: 'FeatureCollection', features: fs })

@@ -1,5 +1,5 @@
 /**
- * 图形开关 (spec §2.7, §4, §5, §9): 指界 #bea221, 勘测定界 #be3114, 竣工 #5755be outline layers;
+ * 图形开关 (docs/product.md §2.7, §4, §5, §9): 指界 #bea221, 勘测定界 #be3114, 竣工 #5755be outline layers;
  * toggling adds/removes and flies to the shapes (max zoom 16); with no data it warns 无法展示 with
  * the spec's message. The 建新 toggle informs the host with true / false.
  *
@@ -21,7 +21,7 @@ import { tileHeaders } from '../vector-tile-layer'
 import { ControlButton } from './control-styles'
 import { LabelledRow } from './control-label'
 
-/** The three JSON-text inputs of spec §3 "Range control inputs" (plus the new-build shapes). */
+/** The three JSON-text inputs of docs/product.md §3 "Range control inputs" (plus the new-build shapes). */
 export type ZoneInputs = Partial<Record<ZoneKey | 'jxtx', string>>
 
 /** Zones of a district are drawn from tiles from this zoom on (the server's zones layer). */

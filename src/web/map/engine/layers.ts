@@ -10,7 +10,7 @@ import { HEAT_RAMP } from '../rules/cluster-rules'
 import type { TileSource } from '../rules/base-map-rules'
 import { fillRings } from '../rules/fill-rules'
 
-/** A raster tile layer from a URL template with {x}{y}{z} and subdomain placeholders (spec §7). */
+/** A raster tile layer from a URL template with {x}{y}{z} and subdomain placeholders (docs/product.md §7). */
 export function rasterTiles(src: Pick<TileSource, 'url' | 'minZoom' | 'maxZoom'>, opacity = 1, zIndex = 0): ILayer {
   return new RasterLayer({ zIndex, minZoom: src.minZoom, maxZoom: src.maxZoom + 0.99 })
     .source(src.url, { parser: { type: 'rasterTile', tileSize: 256, zoomOffset: 0 } })
@@ -78,7 +78,7 @@ export function shapes(fc: FeatureCollection, style: { color: string; kind: 'out
   return [line as unknown as ILayer]
 }
 
-/** spec §9 heat: radius 25 plus blur 15 (L7's kernel radius covers both), gradient stops 0.4…1. */
+/** docs/product.md §9 heat: radius 25 plus blur 15 (L7's kernel radius covers both), gradient stops 0.4…1. */
 export function heat(rows: { lng: number; lat: number; w: number }[], zIndex = 15): ILayer {
   return new HeatmapLayer({ zIndex })
     .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })

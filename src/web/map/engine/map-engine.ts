@@ -1,5 +1,5 @@
 /**
- * The 2D engine (ARCHITECTURE "Maps", CONVENTIONS "thin React over an imperative engine"): one
+ * The 2D engine (docs/architecture.md "Maps", docs/conventions.md "Engines behind thin hosts"): one
  * L7 Scene on the offline `Map` engine of @antv/l7-maps, with attach / update / destroy and named
  * layer slots. React never touches L7; features hand plain layer specs to the registry.
  */
@@ -8,7 +8,7 @@ import { Map as L7Map } from '@antv/l7-maps/simple'
 import type { ILayer } from '@antv/l7-core'
 import type { MapConfig } from '../../../domain/contracts/runtime-config'
 
-/** What the engine needs from map config (spec §3). */
+/** What the engine needs from map config (docs/product.md §3). */
 export type EngineOptions = Pick<MapConfig, 'center' | 'zoom' | 'minZoom' | 'maxZoom'> & { background?: string }
 
 /** Width in pixels of the whole world at zoom 0 on L7's own map (its transform's tile size). */
@@ -56,7 +56,7 @@ export class MapEngine {
     return this.scene
   }
 
-  /** The configured max zoom (the cluster requires one, spec §8). */
+  /** The configured max zoom (the cluster requires one, docs/product.md §8). */
   get maxZoom(): number | undefined {
     return this.options?.maxZoom
   }
@@ -69,7 +69,7 @@ export class MapEngine {
     this.slots.set(name, layers)
   }
 
-  /** Sets the opacity of every layer in a slot (spec §4 switches) and redraws. */
+  /** Sets the opacity of every layer in a slot (docs/product.md §4 switches) and redraws. */
   setSlotOpacity(name: string, opacity: number): void {
     for (const l of this.slot(name)) {
       l.style({ opacity })
@@ -99,7 +99,7 @@ export class MapEngine {
     this.insets = { ...this.insets, ...insets }
   }
 
-  /** Flies to an extent, no closer than maxZoom (spec §9: zones fly at most to 16). */
+  /** Flies to an extent, no closer than maxZoom (docs/product.md §9: zones fly at most to 16). */
   flyToBbox(b: Bbox, maxZoom = this.options?.maxZoom ?? 18): void {
     if (!this.scene) return
     const padding = { top: 40, bottom: 40, left: 40 + this.insets.left, right: 40 + this.insets.right }

@@ -1,5 +1,5 @@
 /**
- * Base maps (spec §2.4, §4, §7, §9): tile templates of the national service, the commercial map
+ * Base maps (docs/product.md §2.4, §4, §7, §9): tile templates of the national service, the commercial map
  * and the community service, and which pair a choice shows. Nothing is requested unless a
  * provider is configured; the offline default is drawn from the database's own outlines.
  */
@@ -13,11 +13,11 @@ export interface TileSource {
   url: string
   minZoom: number
   maxZoom: number
-  /** Gaode tiles are GCJ-02: overlays are shifted for display (ARCHITECTURE "Maps") */
+  /** Gaode tiles are GCJ-02: overlays are shifted for display (docs/architecture.md "Maps") */
   gcj02?: boolean
 }
 
-/** spec §2.4: the two choices. */
+/** docs/product.md §2.4: the two choices. */
 export type BaseChoice = 'vector' | 'imagery'
 
 /** Which provider draws the base. */
@@ -25,7 +25,7 @@ export type Provider = 'offline' | 'tianditu' | 'gaode'
 
 const Z = { minZoom: PUBLIC_TILE_ZOOM.min, maxZoom: PUBLIC_TILE_ZOOM.max }
 
-/** spec §7: Tianditu normal, satellite and terrain, each with its annotation layer (Web Mercator `_w`). */
+/** docs/product.md §7: Tianditu normal, satellite and terrain, each with its annotation layer (Web Mercator `_w`). */
 export function tiandituTiles(key: string): Record<'vec' | 'cva' | 'img' | 'cia' | 'ter' | 'cta', TileSource> {
   const t = (layer: string, name: string): TileSource => ({
     key: layer,
@@ -44,7 +44,7 @@ export const GAODE_TILES: Record<'vec' | 'img' | 'cia', TileSource> = {
 }
 
 /**
- * The community service's five styles (spec §7): colour, purple-blue, grey, warm, cold. Its
+ * The community service's five styles (docs/product.md §7): colour, purple-blue, grey, warm, cold. Its
  * China tiles are drawn in GCJ-02 like Gaode's, so overlays shift over them too.
  */
 export const GEOQ_STYLE_TILES: Record<GeoqStyleId, TileSource> = {
@@ -69,7 +69,7 @@ export function providerOf(keys: { tianditu: string; gaode: string }): Provider 
 }
 
 /**
- * The tile pair a base choice shows (spec §4): imagery swaps in satellite + annotation when not
+ * The tile pair a base choice shows (docs/product.md §4): imagery swaps in satellite + annotation when not
  * on the internal network (there the configured dynamic imagery layer draws it); unchecking
  * imagery adds the normal map pair. Offline: no tiles at all.
  */
@@ -121,7 +121,7 @@ export interface BaseDrawing {
 }
 
 /**
- * The base for a choice (spec §2.4, §4): 地图 shows the chosen style (the first when none or an
+ * The base for a choice (docs/product.md §2.4, §4): 地图 shows the chosen style (the first when none or an
  * unknown one is chosen); 影像 shows the national or commercial imagery pair (from the configured
  * dynamic layer on an internal network), or the outlines in a dark tone when neither is configured.
  */

@@ -1,24 +1,24 @@
 /**
- * Marker clustering and heat rules (spec §3, §8, §9): cluster size classes, the spider-out
+ * Marker clustering and heat rules (docs/product.md §3, §8, §9): cluster size classes, the spider-out
  * switch-over, the 300 ms queue, the max-zoom requirement, district cluster bands and the heat
  * gradient.
  */
 import { CLUSTER, CLUSTER_NO_MAX_ZOOM, HEAT } from '../../../domain/map-constants'
 
-/** spec §9: small under 10, medium under 100, large otherwise. */
+/** docs/product.md §9: small under 10, medium under 100, large otherwise. */
 export function sizeClass(count: number): 'small' | 'medium' | 'large' {
   if (count < CLUSTER.smallBelow) return 'small'
   return count < CLUSTER.mediumBelow ? 'medium' : 'large'
 }
 
-/** spec §8: the cluster feature fails without a max zoom. */
+/** docs/product.md §8: the cluster feature fails without a max zoom. */
 export function requireMaxZoom(maxZoom: number | undefined | null): number {
   if (maxZoom == null || !Number.isFinite(maxZoom)) throw new Error(CLUSTER_NO_MAX_ZOOM)
   return maxZoom
 }
 
 /**
- * spec §9: spider-out at 9 or more points — fewer markers spread on a circle, 9 or more on a
+ * docs/product.md §9: spider-out at 9 or more points — fewer markers spread on a circle, 9 or more on a
  * spiral (the switch-over of Leaflet.markercluster). Offsets in pixels from the cluster centre.
  */
 export function spiderOffsets(count: number): { layout: 'circle' | 'spiral'; offsets: [number, number][] } {
@@ -39,7 +39,7 @@ export function spiderOffsets(count: number): { layout: 'circle' | 'spiral'; off
 
 const polar = (r: number, a: number): [number, number] => [Math.round(r * Math.cos(a) * 100) / 100, Math.round(r * Math.sin(a) * 100) / 100]
 
-/** spec §9: refreshes are queued and run once, 300 ms after the last request. */
+/** docs/product.md §9: refreshes are queued and run once, 300 ms after the last request. */
 export function createQueue(run: () => void, delay: number = CLUSTER.queueDelayMs): { push(): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined
   return {
@@ -58,7 +58,7 @@ export function createQueue(run: () => void, delay: number = CLUSTER.queueDelayM
 }
 
 /**
- * spec §9: district cluster markers fall in three size bands (thresholds not shown): we split the
+ * docs/product.md §9: district cluster markers fall in three size bands (thresholds not shown): we split the
  * range 0…max into thirds, so the biggest district is always band 2.
  */
 export function districtBand(num: number, max: number): 0 | 1 | 2 {
@@ -67,13 +67,13 @@ export function districtBand(num: number, max: number): 0 | 1 | 2 {
   return f > 2 / 3 ? 2 : f > 1 / 3 ? 1 : 0
 }
 
-/** spec §3: district cluster data `{name, num}` placed at the configured district centres; unknown names are left out. */
+/** docs/product.md §3: district cluster data `{name, num}` placed at the configured district centres; unknown names are left out. */
 export function placeDistricts(data: { name: string; num: number }[], centres: Record<string, [number, number]>): { name: string; num: number; lng: number; lat: number; band: 0 | 1 | 2 }[] {
   const max = Math.max(0, ...data.map((d) => d.num))
   return data.filter((d) => centres[d.name]).map((d) => ({ ...d, lng: centres[d.name][0], lat: centres[d.name][1], band: districtBand(d.num, max) }))
 }
 
-/** spec §9: the heat gradient (leaflet.heat's default colours at the spec's stops), as L7 ramp colours from 0. */
+/** docs/product.md §9: the heat gradient (leaflet.heat's default colours at the spec's stops), as L7 ramp colours from 0. */
 export const HEAT_RAMP = {
   colors: ['rgba(0,0,255,0)', 'blue', 'cyan', 'lime', 'yellow', 'red'],
   positions: [0, ...HEAT.stops],
@@ -94,7 +94,7 @@ export const HEAT_CELL_PX = 8
 const WORLD_PX = 512
 
 /**
- * spec §3 heat points [x, y, weight] → L7 rows, merged per screen cell of `cellPx` at `zoom` (what leaflet.heat does before it
+ * docs/product.md §3 heat points [x, y, weight] → L7 rows, merged per screen cell of `cellPx` at `zoom` (what leaflet.heat does before it
  * draws): one row per cell at the weight-averaged position, carrying the cell's summed weight
  * over the largest single weight. The heat is additive, so this draws what the separate points
  * draw, with as many kernels as there are occupied cells instead of points. Zero and negative

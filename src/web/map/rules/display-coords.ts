@@ -1,5 +1,5 @@
 /**
- * Display-only coordinate shift (ARCHITECTURE "Maps"): our data is WGS84; a GCJ-02 base (Gaode)
+ * Display-only coordinate shift (docs/architecture.md "Maps"): our data is WGS84; a GCJ-02 base (Gaode)
  * is offset 300–500 m, so overlays are shifted with gcoord while such a base is shown.
  */
 import gcoord from 'gcoord'

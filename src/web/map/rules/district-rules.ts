@@ -1,5 +1,5 @@
 /**
- * District picker rules (spec §2.5, §3, §4): selection starts at province 330000; clicking any
+ * District picker rules (docs/product.md §2.5, §3, §4): selection starts at province 330000; clicking any
  * level sets the selection to that level's tag, fires the callback, closes the panel and shows
  * the last name. The four columns follow the row being browsed.
  */
@@ -13,7 +13,7 @@ export interface PickerState {
   open: boolean
 }
 
-/** spec §4, §9: the selection starts as province 330000. */
+/** docs/product.md §4, §9: the selection starts as province 330000. */
 export function initialPicker(tree: Pick<ProvinceNode, 'provinceName' | 'provinceCode'> | null): PickerState {
   const tag = [{ name: tree?.provinceName ?? '浙江省', code: tree?.provinceCode ?? DEFAULT_REGION_CODE }]
   return { selected: tag, browsing: tag, open: false }
@@ -32,7 +32,7 @@ export function browse(state: PickerState, tag: TagItem[]): PickerState {
   return { ...state, browsing: tag }
 }
 
-/** spec §4: clicking any level selects its tag and closes the panel; the caller fires the callback and flies. */
+/** docs/product.md §4: clicking any level selects its tag and closes the panel; the caller fires the callback and flies. */
 export function pick(_state: PickerState, tag: TagItem[]): PickerState {
   return { selected: tag, browsing: tag, open: false }
 }

@@ -1,5 +1,5 @@
 /**
- * Measuring (spec §9): results to 4 decimals; length in kilometres; area from the geometry
+ * Measuring (docs/product.md §9): results to 4 decimals; length in kilometres; area from the geometry
  * (geodesic, m², with 亩); buffers in metres.
  */
 import { area, buffer, length } from '@turf/turf'
@@ -14,7 +14,7 @@ export function lengthText(line: LineString | Feature<LineString>): string {
   return `${fixed4(length(line as Feature<LineString>, { units: 'kilometers' }))} 公里`
 }
 
-/** Area of a polygon from its geometry in m², and in 亩 (DOMAIN: 亩 = 10000/15 m²), as shown. */
+/** Area of a polygon from its geometry in m², and in 亩 (docs/domain.md: 亩 = 10000/15 m²), as shown. */
 export function areaText(poly: Polygon | MultiPolygon | Feature<Polygon | MultiPolygon>): string {
   const m2 = area(poly as Feature<Polygon>)
   return `${fixed4(m2)} 平方米（${fixed4((m2 * 15) / 10000)} 亩）`

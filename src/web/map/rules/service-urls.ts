@@ -1,6 +1,6 @@
 /**
- * Request URLs of configured services (spec §7 "layers of type title, feature or dynamic load
- * from their configured urls through a GIS tile, feature or dynamic map service client").
+ * Request URLs of configured services (docs/product.md §7: layers of type title, feature or dynamic load
+ * from their urls as tile, feature-service and dynamic-image layers).
  */
 import type { Bbox } from '../engine/map-engine'
 

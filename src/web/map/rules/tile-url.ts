@@ -1,7 +1,7 @@
 /**
- * The address of our own vector tiles (`GET /api/tiles/{layer}/{z}/{x}/{y}.pbf`, API "Map tiles"):
+ * The address of our own vector tiles (`GET /api/tiles/{layer}/{z}/{x}/{y}.pbf`, docs/api.md "Map tiles"):
  * zones may be limited to one kind, and over a GCJ-02 base the server draws the tile shifted
- * (ARCHITECTURE "Maps": overlays shifted for display only).
+ * (docs/architecture.md "Maps": overlays shifted for display only).
  */
 import type { ZoneInputKey } from '../../../domain/map-constants'
 

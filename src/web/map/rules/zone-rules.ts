@@ -1,5 +1,5 @@
 /**
- * Zone toggle and selection rules (spec §2.6–§2.8, §3, §4, §5, §9): the three JSON-text inputs
+ * Zone toggle and selection rules (docs/product.md §2.6–§2.8, §3, §4, §5, §9): the three JSON-text inputs
  * zjtx / djtx / jgtx carry the shapes; toggling adds or removes a coloured outline layer and flies
  * to it, or warns 无法展示 with the spec's message when there is nothing to show.
  *
@@ -11,7 +11,7 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson'
 import type { ZoneExtent } from '../../../domain/contracts/map'
 import { ZONE_EMPTY_TITLE, ZONES, type ZoneKey } from '../../../domain/map-constants'
 
-/** spec §3 "Map geometry feature". */
+/** docs/product.md §3 "Map geometry feature". */
 export interface ShapeProps {
   landId?: string | number
   name?: string
@@ -54,7 +54,7 @@ export interface RegionZoneCounts {
 }
 
 /**
- * spec §4, §5: toggle a zone item. Shapes in the input are drawn; else, with a district selected,
+ * docs/product.md §4, §5: toggle a zone item. Shapes in the input are drawn; else, with a district selected,
  * its zones are drawn from tiles when it holds any; with no data the item stays unselected and
  * warns 无法展示.
  */
@@ -84,15 +84,15 @@ export function toggleZone(
   return { selected: next, effect: { kind: 'warn', title: ZONE_EMPTY_TITLE, message: zone.empty } }
 }
 
-/** spec §2.8: the four items of the selection control. */
+/** docs/product.md §2.8: the four items of the selection control. */
 export const SELECTION_ITEMS = ['选点', '勘测', '竣工', '建新'] as const
 
-/** spec §2.8: new-build shapes — hook 0 an orange dashed outline, any other value a filled pink shape. */
+/** docs/product.md §2.8: new-build shapes — hook 0 an orange dashed outline, any other value a filled pink shape. */
 export function newBuildStyle(hook: unknown): { kind: 'outline'; color: string; dashed: true } | { kind: 'fill'; color: string } {
   return Number(hook) === 0 && hook !== null && hook !== '' ? { kind: 'outline', color: '#ff8c00', dashed: true } : { kind: 'fill', color: '#ff69b4' }
 }
 
-/** spec §2.8: what a click on a shape reports to the host screen. */
+/** docs/product.md §2.8: what a click on a shape reports to the host screen. */
 export function reportOf(props: ShapeProps | null | undefined): { landId: string | number | undefined; name: string | undefined } {
   return { landId: props?.landId, name: props?.name }
 }

@@ -1,9 +1,9 @@
-/** The district tree of spec §3, 亩均税收 and tile addresses (the region data scope is tested through the API). */
+/** The district tree of docs/product.md §3, 亩均税收 and tile addresses (the region data scope is tested through the API). */
 import { describe, expect, it } from 'vitest'
 import { buildRegionTree, muTaxOf } from '../../../../src/server/modules/map/service'
 import { tileBounds, validTile } from '../../../../src/server/modules/map/tiles'
 
-describe('district tree (spec §3)', () => {
+describe('district tree (docs/product.md §3)', () => {
   const rows = [
     { code: '330000', name: '浙江省', level: 'province' as const, parent_code: null, bbox: null },
     { code: '330100', name: '杭州市', level: 'city' as const, parent_code: '330000', bbox: '118,29,121,31' },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The guard in a real router: fromPath tracking, lock, expiry, title and last page (spec §4, §5). */
+/** The guard in a real router: fromPath tracking, lock, expiry, title and last page (docs/product.md §4, §5). */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import fs from 'node:fs'
 import { act } from 'react'
@@ -85,14 +85,14 @@ describe('NavigationGuard', () => {
     expect(router.state.location.pathname).toBe('/403')
   })
 
-  it('spec §5: leaving a /system page for another section goes to /login', async () => {
+  it('docs/product.md §5: leaving a /system page for another section goes to /login', async () => {
     signIn('admin')
     const router = await mount('/system/core')
     await act(async () => router.navigate('/land/evaluation/evaluationMap'))
     expect(router.state.location.pathname).toBe('/login')
   })
 
-  it('spec §4: while locked every page goes to /lock, also after a reload', async () => {
+  it('docs/product.md §4: while locked every page goes to /lock, also after a reload', async () => {
     signIn('admin')
     useSession.getState().lock()
     useSession.getState().hydrate('Authorization')
@@ -101,7 +101,7 @@ describe('NavigationGuard', () => {
     expect(shown()).toBe('/lock')
   })
 
-  it('spec §4: an expired token is removed and the user goes to /login', async () => {
+  it('docs/product.md §4: an expired token is removed and the user goes to /login', async () => {
     signIn('clerk', Date.now() - 1)
     const router = await mount('/system/core')
     expect(router.state.location.pathname).toBe('/login')

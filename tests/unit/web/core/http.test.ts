@@ -1,5 +1,5 @@
 /**
- * The HTTP client of spec §7 and the error catalogue of spec §8, one test per table row, with a
+ * The HTTP client of docs/product.md §7 and the error catalogue of docs/product.md §8, one test per table row, with a
  * fake axios adapter standing in for the network.
  */
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
@@ -61,7 +61,7 @@ function setup(reply: Reply | ((c: InternalAxiosRequestConfig) => Reply) = { sta
 
 const rejection = (p: Promise<unknown>) => p.then(() => ({ resolved: true }), (e: unknown) => e)
 
-describe('spec §8 error catalogue (one row per table line)', () => {
+describe('docs/product.md §8 error catalogue (one row per table line)', () => {
   it('| Status 200 or 304 | Success. The body is returned with status set to 200. | — 200', async () => {
     const { client } = setup({ status: 200, data: { code: 200, message: 'ok', data: [1, 2] } })
     expect(await client.get('/api/x')).toEqual({ code: 200, message: 'ok', data: [1, 2], status: 200 })
@@ -107,14 +107,14 @@ describe('spec §8 error catalogue (one row per table line)', () => {
     expect(s.expiredCount()).toBe(1)
   })
 
-  it('| Cancelled request without a token | Status 9002. | — expired per expirate_time (spec §4)', async () => {
+  it('| Cancelled request without a token | Status 9002. | — expired per expirate_time (docs/product.md §4)', async () => {
     const s = setup(undefined, { getExpiresAt: () => NOW })
     expect(await rejection(s.client.postForm('/api/x', { a: 1 }))).toEqual({ status: 9002 })
     expect(s.seen).toHaveLength(0)
     expect(s.expiredCount()).toBe(1)
   })
 
-  it('a 401 from the server runs the same session-expired handling (API.md)', async () => {
+  it('a 401 from the server runs the same session-expired handling (docs/api.md)', async () => {
     const s = setup({ status: 401, statusText: 'Unauthorized', data: { code: 401, message: '登录已过期', data: null } })
     expect(await rejection(s.client.get('/api/x'))).toMatchObject({ status: 401 })
     expect(s.expiredCount()).toBe(1)
@@ -175,7 +175,7 @@ describe('pure mapping functions', () => {
   })
 })
 
-describe('spec §7 call helpers: timeouts (spec §9), headers, encodings', () => {
+describe('docs/product.md §7 call helpers: timeouts (docs/product.md §9), headers, encodings', () => {
   it.each([
     ['postForm', TIMEOUTS.form, 600_000],
     ['get', TIMEOUTS.get, 30_000],

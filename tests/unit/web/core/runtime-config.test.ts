@@ -1,4 +1,4 @@
-/** Runtime config (spec §3 global config): fetched once from /config.json, validated, then synchronous. */
+/** Runtime config (docs/product.md §3 global config): fetched once from /config.json, validated, then synchronous. */
 import fs from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Session store (spec §3, §4): sign-in storage, lock surviving a reload, last page restore, landing. */
+/** Session store (docs/product.md §3, §4): sign-in storage, lock surviving a reload, last page restore, landing. */
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { LoginResult, MenuItem, SessionUser } from '../../../../src/domain/contracts/auth'
 import { landingRoute, menusToGrants } from '../../../../src/web/core/menus'
@@ -46,7 +46,7 @@ beforeEach(() => {
   useSession.getState().hydrate('Authorization')
 })
 
-describe('signIn / signOut (API.md step 3)', () => {
+describe('signIn / signOut (docs/api.md step 3)', () => {
   it('stores the token under tokenKey, the expiry under expirate_time and the user under user', () => {
     useSession.getState().signIn(RESULT)
     expect(localStorage.getItem('polar_Authorization')).toBe('tok-9')
@@ -71,7 +71,7 @@ describe('signIn / signOut (API.md step 3)', () => {
     expect(useSession.getState()).toMatchObject({ token: null, expiresAt: null, user: null })
   })
 
-  it('expire removes the token but keeps the user for display (spec §4)', () => {
+  it('expire removes the token but keeps the user for display (docs/product.md §4)', () => {
     useSession.getState().signIn(RESULT)
     useSession.getState().expire()
     expect(localStorage.getItem('polar_Authorization')).toBeNull()
@@ -79,7 +79,7 @@ describe('signIn / signOut (API.md step 3)', () => {
   })
 })
 
-describe('screen lock (spec §4 "Screen lock flag: 1 locked, 0 unlocked.")', () => {
+describe('screen lock (docs/product.md §4 "Lock": 1 locked, 0 unlocked)', () => {
   it('lock writes locking=1 and survives re-hydration (a reload)', () => {
     useSession.getState().signIn(RESULT)
     useSession.getState().lock()
@@ -105,7 +105,7 @@ describe('screen lock (spec §4 "Screen lock flag: 1 locked, 0 unlocked.")', () 
   })
 })
 
-describe('last page (spec §4 "The last page (path and params) is remembered.")', () => {
+describe('last page (docs/product.md §4 "Last page")', () => {
   it('remembers path and params of a real page', () => {
     expect(rememberLastPage('/system/statisticalReport/gyyd/', '?page=2&county=330102')).toBe(true)
     expect(readLastPage()).toEqual({ path: '/system/statisticalReport/gyyd', params: { page: '2', county: '330102' } })
@@ -135,7 +135,7 @@ describe('last page (spec §4 "The last page (path and params) is remembered.")'
   })
 })
 
-describe('landingRoute (spec §6 "the first menu route of the first group present")', () => {
+describe('landingRoute (docs/product.md §6: the first menu route of the first group the user has)', () => {
   const land = menu(10, -1, '/land', 'landMenus', 1, [menu(11, 10, '/land/result', 'landMenus', 2), menu(12, 10, '/land/evaluation', 'landMenus', 1)])
   const data = menu(20, -1, '/system', 'DataMenus', 5, [
     menu(21, 20, '/system/data/center', 'DataMenus', 1, [menu(23, 21, '/system/data/center/sjcj', 'DataMenus', 2), menu(22, 21, '/system/data/center/sjgf', 'DataMenus', 1)]),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Local storage of spec §3–§5: keys, the polar_ prefix, JSON text, and the four errors. */
+/** Local storage of docs/product.md §3–§5: keys, the polar_ prefix, JSON text, and the four errors. */
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   STORAGE_KEYS,
@@ -19,7 +19,7 @@ import {
 
 beforeEach(() => localStorage.clear())
 
-describe('keys and prefix (spec §3, §9)', () => {
+describe('keys and prefix (docs/product.md §3, §9)', () => {
   it('uses the prefix polar_', () => {
     expect(STORAGE_PREFIX).toBe('polar_')
   })
@@ -32,7 +32,7 @@ describe('keys and prefix (spec §3, §9)', () => {
     ['last_page', 'polar_last_page'],
     ['expirate_time', 'polar_expirate_time'],
     ['Authorization', 'polar_Authorization'],
-    // spec §3 lists polar_user itself: a key already prefixed is not prefixed twice
+    // docs/product.md §3 lists polar_user itself: a key already prefixed is not prefixed twice
     ['polar_user', 'polar_user'],
   ])('logical key %s lives in localStorage as %s', (key, raw) => {
     setItem(key, { k: key })
@@ -53,7 +53,7 @@ describe('keys and prefix (spec §3, §9)', () => {
   })
 })
 
-describe('values are JSON text where possible (spec §3)', () => {
+describe('values are JSON text where possible (docs/product.md §3)', () => {
   it('stores objects, numbers and booleans as JSON', () => {
     setItem('locking', 1)
     setItem('last_page', { path: '/system/core', params: { a: '1' } })
@@ -96,7 +96,7 @@ describe('values are JSON text where possible (spec §3)', () => {
   })
 })
 
-describe('the errors of spec §5', () => {
+describe('the errors of docs/product.md §5', () => {
   it('"Reading a stored value with no key raises 参数key不能为空."', () => {
     expect(() => getUserValue('')).toThrow(new Error('参数key不能为空'))
     expect(() => getUserValue(undefined as unknown as string)).toThrow(new Error('参数key不能为空'))
@@ -125,7 +125,7 @@ describe('the errors of spec §5', () => {
   })
 })
 
-describe('token and expiry (spec §3, §9)', () => {
+describe('token and expiry (docs/product.md §3, §9)', () => {
   it('reads the token under the tokenKey and the expiry under expirate_time', () => {
     setItem('Authorization', 'abc.def')
     setItem('expirate_time', 1_000)

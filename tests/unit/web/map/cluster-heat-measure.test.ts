@@ -1,4 +1,4 @@
-/** Clustering, heat and measuring constants and rules of spec §3, §8, §9, one row per sentence. */
+/** Clustering, heat and measuring constants and rules of docs/product.md §3, §8, §9, one row per sentence. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sizeClass, requireMaxZoom, spiderOffsets, createQueue, districtBand, placeDistricts, HEAT_RAMP, binnedHeatRows } from '../../../../src/web/map/rules/cluster-rules'
 import { lengthText, areaText, bufferOf } from '../../../../src/web/map/rules/measure-rules'
@@ -6,7 +6,7 @@ import { CLUSTER, HEAT } from '../../../../src/domain/map-constants'
 
 afterEach(() => vi.useRealTimers())
 
-describe('cluster (spec §8, §9)', () => {
+describe('cluster (docs/product.md §8, §9)', () => {
   it('Cluster: radius 80', () => expect(CLUSTER.radius).toBe(80))
   it.each([
     [1, 'small'], [9, 'small'], [10, 'medium'], [99, 'medium'], [100, 'large'], [5000, 'large'],
@@ -44,7 +44,7 @@ describe('cluster (spec §8, §9)', () => {
   })
 })
 
-describe('heat (spec §3, §9)', () => {
+describe('heat (docs/product.md §3, §9)', () => {
   it('Heat map: radius 25, blur 15', () => expect([HEAT.radius, HEAT.blur]).toEqual([25, 15]))
   it('gradient stops at 0.4, 0.6, 0.7, 0.8, 1', () => expect(HEAT_RAMP.positions).toEqual([0, 0.4, 0.6, 0.7, 0.8, 1]))
   it('Heat point: [x, y, weight]; weights over the largest', () =>
@@ -81,7 +81,7 @@ describe('heat (spec §3, §9)', () => {
   })
 })
 
-describe('measure (spec §9)', () => {
+describe('measure (docs/product.md §9)', () => {
   // one degree of latitude on the WGS84 sphere used by turf: 111.1951 km
   it('length is in kilometres, shown to 4 decimals', () => expect(lengthText({ type: 'LineString', coordinates: [[120, 30], [120, 31]] })).toBe('111.1951 公里'))
   it('Area is from geometry, shown to 4 decimals', () => {

@@ -1,6 +1,6 @@
 /**
- * The state rules of the eight map controls, one row per sentence of spec §2 "Map controls",
- * §4 "States and transitions", §5 and §9.
+ * The state rules of the eight map controls, one row per sentence of docs/product.md §2 "Map controls",
+ * §4, §5 and §9.
  */
 import { describe, expect, it } from 'vitest'
 import { initialGroupsOpen, initialOpacity, switchedOpacity, toggleGroup, sortedGroups, uuidV4, effectiveUrl } from '../../../../src/web/map/rules/layer-rules'
@@ -11,7 +11,7 @@ import type { ProvinceNode } from '../../../../src/domain/contracts/map'
 
 const layer = { visible: true, opacity: 0.6 }
 
-describe('layer switch (spec §4)', () => {
+describe('layer switch (docs/product.md §4)', () => {
   it.each([
     ['Unchecking sets opacity to 0 (management)', switchedOpacity(layer, false, 'management'), 0],
     ['Unchecking sets opacity to 0 (control)', switchedOpacity(layer, false, 'control'), 0],
@@ -22,7 +22,7 @@ describe('layer switch (spec §4)', () => {
   ])('%s', (_sentence, got, want) => expect(got).toBe(want))
 })
 
-describe('groups (spec §3, §4)', () => {
+describe('groups (docs/product.md §3, §4)', () => {
   const groups = [
     { name: '规划', index: 2, open: false, layers: [] },
     { name: '现状', index: 1, open: true, layers: [{ id: 'b', name: 'b', index: 2, visible: true, opacity: 1, type: 'title' as const, url: '' }, { id: 'a', name: 'a', index: 1, visible: true, opacity: 1, type: 'title' as const, url: '' }] },
@@ -44,7 +44,7 @@ describe('groups (spec §3, §4)', () => {
   ])('%s', (_s, internal, want) => expect(effectiveUrl({ type: 'dynamic', base: 'img', url: 'http://gis/arcgis/rest/services/img/MapServer' }, internal)).toBe(want))
 })
 
-describe('base map (spec §2.4, §4, §7, §9)', () => {
+describe('base map (docs/product.md §2.4, §4, §7, §9)', () => {
   const keys = (ts: { key: string }[]) => ts.map((t) => t.key)
   it.each([
     ['choosing imagery swaps in a satellite tile pair with annotations when not on the internal network', tilesFor('imagery', 'tianditu', false, 'k'), ['img', 'cia']],
@@ -99,7 +99,7 @@ describe('base map (spec §2.4, §4, §7, §9)', () => {
   ])('over %s imagery the overlays shift: %s', (_n, tileKeys, gcj02) => expect(baseFor('imagery', null, { ...none, tileKeys }).gcj02).toBe(gcj02))
 })
 
-describe('district picker (spec §2.5, §4, §9)', () => {
+describe('district picker (docs/product.md §2.5, §4, §9)', () => {
   const tree: ProvinceNode = {
     provinceName: '浙江省', provinceCode: '330000', tag: [{ name: '浙江省', code: '330000' }], bbox: [118, 27, 123, 31],
     citys: [{ cityName: '杭州市', cityCode: '330100', tag: [], bbox: [118.3, 29.2, 120.7, 30.6], counties: [
@@ -126,7 +126,7 @@ describe('district picker (spec §2.5, §4, §9)', () => {
   })
 })
 
-describe('zone toggle (spec §2.7, §4, §5, §9)', () => {
+describe('zone toggle (docs/product.md §2.7, §4, §5, §9)', () => {
   const square = JSON.stringify({ type: 'Polygon', coordinates: [[[120, 30], [120.01, 30], [120.01, 30.01], [120, 30]]] })
   it.each([
     ['zjtx', '该地图没有上传指界图形'],
@@ -181,7 +181,7 @@ describe('zone toggle (spec §2.7, §4, §5, §9)', () => {
   })
 })
 
-describe('selection control (spec §2.8)', () => {
+describe('selection control (docs/product.md §2.8)', () => {
   it('It has four items: 选点, 勘测, 竣工, 建新', () => expect(SELECTION_ITEMS).toEqual(['选点', '勘测', '竣工', '建新']))
   it('Clicking a shape reports its landId and name to the host screen', () => expect(reportOf({ landId: 'L1', name: '一号地块', hook: 1 })).toEqual({ landId: 'L1', name: '一号地块' }))
   it.each([

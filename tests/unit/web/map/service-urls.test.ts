@@ -1,4 +1,4 @@
-/** Requests of configured services (spec §7): dynamic image per view and feature queries. */
+/** Requests of configured services (docs/product.md §7): dynamic image per view and feature queries. */
 import { describe, expect, it } from 'vitest'
 import { dynamicImageUrl, featureQueryUrl } from '../../../../src/web/map/rules/service-urls'
 

@@ -1,4 +1,4 @@
-/** 统计报表 routes (spec §2): both entry points of each report show its page, not the placeholder. */
+/** 统计报表 routes (docs/product.md §2): both entry points of each report show its page, not the placeholder. */
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../../../../src/domain/route-table'
 import { PAGE_REGISTRY, pageComponent } from '../../../../src/web/app/page-registry'

@@ -1,5 +1,5 @@
 /**
- * Source coordinate systems → EPSG:4326 (ARCHITECTURE "Database": imports accept 4326/4490/4549
+ * Source coordinate systems → EPSG:4326 (docs/architecture.md "Database": imports accept 4326/4490/4549
  * and GCJ-02 and always store 4326): proj4 for the Gauss-Krüger plane, gcoord for GCJ-02.
  * Identifies the system of a shapefile's .prj and of a GeoJSON `crs` member.
  */

@@ -1,4 +1,4 @@
-/** 应用管理 calls (spec §7 /api/app/version/*). */
+/** 应用管理 calls (docs/product.md §7 /api/app/version/*). */
 import type { AppVersionView } from '../../../../domain/contracts/admin-app'
 import type { Page } from '../../../../domain/contracts/envelope'
 import { apiDownloadGet, apiGet, apiPostJson, apiUpload } from '../../../core/api'

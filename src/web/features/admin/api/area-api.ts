@@ -1,4 +1,4 @@
-/** 行政区划 calls (spec §7 /api/area/*). */
+/** 行政区划 calls (docs/product.md §7 /api/area/*). */
 import type { AreaAddBody, RegionView } from '../../../../domain/contracts/admin-area'
 import { apiGet, apiPostJson } from '../../../core/api'
 

@@ -1,4 +1,4 @@
-/** 设备注册 calls (spec §7 /api/device/info/*). */
+/** 设备注册 calls (docs/product.md §7 /api/device/info/*). */
 import type { DeviceEditBody, DeviceView } from '../../../../domain/contracts/admin-device'
 import type { Page } from '../../../../domain/contracts/envelope'
 import { apiGet, apiPostJson } from '../../../core/api'

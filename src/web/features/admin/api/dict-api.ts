@@ -1,4 +1,4 @@
-/** 字典管理 calls (spec §7 /api/dict/*). */
+/** 字典管理 calls (docs/product.md §7 /api/dict/*). */
 import type { DictAddBody, DictItemAddBody, DictItemView, DictView } from '../../../../domain/contracts/admin-dict'
 import type { Page } from '../../../../domain/contracts/envelope'
 import { apiGet, apiPostJson } from '../../../core/api'

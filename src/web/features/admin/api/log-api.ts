@@ -1,4 +1,4 @@
-/** 操作日志 calls (spec §7 /api/log/getPage, and the xlsx export). */
+/** 操作日志 calls (docs/product.md §7 /api/log/getPage, and the xlsx export). */
 import type { LogPageQuery, LogRowView } from '../../../../domain/contracts/admin-log'
 import type { Page } from '../../../../domain/contracts/envelope'
 import { apiDownloadGet, apiGet } from '../../../core/api'

@@ -1,4 +1,4 @@
-/** 地图图层 calls (/admin/setting/mapLayer; spec §3 layer groups and layers). */
+/** 地图图层 calls (/admin/setting/mapLayer; docs/product.md §3 layer groups and layers). */
 import type { GroupAddBody, GroupView, LayerAddBody, LayerEditBody, LayerView } from '../../../../domain/contracts/admin-map-layer'
 import type { Page } from '../../../../domain/contracts/envelope'
 import { apiGet, apiPostJson } from '../../../core/api'

@@ -1,4 +1,4 @@
-/** 菜单资源 calls (spec §7 /api/menu/*). */
+/** 菜单资源 calls (docs/product.md §7 /api/menu/*). */
 import type { MenuAddBody, MenuModelRoute, MenuNodeView } from '../../../../domain/contracts/admin-menu'
 import { apiGet, apiPostJson } from '../../../core/api'
 

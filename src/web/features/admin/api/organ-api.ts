@@ -1,4 +1,4 @@
-/** 组织机构 calls (spec §7 /api/organ/*). */
+/** 组织机构 calls (docs/product.md §7 /api/organ/*). */
 import type { OrganAddBody, OrganNodeView } from '../../../../domain/contracts/admin-organ'
 import { apiGet, apiPostJson } from '../../../core/api'
 

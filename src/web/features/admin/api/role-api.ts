@@ -1,4 +1,4 @@
-/** 角色管理 calls (spec §7 /api/role/*). */
+/** 角色管理 calls (docs/product.md §7 /api/role/*). */
 import type { RoleAddBody, RoleView } from '../../../../domain/contracts/admin-role'
 import type { Page } from '../../../../domain/contracts/envelope'
 import { apiGet, apiPostJson } from '../../../core/api'

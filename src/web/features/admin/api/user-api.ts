@@ -1,5 +1,5 @@
 /**
- * 用户管理 calls (spec §7 /api/user/*). One file per resource rather than per endpoint: each
+ * 用户管理 calls (docs/product.md §7 /api/user/*). One file per resource rather than per endpoint: each
  * function names its method and path.
  */
 import type { CompanyAddBody, CompanyUserView, InitialPassword, UserAddBody, UserEditBody, UserQuery, UserRowView } from '../../../../domain/contracts/admin-user'

@@ -1,4 +1,4 @@
-/** The role grant tree (spec §6): the six menu groups as top nodes, each with its menu forest. */
+/** The role grant tree (docs/product.md §6): the six menu groups as top nodes, each with its menu forest. */
 import type { MenuNodeView } from '../../../../domain/contracts/admin-menu'
 import { MENU_GROUPS, MENU_GROUP_TITLES } from '../../../../domain/route-table'
 

@@ -1,5 +1,5 @@
 /**
- * 地图图层 (/admin/setting/mapLayer, ADR 0011): the layer groups and layers of spec §3 that the
+ * 地图图层 (/admin/setting/mapLayer, ADR 0011): the layer groups and layers of docs/product.md §3 that the
  * two layer controls of every map screen list — name, order, shown at start, opacity, type, url
  * template and base mark. Two tabs: 图层 and 图层组.
  */

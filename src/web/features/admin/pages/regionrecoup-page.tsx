@@ -1,6 +1,6 @@
 /**
  * 区域标准 (/admin/setting/regionrecoup): per region and year, the benchmarks that appraisal and
- * low-efficiency evaluation compare with (亩均税收, 亩均增加值, 容积率, 投资强度 …, DOMAIN.md).
+ * low-efficiency evaluation compare with (亩均税收, 亩均增加值, 容积率, 投资强度 …, docs/domain.md).
  */
 import { PagedTable } from '../../../ui/paged-table'
 import { PlusOutlined } from '@ant-design/icons'

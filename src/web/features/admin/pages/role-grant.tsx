@@ -1,5 +1,5 @@
 /**
- * 授权菜单: a checkable tree of all six menu groups (spec §6). Grants are leaves (ADR 0001): the
+ * 授权菜单: a checkable tree of all six menu groups (docs/product.md §6). Grants are leaves (ADR 0001): the
  * tree shows the granted leaves checked and their parents half-checked; saving sends every checked
  * menu and the server keeps the leaves.
  */

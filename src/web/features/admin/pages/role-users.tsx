@@ -1,4 +1,4 @@
-/** 角色用户 (spec §7 /api/role/user, /api/role/relation): who holds a role; add and remove users. */
+/** 角色用户 (docs/product.md §7 /api/role/user, /api/role/relation): who holds a role; add and remove users. */
 import { useQuery } from '@tanstack/react-query'
 import { Button, Drawer, Select, Space, Table, Tag } from 'antd'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-/** 企业账号 (spec §7 /api/user/query/company, company/add, company/delete): accounts of enterprises within the admin's data scope. */
+/** 企业账号 (docs/product.md §7 /api/user/query/company, company/add, company/delete): accounts of enterprises within the admin's data scope. */
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd'

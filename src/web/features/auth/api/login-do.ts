@@ -1,4 +1,4 @@
-/** 登录 POST /api/login/do (API.md sign-in step 2; token-free form POST, spec §7) */
+/** 登录 POST /api/login/do (docs/api.md sign-in step 2; token-free form POST, docs/product.md §7) */
 import type { LoginResult } from '../../../../domain/contracts/auth'
 import { apiPostFormNoToken } from '../../../core/api'
 

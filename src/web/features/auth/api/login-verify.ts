@@ -1,4 +1,4 @@
-/** 解锁验证 POST /api/login/verify (API.md sign-in step 7: the server re-verifies the password) */
+/** 解锁验证 POST /api/login/verify (docs/api.md sign-in step 7: the server re-verifies the password) */
 import { apiPostForm } from '../../../core/api'
 
 /** Re-verifies the signed-in user's password digest; resolves when it is right. */

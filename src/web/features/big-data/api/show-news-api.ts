@@ -1,4 +1,4 @@
-/** 查询改革动态 GET /api/show/news (public, portal host only; spec §5) */
+/** 查询改革动态 GET /api/show/news (public, portal host only; docs/product.md §5) */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Page } from '../../../../domain/contracts/envelope'
 import type { ReformNews } from '../../../../domain/contracts/reform-news'

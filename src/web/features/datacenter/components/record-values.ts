@@ -21,7 +21,7 @@ export function fieldIssue(field: StandardField, value: unknown, lookups: CheckL
   return checkRecord([field], { [field.name]: value }, lookups).issues[0]?.message ?? null
 }
 
-/** Area of a (multi)polygon in 亩, 2 decimals (DOMAIN "Units": areas in 亩 with 2 decimals). */
+/** Area of a (multi)polygon in 亩, 2 decimals (docs/domain.md "Units and codes": areas in 亩 with 2 decimals). */
 export function areaMu(g: Geometry | null | undefined): number | null {
   if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return null
   return Math.round(m2ToMu(area({ type: 'Feature', geometry: g as Polygon | MultiPolygon, properties: {} } as Feature<Polygon>)) * 100) / 100

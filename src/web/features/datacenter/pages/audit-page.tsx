@@ -1,5 +1,5 @@
 /**
- * 审核 (spec §2 /system/audit/gyyd 地块审核, /system/audit/yddw 企业审核): the submissions of the
+ * 审核 (docs/product.md §2 /system/audit/gyyd 地块审核, /system/audit/yddw 企业审核): the submissions of the
  * auditor's region — pending first, filtered by state, change, submitter, record, region and date,
  * exported as xlsx — each opened side by side to approve (merged into the master data) or return
  * with a reason.

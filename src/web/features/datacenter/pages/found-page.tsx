@@ -1,5 +1,5 @@
 /**
- * 认领 (spec §2 foundGyyd 地块认领 / foundYddw 企业认领): the records that no county owns yet, where
+ * 认领 (docs/product.md §2 foundGyyd 地块认领 / foundYddw 企业认领): the records that no county owns yet, where
  * the user may claim them — a list and a map, filtered by county, keyword or the map's view —
  * and the claim of the selected ones into a county (confirmed), each going to audit.
  */

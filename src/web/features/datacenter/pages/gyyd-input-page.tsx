@@ -1,5 +1,5 @@
 /**
- * 工业用地录入 (spec §2 /system/data/center/gyydInput): a new parcel — its fields by the data
+ * 工业用地录入 (docs/product.md §2 /system/data/center/gyydInput): a new parcel — its fields by the data
  * standard and its outline drawn on the map — saved as a draft or submitted for audit; my new
  * parcels and drafts.
  */

@@ -1,5 +1,5 @@
 /**
- * 地块更新 (spec §2 /system/data/center/input, the data centre's default page): find a parcel of
+ * 地块更新 (docs/product.md §2 /system/data/center/input, the data centre's default page): find a parcel of
  * the master data, change its fields and its shape on the map, save a draft or submit it for
  * audit; my submissions with their state and, when returned, the auditor's reason.
  */

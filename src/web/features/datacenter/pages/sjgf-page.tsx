@@ -1,5 +1,5 @@
 /**
- * 数据标准 (spec §2 /system/data/center/sjgf): the field dictionary of parcels and enterprises —
+ * 数据标准 (docs/product.md §2 /system/data/center/sjgf): the field dictionary of parcels and enterprises —
  * the version in force with its code lists and rules, every past version, and 修订 as a new
  * version. The checks of every entry point read the version in force.
  */

@@ -1,5 +1,5 @@
 /**
- * 用地单位录入 (spec §2 /system/data/center/yddwInput): enterprises — change or delete one of the
+ * 用地单位录入 (docs/product.md §2 /system/data/center/yddwInput): enterprises — change or delete one of the
  * master data, add a new one with its location on the map — each a draft or a submission for
  * audit; my submissions.
  */

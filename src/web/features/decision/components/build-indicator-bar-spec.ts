@@ -1,5 +1,5 @@
 /**
- * 区域指标 and 行业指标 bar chart as a pure G2 spec (CONVENTIONS "charts as pure option builders"):
+ * 区域指标 and 行业指标 bar chart as a pure G2 spec (docs/conventions.md "Layers, charts and walls as data"):
  * one indicator by district or division, largest first, the scope's 合计 as a dashed reference
  * line, and bars below it in a lighter colour.
  */

@@ -5,7 +5,7 @@
 import { INDICATORS, type IndicatorKey, type IndicatorValues } from '../../../../domain/contracts/decision'
 import { formatFigure } from '../../../core/format-figure'
 
-/** The six indicators in the order of 亩均效益评价 (DOMAIN). */
+/** The six indicators in the order of 亩均效益评价 (docs/domain.md). */
 export const INDICATOR_KEYS = Object.keys(INDICATORS) as IndicatorKey[]
 
 /** 万元 amounts and indicator values: 12,345.60; null → '—'. */

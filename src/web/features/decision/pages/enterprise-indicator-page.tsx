@@ -1,5 +1,5 @@
 /**
- * 企业指标 zbqy (spec §2 /system/decision/zbqy): one enterprise, chosen by name or credit code
+ * 企业指标 zbqy (docs/product.md §2 /system/decision/zbqy): one enterprise, chosen by name or credit code
  * (`?id=` so it can be linked), with its facts, its six indicators against the median of its
  * peers (same county and division), its rank by 亩均税收 among them and its history.
  */
@@ -21,7 +21,7 @@ import { rankText } from '../components/rank-text'
 
 const FILTERS = ['id', 'year'] as const
 
-/** 评价类别 colours: A 优先支持 … D 整治淘汰 (DOMAIN 亩均效益评价). */
+/** 评价类别 colours: A 优先支持 … D 整治淘汰 (docs/domain.md 亩均效益评价). */
 const CLASS_TAGS: Record<string, { color: string; words: string }> = {
   A: { color: 'green', words: 'A类 优先支持' },
   B: { color: 'blue', words: 'B类 提升发展' },

@@ -1,5 +1,5 @@
 /**
- * 企业监测 Qymonitor (spec §2 /system/function/monitor/Qymonitor): the enterprises giving a
+ * 企业监测 Qymonitor (docs/product.md §2 /system/function/monitor/Qymonitor): the enterprises giving a
  * warning signal this year against the last (MONITOR_SIGNALS), counted per signal on cards that
  * filter the list, with 亩均税收 and 工业增加值 of both years. Filters, paging and order live in the
  * URL, so 行业监测 links here with its division.

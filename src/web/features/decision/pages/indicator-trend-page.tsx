@@ -1,5 +1,5 @@
 /**
- * 指标趋势 zbqs (spec §2 /system/decision/zbqs): the chosen indicators of a district (and a
+ * 指标趋势 zbqs (docs/product.md §2 /system/decision/zbqs): the chosen indicators of a district (and a
  * division) over every year with figures. Indicators of different units are drawn in separate
  * charts, never on one axis; the table lists every year with all six and the change on the year
  * before.

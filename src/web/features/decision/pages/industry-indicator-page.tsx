@@ -1,5 +1,5 @@
 /**
- * 行业指标 zbhy (spec §2 /system/decision/zbhy): the six 亩均 indicators by GB/T 4754
+ * 行业指标 zbhy (docs/product.md §2 /system/decision/zbhy): the six 亩均 indicators by GB/T 4754
  * manufacturing division inside the chosen district — the leading divisions of one indicator as
  * bars against the 合计 line, and the table of all six with 同比. Each division opens its
  * 指标趋势.

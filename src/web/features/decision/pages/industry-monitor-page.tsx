@@ -1,5 +1,5 @@
 /**
- * 行业监测 Hymonitor (spec §2 /system/function/monitor/Hymonitor): each manufacturing division's
+ * 行业监测 Hymonitor (docs/product.md §2 /system/function/monitor/Hymonitor): each manufacturing division's
  * 实缴税金, 工业增加值 and 营业收入 this year against the last, its 亩均税收 of both years and how
  * many of its enterprises give a warning signal; a division opens 企业监测 filtered by it.
  */

@@ -1,5 +1,5 @@
 /**
- * 区域指标 qyzb (spec §2 /system/decision/qyzb, a leader's landing page): the six 亩均 indicators
+ * 区域指标 qyzb (docs/product.md §2 /system/decision/qyzb, a leader's landing page): the six 亩均 indicators
  * of the scope as figures with 同比, one indicator by district as bars against the 合计 line, and
  * the table of all six by district. A district with districts under it (city → counties) opens
  * one level down; the trail leads back up.

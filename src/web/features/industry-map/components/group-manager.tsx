@@ -1,5 +1,5 @@
 /**
- * A group page (spec §2 地块分组管理 / 企业分组管理), the same for both kinds: the groups on the
+ * A group page (docs/product.md §2 地块分组管理 / 企业分组管理), the same for both kinds: the groups on the
  * left, the chosen group's members on the right; the chosen group is `?group=` in the URL.
  */
 import { Empty } from 'antd'

@@ -1,5 +1,5 @@
 /**
- * 用地单位信息 (spec §2 /system/IndustryMap/Yddw; also /systems/…): the enterprises of the user's
+ * 用地单位信息 (docs/product.md §2 /system/IndustryMap/Yddw; also /systems/…): the enterprises of the user's
  * data scope with the year's 亩均税收 and 评价类别, and the chosen enterprise's 企业档案.
  */
 import { ListShell } from '../../../ui/list-shell'

@@ -1,5 +1,5 @@
 /**
- * 地块分组管理 and 企业分组管理 (spec §2 /system/IndustryMap/LandGroup and CompanyGroup; also
+ * 地块分组管理 and 企业分组管理 (docs/product.md §2 /system/IndustryMap/LandGroup and CompanyGroup; also
  * /systems/…): one page parameterised by the kind of group.
  */
 import { GroupManager } from '../components/group-manager'

@@ -1,5 +1,5 @@
 /**
- * 地块信息 (spec §2 /system/IndustryMap/Dkxx, the default page of 产业地图; also /systems/…): the
+ * 地块信息 (docs/product.md §2 /system/IndustryMap/Dkxx, the default page of 产业地图; also /systems/…): the
  * parcels of the user's data scope to search and filter, and the chosen parcel's 地块档案.
  */
 import { ListShell } from '../../../ui/list-shell'

@@ -1,5 +1,5 @@
 /**
- * 得分分布 as a pure G2 spec (CONVENTIONS "Charts as pure option builders"): the run's parcels in
+ * 得分分布 as a pure G2 spec (docs/conventions.md "Layers, charts and walls as data"): the run's parcels in
  * score bands of 10 points, the bands at or above the pass score in the flagged colour, those
  * below in grey, a band that the pass score cuts in a lighter flagged colour.
  */

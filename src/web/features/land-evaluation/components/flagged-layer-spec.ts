@@ -1,5 +1,5 @@
 /**
- * The flagged parcels of a run as plain map data (CONVENTIONS "layers from plain data"): the
+ * The flagged parcels of a run as plain map data (docs/conventions.md "Layers, charts and walls as data"): the
  * shapes with their score's colour for the fill (the choropleth's `code`, `name`, `value`,
  * `color`), one point per parcel for the markers drawn while parcels are smaller than a pixel,
  * the extent to fit and the highest scores for the side list.

@@ -3,7 +3,7 @@ import { Tag } from 'antd'
 import { STAGE_NAMES, type LifecycleStage } from '../../../../domain/lifecycle'
 import { formatFigure } from '../../../core/format-figure'
 
-/** A figure with 2 decimals (DOMAIN "Units"); null → '—'. */
+/** A figure with 2 decimals (docs/domain.md "Units and codes"); null → '—'. */
 export const fixed2 = (v: number | null | undefined) => formatFigure(v, 2)
 
 /** A date or '—'. */

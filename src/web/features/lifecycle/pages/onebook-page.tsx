@@ -1,5 +1,5 @@
 /**
- * 一本账 (/landLifeCycle/onebook; DOMAIN "land lifecycle"): the ledger of every project — the
+ * 一本账 (/landLifeCycle/onebook; docs/domain.md "Land lifecycle"): the ledger of every project — the
  * stage it has reached, its dates and deadlines, and its 标准地 commitments against what it
  * achieved (容积率 now, 亩均税收 of the latest figure year) — with counts that filter, the
  * xlsx export of the filtered ledger, and each project's 详情.

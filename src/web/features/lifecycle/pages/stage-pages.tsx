@@ -43,7 +43,7 @@ const ProjectCell = styled.div`
   }
 `
 
-/** DOMAIN: supply fixes the start deadline (12 months), the start the completion deadline (24 months). */
+/** docs/domain.md: supply fixes the start deadline (12 months), the start the completion deadline (24 months). */
 const DEADLINES_SHOWN: Partial<Record<LifecycleStage, ('start' | 'completion')[]>> = {
   tdgy: ['start'],
   xmkg: ['start', 'completion'],

@@ -1,6 +1,6 @@
 /**
- * The per-county chart of 整治概况 as a pure G2 spec (CONVENTIONS "Charts as pure option
- * builders"): for the counties with the most C and D enterprises, a column of C类 and D类 stacked,
+ * The per-county chart of 整治概况 as a pure G2 spec (docs/conventions.md "Layers, charts and
+ * walls as data"): for the counties with the most C and D enterprises, a column of C类 and D类 stacked,
  * and beside it a column of the plans made — how far each county has got. While no plan exists
  * the plans column is left out, so the enterprises' columns keep their full width.
  * {@link G2Host} draws it.

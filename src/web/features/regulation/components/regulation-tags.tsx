@@ -2,7 +2,7 @@
 import { Tag } from 'antd'
 import type { CheckResult, PlanOutcome, PlanState } from '../../../../domain/contracts/regulation'
 
-/** C 调整转型 / D 整治淘汰 (DOMAIN 亩均效益评价). */
+/** C 调整转型 / D 整治淘汰 (docs/domain.md 亩均效益评价). */
 const CLASS_NAMES: Record<string, string> = { A: '优先支持', B: '提升发展', C: '调整转型', D: '整治淘汰' }
 
 /** 评价类别: D red, C orange; the class's meaning on hover. */

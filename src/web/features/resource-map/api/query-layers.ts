@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { apiGet } from '../../../core/api'
 import type { LayerGroupRecord } from '../../../../domain/contracts/map'
 
-/** The configured layer groups (spec §3). */
+/** The configured layer groups (docs/product.md §3). */
 export const queryLayers = () => apiGet<LayerGroupRecord[]>('/api/map/layers')
 
 /** react-query hook of {@link queryLayers}. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { apiGet } from '../../../core/api'
 import type { ProvinceNode } from '../../../../domain/contracts/map'
 
-/** The district tree of spec §3. */
+/** The district tree of docs/product.md §3. */
 export const queryRegionTree = () => apiGet<ProvinceNode>('/api/cloudChart/regionTree')
 
 /** react-query hook of {@link queryRegionTree}. */

@@ -1,5 +1,5 @@
 /**
- * The bar chart of a report as a pure G2 spec (CONVENTIONS "Charts as pure option builders"): rows
+ * The bar chart of a report as a pure G2 spec (docs/conventions.md "Layers, charts and walls as data"): rows
  * in, one interval mark out, with the figure's unit on the axis, on the labels and in the tooltip.
  * {@link G2Host} draws it.
  */

@@ -1,5 +1,5 @@
 /**
- * 区域统计 (spec §2 /system/statisticalReport/area): the year's figures of the districts one level
+ * 区域统计 (docs/product.md §2 /system/statisticalReport/area): the year's figures of the districts one level
  * below the chosen region — parcels, land, low-efficiency land, enterprises, tax and value added
  * with their 亩均 — and their 合计; a district's name opens its own districts, the path above
  * leads back up. A bar chart ranks the districts by 亩均税收. Exported as xlsx.

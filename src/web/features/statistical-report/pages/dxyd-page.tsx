@@ -1,5 +1,5 @@
 /**
- * 低效用地 (spec §2 /system/statisticalReport/dxyd; dxyd = 低效用地): the parcels found 低效 or 闲置
+ * 低效用地 (docs/product.md §2 /system/statisticalReport/dxyd; dxyd = 低效用地): the parcels found 低效 or 闲置
  * in the user's scope — how many and how large, how many of each, and per 认定原因 (a criterion
  * filters the list) — then the parcels with the criteria they meet and their holder's 亩均税收 of
  * the year, sorted and paged on the server, exported as xlsx with the same filters.

@@ -1,5 +1,5 @@
 /**
- * 工业用地列表 (spec §2 /system/statisticalReport/gyyd; gyyd = 工业用地, the industrial parcels):
+ * 工业用地列表 (docs/product.md §2 /system/statisticalReport/gyyd; gyyd = 工业用地, the industrial parcels):
  * the parcels of the user's scope filtered by code or name, region, 地类, status, 供地方式 and an
  * area range in 亩, sorted and paged on the server, exported as xlsx with the same filters.
  */

@@ -1,5 +1,5 @@
 /**
- * 行业统计 (spec §2 /system/statisticalReport/industry): the year's figures of the chosen region by
+ * 行业统计 (docs/product.md §2 /system/statisticalReport/industry): the year's figures of the chosen region by
  * manufacturing division (GB/T 4754 C13–C43, plus enterprises without one) — enterprises, parcels,
  * land, tax, value added, revenue and their 亩均 — and their 合计, with a bar chart of the
  * leading divisions by 用地面积 or 亩均税收. Exported as xlsx.

@@ -1,5 +1,5 @@
 /**
- * 用地单位列表 (spec §2 /system/statisticalReport/yddw; yddw = 用地单位, the land-using
+ * 用地单位列表 (docs/product.md §2 /system/statisticalReport/yddw; yddw = 用地单位, the land-using
  * enterprises): the enterprises of the user's scope with the year's land, tax, value added,
  * 亩均税收 and 亩均效益评价 class, filtered by name or credit code, region, industry, scale,
  * status and class, sorted and paged on the server, exported as xlsx with the same filters.

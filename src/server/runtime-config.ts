@@ -17,7 +17,7 @@ export function readRuntimeConfig(file: string): RuntimeConfig {
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (err) {
-    throw new Error(`运行配置文件 ${file} 无法读取或不是合法JSON：${(err as Error).message}`)
+    throw new Error(`运行配置文件 ${file} 无法读取或不是合法JSON：${(err as Error).message}`, { cause: err })
   }
   const r = runtimeConfigSchema.safeParse(raw)
   if (!r.success) {

@@ -73,7 +73,7 @@ export function orgCodeCheckChar(body8: string): string {
 export function makeCreditCode(divisionCode6: string, rng: () => number): string {
   if (!/^\d{6}$/.test(divisionCode6)) throw new RangeError(`makeCreditCode: division code must be 6 digits, got "${divisionCode6}"`)
   const pick = (chars: string) => chars[Math.floor(rng() * chars.length)]!
-  let body = ''
+  let body: string
   if (rng() < 0.6) {
     body = 'MA'
     for (let i = 0; i < 6; i++) body += pick(CREDIT_CODE_ALPHABET)

@@ -6,7 +6,7 @@
  * at any scale and no backing store that grows with the wall's pixels) — so a scaled wall stays
  * crisp and hover picking stays exact.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { echarts } from './echarts-setup'
 
 /** Chart click: the clicked item's name and data. */
@@ -38,11 +38,13 @@ export function EChartsHost({ option, replace, renderer = 'canvas', onClick, tes
   const chart = useRef<echarts.ECharts | null>(null)
   const click = useRef(onClick)
   click.current = onClick
+  // the renderer is fixed for the chart's life (a host is created for one place)
+  const [firstRenderer] = useState(renderer)
 
   useEffect(() => {
     const el = box.current
     if (!el) return
-    const c = echarts.init(el, undefined, { renderer, devicePixelRatio: chartPixelRatio() })
+    const c = echarts.init(el, undefined, { renderer: firstRenderer, devicePixelRatio: chartPixelRatio() })
     chart.current = c
     c.on('click', (p) => click.current?.({ name: String(p.name ?? ''), seriesId: p.seriesId ?? undefined, data: p.data }))
     const observer = new ResizeObserver(() => c.resize())
@@ -52,8 +54,7 @@ export function EChartsHost({ option, replace, renderer = 'canvas', onClick, tes
       c.dispose()
       chart.current = null
     }
-    // the renderer is fixed for the chart's life (a host is created for one place)
-  }, [])
+  }, [firstRenderer])
 
   useEffect(() => {
     const c = chart.current

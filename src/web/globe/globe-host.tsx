@@ -49,6 +49,8 @@ export function GlobeHost({ sources, home, mapHref, children, ...events }: Globe
   const [webgl] = useState(() => hasWebGl())
   const ref = useRef<CesiumComponentRef<CesiumViewer>>(null)
   const [engine, setEngine] = useState<GlobeEngine | null>(null)
+  // created once per mount: the viewer and its imagery are never re-created on render
+  const [first] = useState({ sources, home })
 
   useEffect(() => {
     if (!webgl) return
@@ -61,7 +63,7 @@ export function GlobeHost({ sources, home, mapHref, children, ...events }: Globe
         frame = requestAnimationFrame(attach)
         return
       }
-      created = new GlobeEngine(viewer, { sources, home })
+      created = new GlobeEngine(viewer, first)
       window.__globe = created
       setEngine(created)
     }
@@ -71,8 +73,7 @@ export function GlobeHost({ sources, home, mapHref, children, ...events }: Globe
       created?.destroy()
       if (window.__globe === created) delete window.__globe
     }
-    // created once per mount: the viewer and its imagery are never re-created on render
-  }, [webgl])
+  }, [webgl, first])
 
   useEffect(() => {
     engine?.setEvents(events)

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { FeatureCollection } from 'geojson'
 import { choropleth, type ChoroplethStyle } from './engine/choropleth'
 import { outlines } from './engine/layers'
+import { useByValue } from '../core/use-by-value'
 import { useScene } from './map-host'
 import type { RegionFigure } from './rules/choropleth-rules'
 import { useMapLayers } from './use-map-layers'
@@ -69,18 +70,18 @@ export function ChoroplethLayer({ data, style, onPick, onHover }: ChoroplethLaye
 export function FitView({ bbox }: { bbox: [number, number, number, number] | null }) {
   const engine = useScene()
   const [view, setView] = useState<{ bounds: string; size: string }>({ bounds: '', size: '' })
-  const key = bbox?.join(',') ?? ''
+  // the box by value: a new array with the same corners is the same view
+  const box = useByValue(bbox, bbox?.join(',') ?? '')
   useEffect(() => {
     const read = () => setView({ bounds: engine.bounds().join(','), size: engine.l7.getSize().join(',') })
-    if (bbox) engine.flyToBbox(bbox)
+    if (box) engine.flyToBbox(box)
     const frame = requestAnimationFrame(read)
     const off = engine.on('moveend', read)
     return () => {
       cancelAnimationFrame(frame)
       off()
     }
-    // the box by value: a new array with the same corners is the same view
-  }, [engine, key])
+  }, [engine, box])
   return <span hidden data-testid="map-view" data-bounds={view.bounds} data-size={view.size} />
 }
 

@@ -48,8 +48,7 @@ function usePerView(name: string, build: () => ILayer[] | Promise<ILayer[]>, dep
       off()
       engine.clearSlot(name)
     }
-    // build closes over deps
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- build is a closure over the caller's deps, which the caller lists
   }, [engine, ...deps])
 }
 

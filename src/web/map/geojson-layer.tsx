@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { bbox } from '@turf/turf'
 import type { FeatureCollection, Geometry } from 'geojson'
 import { markers, shapes } from './engine/layers'
+import { useByValue } from '../core/use-by-value'
 import { useMapLayers } from './use-map-layers'
 import { useScene } from './map-host'
 
@@ -30,14 +31,15 @@ export function featuresOf(geometry: Geometry | null | undefined, properties: Re
 /** Shapes and points of a feature collection on the enclosing map. */
 export function GeoJsonLayer({ data, color, kind, dashed, width, zIndex = 20, fitMaxZoom }: GeoJsonLayerProps) {
   const engine = useScene()
-  const key = data ? JSON.stringify(data) : ''
+  // the data by value: a form's value is a new object on every render
+  const shown = useByValue(data, data ? JSON.stringify(data) : '')
   useMapLayers(
     'geojson',
     () => {
-      if (!data || data.features.length === 0) return null
+      if (!shown || shown.features.length === 0) return null
       // L7 rewinds polygon rings in place: it gets a copy, so the caller's GeoJSON (often a form's
       // value) stays exactly as it was
-      const copy = structuredClone(data)
+      const copy = structuredClone(shown)
       const polys: FeatureCollection = { type: 'FeatureCollection', features: copy.features.filter((f) => f.geometry && f.geometry.type !== 'Point') }
       const points: FeatureCollection = { type: 'FeatureCollection', features: copy.features.filter((f) => f.geometry?.type === 'Point') }
       return [
@@ -45,16 +47,14 @@ export function GeoJsonLayer({ data, color, kind, dashed, width, zIndex = 20, fi
         ...(points.features.length ? markers(points, { color }, zIndex + 1) : []),
       ]
     },
-    [key, color, kind, dashed, width, zIndex],
+    [shown, color, kind, dashed, width, zIndex],
   )
   useEffect(() => {
-    if (!data || data.features.length === 0 || fitMaxZoom === undefined) return
-    const b = bbox(data) as [number, number, number, number]
+    if (!shown || shown.features.length === 0 || fitMaxZoom === undefined) return
+    const b = bbox(shown) as [number, number, number, number]
     // a single point has no extent: give it a few hundred metres around
     const pad = b[0] === b[2] && b[1] === b[3] ? 0.004 : 0
     engine.flyToBbox([b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad], fitMaxZoom)
-    // fit when the data changes, not on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, key, fitMaxZoom])
+  }, [engine, shown, fitMaxZoom])
   return null
 }

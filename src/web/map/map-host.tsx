@@ -44,21 +44,21 @@ export function MapHost({ children, background = '#dfe9f3', className }: MapHost
   const ref = useRef<HTMLDivElement>(null)
   const [engine, setEngine] = useState<MapEngine | null>(null)
   const [webGl] = useState(() => hasWebGl())
+  // the engine is created once, with the first background; later changes go through update()
+  const [firstBackground] = useState(background)
   useEffect(() => {
     const el = ref.current
     if (!el || !webGl) return
     const m = getRuntimeConfig().mapConfig
     const e = new MapEngine()
     let alive = true
-    void e.attach(el, { center: m.center, zoom: m.zoom, minZoom: m.minZoom, maxZoom: m.maxZoom, background }).then(() => alive && setEngine(e))
+    void e.attach(el, { center: m.center, zoom: m.zoom, minZoom: m.minZoom, maxZoom: m.maxZoom, background: firstBackground }).then(() => alive && setEngine(e))
     return () => {
       alive = false
       setEngine(null)
       e.destroy()
     }
-    // the engine is created once; later background changes go through update()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [webGl, firstBackground])
   useEffect(() => engine?.update({ background }), [engine, background])
   if (!webGl) {
     return (

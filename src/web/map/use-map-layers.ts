@@ -13,7 +13,6 @@ export function useMapLayers(name: string, build: () => ILayer[] | null, deps: D
     const slot = `${name}#${nextSlot++}`
     if (layers) engine.setSlot(slot, layers)
     return () => engine.clearSlot(slot)
-    // build is a closure over deps
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- build is a closure over the caller's deps, which the caller lists
   }, [engine, ...deps])
 }

@@ -6,6 +6,7 @@ import type { TablePaginationConfig } from 'antd'
 import type { FilterValue, SorterResult } from 'antd/es/table/interface'
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { useByValue } from '../core/use-by-value'
 
 /** What a list page reads from the URL. */
 export interface ListParams<K extends string> {
@@ -17,9 +18,10 @@ export interface ListParams<K extends string> {
 }
 
 /** The list state of a page and the handlers that change it. */
-export function useListParams<K extends string>(filterKeys: readonly K[], defaultPageSize = 20) {
+export function useListParams<K extends string>(keyList: readonly K[], defaultPageSize = 20) {
   const [sp, setSp] = useSearchParams()
-  const keys = filterKeys.join(',')
+  // a page passes its constant list as a literal: its text stands for it
+  const filterKeys = useByValue(keyList, keyList.join(','))
   const params: ListParams<K> = useMemo(() => {
     const num = (k: string, d: number) => {
       const n = Number(sp.get(k))
@@ -33,8 +35,7 @@ export function useListParams<K extends string>(filterKeys: readonly K[], defaul
       sortOrder: order === 'ascend' || order === 'descend' ? order : undefined,
       filters: Object.fromEntries(filterKeys.flatMap((k) => (sp.get(k) ? [[k, sp.get(k) as string]] : []))) as Partial<Record<K, string>>,
     }
-    // filterKeys is a constant list of each page: its text stands for it
-  }, [sp, defaultPageSize, keys])
+  }, [sp, defaultPageSize, filterKeys])
 
   const write = useCallback(
     (change: Record<string, string | number | undefined | null>) => {
@@ -56,7 +57,7 @@ export function useListParams<K extends string>(filterKeys: readonly K[], defaul
   /** New filter values: back to page 1. */
   const setFilters = useCallback(
     (values: Partial<Record<K, string | number | undefined | null>>) => write({ ...Object.fromEntries(filterKeys.map((k) => [k, undefined])), ...values, page: undefined }),
-    [write, keys],
+    [write, filterKeys],
   )
 
   /** antd Table onChange: paging, sorting and column filters (the column key names the URL parameter). */
@@ -77,7 +78,7 @@ export function useListParams<K extends string>(filterKeys: readonly K[], defaul
       }
       write(change)
     },
-    [write, defaultPageSize, keys],
+    [write, defaultPageSize, filterKeys],
   )
 
   /** antd pagination props for a total. */

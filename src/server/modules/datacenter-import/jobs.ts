@@ -97,20 +97,22 @@ export class JobRunner {
     let last = 0
     let lastPct = -1
     let lastPhase = ''
-    const runner = this
+    // the reporter's getter and method have a `this` of their own
+    const closing = () => this.closing
+    const db = this.db
     return {
       get stopping() {
-        return runner.closing
+        return closing()
       },
       async progress(pct, phase, force = false) {
-        if (runner.closing) throw new JobStopped()
+        if (closing()) throw new JobStopped()
         const now = Date.now()
         const p = Math.round(pct)
         if (!force && phase === lastPhase && (p === lastPct || now - last < 300)) return
         last = now
         lastPct = p
         lastPhase = phase
-        await repo.setProgress(runner.db, batchId, p, phase)
+        await repo.setProgress(db, batchId, p, phase)
       },
     }
   }

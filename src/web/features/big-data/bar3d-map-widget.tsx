@@ -37,8 +37,7 @@ function barsOf(fc: FeatureCollection, rows: ReturnType<typeof rowsOf>, field: s
 export function Bar3DMapWidget({ def, data, scale }: WidgetProps<Bar3DMapView>) {
   const gl = useQuery({ queryKey: ['echarts-gl'], queryFn: () => import('../../charts/echarts-gl-setup').then((m) => m.installGl()), staleTime: Infinity })
   const outlines = useMapOutlines(def.view.level, 8)
-  const rows = rowsOf(data)
-  const bars = useMemo(() => (outlines.data ? barsOf(outlines.data, rows, def.view.value.field) : null), [outlines.data, data, def.view.value.field])
+  const bars = useMemo(() => (outlines.data ? barsOf(outlines.data, rowsOf(data), def.view.value.field) : null), [outlines.data, data, def.view.value.field])
   const option = useMemo(() => {
     if (!bars || !gl.data || bars.places.length === 0) return null
     registerRegionMap(bars.mapName, bars.outlines)

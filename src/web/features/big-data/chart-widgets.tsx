@@ -52,7 +52,7 @@ function categoryWidget(build: (rows: ChartRow[], c: CategoryChartConfig, t: Ret
   return function CategoryChart({ def, data, scale }: WidgetProps<CategoryChartConfig>) {
     const config = { ...defaults, ...def.view }
     const rows = rowsOf(data)
-    const option = useMemo(() => build(rows, config, wallTheme(scale)), [data, scale, def])
+    const option = useMemo(() => build(rowsOf(data), { ...defaults, ...def.view }, wallTheme(scale)), [data, scale, def])
     const top = prepareRows(rows, config)[0]
     const first = top ? { label: String(top[config.category]), value: num(top, config.series[0].field) } : null
     return <ChartFigure id={def.id} option={option} first={first} />
@@ -69,7 +69,7 @@ function PieWidget({ def, data, scale }: WidgetProps<PieChartConfig>) {
 
 function GaugeWidget({ def, data, scale }: WidgetProps<GaugeChartConfig>) {
   const row = rowsOf(data)[0] ?? {}
-  const option = useMemo(() => buildGaugeOption(row, def.view, wallTheme(scale)), [data, scale, def])
+  const option = useMemo(() => buildGaugeOption(rowsOf(data)[0] ?? {}, def.view, wallTheme(scale)), [data, scale, def])
   return <ChartFigure id={def.id} option={option} first={{ label: def.view.value.name, value: num(row, def.view.value.field) }} />
 }
 

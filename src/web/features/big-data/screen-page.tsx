@@ -3,9 +3,10 @@
  * defaults filled in (latest year of the runtime yearList; the first city or park).
  */
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { apiGet } from '../../core/api'
+import { useByValue } from '../../core/use-by-value'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { defaultMonth, paramsFromSearch, withRefresh } from '../../screen/bindings'
 import { RUNTIME_WIDGETS } from '../../screen/runtime-widgets'
@@ -73,9 +74,12 @@ export function ScreenPage({ def: screen }: { def: WallScreen }) {
     for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '') q.set(k, String(v))
     setSearch(q, { replace: true })
   }
+  // the defaults go into the URL once they are known (by value: the call returns a new object each render)
+  const found = useByValue(defaults)
+  const fillDefaults = useEffectEvent((d: NonNullable<typeof defaults>) => setParams({ ...params, ...d }))
   useEffect(() => {
-    if (defaults && Object.keys(defaults).length > 0) setParams({ ...params, ...defaults })
-  }, [JSON.stringify(defaults)])
+    if (found && Object.keys(found).length > 0) fillDefaults(found)
+  }, [found])
 
   useEffect(() => {
     document.title = def.title

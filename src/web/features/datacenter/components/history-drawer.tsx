@@ -27,12 +27,13 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
   const [version, setVersion] = useState<number | null>(null)
   const rows = history.data ?? []
   // open the newest version when the list arrives
-  useEffect(() => setVersion(rows.length ? rows[0].version : id !== null ? 0 : null), [rows.length, id])
+  const newest = rows.length ? rows[0].version : id !== null ? 0 : null
+  useEffect(() => setVersion(newest), [newest, rows.length, id])
   // a record that came into being through an approval (新增, an import) has no data before version 1
   const created = rows.length > 0 && rows[rows.length - 1].action === 'create'
   const shown = useHistoryVersion(kind, id, version)
   const previous = useHistoryVersion(kind, id, version !== null && version > (created ? 1 : 0) ? version - 1 : null)
-  const fields = std.data?.fields ?? []
+  const fields = useMemo(() => std.data?.fields ?? [], [std.data])
   const diff = useMemo(() => diffRecord(fields, previous.data?.values ?? null, shown.data?.values ?? null, true), [fields, previous.data, shown.data])
   const geometryField = fields.find((f) => f.type === 'geometry')?.name
   const added = rows.find((r) => r.version === version)?.attachments ?? []

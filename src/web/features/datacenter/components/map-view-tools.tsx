@@ -1,6 +1,7 @@
 /** Small tools over a record map: filter by the current view, fly to a chosen record. */
 import { Button, Space } from 'antd'
 import { useEffect } from 'react'
+import { useByValue } from '../../../core/use-by-value'
 import { useScene } from '../../../map/map-host'
 
 /** 按当前视野筛选 / 清除范围: hands the view's extent (west,south,east,north) to the page. */
@@ -31,11 +32,10 @@ export function ViewFilter({ active, onBbox }: { active: boolean; onBbox: (bbox:
 /** Centres the map on a point when it changes. */
 export function FlyTo({ to, zoom = 16 }: { to: [number, number] | null; zoom?: number }) {
   const engine = useScene()
-  const key = to ? to.join(',') : ''
+  // fly when the target changes, not when the parent rebuilds the same point
+  const target = useByValue(to, to ? to.join(',') : '')
   useEffect(() => {
-    if (to) engine.flyTo(to, zoom)
-    // fly when the target changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, key, zoom])
+    if (target) engine.flyTo(target, zoom)
+  }, [engine, target, zoom])
   return null
 }

@@ -7,10 +7,11 @@
 import { AutoComplete, Alert, App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Spin, Typography } from 'antd'
 import dayjs from 'dayjs'
 import type { Geometry } from 'geojson'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { AttachmentView, CountyOption, StandardView, SubmissionSaved } from '../../../../domain/contracts/datacenter'
 import type { RecordKind, StandardField } from '../../../../domain/datacenter/standard'
 import { ApiError } from '../../../core/api'
+import { useByValue } from '../../../core/use-by-value'
 import { LoadError } from '../../../ui/list-shell'
 import { featuresOf, GeoJsonLayer } from '../../../map/geojson-layer'
 import { ShapeEditor } from '../../../map/shape-editor'
@@ -96,14 +97,12 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
 
   // the target is often a literal of the parent: its identity is its key
   const targetKey = target.mode === 'create' ? 'create' : target.mode === 'update' ? `update-${target.targetId}` : `draft-${target.id}`
-  const targetRef = useRef(target)
-  targetRef.current = target
+  const current = useByValue(target, targetKey)
   const initial = useMemo(() => {
-    const t = targetRef.current
-    if (t.mode === 'update') return record.data?.values
-    if (t.mode === 'draft') return t.payload
+    if (current.mode === 'update') return record.data?.values
+    if (current.mode === 'draft') return current.payload
     return {}
-  }, [targetKey, record.data])
+  }, [current, record.data])
   const lookups = useMemo(() => clientLookups(std.data?.codeLists ?? {}, counties.data ?? []), [std.data, counties.data])
 
   // fill the form once the standard and the values are there (not on every render)
@@ -111,9 +110,8 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
     if (!std.data || !initial) return
     form.resetFields()
     const values = Object.fromEntries(std.data.fields.map((f) => [f.name, initial[f.name] ?? undefined]))
-    const t = targetRef.current
-    form.setFieldsValue({ ...values, __remark: t.mode === 'draft' ? t.remark : '', __attachments: t.mode === 'draft' ? t.attachments : [] })
-  }, [std.data, initial, form])
+    form.setFieldsValue({ ...values, __remark: current.mode === 'draft' ? current.remark : '', __attachments: current.mode === 'draft' ? current.attachments : [] })
+  }, [std.data, initial, form, current])
   useEffect(() => setGeoText(shape ? JSON.stringify(shape) : ''), [shape])
 
   if (std.error || counties.error || record.error) {

@@ -11,6 +11,7 @@ import type { FoundRow } from '../../../../domain/contracts/datacenter'
 import { m2ToMu } from '../../../../domain/codes/units'
 import { RECORD_KIND_LABEL, type RecordKind } from '../../../../domain/datacenter/standard'
 import { toApiError } from '../../../core/http-catalogue'
+import { useByValue } from '../../../core/use-by-value'
 import { GeoJsonLayer } from '../../../map/geojson-layer'
 import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
@@ -44,12 +45,11 @@ function FoundPage({ kind }: { kind: RecordKind }) {
   const [form] = Form.useForm<{ countyCode?: string; remark?: string }>()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
-  const ids = new Set(selected.map((r) => r.id))
+  // the selection's ids are its identity
+  const ids = useByValue(new Set(selected.map((r) => r.id)), selected.map((r) => r.id).join(','))
   const chosen = useMemo<FeatureCollection | null>(
     () => (shapes.data ? { type: 'FeatureCollection', features: shapes.data.features.filter((f) => ids.has(Number(f.properties?.id))) } : null),
-    // the selection's ids are its identity
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shapes.data, [...ids].join(',')],
+    [shapes.data, ids],
   )
 
   const openClaim = () => {

@@ -96,9 +96,8 @@ function EnterpriseView({ data }: { data: EnterpriseIndicators }) {
   const cls = data.appraisalClass ? CLASS_TAGS[data.appraisalClass] : undefined
   const { bars, missing } = useMemo(() => benchmarkBars(data.values, data.benchmark), [data])
   const benchSpec = useMemo(() => buildBenchmarkSpec(bars), [bars])
-  const group = { unit: '万元/亩', keys: [...HISTORY_KEYS] }
   const history = useMemo(() => trendData(data.history, HISTORY_KEYS), [data])
-  const historySpec = useMemo(() => buildTrendSpec(history, group), [history])
+  const historySpec = useMemo(() => buildTrendSpec(history, { unit: '万元/亩', keys: [...HISTORY_KEYS] }), [history])
   return (
     <>
       <Head>

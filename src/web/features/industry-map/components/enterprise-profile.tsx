@@ -13,6 +13,7 @@ import type { EnterpriseReportRow } from '../../../../domain/contracts/statistic
 import { GeoJsonLayer } from '../../../map/geojson-layer'
 import { RecordMap } from '../../../map/record-map'
 import { useEnterprise, type EnterpriseDetail } from '../../../core/calls/query-enterprise'
+import { useByValue } from '../../../core/use-by-value'
 import { queryParcel } from '../../../core/calls/query-parcel'
 import { STATUS_COLORS } from '../../../ui/parcel-status'
 import { useEnterpriseList } from '../api/list-enterprises'
@@ -32,8 +33,9 @@ function useHoldings(detail: EnterpriseDetail | undefined): { location: FeatureC
   const ids = (detail?.parcels ?? []).slice(0, MAX_SHAPES).map((p) => p.id)
   // the same cache as the parcel profile: a parcel opened from here is already loaded
   const details = useQueries({ queries: ids.map((id) => ({ queryKey: ['cloudChart', 'parcel', id], queryFn: () => queryParcel(id) })) })
-  const loaded = details.map((d) => d.data?.parcel).filter((p) => p !== undefined)
-  const key = loaded.map((p) => p.id).join(',')
+  const arrived = details.map((d) => d.data?.parcel).filter((p) => p !== undefined)
+  // the loaded parcels are named by their ids
+  const loaded = useByValue(arrived, arrived.map((p) => p.id).join(','))
   const e = detail?.enterprise
   return useMemo(() => {
     const point: Feature[] = e && e.lng !== null && e.lat !== null ? [{ type: 'Feature', geometry: { type: 'Point', coordinates: [Number(e.lng), Number(e.lat)] }, properties: {} }] : []
@@ -42,9 +44,7 @@ function useHoldings(detail: EnterpriseDetail | undefined): { location: FeatureC
       location: point.length ? { type: 'FeatureCollection', features: point } : null,
       holdings: point.length + shapes.length ? { type: 'FeatureCollection', features: [...point, ...shapes] } : null,
     }
-    // the loaded parcels are named by their ids
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [e, key])
+  }, [e, loaded])
 }
 
 /** The profile of enterprise `id`. */

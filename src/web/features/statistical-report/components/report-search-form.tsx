@@ -5,6 +5,7 @@
  */
 import { Button, Form, Space } from 'antd'
 import { useEffect, type ReactNode } from 'react'
+import { useByValue } from '../../../core/use-by-value'
 
 /** Props of {@link ReportSearchForm}. */
 export interface ReportSearchFormProps<V extends object> {
@@ -21,13 +22,13 @@ export interface ReportSearchFormProps<V extends object> {
 /** An inline filter form with 查询 and 重置. */
 export function ReportSearchForm<V extends object>({ values, onSearch, children, extra, testId }: ReportSearchFormProps<V>) {
   const [form] = Form.useForm<V>()
-  const text = JSON.stringify(values)
+  // the values by their text: the page builds a new object each render
+  const inForce = useByValue(values)
   // the URL may change without the form (a reason clicked, back in history): show what is in force
   useEffect(() => {
     form.resetFields()
-    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0])
-    // the values' text stands for them
-  }, [text, form])
+    form.setFieldsValue(inForce as Parameters<typeof form.setFieldsValue>[0])
+  }, [inForce, form])
   return (
     <Form<V> form={form} layout="inline" onFinish={onSearch} data-testid={testId} style={{ rowGap: 8 }}>
       {children}

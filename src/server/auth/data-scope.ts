@@ -5,7 +5,8 @@
  * codes, so the subtree of a region is one equality on the column of the region's level.
  */
 import type { Db } from '../db/engine'
-import { forbidden } from '../http/errors'
+import { forbidden, notFound } from '../http/errors'
+import { currentUser } from '../http/context'
 
 /** Region levels and the record column that holds a code of that level. */
 const COLUMN_OF_LEVEL = {
@@ -64,4 +65,26 @@ export async function regionInScope(db: Db, scope: DataScope, code: string): Pro
  */
 export async function assertRegionInScope(db: Db, scope: DataScope, code: string): Promise<void> {
   if (!(await regionInScope(db, scope, code))) throw forbidden(`区划 ${code} 不在本账号的数据范围内`)
+}
+
+/**
+ * The scope of a request that may name a district (\`regionCode\`): the user's own scope, or the
+ * narrower of it and the requested district — a county user asking for the province gets the
+ * county; asking for another county is refused (403); an unknown code is 404.
+ */
+export async function requestScope(db: Db, user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null }, regionCode?: string): Promise<DataScope> {
+  const mine = scopeOf(user)
+  if (!regionCode) return mine
+  const r = await db.query<{ level: keyof typeof COLUMN_OF_LEVEL }>('SELECT level FROM region WHERE code = $1', [regionCode])
+  const level = r.rows[0]?.level
+  if (!level) throw notFound(`区划 ${regionCode} 不存在`)
+  const wanted: DataScope = { kind: 'region', level, code: regionCode }
+  if (await regionInScope(db, mine, regionCode)) return wanted
+  if (mine.kind === 'region' && (await regionInScope(db, wanted, mine.code))) return mine
+  throw forbidden('权限不足：该区域不在您的数据范围内')
+}
+
+/** {@link requestScope} of the signed-in caller of a request. */
+export function scopeOfRequest(db: Db, req: Parameters<typeof currentUser>[0], regionCode?: string): Promise<DataScope> {
+  return requestScope(db, currentUser(req), regionCode)
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/engine'
-import { authenticate, type SecurityPolicy } from '../modules/auth/service'
+import { authenticate, type SecurityPolicy } from './session'
 import { AppError, forbidden, unauthorized } from '../http/errors'
 import { holdsAnyPage } from './permission'
 

@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
 import type { RsaPublicJwk } from '../../domain/rsa-oaep'
 import type { Db } from '../db/engine'
 import { badRequest } from '../http/errors'
-import { putSettingIfAbsent } from '../modules/auth/repo'
+import { putSettingIfAbsent } from '../db/settings'
 
 /** The key pair as the server uses it. */
 export interface TransportKey {

@@ -1,5 +1,5 @@
 /** What hooks attach to a request, and what a route may declare about itself. */
-import type { AuthUser } from '../modules/auth/service'
+import type { AuthUser } from '../auth/session'
 
 /** Per-route settings read by the auth, permission and operation-log hooks. */
 export interface RouteSettings {

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/engine'
 import type { RuntimeConfigSource } from '../runtime-config'
-import type { SecurityPolicy } from './auth/service'
+import type { SecurityPolicy } from '../auth/session'
 import { authRoutes } from './auth/routes'
 import { bigDataRoutes } from './big-data/routes'
 import { mapRoutes } from './map/routes'
@@ -37,6 +37,7 @@ import { decisionRoutes } from './decision/routes'
 import { lifecycleProjectRoutes } from './lifecycle-project/routes'
 import { regulationRoutes } from './regulation/routes'
 import { landEvaluationRoutes } from './land-evaluation/routes'
+import { figuresRoutes } from './figures/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -81,4 +82,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => lifecycleProjectRoutes(db),
   ({ db }) => regulationRoutes(db),
   ({ db }) => landEvaluationRoutes(db),
+  () => figuresRoutes(),
 ]

@@ -97,31 +97,6 @@ export async function insertSession(db: Db, tokenHash: string, userId: number, t
   return new Date(r.rows[0].expires_at).getTime()
 }
 
-/**
- * A session that is neither expired nor idle past the limit, of an enabled user, with that user and
- * the ids of their roles: one query per API call.
- */
-export async function findSessionUser(
-  db: Db,
-  tokenHash: string,
-  idleMinutes: number,
-  maxAgeDays: number,
-): Promise<(UserRow & { last_seen_at: Date; role_ids: number[] }) | undefined> {
-  const r = await db.query<UserRow & { last_seen_at: Date; role_ids: number[] }>(
-    `SELECT ${USER_COLS}, s.last_seen_at,
-            (SELECT COALESCE(array_agg(ur.role_id ORDER BY ur.role_id), '{}'::int[]) FROM user_role ur WHERE ur.user_id = u.id) AS role_ids
-     FROM session s JOIN app_user u ON u.id = s.user_id LEFT JOIN region r ON r.code = u.region_code
-     WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $3::int)
-       AND u.status = 1 AND NOT u.deleted`,
-    [tokenHash, maxAgeDays, idleMinutes],
-  )
-  return r.rows[0]
-}
-
-export async function touchSession(db: Db, tokenHash: string): Promise<void> {
-  await db.query('UPDATE session SET last_seen_at = now() WHERE token_hash = $1', [tokenHash])
-}
-
 /** Revokes every token of a user at once (disable, password change: docs/api.md step 5). */
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.query('DELETE FROM session WHERE user_id = $1', [userId])
@@ -159,14 +134,4 @@ export async function setPassword(
       [userId, opts.keep],
     )
   })
-}
-
-export async function getSetting(db: Db, key: string): Promise<string | undefined> {
-  const r = await db.query<{ value: string }>('SELECT value FROM app_setting WHERE key = $1', [key])
-  return r.rows[0]?.value
-}
-
-export async function putSettingIfAbsent(db: Db, key: string, value: string): Promise<string> {
-  await db.query('INSERT INTO app_setting(key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value])
-  return (await getSetting(db, key)) as string
 }

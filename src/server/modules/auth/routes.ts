@@ -5,10 +5,11 @@ import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
 import { transportKey } from '../../auth/transport-key'
+import type { SecurityPolicy } from '../../auth/session'
 import * as service from './service'
 
 export const authRoutes =
-  (db: Db, policy: service.SecurityPolicy): FastifyPluginAsyncZod =>
+  (db: Db, policy: SecurityPolicy): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/user/getSalt', { config: { public: true }, schema: { querystring: getSaltQuery } }, async (req) =>
       ok({ salt: await service.saltFor(db, req.query.username) }),

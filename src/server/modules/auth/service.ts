@@ -8,10 +8,12 @@ import { PASSWORD_POLICY, passwordProblems } from '../../../domain/password-poli
 import { passwordDigest } from '../../../domain/password-digest'
 import type { Db } from '../../db/engine'
 import { AppError, badRequest, unauthorized } from '../../http/errors'
-import { fakeSalt, generatePassword, hashDigest, hashToken, newSalt, newToken, verifyDigest } from '../../auth/password'
+import { fakeSalt, generatePassword, hashDigest, newSalt, newToken, verifyDigest } from '../../auth/password'
 import { transportKey } from '../../auth/transport-key'
 import { authoritiesOf, userMenus } from '../role/service'
 import * as repo from './repo'
+import { putSettingIfAbsent } from '../../db/settings'
+import type { AuthUser, SecurityPolicy } from '../../auth/session'
 
 /** docs/api.md step 4. */
 export const LOGIN_FAILED = '用户名或密码错误'
@@ -22,39 +24,11 @@ export const MAX_FAILURES = 5
 export const FAILURE_WINDOW_MINUTES = 15
 export const LOCK_MINUTES = 30
 
-/** Token lifetimes (docs/api.md step 5) and the other figures of the sign-in rules. */
-export interface SecurityPolicy {
-  ttlMinutes: number
-  idleMinutes: number
-  /** password age after which a change is forced */
-  passwordMaxAgeDays: number
-  /** failed sign-ins from one address in 15 minutes before it gets 429 */
-  ipMaxFailures: number
-  /** HMAC key of stored token hashes */
-  tokenSecret: string
-}
-/** The signed-in user as the request hooks see it. */
-export interface AuthUser {
-  id: number
-  username: string
-  realName: string
-  regionCode: string | null
-  regionLevel: repo.UserRow['region_level']
-  roleIds: number[]
-  tokenHash: string
-  /** docs/product.md §6: the user named admin passes everything */
-  isAdmin: boolean
-  mustChangePassword: boolean
-}
-
-/** docs/product.md §5, §6: the user who passes every route. */
-export const SUPER_USER = 'admin'
-
 let secretCache: { db: Db; secret: string } | undefined
 
 async function serverSecret(db: Db): Promise<string> {
   if (secretCache?.db === db) return secretCache.secret
-  const secret = await repo.putSettingIfAbsent(db, 'salt_secret', crypto.randomBytes(32).toString('hex'))
+  const secret = await putSettingIfAbsent(db, 'salt_secret', crypto.randomBytes(32).toString('hex'))
   secretCache = { db, secret }
   return secret
 }
@@ -141,25 +115,6 @@ export async function currentSessionUser(db: Db, id: number, policy: SecurityPol
   const row = await repo.findUserById(db, id, policy.passwordMaxAgeDays)
   if (!row) throw unauthorized()
   return sessionUser(db, row)
-}
-
-/** Resolves a bearer token to its user, or throws 401. Refreshes the idle clock at most once a minute. */
-export async function authenticate(db: Db, token: string, policy: SecurityPolicy): Promise<AuthUser> {
-  const tokenHash = hashToken(token, policy.tokenSecret)
-  const user = await repo.findSessionUser(db, tokenHash, policy.idleMinutes, policy.passwordMaxAgeDays)
-  if (!user) throw unauthorized('登录已过期，请重新登录')
-  if (Date.now() - new Date(user.last_seen_at).getTime() > 60_000) await repo.touchSession(db, tokenHash)
-  return {
-    id: user.id,
-    username: user.username,
-    realName: user.real_name,
-    regionCode: user.region_code,
-    regionLevel: user.region_level,
-    roleIds: user.role_ids,
-    tokenHash,
-    isAdmin: user.username === SUPER_USER,
-    mustChangePassword: user.must_change_password || user.password_expired,
-  }
 }
 
 /**

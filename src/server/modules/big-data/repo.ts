@@ -5,6 +5,17 @@
  */
 import type { Db } from '../../db/engine'
 import type { StatFilter } from '../../../domain/contracts/big-data'
+import {
+  enterpriseSums,
+  enterpriseYearColumns,
+  enterpriseYearFrom,
+  parcelOfYear,
+  parcelSums,
+  ratedEnterprise,
+  ratioSql,
+  yearlyRowOf,
+} from '../../figures/sql'
+import type { EnterpriseSumsRow, ParcelSumsRow } from '../../figures/values'
 
 /** Parameterised WHERE pieces for one table alias. */
 class Where {
@@ -28,12 +39,6 @@ class Where {
   }
 }
 
-/**
- * 用地面积 of an enterprise in a year: the year's own figure when reported, else the area of the
- * parcels it holds now (enterprise_yearly.land_area_m2, docs/domain.md 亩均效益评价).
- */
-export const LAND_M2 = `COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted), 0)`
-
 /** A grouping: the key expression on parcels (alias p, holder pe) and on enterprises (alias e). */
 export interface Dimension {
   parcelKey: string
@@ -50,19 +55,18 @@ export const DIMENSIONS = {
   industry: { parcelKey: 'left(pe.industry_code, 3)', enterpriseKey: 'left(e.industry_code, 3)', parcelNeedsHolder: true },
 } satisfies Record<string, Dimension>
 
-/** Raw sums of one group (or of the whole scope when the key is null). */
+/** The land and enterprise figures of one group (or of the whole scope when the key is null). */
 export interface RawGroup {
   key: string | null
-  parcel_count: number
-  area_m2: number
-  enterprise_count: number
-  tax: number
-  value_added: number
-  revenue: number
-  land_m2: number
+  parcels: ParcelSumsRow | null
+  enterprises: EnterpriseSumsRow | null
 }
 
-/** Sums by a dimension in the filter's scope and year. */
+/**
+ * Figures by a dimension in the filter's scope and year: the catalogue's land figures over the land
+ * in the books at the end of the year, its enterprise figures over the enterprises of that year
+ * (src/server/figures).
+ */
 export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: StatFilter): Promise<RawGroup[]> {
   const pk = dim ? dim.parcelKey : 'NULL::text'
   const ek = dim ? dim.enterpriseKey : 'NULL::text'
@@ -70,109 +74,102 @@ export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: Sta
   const w = new Where([year])
   const pw = w.scope('p', f).sql()
   const ewSql = new Where([year]).scope('e', f).sql()
-  const params = w.params
   const holder = dim && 'parcelNeedsHolder' in dim && dim.parcelNeedsHolder ? 'LEFT JOIN enterprise pe ON pe.id = p.enterprise_id' : ''
   const r = await db.query<RawGroup>(
     `WITH pa AS (
-       SELECT ${pk} AS k, count(*)::int AS parcel_count, COALESCE(sum(p.area_m2), 0)::float8 AS area_m2
-       FROM parcel p ${holder} WHERE NOT p.deleted${pw} GROUP BY 1
-     ), ec AS (
-       SELECT ${ek} AS k, count(*)::int AS enterprise_count FROM enterprise e WHERE NOT e.deleted${ewSql} GROUP BY 1
+       SELECT ${pk} AS k, ${parcelSums('p')}
+       FROM parcel p ${holder} WHERE ${parcelOfYear('p', '$1')}${pw}${inParks('p', f)} GROUP BY 1
+     ), r AS (
+       SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted${ewSql}${inParks('e', f)}
      ), ey AS (
-       SELECT ${ek} AS k, COALESCE(sum(y.tax), 0)::float8 AS tax, COALESCE(sum(y.value_added), 0)::float8 AS value_added,
-              COALESCE(sum(y.revenue), 0)::float8 AS revenue, COALESCE(sum(${LAND_M2}), 0)::float8 AS land_m2
-       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
-       WHERE NOT e.deleted${ewSql} GROUP BY 1
-     ), keys AS (SELECT k FROM pa UNION SELECT k FROM ec UNION SELECT k FROM ey)
-     SELECT keys.k AS key, COALESCE(pa.parcel_count, 0)::int AS parcel_count, COALESCE(pa.area_m2, 0)::float8 AS area_m2,
-            COALESCE(ec.enterprise_count, 0)::int AS enterprise_count, COALESCE(ey.tax, 0)::float8 AS tax,
-            COALESCE(ey.value_added, 0)::float8 AS value_added, COALESCE(ey.revenue, 0)::float8 AS revenue,
-            COALESCE(ey.land_m2, 0)::float8 AS land_m2
-     FROM keys LEFT JOIN pa ON pa.k IS NOT DISTINCT FROM keys.k LEFT JOIN ec ON ec.k IS NOT DISTINCT FROM keys.k
-          LEFT JOIN ey ON ey.k IS NOT DISTINCT FROM keys.k`,
-    params,
+       SELECT r.k, ${enterpriseSums('r')} FROM r GROUP BY 1
+     ), keys AS (SELECT k FROM pa UNION SELECT k FROM ey)
+     SELECT keys.k AS key, to_jsonb(pa) AS parcels, to_jsonb(ey) AS enterprises
+     FROM keys LEFT JOIN pa ON pa.k IS NOT DISTINCT FROM keys.k LEFT JOIN ey ON ey.k IS NOT DISTINCT FROM keys.k`,
+    w.params,
   )
-  return r.rows
+  return r.rows.map((x) => ({ key: x.key, parcels: parsed(x.parcels), enterprises: parsed(x.enterprises) }))
 }
 
-/** Counts in the scope that the sums do not carry: 规上, parks, low-efficiency parcels. */
-export async function scopeCounts(db: Db, f: StatFilter): Promise<{ scale_count: number; park_count: number; low_count: number; low_m2: number }> {
-  const e = new Where().scope('e', f)
-  const p = new Where().scope('p', f)
+/** jsonb as an object on both engines. */
+function parsed<T>(v: T | string | null): T | null {
+  return typeof v === 'string' ? (JSON.parse(v) as T) : v
+}
+
+/** The park wall's own population: records in a (live) park, when the filter asks for it. */
+function inParks(alias: string, f: StatFilter): string {
+  return f.inParks ? ` AND ${alias}.park_id IN (SELECT k.id FROM industrial_park k WHERE NOT k.deleted)` : ''
+}
+
+/** Parks in the scope (园区数, as of today). */
+export async function parkCount(db: Db, f: StatFilter): Promise<number> {
   const k = new Where()
   if (f.cityCode) k.add((n) => `k.city_code = ${n}`, f.cityCode)
   if (f.countyCode) k.add((n) => `k.county_code = ${n}`, f.countyCode)
   if (f.parkId) k.add((n) => `k.id = ${n}`, f.parkId)
-  const [a, b, c] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise e WHERE NOT e.deleted AND e.scale = '规上'${e.sql()}`, e.params),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted${k.sql()}`, k.params),
-    db.query<{ n: number; m2: number }>(
-      `SELECT count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2 FROM parcel p
-       WHERE NOT p.deleted AND p.status IN ('低效', '闲置')${p.sql()}`,
-      p.params,
-    ),
-  ])
-  return { scale_count: a.rows[0].n, park_count: b.rows[0].n, low_count: c.rows[0].n, low_m2: c.rows[0].m2 }
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted${k.sql()}`, k.params)).rows[0].n
 }
 
-/** Parcels by a column of their own (land use, status, supply method). */
-export async function parcelsBy(db: Db, column: 'land_use_code' | 'status' | 'supply_method', f: StatFilter): Promise<{ key: string | null; n: number; m2: number }[]> {
-  const w = new Where().scope('p', f)
+/** Land in the books at the end of the year by a column of its own (land use, status, supply method). */
+export async function parcelsBy(db: Db, column: 'land_use_code' | 'status' | 'supply_method', year: number, f: StatFilter): Promise<{ key: string | null; n: number; m2: number }[]> {
+  const w = new Where([year]).scope('p', f)
   const r = await db.query<{ key: string | null; n: number; m2: number }>(
     `SELECT p.${column} AS key, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2
-     FROM parcel p WHERE NOT p.deleted${w.sql()} GROUP BY 1 ORDER BY 2 DESC`,
+     FROM parcel p WHERE ${parcelOfYear('p', '$1')}${w.sql()}${inParks('p', f)} GROUP BY 1 ORDER BY 2 DESC`,
     w.params,
   )
   return r.rows
 }
 
-/** Enterprises by scale with the year's land, for 规上/规下. */
-export async function enterprisesByScale(db: Db, year: number, f: StatFilter): Promise<{ key: string; n: number; m2: number; tax: number }[]> {
+/** The enterprise figures by 规上 / 规下 in the year. */
+export async function enterprisesByScale(db: Db, year: number, f: StatFilter): Promise<(EnterpriseSumsRow & { key: string })[]> {
   const w = new Where([year]).scope('e', f)
-  const r = await db.query<{ key: string; n: number; m2: number; tax: number }>(
-    `SELECT e.scale AS key, count(*)::int AS n, COALESCE(sum(${LAND_M2}), 0)::float8 AS m2, COALESCE(sum(y.tax), 0)::float8 AS tax
-     FROM enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
-     WHERE NOT e.deleted${w.sql()} GROUP BY 1 ORDER BY 1`,
+  const r = await db.query<EnterpriseSumsRow & { key: string }>(
+    `WITH r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted${w.sql()}${inParks('e', f)})
+     SELECT r.scale AS key, ${enterpriseSums('r')} FROM r GROUP BY 1 ORDER BY 1`,
     w.params,
   )
   return r.rows
 }
 
-/** Each enterprise's tax and land in the year (亩均税收 bands and rankings). */
-export async function enterpriseYear(
-  db: Db,
-  year: number,
-  f: StatFilter,
-): Promise<{ id: number; name: string; county_name: string | null; industry_code: string | null; tax: number; land_m2: number }[]> {
+/** One rated enterprise of the year with its 亩均税收 (exact) — bands and rankings. */
+export interface EnterpriseYearRow {
+  id: number
+  name: string
+  county_name: string | null
+  industry_code: string | null
+  tax: number
+  land_m2: number
+  tax_per_mu: number | null
+}
+
+/** The rated enterprises of the year (参评企业) with their tax, land and 亩均税收. */
+export async function enterpriseYear(db: Db, year: number, f: StatFilter): Promise<EnterpriseYearRow[]> {
   const w = new Where([year]).scope('e', f)
-  const r = await db.query<{ id: number; name: string; county_name: string | null; industry_code: string | null; tax: number; land_m2: number }>(
-    `SELECT e.id, e.name, c.name AS county_name, e.industry_code, COALESCE(y.tax, 0)::float8 AS tax, (${LAND_M2})::float8 AS land_m2
-     FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
+  const row = yearlyRowOf('$1')
+  const r = await db.query<EnterpriseYearRow>(
+    `SELECT e.id, e.name, c.name AS county_name, e.industry_code, COALESCE(y.tax, 0)::float8 AS tax, (${row.land_m2})::float8 AS land_m2,
+            ${ratioSql('taxPerMu', row)} AS tax_per_mu
+     FROM ${enterpriseYearFrom('$1')}
      LEFT JOIN region c ON c.code = e.county_code
-     WHERE NOT e.deleted${w.sql()}`,
+     WHERE NOT e.deleted AND ${ratedEnterprise(row)}${w.sql()}${inParks('e', f)}`,
     w.params,
   )
   return r.rows
 }
 
-/** Yearly sums (trend). */
-export async function yearlySums(db: Db, f: StatFilter): Promise<{ year: number; n: number; tax: number; value_added: number; revenue: number; land_m2: number }[]> {
+/** The enterprise figures of every year (trend): the rated enterprises of each year. */
+export async function yearlySums(db: Db, f: StatFilter): Promise<(EnterpriseSumsRow & { year: number })[]> {
   const w = new Where().scope('e', f)
-  const r = await db.query<{ year: number; n: number; tax: number; value_added: number; revenue: number; land_m2: number }>(
-    `SELECT y.year::int AS year, count(*)::int AS n, COALESCE(sum(y.tax), 0)::float8 AS tax,
-            COALESCE(sum(y.value_added), 0)::float8 AS value_added, COALESCE(sum(y.revenue), 0)::float8 AS revenue,
-            COALESCE(sum(${LAND_M2}), 0)::float8 AS land_m2
-     FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id
-     WHERE NOT e.deleted${w.sql()} GROUP BY 1 ORDER BY 1`,
+  const r = await db.query<EnterpriseSumsRow & { year: number }>(
+    `WITH r AS (
+       SELECT y.year::int AS year, ${enterpriseYearColumns('y.year')}
+       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id WHERE NOT e.deleted${w.sql()}${inParks('e', f)}
+     )
+     SELECT r.year, ${enterpriseSums('r')} FROM r GROUP BY 1 ORDER BY 1`,
     w.params,
   )
   return r.rows
-}
-
-/** The years with figures, oldest first. */
-export async function statYears(db: Db): Promise<number[]> {
-  const r = await db.query<{ year: number }>('SELECT DISTINCT year::int AS year FROM enterprise_yearly ORDER BY 1')
-  return r.rows.map((x) => x.year)
 }
 
 /** Names of regions (code → name). */
@@ -200,9 +197,10 @@ export async function parksOf(db: Db, f: StatFilter): Promise<{ id: number; name
 }
 
 /** Outlines of regions as GeoJSON text, simplified for a wall (≈ 100 m tolerance). */
-export async function regionOutlines(db: Db, level: 'city' | 'county', parentCode?: string): Promise<{ code: string; name: string; geojson: string }[]> {
-  const r = await db.query<{ code: string; name: string; geojson: string }>(
-    `SELECT code, name, ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, 0.001), 4) AS geojson
+export async function regionOutlines(db: Db, level: 'city' | 'county', parentCode?: string): Promise<{ code: string; name: string; geojson: string; lng: number; lat: number }[]> {
+  const r = await db.query<{ code: string; name: string; geojson: string; lng: number; lat: number }>(
+    `SELECT code, name, ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, 0.001), 4) AS geojson,
+            ST_X(coalesce(center, ST_PointOnSurface(geom))) AS lng, ST_Y(coalesce(center, ST_PointOnSurface(geom))) AS lat
      FROM region WHERE level = $1 AND geom IS NOT NULL AND code LIKE '33%' ${parentCode ? 'AND parent_code = $2' : ''} ORDER BY code`,
     parentCode ? [level, parentCode] : [level],
   )

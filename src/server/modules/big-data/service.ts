@@ -1,9 +1,12 @@
 /**
- * 大数据统计: turns the repo's sums into the wall's figures — 亩 from 平方米 (docs/domain.md "Units and codes"),
- * 亩均税收 / 亩均增加值 = sum ÷ the enterprises' land in 亩, names for codes, rankings.
+ * 大数据统计: the wall's figures, each a figure of the catalogue (src/domain/figures) computed by its
+ * one SQL fragment (src/server/figures) and rounded here only to be sent; names for codes, rankings
+ * on exact values.
  */
 import type { Db } from '../../db/engine'
-import { M2_PER_MU, muOf as mu, perMuOf as perMu, roundTo } from '../../../domain/codes/units'
+import type { OutlineCollection } from '../../../domain/contracts/outlines'
+import { forDisplay, mu as exactMu } from '../../../domain/figures/formulas'
+import { enterpriseFigures, parcelFigures, partsForDisplay, shown, shownOr0 } from '../../figures/values'
 import { industryName } from '../../../domain/codes/industry'
 import { landUseName } from '../../../domain/codes/land-use'
 import { APPRAISAL_CLASSES, APPRAISAL_CLASS_NAMES } from '../../../domain/appraisal'
@@ -20,55 +23,67 @@ import type {
   YearStat,
 } from '../../../domain/contracts/big-data'
 import * as repo from './repo'
+import { resolveYear, statYears } from '../../shared/stat-years'
+import { outlineLevels, regionSeats } from '../map/repo'
+import { isPolygonal } from '../map/service'
 
-const money = (v: number) => roundTo(v, 2)
-
-/** The year asked for, else the latest with figures. */
-export async function resolveYear(db: Db, year?: number): Promise<number> {
-  if (year) return year
-  const years = await repo.statYears(db)
-  return years.at(-1) ?? new Date().getFullYear()
-}
+/** 平方米 → 亩 as sent (2 decimals). */
+const mu = (m2: number | null | undefined) => shownOr0('landAreaMu', exactMu(m2 ?? 0))
 
 /** 统计年度 list. */
 export async function years(db: Db): Promise<StatYears> {
-  const list = await repo.statYears(db)
+  const list = await statYears(db)
   return { years: list, latest: list.at(-1) ?? new Date().getFullYear() }
 }
 
-function toGroup(key: string, name: string, g: repo.RawGroup | undefined): GroupStat {
+/** The figures of one group as sent: counts, 亩 and 万元 to their digits, ratios with their parts. */
+function figuresOf(g: repo.RawGroup | undefined) {
+  const land = parcelFigures(g?.parcels ?? undefined)
+  const ent = enterpriseFigures(g?.enterprises ?? undefined)
   return {
-    key,
-    name,
-    parcelCount: g?.parcel_count ?? 0,
-    areaMu: mu(g?.area_m2 ?? 0),
-    enterpriseCount: g?.enterprise_count ?? 0,
-    tax: money(g?.tax ?? 0),
-    valueAdded: money(g?.value_added ?? 0),
-    taxPerMu: perMu(g?.tax ?? 0, g?.land_m2 ?? 0),
-    valueAddedPerMu: perMu(g?.value_added ?? 0, g?.land_m2 ?? 0),
+    land,
+    ent,
+    sent: {
+      tax: shownOr0('tax', ent.tax),
+      valueAdded: shownOr0('valueAdded', ent.valueAdded),
+      ratedLandMu: shownOr0('ratedLandMu', ent.ratedLandMu),
+      taxPerMu: shown('taxPerMu', ent.taxPerMu),
+      valueAddedPerMu: shown('valueAddedPerMu', ent.valueAddedPerMu),
+      parts: partsForDisplay(ent.parts, ['taxPerMu', 'valueAddedPerMu']),
+    },
   }
 }
 
-/** 核心指标 of a scope and year. */
+function toGroup(key: string, name: string, g: repo.RawGroup | undefined): GroupStat {
+  const { land, ent, sent } = figuresOf(g)
+  return {
+    key,
+    name,
+    parcelCount: land.parcelCount,
+    areaMu: shownOr0('landAreaMu', land.landAreaMu),
+    enterpriseCount: ent.landEnterpriseCount,
+    ...sent,
+  }
+}
+
+/** 核心指标 of a scope and year (with `inParks`: of the parks only, the sum of the park rows). */
 export async function overview(db: Db, f: StatFilter): Promise<OverviewStats> {
   const year = await resolveYear(db, f.year)
-  const [[all], counts] = await Promise.all([repo.sumsBy(db, null, year, f), repo.scopeCounts(db, f)])
-  const g = toGroup('all', '合计', all)
+  const [[all], parkCount] = await Promise.all([repo.sumsBy(db, null, year, f), repo.parkCount(db, f)])
+  const { land, ent, sent } = figuresOf(all)
   return {
     year,
-    parcelCount: g.parcelCount,
-    parcelAreaMu: g.areaMu,
-    enterpriseCount: g.enterpriseCount,
-    scaleCount: counts.scale_count,
-    parkCount: counts.park_count,
-    lowEfficiencyCount: counts.low_count,
-    lowEfficiencyAreaMu: mu(counts.low_m2),
-    tax: g.tax,
-    valueAdded: g.valueAdded,
-    revenue: money(all?.revenue ?? 0),
-    taxPerMu: g.taxPerMu,
-    valueAddedPerMu: g.valueAddedPerMu,
+    parcelCount: land.parcelCount,
+    parcelAreaMu: shownOr0('landAreaMu', land.landAreaMu),
+    enterpriseCount: ent.landEnterpriseCount,
+    scaleCount: ent.scaleAboveCount,
+    ratedEnterpriseCount: ent.ratedEnterpriseCount,
+    parkCount,
+    lowEfficiencyCount: land.lowEfficiencyCount,
+    lowEfficiencyAreaMu: shownOr0('lowEfficiencyAreaMu', land.lowEfficiencyAreaMu),
+    idleCount: land.idleCount,
+    revenue: shownOr0('revenue', ent.revenue),
+    ...sent,
   }
 }
 
@@ -113,15 +128,17 @@ const PARCEL_CLASS_NAME: Record<string, (key: string) => string> = {
 
 /** Parcels by 地类 / 状态 / 供地方式. */
 export async function parcelClasses(db: Db, column: 'land_use_code' | 'status' | 'supply_method', f: StatFilter): Promise<ClassStat[]> {
-  const rows = await repo.parcelsBy(db, column, f)
+  const rows = await repo.parcelsBy(db, column, await resolveYear(db, f.year), f)
   return rows.map((r) => ({ key: r.key ?? 'none', name: r.key ? PARCEL_CLASS_NAME[column](r.key) : '未填写', count: r.n, areaMu: mu(r.m2) }))
 }
 
-/** Enterprises by 规上 / 规下. */
+/** 用地企业 by 规上 / 规下 (规上企业数, 规下企业数) with their 参评用地面积. */
 export async function scaleClasses(db: Db, f: StatFilter): Promise<ClassStat[]> {
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterprisesByScale(db, year, f)
-  return rows.map((r) => ({ key: r.key, name: `${r.key}企业`, count: r.n, areaMu: mu(r.m2) }))
+  return rows
+    .map((r) => ({ key: r.key, name: `${r.key}企业`, count: r.land_enterprise_count, areaMu: mu(r.rated_land_m2) }))
+    .filter((r) => r.count > 0)
 }
 
 /** Enterprises by 亩均效益评价 class A–D in the year (all four listed, zeros included). */
@@ -137,7 +154,7 @@ export async function supplyByMonth(db: Db, f: StatFilter): Promise<SupplyMonthS
   const byMonth = new Map((await repo.suppliedByMonth(db, year, f)).map((r) => [r.month, r]))
   return Array.from({ length: 12 }, (_, i) => {
     const r = byMonth.get(i + 1)
-    return { month: i + 1, name: `${i + 1}月`, parcelCount: r?.n ?? 0, areaMu: mu(r?.m2 ?? 0), price: money(r?.price ?? 0) }
+    return { month: i + 1, name: `${i + 1}月`, parcelCount: r?.n ?? 0, areaMu: mu(r?.m2 ?? 0), price: forDisplay(r?.price ?? 0, 2) ?? 0 }
   })
 }
 
@@ -157,59 +174,67 @@ export const TAX_BANDS: ReadonlyArray<{ key: string; name: string; min: number; 
   { key: 'ge30', name: '30万元以上', min: 30, max: Infinity },
 ]
 
-/** Enterprises with land that year by 亩均税收 band. */
+/** 参评企业 of the year by 亩均税收 band, on the exact value (a 0.9992 is below 1). */
 export async function taxBands(db: Db, f: StatFilter): Promise<ClassStat[]> {
   const year = await resolveYear(db, f.year)
-  const rows = (await repo.enterpriseYear(db, year, f)).filter((r) => r.land_m2 > 0)
+  const rows = (await repo.enterpriseYear(db, year, f)).filter((r) => r.tax_per_mu !== null)
   return TAX_BANDS.map((b) => {
-    const inBand = rows.filter((r) => {
-      const v = r.tax / (r.land_m2 / M2_PER_MU)
-      return v >= b.min && v < b.max
-    })
+    const inBand = rows.filter((r) => r.tax_per_mu! >= b.min && r.tax_per_mu! < b.max)
     return { key: b.key, name: b.name, count: inBand.length, areaMu: mu(inBand.reduce((s, r) => s + r.land_m2, 0)) }
   })
 }
 
-/** 亩均税收 ranking of enterprises holding at least 3 亩 (docs/domain.md: the appraisal's scope). */
+/** 亩均税收 ranking of the rated enterprises on at least 3 亩 (docs/domain.md: the appraisal's scope), ranked on exact values. */
 export async function topEnterprises(db: Db, f: StatFilter, limit: number): Promise<EnterpriseRank[]> {
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterpriseYear(db, year, f)
   return rows
-    .filter((r) => r.land_m2 / M2_PER_MU >= 3)
+    .filter((r) => (exactMu(r.land_m2) ?? 0) >= 3 && r.tax_per_mu !== null)
+    .sort((a, b) => b.tax_per_mu! - a.tax_per_mu! || a.id - b.id)
+    .slice(0, limit)
     .map((r) => ({
       id: r.id,
       name: r.name,
       countyName: r.county_name ?? '',
       industryName: (r.industry_code && industryName(r.industry_code)) || '未分类',
-      tax: money(r.tax),
+      tax: shownOr0('tax', r.tax),
       landMu: mu(r.land_m2),
-      taxPerMu: perMu(r.tax, r.land_m2),
+      taxPerMu: shown('taxPerMu', r.tax_per_mu),
     }))
-    .sort((a, b) => b.taxPerMu - a.taxPerMu || a.id - b.id)
-    .slice(0, limit)
 }
 
-/** Yearly trend of the scope. */
+/** Yearly trend of the scope: each year's rated enterprises. */
 export async function trend(db: Db, f: StatFilter): Promise<YearStat[]> {
   const rows = await repo.yearlySums(db, f)
-  return rows.map((r) => ({
-    year: r.year,
-    enterpriseCount: r.n,
-    tax: money(r.tax),
-    valueAdded: money(r.value_added),
-    revenue: money(r.revenue),
-    taxPerMu: perMu(r.tax, r.land_m2),
-    valueAddedPerMu: perMu(r.value_added, r.land_m2),
-  }))
+  return rows.map((r) => {
+    const ent = enterpriseFigures(r)
+    return {
+      year: r.year,
+      ratedEnterpriseCount: ent.ratedEnterpriseCount,
+      tax: shownOr0('tax', ent.tax),
+      valueAdded: shownOr0('valueAdded', ent.valueAdded),
+      revenue: shownOr0('revenue', ent.revenue),
+      ratedLandMu: shownOr0('ratedLandMu', ent.ratedLandMu),
+      taxPerMu: shown('taxPerMu', ent.taxPerMu),
+      valueAddedPerMu: shown('valueAddedPerMu', ent.valueAddedPerMu),
+      parts: partsForDisplay(ent.parts, ['taxPerMu', 'valueAddedPerMu']),
+    }
+  })
 }
 
-/** A GeoJSON FeatureCollection of region outlines with code and name. */
-export async function regionGeo(db: Db, level: 'city' | 'county', parentCode?: string): Promise<GeoJSON.FeatureCollection> {
+/**
+ * The region outlines of a level (within a city) with code, name and label point, which levels
+ * have outlines, and the seats of the regions that have none (contracts/outlines) — the same
+ * levels and seats as the map suite's boundaries, from its repo.
+ */
+export async function regionGeo(db: Db, level: 'city' | 'county', parentCode?: string): Promise<OutlineCollection> {
   const rows = await repo.regionOutlines(db, level, parentCode)
-  return {
-    type: 'FeatureCollection',
-    features: rows.map((r) => ({ type: 'Feature', properties: { code: r.code, name: r.name }, geometry: JSON.parse(r.geojson) as GeoJSON.Geometry })),
+  const features: OutlineCollection['features'] = []
+  for (const r of rows) {
+    const geometry = JSON.parse(r.geojson) as GeoJSON.Geometry | null
+    if (isPolygonal(geometry)) features.push({ type: 'Feature', properties: { code: r.code, name: r.name, labelLng: Number(r.lng), labelLat: Number(r.lat) }, geometry })
   }
+  return { type: 'FeatureCollection', features, levels: await outlineLevels(db), seats: await regionSeats(db, level, parentCode) }
 }
 
 /** The reform portal's figures: province totals and per-city totals, nothing that names an enterprise. */

@@ -3,7 +3,7 @@ import type { RecordKind } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
 import { scopeOf } from '../../auth/data-scope'
 import { holdsAnyPage } from '../../auth/permission'
-import type { AuthUser } from '../auth/service'
+import type { AuthUser } from '../../auth/session'
 import { AUDIT_PAGES } from './pages'
 import type { Proposer } from './proposal'
 

@@ -13,10 +13,9 @@ import {
   trendQuery,
 } from '../../../domain/contracts/decision'
 import type { Db } from '../../db/engine'
-import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { notFound } from '../../http/errors'
-import { requestScope } from '../map/service'
+import { scopeOfRequest } from '../../auth/data-scope'
 import * as decision from './service'
 
 const DECISION = { pages: DECISION_PAGES, log: false } as const
@@ -25,28 +24,27 @@ const MONITOR = { pages: MONITOR_PAGES, log: false } as const
 export const decisionRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
 
     app.get('/api/decision/byRegion', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
-      ok(await decision.byRegion(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+      ok(await decision.byRegion(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
     )
     app.get('/api/decision/byIndustry', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
-      ok(await decision.byIndustry(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+      ok(await decision.byIndustry(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
     )
     app.get('/api/decision/trend', { config: DECISION, schema: { querystring: trendQuery } }, async (req) =>
-      ok(await decision.trend(db, await scopeOf(req, req.query.regionCode), req.query.industry)),
+      ok(await decision.trend(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.industry)),
     )
     app.get('/api/decision/enterprise', { config: DECISION, schema: { querystring: enterpriseIndicatorQuery } }, async (req) => {
-      const found = await decision.enterprise(db, await scopeOf(req), req.query.id, req.query.year)
+      const found = await decision.enterprise(db, await scopeOfRequest(db, req), req.query.id, req.query.year)
       if (!found) throw notFound(`企业 ${req.query.id} 不存在或不在本账号的数据范围内`)
       return ok(found)
     })
 
     app.get('/api/function/monitor/getQyMonitor', { config: MONITOR, schema: { querystring: enterpriseMonitorQuery } }, async (req) => {
       const { regionCode, ...q } = req.query
-      return ok(await decision.enterpriseMonitor(db, await scopeOf(req, regionCode), q))
+      return ok(await decision.enterpriseMonitor(db, await scopeOfRequest(db, req, regionCode), q))
     })
     app.get('/api/function/monitor/getHyMonitor', { config: MONITOR, schema: { querystring: decisionFilterQuery } }, async (req) =>
-      ok(await decision.industryMonitor(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+      ok(await decision.industryMonitor(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
     )
   }

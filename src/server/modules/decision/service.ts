@@ -5,11 +5,11 @@
  */
 import type { Db } from '../../db/engine'
 import type { DataScope } from '../../auth/data-scope'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { roundTo } from '../../../domain/codes/units'
+import { INDICATOR_KEYS, isLowTaxPerMu } from '../../../domain/figures/catalogue'
+import { enterpriseFigures, partsForDisplay, shown, shownOr0 } from '../../figures/values'
 import { industryName } from '../../../domain/codes/industry'
 import {
-  INDICATORS,
-  LOW_TAX_PER_MU,
   MONITOR_SIGNALS,
   TAX_DROP,
   VALUE_ADDED_DROP,
@@ -17,7 +17,6 @@ import {
   type EnterpriseMonitor,
   type EnterpriseMonitorQuery,
   type EnterpriseMonitorRow,
-  type IndicatorKey,
   type IndicatorRow,
   type IndicatorTable,
   type IndicatorValues,
@@ -26,49 +25,49 @@ import {
   type MonitorSignal,
   type TrendPoint,
 } from '../../../domain/contracts/decision'
-import { resolveYear } from '../big-data/service'
+import { resolveYear } from '../../shared/stat-years'
 import { childRegions, region as regionOf } from '../statistical-report/repo'
 import * as repo from './repo'
 
-const ratio = (num: number | null | undefined, den: number | null | undefined, scale = 1, digits = 2) =>
-  num === null || num === undefined || !den || den <= 0 ? null : roundTo((num / den) * scale, digits)
-const money = (v: number) => roundTo(v, 2)
 const change = (cur: number | null, last: number | null) => (cur === null || last === null || last === 0 ? null : roundTo(((cur - last) / Math.abs(last)) * 100, 1))
 
-/** The indicators of summed inputs. */
-export function indicatorsOf(s: repo.IndicatorSums): IndicatorValues {
-  const mu = s.land_m2 / M2_PER_MU
+/** The indicators of a group (exact, by the catalogue's formulas over the fragments' sums). */
+function exactIndicators(s: repo.IndicatorSums | undefined): IndicatorValues {
+  const f = enterpriseFigures(s)
+  return Object.fromEntries(INDICATOR_KEYS.map((k) => [k, f[k]])) as IndicatorValues
+}
+
+/** Indicator values as sent: each to its display digits. */
+const sentValues = (v: IndicatorValues): IndicatorValues => Object.fromEntries(INDICATOR_KEYS.map((k) => [k, shown(k, v[k])])) as IndicatorValues
+
+/** The indicators of summed inputs, as sent. */
+export function indicatorsOf(s: repo.IndicatorSums | undefined): IndicatorValues {
+  return sentValues(exactIndicators(s))
+}
+
+/** The exact indicators of one enterprise's year (the fragments' per-enterprise ratios). */
+function exactEnterpriseIndicators(y: repo.EnterpriseYear): IndicatorValues {
   return {
-    taxPerMu: ratio(s.tax, mu),
-    valueAddedPerMu: ratio(s.value_added, mu),
-    laborProductivity: ratio(s.va_of_employees, s.employees),
-    energyEfficiency: ratio(s.va_of_energy, s.energy),
-    emissionEfficiency: ratio(s.va_of_emissions, s.emissions),
-    rdRatio: ratio(s.rd, s.revenue_of_rd, 100),
+    taxPerMu: y.tax_per_mu,
+    valueAddedPerMu: y.value_added_per_mu,
+    laborProductivity: y.labor_productivity,
+    energyEfficiency: y.energy_efficiency,
+    emissionEfficiency: y.emission_efficiency,
+    rdRatio: y.rd_ratio,
   }
 }
 
-/** The indicators of one enterprise's year. */
+/** The indicators of one enterprise's year, as sent. */
 export function enterpriseIndicators(y: repo.EnterpriseYear): IndicatorValues {
-  const mu = y.land_m2 / M2_PER_MU
-  return {
-    taxPerMu: ratio(y.tax, mu),
-    valueAddedPerMu: ratio(y.value_added, mu),
-    laborProductivity: ratio(y.value_added, y.employees),
-    energyEfficiency: ratio(y.value_added, y.energy),
-    emissionEfficiency: ratio(y.value_added, y.emissions),
-    rdRatio: y.rd === null ? null : ratio(y.rd, y.revenue, 100),
-  }
+  return sentValues(exactEnterpriseIndicators(y))
 }
 
-const KEYS = Object.keys(INDICATORS) as IndicatorKey[]
-
-/** The median of each indicator over enterprises' values (nulls left out). */
+/** The median of each indicator over enterprises' exact values (nulls left out), as sent. */
 export function medians(values: IndicatorValues[]): IndicatorValues {
   const out = {} as IndicatorValues
-  for (const k of KEYS) {
+  for (const k of INDICATOR_KEYS) {
     const xs = values.map((v) => v[k]).filter((x): x is number => x !== null).sort((a, b) => a - b)
-    out[k] = xs.length === 0 ? null : roundTo(xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2, 2)
+    out[k] = xs.length === 0 ? null : shown(k, xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2)
   }
   return out
 }
@@ -76,14 +75,16 @@ export function medians(values: IndicatorValues[]): IndicatorValues {
 type Sums = repo.IndicatorSums & { key: string | null; year: number }
 
 function row(code: string, name: string, cur: Sums | undefined, last: Sums | undefined): IndicatorRow {
+  const f = enterpriseFigures(cur)
   return {
     code,
     name,
-    enterpriseCount: cur?.n ?? 0,
-    landMu: roundTo((cur?.land_m2 ?? 0) / M2_PER_MU, 2),
-    tax: money(cur?.tax ?? 0),
-    valueAdded: money(cur?.value_added ?? 0),
-    values: cur ? indicatorsOf(cur) : indicatorsOf({ n: 0, tax: 0, value_added: 0, revenue: 0, land_m2: 0, va_of_employees: 0, employees: 0, va_of_energy: 0, energy: 0, va_of_emissions: 0, emissions: 0, rd: 0, revenue_of_rd: 0 }),
+    enterpriseCount: f.ratedEnterpriseCount,
+    landMu: shownOr0('ratedLandMu', f.ratedLandMu),
+    tax: shownOr0('tax', f.tax),
+    valueAdded: shownOr0('valueAdded', f.valueAdded),
+    values: indicatorsOf(cur),
+    parts: partsForDisplay(f.parts, INDICATOR_KEYS) as IndicatorRow['parts'],
     lastYear: last ? indicatorsOf(last) : null,
   }
 }
@@ -132,7 +133,17 @@ export async function trend(db: Db, scope: DataScope, industry?: string): Promis
   const rows = await repo.sumsByYear(db, scope, await repo.years(db), null, industry)
   return rows
     .sort((a, b) => a.year - b.year)
-    .map((r) => ({ year: r.year, enterpriseCount: r.n, tax: money(r.tax), valueAdded: money(r.value_added), values: indicatorsOf(r) }))
+    .map((r) => {
+      const f = enterpriseFigures(r)
+      return {
+        year: r.year,
+        enterpriseCount: f.ratedEnterpriseCount,
+        tax: shownOr0('tax', f.tax),
+        valueAdded: shownOr0('valueAdded', f.valueAdded),
+        values: indicatorsOf(r),
+        parts: partsForDisplay(f.parts, INDICATOR_KEYS) as TrendPoint['parts'],
+      }
+    })
 }
 
 /** 企业指标: one enterprise of the scope against the median of its peers; undefined outside the scope. */
@@ -151,7 +162,8 @@ export async function enterprise(db: Db, scope: DataScope, id: number, year?: nu
   const label = peers === sameIndustry ? `${e.county_name ?? ''}${industryName(division ?? '') ?? ''}企业` : `${e.county_name ?? ''}全部企业`
   const mine = history.find((h) => h.year === y)
   const values = mine ? enterpriseIndicators(mine) : null
-  const ranked = peers.map((p) => ({ id: p.id, v: enterpriseIndicators(p).taxPerMu })).filter((p) => p.v !== null).sort((a, b) => b.v! - a.v! || a.id - b.id)
+  // ranked on exact values: rounding is for display only
+  const ranked = peers.map((p) => ({ id: p.id, v: p.tax_per_mu })).filter((p) => p.v !== null).sort((a, b) => b.v! - a.v! || a.id - b.id)
   const rankIndex = ranked.findIndex((p) => p.id === id)
   return {
     year: y,
@@ -166,7 +178,7 @@ export async function enterprise(db: Db, scope: DataScope, id: number, year?: nu
       status: e.status,
     },
     values,
-    benchmark: medians(peers.map(enterpriseIndicators)),
+    benchmark: medians(peers.map(exactEnterpriseIndicators)),
     peers: { label, count: peers.length },
     rank: rankIndex >= 0 ? rankIndex + 1 : null,
     appraisalClass,
@@ -176,12 +188,11 @@ export async function enterprise(db: Db, scope: DataScope, id: number, year?: nu
 
 // ---- 运行监测 ----
 
-const perMu = (tax: number | null, m2: number | null) => ratio(tax, (m2 ?? 0) / M2_PER_MU)
-
 /** The signals an enterprise gives this year against the last (MONITOR_SIGNALS). */
 export function signalsOf(x: repo.MonitorInput): { signals: MonitorSignal[]; row: Omit<EnterpriseMonitorRow, 'signals'> } {
-  const taxPerMu = x.reported ? perMu(x.tax, x.land_m2) : null
-  const lastTaxPerMu = x.last_reported ? perMu(x.last_tax, x.last_land_m2) : null
+  // exact values compared (a 0.9992 is below 1 万元/亩); rounded only in the row sent
+  const taxPerMu = x.reported ? x.tax_per_mu : null
+  const lastTaxPerMu = x.last_reported ? x.last_tax_per_mu : null
   const taxPerMuChange = change(taxPerMu, lastTaxPerMu)
   const valueAdded = x.reported ? x.value_added : null
   const lastValueAdded = x.last_reported ? x.last_value_added : null
@@ -191,7 +202,7 @@ export function signalsOf(x: repo.MonitorInput): { signals: MonitorSignal[]; row
   if (lastValueAdded !== null && lastValueAdded > 0 && valueAdded !== null && valueAdded <= lastValueAdded * (1 - VALUE_ADDED_DROP)) signals.push('valueAddedDrop')
   if (x.reported && x.last_reported && x.energy !== null && x.last_energy !== null && x.energy > x.last_energy && valueAdded !== null && lastValueAdded !== null && valueAdded < lastValueAdded)
     signals.push('energyUp')
-  if (taxPerMu !== null && taxPerMu < LOW_TAX_PER_MU) signals.push('lowTax')
+  if (isLowTaxPerMu(taxPerMu)) signals.push('lowTax')
   if (x.status === '停产' || x.status === '半停产') signals.push('stopped')
   if (!x.reported && x.last_reported && x.status !== '注销' && x.status !== '迁出') signals.push('noReport')
   return {
@@ -204,11 +215,11 @@ export function signalsOf(x: repo.MonitorInput): { signals: MonitorSignal[]; row
       industryCode: x.industry_code,
       industryName: x.industry_code ? (industryName(x.industry_code) ?? null) : null,
       status: x.status,
-      taxPerMu,
-      lastTaxPerMu,
+      taxPerMu: shown('taxPerMu', taxPerMu),
+      lastTaxPerMu: shown('taxPerMu', lastTaxPerMu),
       taxPerMuChange,
-      valueAdded: valueAdded === null ? null : money(valueAdded),
-      lastValueAdded: lastValueAdded === null ? null : money(lastValueAdded),
+      valueAdded: shown('valueAdded', valueAdded),
+      lastValueAdded: shown('valueAdded', lastValueAdded),
       valueAddedChange,
     },
   }
@@ -251,23 +262,23 @@ export async function enterpriseMonitor(db: Db, scope: DataScope, q: Omit<Enterp
 }
 
 function industryRow(code: string, name: string, cur: Sums | undefined, last: Sums | undefined, warned: number): IndustryMonitorRow {
-  const c = { tax: cur?.tax ?? 0, va: cur?.value_added ?? 0, rev: cur?.revenue ?? 0 }
-  const l = { tax: last?.tax ?? 0, va: last?.value_added ?? 0, rev: last?.revenue ?? 0 }
+  const c = enterpriseFigures(cur)
+  const l = enterpriseFigures(last)
   return {
     code,
     name,
-    enterpriseCount: cur?.n ?? 0,
-    tax: money(c.tax),
-    lastTax: money(l.tax),
+    enterpriseCount: c.ratedEnterpriseCount,
+    tax: shownOr0('tax', c.tax),
+    lastTax: shownOr0('tax', l.tax),
     taxChange: change(c.tax, l.tax),
-    valueAdded: money(c.va),
-    lastValueAdded: money(l.va),
-    valueAddedChange: change(c.va, l.va),
-    revenue: money(c.rev),
-    lastRevenue: money(l.rev),
-    revenueChange: change(c.rev, l.rev),
-    taxPerMu: cur ? indicatorsOf(cur).taxPerMu : null,
-    lastTaxPerMu: last ? indicatorsOf(last).taxPerMu : null,
+    valueAdded: shownOr0('valueAdded', c.valueAdded),
+    lastValueAdded: shownOr0('valueAdded', l.valueAdded),
+    valueAddedChange: change(c.valueAdded, l.valueAdded),
+    revenue: shownOr0('revenue', c.revenue),
+    lastRevenue: shownOr0('revenue', l.revenue),
+    revenueChange: change(c.revenue, l.revenue),
+    taxPerMu: cur ? shown('taxPerMu', c.taxPerMu) : null,
+    lastTaxPerMu: last ? shown('taxPerMu', l.taxPerMu) : null,
     warned,
   }
 }

@@ -18,15 +18,17 @@ import {
   type StageProjects,
 } from '../../../domain/contracts/lifecycle-project'
 import { LIFECYCLE_STAGES, STAGE_NAMES, stageAt, type LifecycleStage } from '../../../domain/lifecycle'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { roundTo } from '../../../domain/codes/units'
+import { mu } from '../../../domain/figures/formulas'
+import { figureHeader, shown, shownOr0 } from '../../figures/values'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { iso } from '../../db/sql'
 import { sendXlsx } from '../../http/xlsx'
-import { requestScope } from '../map/service'
-import { resolveYear } from '../big-data/service'
+import { scopeOfRequest } from '../../auth/data-scope'
+import { resolveYear } from '../../shared/stat-years'
 import { STAGE_COLUMN } from '../big-data/repo'
 import * as repo from './repo'
 import { todayInProductZone } from '../../../domain/today'
@@ -43,7 +45,7 @@ export function projectView(r: repo.ProjectDbRow): ProjectRow {
     parcelId: r.parcel_id,
     landCode: r.land_code,
     parcelName: r.parcel_name,
-    areaMu: roundTo((r.area_m2 ?? 0) / M2_PER_MU, 2),
+    areaMu: shownOr0('landAreaMu', mu(r.area_m2 ?? 0)),
     enterpriseId: r.enterprise_id,
     enterpriseName: r.enterprise_name,
     countyName: r.county_name,
@@ -76,31 +78,30 @@ export function projectView(r: repo.ProjectDbRow): ProjectRow {
 const gap = (actual: number | null, committed: number | null) => (actual === null || committed === null ? null : roundTo(actual - committed, 2))
 
 function onebookView(r: repo.OnebookDbRow): OnebookRow {
-  const actualTaxPerMu = r.actual_tax_per_mu === null ? null : roundTo(r.actual_tax_per_mu, 2)
+  const actualTaxPerMu = shown('taxPerMu', r.actual_tax_per_mu)
   return {
     ...projectView(r),
     actualPlotRatio: r.actual_plot_ratio === null ? null : roundTo(r.actual_plot_ratio, 2),
     actualTaxPerMu,
     plotRatioGap: gap(r.actual_plot_ratio, r.committed_plot_ratio),
-    taxGap: gap(actualTaxPerMu, r.committed_tax_per_mu),
+    taxGap: gap(r.actual_tax_per_mu, r.committed_tax_per_mu),
   }
 }
 
 export const lifecycleProjectRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
 
     app.get('/api/landLifeCycle/projects', { config: { pages: PROJECT_PAGES, log: false }, schema: { querystring: projectListQuery } }, async (req) => {
       const { stage, state, overdue, regionCode, keyword, ...args } = req.query
-      const scope = await scopeOf(req, regionCode)
+      const scope = await scopeOfRequest(db, req, regionCode)
       const [counts, page] = await Promise.all([repo.stageCounts(db, scope, stage, { keyword }), repo.stageProjects(db, scope, stage, { keyword, state, overdue }, args)])
       const answer: StageProjects = { stage, ...counts, page: { ...page, list: page.list.map(projectView) } }
       return ok(answer)
     })
 
     app.get('/api/landLifeCycle/project', { config: { pages: READ_PAGES, log: false }, schema: { querystring: projectIdQuery } }, async (req) => {
-      const row = await repo.project(db, await scopeOf(req), req.query.id)
+      const row = await repo.project(db, await scopeOfRequest(db, req), req.query.id)
       if (!row) throw notFound(`项目 ${req.query.id} 不存在或不在本账号的数据范围内`)
       const events = await repo.events(db, row.id)
       const detail: ProjectDetail = {
@@ -115,7 +116,7 @@ export const lifecycleProjectRoutes =
       { config: { pages: PROJECT_PAGES, log: { module: 'landLifeCycle', action: '登记项目阶段' } }, schema: { body: registerStageBody } },
       async (req) => {
         const { id, stage, date, remark } = req.body
-        const row = await repo.project(db, await scopeOf(req), id)
+        const row = await repo.project(db, await scopeOfRequest(db, req), id)
         if (!row) throw notFound(`项目 ${id} 不存在或不在本账号的数据范围内`)
         req.logTarget = `${row.name} ${STAGE_NAMES[stage]}`
         const name = STAGE_NAMES[stage]
@@ -128,14 +129,14 @@ export const lifecycleProjectRoutes =
         if (problem) throw badRequest(problem, [{ field: 'date', message: problem }])
         const done = await repo.registerStage(db, { id, stage, date, remark, actorId: currentUser(req).id })
         if (done === 'taken') throw conflict(`该项目已登记${name}，不能重复登记`)
-        const project = await repo.project(db, await scopeOf(req), id)
+        const project = await repo.project(db, await scopeOfRequest(db, req), id)
         return ok(projectView(project!), done.deadline ? `已登记${name}，${stage === 'tdgy' ? '约定开工期限' : '约定竣工期限'}为 ${done.deadline}` : `已登记${name}`)
       },
     )
 
     app.get('/api/landLifeCycle/onebook', { config: { pages: [ONEBOOK_PAGE], log: false }, schema: { querystring: onebookQuery } }, async (req) => {
       const { regionCode, keyword, stage, overdue, belowCommitment, ...args } = req.query
-      const scope = await scopeOf(req, regionCode)
+      const scope = await scopeOfRequest(db, req, regionCode)
       const year = await resolveYear(db)
       const f = { keyword, stage, overdue, belowCommitment }
       const [counts, page] = await Promise.all([repo.onebookCounts(db, scope, year, f), repo.onebook(db, scope, year, f, args)])
@@ -151,7 +152,7 @@ export const lifecycleProjectRoutes =
 
     app.get('/api/landLifeCycle/onebook/export', { config: { pages: [ONEBOOK_PAGE], log: { module: 'landLifeCycle', action: '导出一本账' } }, schema: { querystring: onebookQuery } }, async (req, reply) => {
       const { regionCode, keyword, stage, overdue, belowCommitment, page: _p, pageSize: _s, ...sort } = req.query
-      const scope = await scopeOf(req, regionCode)
+      const scope = await scopeOfRequest(db, req, regionCode)
       const year = await resolveYear(db)
       const f = { keyword, stage, overdue, belowCommitment }
       async function* pages() {
@@ -174,12 +175,12 @@ export const lifecycleProjectRoutes =
           ...LIFECYCLE_STAGES.map((s) => ({ header: `${STAGE_NAMES[s]}日期`, value: (r: OnebookRow) => r.dates[s], width: 12 })),
           { header: '约定开工期限', value: (r) => r.startDeadline, width: 12 },
           { header: '约定竣工期限', value: (r) => r.completionDeadline, width: 12 },
-          { header: '是否逾期', value: (r) => (r.overdue ? `逾期 ${r.overdueDays} 天` : '否'), width: 12 },
+          { header: '是否逾期', note: figureHeader('overdueCount').note, value: (r) => (r.overdue ? `逾期 ${r.overdueDays} 天` : '否'), width: 12 },
           { header: '投资强度承诺（万元/亩）', value: (r) => r.investIntensity, width: 16 },
           { header: '容积率承诺', value: (r) => r.committedPlotRatio, width: 10 },
           { header: '容积率现状', value: (r) => r.actualPlotRatio, width: 10 },
           { header: `亩均税收承诺（万元/亩）`, value: (r) => r.committedTaxPerMu, width: 16 },
-          { header: `亩均税收 ${year}年（万元/亩）`, value: (r) => r.actualTaxPerMu, width: 16 },
+          { ...figureHeader('taxPerMu', `亩均税收 ${year}年`), value: (r) => r.actualTaxPerMu, width: 16 },
           { header: '亩均税收差额', value: (r) => r.taxGap, width: 12 },
         ],
         pages: pages(),

@@ -2,11 +2,12 @@
  * SQL of the map suite: boundaries, region tree, statistics, points, search and details. Records
  * are limited to the user's data scope with the product's one helper (auth/data-scope).
  */
+import type { OutlineLevel, OutlineLevels, RegionSeat } from '../../../domain/contracts/outlines'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
+import { enterpriseSums, enterpriseYearColumns, enterpriseYearFrom, parcelOfYear, parcelSums, ratioSql, yearlyRowOf } from '../../figures/sql'
+import type { EnterpriseSumsRow, ParcelSumsRow } from '../../figures/values'
 
-/** One square metre in 亩 (docs/domain.md: 亩 = 10000/15 m²). */
-export const MU_PER_M2 = 15 / 10000
 
 /** Simplification tolerance in degrees: about one screen pixel at zoom z (256-px tiles). */
 export const toleranceAt = (zoom: number) => 360 / (256 * 2 ** Math.max(0, Math.min(22, zoom)))
@@ -31,6 +32,33 @@ export async function boundaries(db: Db, level: 'city' | 'county', zoom: number)
   return r.rows
 }
 
+/** Which levels have at least one outline (contracts/outlines `levels`). */
+export async function outlineLevels(db: Db): Promise<OutlineLevels> {
+  const r = await db.query<{ level: OutlineLevel; outlined: boolean }>(
+    `SELECT level, bool_or(geom IS NOT NULL) AS outlined FROM region WHERE level IN ('province', 'city', 'county') GROUP BY level`,
+  )
+  const levels: OutlineLevels = { province: false, city: false, county: false }
+  for (const row of r.rows) levels[row.level] = row.outlined === true
+  return levels
+}
+
+/**
+ * The regions of a level (within a parent when given) that have no outline, at their seat: their
+ * own centre (a county's is its government seat, set on first start), else the centre of their
+ * first child that has one (a city's seat district). Regions with neither are left out.
+ */
+export async function regionSeats(db: Db, level: 'city' | 'county', parentCode?: string): Promise<RegionSeat[]> {
+  const r = await db.query<RegionSeat>(
+    `SELECT code, name, "parentCode", ST_X(seat) AS lng, ST_Y(seat) AS lat
+     FROM (SELECT r.code, r.name, r.parent_code AS "parentCode", r.sort,
+                  coalesce(r.center, (SELECT c.center FROM region c WHERE c.parent_code = r.code AND c.center IS NOT NULL ORDER BY c.code LIMIT 1)) AS seat
+           FROM region r WHERE r.level = $1 AND r.geom IS NULL ${parentCode ? 'AND r.parent_code = $2' : ''}) s
+     WHERE seat IS NOT NULL ORDER BY sort, code`,
+    parentCode ? [level, parentCode] : [level],
+  )
+  return r.rows.map((s) => ({ ...s, lng: Number(s.lng), lat: Number(s.lat) }))
+}
+
 export interface RegionRow {
   code: string
   name: string
@@ -50,29 +78,29 @@ export async function regions(db: Db): Promise<RegionRow[]> {
 }
 
 export interface StatsRow {
-  parcels: number
-  area_m2: number
-  enterprises: number
-  tax: number
+  parcels: ParcelSumsRow
+  enterprises: EnterpriseSumsRow
   year: number | null
 }
 
-/** Parcel count and area, enterprise count and the latest year's tax of a scope. */
+/**
+ * The catalogue's figures of a scope (src/server/figures) in the latest year with figures: land
+ * in the books at its end, its 用地企业 and their tax.
+ */
 export async function statistics(db: Db, scope: DataScope): Promise<StatsRow> {
-  const params: unknown[] = []
+  const year = (await db.query<{ year: number | null }>('SELECT max(year)::int AS year FROM enterprise_yearly')).rows[0].year
+  const params: unknown[] = [year ?? new Date().getFullYear()]
   const p = scopeCondition(scope, 'p', params)
   const e = scopeCondition(scope, 'e', params)
-  const r = await db.query<StatsRow>(
-    `WITH y AS (SELECT max(year) AS year FROM enterprise_yearly)
-     SELECT (SELECT count(*)::int FROM parcel p WHERE NOT p.deleted AND ${p}) AS parcels,
-            (SELECT coalesce(sum(p.area_m2), 0)::float8 FROM parcel p WHERE NOT p.deleted AND ${p}) AS area_m2,
-            (SELECT count(*)::int FROM enterprise e WHERE NOT e.deleted AND ${e}) AS enterprises,
-            (SELECT coalesce(sum(ey.tax), 0)::float8 FROM enterprise_yearly ey JOIN enterprise e ON e.id = ey.enterprise_id
-               WHERE ey.year = (SELECT year FROM y) AND NOT e.deleted AND ${e}) AS tax,
-            (SELECT year FROM y)::int AS year`,
+  const r = await db.query<{ parcels: ParcelSumsRow | string; enterprises: EnterpriseSumsRow | string }>(
+    `WITH pa AS (SELECT ${parcelSums('p')} FROM parcel p WHERE ${parcelOfYear('p', '$1')} AND ${p}),
+     r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${e}),
+     ey AS (SELECT ${enterpriseSums('r')} FROM r)
+     SELECT to_jsonb(pa) AS parcels, to_jsonb(ey) AS enterprises FROM pa, ey`,
     params,
   )
-  return r.rows[0]
+  const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+  return { parcels: parsed(r.rows[0].parcels), enterprises: parsed(r.rows[0].enterprises), year }
 }
 
 export interface PointRow {
@@ -80,18 +108,17 @@ export interface PointRow {
   name: string
   lng: number
   lat: number
-  tax: number | null
-  land_m2: number | null
+  /** 亩均税收 of the latest year, exact (catalogue taxPerMu of one enterprise) */
+  tax_per_mu: number | null
 }
 
-/** Located enterprises with the latest year's tax and land (the 亩均税收 inputs). */
+/** Located enterprises with the latest year's 亩均税收 (heat weight). */
 export async function enterprisePoints(db: Db, scope: DataScope): Promise<PointRow[]> {
   const params: unknown[] = []
   const r = await db.query<PointRow>(
-    `SELECT e.id, e.name, ST_X(e.location) AS lng, ST_Y(e.location) AS lat, ey.tax,
-            coalesce(ey.land_area_m2, (SELECT sum(p.area_m2) FROM parcel p WHERE p.enterprise_id = e.id AND NOT p.deleted)) AS land_m2
+    `SELECT e.id, e.name, ST_X(e.location) AS lng, ST_Y(e.location) AS lat, ${ratioSql('taxPerMu', yearlyRowOf('(SELECT max(year) FROM enterprise_yearly)'))} AS tax_per_mu
      FROM enterprise e
-     LEFT JOIN enterprise_yearly ey ON ey.enterprise_id = e.id AND ey.year = (SELECT max(year) FROM enterprise_yearly)
+     LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = (SELECT max(year) FROM enterprise_yearly)
      WHERE NOT e.deleted AND e.location IS NOT NULL AND ${scopeCondition(scope, 'e', params)}
      ORDER BY e.id`,
     params,
@@ -141,8 +168,3 @@ export async function search(
   return r.rows
 }
 
-/** The level of a division code, if the code exists. */
-export async function regionLevelOf(db: Db, code: string): Promise<'province' | 'city' | 'county' | 'town' | undefined> {
-  const r = await db.query<{ level: 'province' | 'city' | 'county' | 'town' }>('SELECT level FROM region WHERE code = $1', [code])
-  return r.rows[0]?.level
-}

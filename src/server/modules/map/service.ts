@@ -1,13 +1,31 @@
 /** Rules of the map endpoints: the district tree of docs/product.md §3 and 亩均税收. */
-import type { MultiPolygon, Polygon } from 'geojson'
+import type { Geometry, MultiPolygon, Polygon } from 'geojson'
+import type { OutlineCollection } from '../../../domain/contracts/outlines'
 import type { CityNode, CountyNode, EnterprisePoint, ParcelZones, ProvinceNode, TagItem, ZoneExtent } from '../../../domain/contracts/map'
 import { ZONE_INPUT_KEYS, ZONE_KIND } from '../../../domain/map-constants'
-import { regionInScope, scopeOf, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
-import { forbidden, notFound } from '../../http/errors'
-import type { AuthUser } from '../auth/service'
-import { MU_PER_M2, regionLevelOf, type PointRow, type RegionRow } from './repo'
+import { shown } from '../../figures/values'
+import { boundaries, outlineLevels, regionSeats, type PointRow, type RegionRow } from './repo'
 import type { ParcelZoneRow } from './zone-repo'
+
+/** A geometry a map can fill: a polygon or multipolygon with rings (a collapsed or empty one is not). */
+export const isPolygonal = (g: Geometry | null): g is Polygon | MultiPolygon => (g?.type === 'Polygon' || g?.type === 'MultiPolygon') && g.coordinates.length > 0
+
+/**
+ * GET /api/cloudChart/boundaries: the outlines of a level simplified for a zoom, which levels have
+ * outlines, and the seats of the level's regions that have none (contracts/outlines), so the map
+ * suite and the walls draw those as symbols instead of nothing.
+ */
+export async function boundaryCollection(db: Db, level: 'city' | 'county', zoom: number): Promise<OutlineCollection> {
+  const rows = await boundaries(db, level, zoom)
+  const features: OutlineCollection['features'] = []
+  for (const r of rows) {
+    const geometry = JSON.parse(r.geometry) as Geometry | null
+    if (!isPolygonal(geometry)) continue
+    features.push({ type: 'Feature', id: Number(r.code), properties: { code: r.code, name: r.name, level: r.level, labelLng: r.lng, labelLat: r.lat }, geometry })
+  }
+  return { type: 'FeatureCollection', features, levels: await outlineLevels(db), seats: await regionSeats(db, level) }
+}
 
 const bboxOf = (text: string | null) => (text ? (text.split(',').map(Number) as [number, number, number, number]) : undefined)
 
@@ -42,31 +60,9 @@ export function buildRegionTree(rows: RegionRow[], rootCode = '330000'): Provinc
   return province
 }
 
-/** 亩均税收 (万元/亩) = tax ÷ land in 亩 (docs/domain.md 亩均效益评价); null without tax or land. */
-export function muTaxOf(tax: number | null, landM2: number | null): number | null {
-  if (tax == null || !landM2 || landM2 <= 0) return null
-  return Math.round((tax / (landM2 * MU_PER_M2)) * 100) / 100
-}
-
-/**
- * The scope a map request reads (docs/domain.md "People and scope", auth/data-scope): the user's own, or
- * the narrower of it and a requested district — a county user asking for the province gets the
- * county; asking for another county is refused (403); an unknown code is 404.
- */
-export async function requestScope(db: Db, user: Pick<AuthUser, 'isAdmin' | 'regionCode' | 'regionLevel'>, regionCode?: string): Promise<DataScope> {
-  const mine = scopeOf(user)
-  if (!regionCode) return mine
-  const level = await regionLevelOf(db, regionCode)
-  if (!level) throw notFound(`区划 ${regionCode} 不存在`)
-  const wanted: DataScope = { kind: 'region', level, code: regionCode }
-  if (await regionInScope(db, mine, regionCode)) return wanted
-  if (mine.kind === 'region' && (await regionInScope(db, wanted, mine.code))) return mine
-  throw forbidden('权限不足：该区域不在您的数据范围内')
-}
-
 /** Rows → points. */
 export function toPoints(rows: PointRow[]): EnterprisePoint[] {
-  return rows.map((r) => ({ id: r.id, name: r.name, lng: r.lng, lat: r.lat, muTax: muTaxOf(r.tax, r.land_m2) }))
+  return rows.map((r) => ({ id: r.id, name: r.name, lng: r.lng, lat: r.lat, muTax: shown('taxPerMu', r.tax_per_mu) }))
 }
 
 /**

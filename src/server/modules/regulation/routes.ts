@@ -29,8 +29,8 @@ import { isUniqueViolation } from '../../db/sql'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { requestScope } from '../map/service'
-import { resolveYear } from '../big-data/service'
+import { scopeOfRequest } from '../../auth/data-scope'
+import { resolveYear } from '../../shared/stat-years'
 import * as repo from './repo'
 import { todayInProductZone } from '../../../domain/today'
 
@@ -41,11 +41,10 @@ const dateProblem = (field: string, message: string) => badRequest(message, [{ f
 export const regulationRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
 
     /** The C or D class of an enterprise in a year, or the reason it cannot be regulated. */
     async function regulatedClass(req: Parameters<typeof currentUser>[0], enterpriseId: number, year: number): Promise<string> {
-      const found = await repo.targetClass(db, await scopeOf(req), enterpriseId, year)
+      const found = await repo.targetClass(db, await scopeOfRequest(db, req), enterpriseId, year)
       if (!found.inScope) throw notFound(`企业 ${enterpriseId} 不存在或不在本账号的数据范围内`)
       if (found.class !== 'C' && found.class !== 'D') {
         const message = `该企业${year}年亩均效益评价${found.class ? `为${found.class}类` : '无结果'}，只有C类、D类企业需要整治`
@@ -55,7 +54,7 @@ export const regulationRoutes =
     }
 
     async function livePlan(req: Parameters<typeof currentUser>[0], id: number) {
-      const plan = await repo.plan(db, await scopeOf(req), id)
+      const plan = await repo.plan(db, await scopeOfRequest(db, req), id)
       if (!plan) throw notFound(`整治方案 ${id} 不存在或不在本账号的数据范围内`)
       return plan
     }
@@ -67,7 +66,7 @@ export const regulationRoutes =
     }
 
     app.get('/api/regulation/abstract', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: regulationFilterQuery } }, async (req) => {
-      const scope = await scopeOf(req, req.query.regionCode)
+      const scope = await scopeOfRequest(db, req, req.query.regionCode)
       const year = await resolveYear(db, req.query.year)
       const [rows, outs] = await Promise.all([repo.abstractRows(db, scope, year), repo.outcomes(db, scope, year)])
       const toRow = (r: (typeof rows)[number]): RegulationAbstractRow => ({
@@ -104,7 +103,7 @@ export const regulationRoutes =
     app.get('/api/regulation/targets', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: targetListQuery } }, async (req) => {
       const { year: y, regionCode, keyword, class: cls, checked, planned, ...args } = req.query
       const year = await resolveYear(db, y)
-      return ok({ year, page: await repo.targets(db, await scopeOf(req, regionCode), year, { keyword, class: cls, checked, planned }, args) })
+      return ok({ year, page: await repo.targets(db, await scopeOfRequest(db, req, regionCode), year, { keyword, class: cls, checked, planned }, args) })
     })
 
     app.post('/api/regulation/check', { config: { pages: CHECK_PAGES, log: log('整治核查') }, schema: { body: checkBody } }, async (req) => {
@@ -118,7 +117,7 @@ export const regulationRoutes =
 
     app.get('/api/regulation/plans', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: planListQuery } }, async (req) => {
       const { year: y, regionCode, keyword, state, target, ...args } = req.query
-      const scope = await scopeOf(req, regionCode)
+      const scope = await scopeOfRequest(db, req, regionCode)
       const year = await resolveYear(db, y)
       const [counts, page] = await Promise.all([repo.planCounts(db, scope, year, { keyword, target }), repo.plans(db, scope, year, { keyword, target, state }, args)])
       return ok({ year, counts, page })

@@ -23,8 +23,9 @@ import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx'
-import { requestScope } from '../map/service'
-import { resolveYear } from '../big-data/service'
+import { figureHeader } from '../../figures/values'
+import { scopeOfRequest } from '../../auth/data-scope'
+import { resolveYear } from '../../shared/stat-years'
 import * as repo from './repo'
 import * as report from './service'
 import { todayInProductZone } from '../../../domain/today'
@@ -34,18 +35,23 @@ const LIST = { pages: RECORD_LIST_PAGES, log: false } as const
 const exported = (action: string, pages = REPORT_PAGES) => ({ pages, log: { module: 'statisticalReport', action } })
 const today = () => todayInProductZone()
 
-type SharedFigures = Pick<AreaReportRow, 'parcelCount' | 'areaMu' | 'enterpriseCount' | 'scaleCount' | 'tax' | 'valueAdded' | 'taxPerMu' | 'valueAddedPerMu'>
+type SharedFigures = Pick<
+  AreaReportRow,
+  'parcelCount' | 'areaMu' | 'enterpriseCount' | 'scaleCount' | 'ratedEnterpriseCount' | 'tax' | 'valueAdded' | 'ratedLandMu' | 'taxPerMu' | 'valueAddedPerMu'
+>
 
-/** Columns shared by the 区域 and 行业 sheets after the name. */
+/** Columns shared by the 区域 and 行业 sheets after the name: catalogue figures, each header noted with its 口径. */
 const FIGURE_COLUMNS: XlsxColumn<SharedFigures>[] = [
-  { header: '地块数（宗）', value: (r) => r.parcelCount, width: 12 },
-  { header: '用地面积（亩）', value: (r) => r.areaMu, width: 14 },
-  { header: '用地单位（家）', value: (r) => r.enterpriseCount, width: 14 },
-  { header: '规上企业（家）', value: (r) => r.scaleCount, width: 14 },
-  { header: '实缴税金（万元）', value: (r) => r.tax, width: 16 },
-  { header: '工业增加值（万元）', value: (r) => r.valueAdded, width: 18 },
-  { header: '亩均税收（万元/亩）', value: (r) => r.taxPerMu, width: 18 },
-  { header: '亩均增加值（万元/亩）', value: (r) => r.valueAddedPerMu, width: 20 },
+  { ...figureHeader('parcelCount'), value: (r) => r.parcelCount, width: 12 },
+  { ...figureHeader('landAreaMu'), value: (r) => r.areaMu, width: 14 },
+  { ...figureHeader('landEnterpriseCount'), value: (r) => r.enterpriseCount, width: 14 },
+  { ...figureHeader('scaleAboveCount'), value: (r) => r.scaleCount, width: 14 },
+  { ...figureHeader('ratedEnterpriseCount'), value: (r) => r.ratedEnterpriseCount, width: 14 },
+  { ...figureHeader('tax'), value: (r) => r.tax, width: 16 },
+  { ...figureHeader('valueAdded'), value: (r) => r.valueAdded, width: 18 },
+  { ...figureHeader('ratedLandMu'), value: (r) => r.ratedLandMu, width: 16 },
+  { ...figureHeader('taxPerMu'), value: (r) => r.taxPerMu, width: 18 },
+  { ...figureHeader('valueAddedPerMu'), value: (r) => r.valueAddedPerMu, width: 20 },
 ]
 
 const PARCEL_COLUMNS: XlsxColumn<ParcelReportRow>[] = [
@@ -70,18 +76,17 @@ async function* once<T>(rows: T[]): AsyncIterable<T[]> {
 export const statisticalReportRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const scopeOf = (req: Parameters<typeof currentUser>[0], regionCode?: string) => requestScope(db, currentUser(req), regionCode)
 
     // the district picker of every page with a district filter: names of regions are no secret
     // (auth/data-scope), and the tree holds only the districts of the user's own scope
-    app.get('/api/cloudChart/report/regions', { config: { log: false } }, async (req) => ok(await report.regionOptions(db, await scopeOf(req))))
+    app.get('/api/cloudChart/report/regions', { config: { log: false } }, async (req) => ok(await report.regionOptions(db, await scopeOfRequest(db, req))))
 
     app.get('/api/cloudChart/report/area', { config: READ, schema: { querystring: reportFilterQuery } }, async (req) =>
-      ok(await report.areaReport(db, await scopeOf(req, req.query.regionCode), req.query.year)),
+      ok(await report.areaReport(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
     )
 
     app.get('/api/cloudChart/report/area/export', { config: exported('导出区域统计'), schema: { querystring: reportFilterQuery } }, async (req, reply) => {
-      const r = await report.areaReport(db, await scopeOf(req, req.query.regionCode), req.query.year)
+      const r = await report.areaReport(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)
       return sendXlsx<AreaReportRow>(reply, {
         filename: `区域统计_${r.region?.name ?? '浙江省'}_${r.year}年_${today()}.xlsx`,
         sheet: `区域统计 ${r.year}年`,
@@ -89,8 +94,8 @@ export const statisticalReportRoutes =
           { header: '地区', value: (x) => x.name, width: 16 },
           { header: '区划代码', value: (x) => (x.code === 'all' ? '' : x.code), width: 12 },
           ...FIGURE_COLUMNS.slice(0, 2),
-          { header: '低效用地（宗）', value: (x) => x.lowCount, width: 14 },
-          { header: '低效用地面积（亩）', value: (x) => x.lowAreaMu, width: 18 },
+          { ...figureHeader('lowEfficiencyCount'), value: (x) => x.lowCount, width: 14 },
+          { ...figureHeader('lowEfficiencyAreaMu'), value: (x) => x.lowAreaMu, width: 18 },
           ...FIGURE_COLUMNS.slice(2),
         ],
         pages: once([...r.rows, r.total]),
@@ -98,7 +103,7 @@ export const statisticalReportRoutes =
     })
 
     const industry = async (req: { query: { year?: number; regionCode?: string } } & Parameters<typeof currentUser>[0]) => {
-      const scope = await scopeOf(req, req.query.regionCode)
+      const scope = await scopeOfRequest(db, req, req.query.regionCode)
       const region = scope.kind === 'region' ? await repo.region(db, scope.code) : undefined
       return report.industryReport(db, scope, region ? { code: region.code, name: region.name, level: region.level } : null, req.query.year)
     }
@@ -113,9 +118,9 @@ export const statisticalReportRoutes =
         columns: [
           { header: '行业代码', value: (x) => (x.code === 'all' ? '' : x.code), width: 10 },
           { header: '行业名称', value: (x) => x.name, width: 36 },
-          ...FIGURE_COLUMNS.slice(0, 6),
-          { header: '营业收入（万元）', value: (x) => x.revenue, width: 16 },
-          ...FIGURE_COLUMNS.slice(6),
+          ...FIGURE_COLUMNS.slice(0, 7),
+          { ...figureHeader('revenue'), value: (x) => x.revenue, width: 16 },
+          ...FIGURE_COLUMNS.slice(7),
         ],
         pages: once([...r.rows, r.total]),
       })
@@ -123,12 +128,12 @@ export const statisticalReportRoutes =
 
     app.get('/api/cloudChart/report/enterprises', { config: LIST, schema: { querystring: enterpriseReportQuery } }, async (req) => {
       const { year, regionCode, ...q } = req.query
-      return ok(await report.enterpriseReport(db, await scopeOf(req, regionCode), q, year))
+      return ok(await report.enterpriseReport(db, await scopeOfRequest(db, req, regionCode), q, year))
     })
 
     app.get('/api/cloudChart/report/enterprises/export', { config: exported('导出用地单位列表', RECORD_LIST_PAGES), schema: { querystring: enterpriseReportQuery } }, async (req, reply) => {
       const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
-      const scope = await scopeOf(req, regionCode)
+      const scope = await scopeOfRequest(db, req, regionCode)
       const y = await resolveYear(db, year)
       return sendXlsx<EnterpriseReportRow>(reply, {
         filename: `用地单位列表_${y}年_${today()}.xlsx`,
@@ -145,7 +150,7 @@ export const statisticalReportRoutes =
           { header: '用地面积（亩）', value: (r) => r.landAreaMu, width: 14 },
           { header: '实缴税金（万元）', value: (r) => r.tax, width: 16 },
           { header: '工业增加值（万元）', value: (r) => r.valueAdded, width: 18 },
-          { header: '亩均税收（万元/亩）', value: (r) => r.taxPerMu, width: 18 },
+          { ...figureHeader('taxPerMu'), value: (r) => r.taxPerMu, width: 18 },
           { header: '评价类别', value: (r) => (r.appraisalClass ? APPRAISAL_CLASS_NAMES[r.appraisalClass as AppraisalClass] : null), width: 14 },
         ],
         pages: report.eachEnterprise(db, scope, q, y),
@@ -154,7 +159,7 @@ export const statisticalReportRoutes =
 
     app.get('/api/cloudChart/report/parcels', { config: LIST, schema: { querystring: parcelReportQuery } }, async (req) => {
       const { regionCode, ...q } = req.query
-      return ok(await report.parcelReport(db, await scopeOf(req, regionCode), q))
+      return ok(await report.parcelReport(db, await scopeOfRequest(db, req, regionCode), q))
     })
 
     app.get('/api/cloudChart/report/parcels/export', { config: exported('导出工业用地列表', RECORD_LIST_PAGES), schema: { querystring: parcelReportQuery } }, async (req, reply) => {
@@ -163,18 +168,18 @@ export const statisticalReportRoutes =
         filename: `工业用地列表_${today()}.xlsx`,
         sheet: '工业用地',
         columns: PARCEL_COLUMNS,
-        pages: report.eachParcel(db, await scopeOf(req, regionCode), q),
+        pages: report.eachParcel(db, await scopeOfRequest(db, req, regionCode), q),
       })
     })
 
     app.get('/api/cloudChart/report/lowEfficiency', { config: READ, schema: { querystring: lowEfficiencyQuery } }, async (req) => {
       const { year, regionCode, ...q } = req.query
-      return ok(await report.lowEfficiencyReport(db, await scopeOf(req, regionCode), q, year))
+      return ok(await report.lowEfficiencyReport(db, await scopeOfRequest(db, req, regionCode), q, year))
     })
 
     app.get('/api/cloudChart/report/lowEfficiency/export', { config: exported('导出低效用地'), schema: { querystring: lowEfficiencyQuery } }, async (req, reply) => {
       const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
-      const scope = await scopeOf(req, regionCode)
+      const scope = await scopeOfRequest(db, req, regionCode)
       const y = await resolveYear(db, year)
       return sendXlsx<LowEfficiencyRow>(reply, {
         filename: `低效用地_${y}年_${today()}.xlsx`,
@@ -182,7 +187,7 @@ export const statisticalReportRoutes =
         columns: [
           ...(PARCEL_COLUMNS as XlsxColumn<LowEfficiencyRow>[]),
           { header: '认定原因', value: (r) => r.reasons.map((k) => LOW_EFFICIENCY_REASONS[k]).join('；'), width: 40 },
-          { header: '用地单位亩均税收（万元/亩）', value: (r) => r.taxPerMu, width: 22 },
+          { ...figureHeader('taxPerMu', '用地单位亩均税收'), value: (r) => r.taxPerMu, width: 22 },
         ],
         pages: report.eachLowParcel(db, scope, q, y),
       })

@@ -4,7 +4,9 @@
  */
 import type { Db } from '../../db/engine'
 import type { DataScope } from '../../auth/data-scope'
-import { muOf as mu, perMuOf as perMu, roundTo } from '../../../domain/codes/units'
+import { roundTo } from '../../../domain/codes/units'
+import { mu as exactMu } from '../../../domain/figures/formulas'
+import { enterpriseFigures, parcelFigures, partsForDisplay, shown, shownOr0 } from '../../figures/values'
 import { industryName } from '../../../domain/codes/industry'
 import { landUseName } from '../../../domain/codes/land-use'
 import type { Page } from '../../../domain/contracts/envelope'
@@ -26,31 +28,42 @@ import {
   type ReportRegion,
   type ReportRegionOption,
 } from '../../../domain/contracts/statistical-report'
-import { resolveYear } from '../big-data/service'
+import { resolveYear } from '../../shared/stat-years'
 import * as repo from './repo'
 
-const money = (v: number) => roundTo(v, 2)
+/** 平方米 → 亩 as sent (2 decimals; none → 0). */
+const mu = (m2: number | null | undefined) => shownOr0('landAreaMu', exactMu(m2 ?? 0))
 const toRegion = (r: repo.RegionRow): ReportRegion => ({ code: r.code, name: r.name, level: r.level })
 
-function areaRow(code: string, name: string, drillable: boolean, s: repo.RawSums | undefined): AreaReportRow {
+/** The catalogue's figures of one group as a report sends them (rounded only here). */
+function figuresOf(s: repo.RawSums | undefined) {
+  const land = parcelFigures(s?.parcels ?? undefined)
+  const ent = enterpriseFigures(s?.enterprises ?? undefined)
   return {
-    code,
-    name,
-    drillable,
-    parcelCount: s?.parcel_count ?? 0,
-    areaMu: mu(s?.area_m2 ?? 0),
-    lowCount: s?.low_count ?? 0,
-    lowAreaMu: mu(s?.low_m2 ?? 0),
-    enterpriseCount: s?.enterprise_count ?? 0,
-    scaleCount: s?.scale_count ?? 0,
-    tax: money(s?.tax ?? 0),
-    valueAdded: money(s?.value_added ?? 0),
-    taxPerMu: perMu(s?.tax ?? 0, s?.land_m2 ?? 0),
-    valueAddedPerMu: perMu(s?.value_added ?? 0, s?.land_m2 ?? 0),
+    parcelCount: land.parcelCount,
+    areaMu: shownOr0('landAreaMu', land.landAreaMu),
+    enterpriseCount: ent.landEnterpriseCount,
+    scaleCount: ent.scaleAboveCount,
+    ratedEnterpriseCount: ent.ratedEnterpriseCount,
+    tax: shownOr0('tax', ent.tax),
+    valueAdded: shownOr0('valueAdded', ent.valueAdded),
+    revenue: shownOr0('revenue', ent.revenue),
+    ratedLandMu: shownOr0('ratedLandMu', ent.ratedLandMu),
+    taxPerMu: shown('taxPerMu', ent.taxPerMu),
+    valueAddedPerMu: shown('valueAddedPerMu', ent.valueAddedPerMu),
+    parts: partsForDisplay(ent.parts, ['taxPerMu', 'valueAddedPerMu']),
+    lowCount: land.lowEfficiencyCount,
+    lowAreaMu: shownOr0('lowEfficiencyAreaMu', land.lowEfficiencyAreaMu),
+    idleCount: land.idleCount,
   }
 }
 
-const hasAny = (s: repo.RawSums | undefined) => !!s && (s.parcel_count > 0 || s.enterprise_count > 0)
+function areaRow(code: string, name: string, drillable: boolean, s: repo.RawSums | undefined): AreaReportRow {
+  const { revenue: _r, ...f } = figuresOf(s)
+  return { code, name, drillable, ...f }
+}
+
+const hasAny = (s: repo.RawSums | undefined) => !!s && ((s.parcels?.parcel_count ?? 0) > 0 || (s.enterprises?.land_enterprise_count ?? 0) > 0 || (s.enterprises?.rated_enterprise_count ?? 0) > 0)
 
 /**
  * 区域统计: the child districts of the scope's district (the province → cities → counties →
@@ -80,19 +93,8 @@ export async function areaReport(db: Db, scope: DataScope, year?: number): Promi
 }
 
 function industryRow(code: string, name: string, s: repo.RawSums | undefined): IndustryReportRow {
-  return {
-    code,
-    name,
-    enterpriseCount: s?.enterprise_count ?? 0,
-    scaleCount: s?.scale_count ?? 0,
-    parcelCount: s?.parcel_count ?? 0,
-    areaMu: mu(s?.area_m2 ?? 0),
-    tax: money(s?.tax ?? 0),
-    valueAdded: money(s?.value_added ?? 0),
-    revenue: money(s?.revenue ?? 0),
-    taxPerMu: perMu(s?.tax ?? 0, s?.land_m2 ?? 0),
-    valueAddedPerMu: perMu(s?.value_added ?? 0, s?.land_m2 ?? 0),
-  }
+  const { lowCount: _l, lowAreaMu: _a, idleCount: _i, ...f } = figuresOf(s)
+  return { code, name, ...f }
 }
 
 /**
@@ -124,9 +126,9 @@ const enterpriseView = (r: repo.EnterpriseRow): EnterpriseReportRow => ({
   parkName: r.park_name,
   parcelCount: r.parcel_count,
   landAreaMu: mu(r.land_m2),
-  tax: r.tax === null ? null : money(r.tax),
-  valueAdded: r.value_added === null ? null : money(r.value_added),
-  taxPerMu: r.tax === null || !(r.land_m2 > 0) ? null : perMu(r.tax, r.land_m2),
+  tax: shown('tax', r.tax),
+  valueAdded: shown('valueAdded', r.value_added),
+  taxPerMu: shown('taxPerMu', r.tax_per_mu),
   appraisalClass: r.appraisal_class,
 })
 
@@ -181,7 +183,7 @@ const REASONS = Object.keys(LOW_EFFICIENCY_REASONS) as LowEfficiencyReason[]
 const lowView = (r: repo.LowRow): LowEfficiencyRow => ({
   ...parcelView(r),
   reasons: REASONS.filter((k) => r[k]),
-  taxPerMu: r.tax_per_mu === null ? null : roundTo(r.tax_per_mu, 2),
+  taxPerMu: shown('taxPerMu', r.tax_per_mu),
 })
 
 type LowListQuery = Omit<LowEfficiencyQuery, 'year' | 'regionCode'>

@@ -101,7 +101,7 @@ export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
   const regions = useMapOutlines(view.level, 8)
   const cities = useMapOutlines('city', 8)
   const points = useEnterprisePoints(layers.heat || layers.cluster, refreshInterval(def.source ?? { url: '' }, 60_000))
-  const figures = useMemo(() => rows.map((r: ChartRow) => ({ key: String(r.key), value: Number(r[view.value.field]) || 0 })), [data, view.value.field])
+  const figures = useMemo(() => rowsOf(data).map((r: ChartRow) => ({ key: String(r.key), value: Number(r[view.value.field]) || 0 })), [data, view.value.field])
   const joined = useMemo(() => (regions.data ? joinFigures(regions.data, figures) : null), [regions.data, figures])
   const bbox = useMemo(() => (regions.data ? outlineBbox(regions.data) : null), [regions.data])
   const heatPoints = useMemo(() => (points.data ?? []).filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax as number] as [number, number, number]), [points.data])

@@ -58,7 +58,7 @@ export function RegionMapWidget({ def, data, scale, params }: WidgetProps<Region
     enabled: !!drilled,
     refetchInterval: 60_000,
   })
-  const rows = drilled ? (drillRows.data ?? []) : rowsOf(data)
+  const rows = useMemo(() => (drilled ? (drillRows.data ?? []) : rowsOf(data)), [drilled, drillRows.data, data])
   const option = useMemo(
     () => (map.data ? buildMapOption(map.data, rows, { name: 'name', value: def.view.value }, wallTheme(scale)) : null),
     [map.data, rows, def, scale],

@@ -1,4 +1,4 @@
-// `npm test`: every test — types, unit, API on the embedded engine, API on PostgreSQL + PostGIS
+// `npm test`: every test — lint, types, unit, API on the embedded engine, API on PostgreSQL + PostGIS
 // (when TEST_DATABASE_URL is set; required under CI), and e2e in Chromium against the built app.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -39,6 +39,13 @@ function vitest(name, project, env = {}) {
   }
 }
 
+// lint: ESLint keeps the rooms, the rules of hooks and typescript-eslint's rules (docs/adr/0015-eslint-keeps-the-rooms.md).
+// Prettier's check joins it once the tree has had its one-time `npm run format`: then this is true.
+const PRETTIER_ENFORCED = false
+if (want('lint')) {
+  run('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'])
+  if (PRETTIER_ENFORCED) run('format', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.'])
+}
 if (want('types')) run('types', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'])
 if (want('unit')) vitest('unit', 'unit')
 if (want('api')) vitest('api-pglite', 'api', { TEST_DATABASE_URL: '' })

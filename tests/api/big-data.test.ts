@@ -22,26 +22,42 @@ async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
 
 const MU = 10000 / 15
 
-/** Independent 亩均税收: tax over land, land = the year's figure or the parcels held now. */
+/**
+ * Land in the books on 31 December of a year (the catalogue's 口径, written here independently):
+ * not deleted, supplied by then (or undated), not recovered by then.
+ */
+const inBooks = (year: number, a = 'parcel') =>
+  `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= DATE '${year}-12-31')
+   AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= DATE '${year}-12-31'))`
+
+/** Independent 亩均税收 over the rated enterprises: tax over land, land = the year's figure or the land in the books it held then. */
 async function expected(where: string, params: unknown[], year: number) {
   return one<{ tax: number; va: number; land: number; n: number }>(
-    `SELECT COALESCE(sum(y.tax),0)::float8 AS tax, COALESCE(sum(y.value_added),0)::float8 AS va,
-            COALESCE(sum(CASE WHEN y.land_area_m2 IS NOT NULL THEN y.land_area_m2 ELSE held.m2 END),0)::float8 AS land,
-            count(*)::int AS n
-     FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
-     LEFT JOIN (SELECT enterprise_id, sum(area_m2) AS m2 FROM parcel WHERE NOT deleted GROUP BY enterprise_id) held ON held.enterprise_id = e.id
-     WHERE y.year = ${year} AND NOT e.deleted ${where}`,
+    `SELECT COALESCE(sum(x.tax),0)::float8 AS tax, COALESCE(sum(x.va),0)::float8 AS va, COALESCE(sum(x.land),0)::float8 AS land, count(*)::int AS n
+     FROM (SELECT y.tax, y.value_added AS va,
+                  CASE WHEN y.land_area_m2 IS NOT NULL THEN y.land_area_m2
+                       ELSE (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND ${inBooks(year, 'pp')}) END AS land
+           FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
+           WHERE y.year = ${year} AND NOT e.deleted ${where}) x
+     WHERE x.land > 0`,
     params,
   )
 }
+
+/** Independent 用地企业: enterprises with land that year (reported, else held in the books). */
+const withLand = (year: number) =>
+  `COALESCE((SELECT y.land_area_m2 FROM enterprise_yearly y WHERE y.enterprise_id = enterprise.id AND y.year = ${year}),
+            (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = enterprise.id AND ${inBooks(year, 'pp')})) > 0`
 
 describe('/api/bigData/overview', () => {
   it('gives the province figures of the latest year', async () => {
     const r = await s.get<OverviewStats>('/api/bigData/overview', token)
     expect(r.status).toBe(200)
-    const p = await one<{ n: number; m2: number }>('SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE NOT deleted')
-    const e = await one<{ n: number; big: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE scale = '规上')::int AS big FROM enterprise WHERE NOT deleted`)
-    const low = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status IN ('低效','闲置')`)
+    const p = await one<{ n: number; m2: number }>(`SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)}`)
+    const e = await one<{ n: number; big: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE scale = '规上')::int AS big FROM enterprise WHERE NOT deleted AND ${withLand(latest)}`,
+    )
+    const low = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND status IN ('低效','闲置')`)
     const parks = await one<{ n: number }>('SELECT count(*)::int AS n FROM industrial_park WHERE NOT deleted')
     const x = await expected('', [], latest)
     const d = r.body.data
@@ -53,6 +69,9 @@ describe('/api/bigData/overview', () => {
     expect(d.lowEfficiencyCount).toBe(low.n)
     expect(d.parkCount).toBe(parks.n)
     expect(d.tax).toBeCloseTo(x.tax, 1)
+    expect(d.ratedEnterpriseCount).toBe(x.n)
+    expect(d.ratedLandMu).toBeCloseTo(x.land / MU, 1)
+    expect(d.parts.taxPerMu).toEqual({ numerator: d.tax, denominator: d.ratedLandMu })
     expect(d.taxPerMu).toBeCloseTo(x.tax / (x.land / MU), 1)
     expect(d.valueAddedPerMu).toBeCloseTo(x.va / (x.land / MU), 1)
     expect(d.tax).toBeGreaterThan(0)
@@ -62,7 +81,7 @@ describe('/api/bigData/overview', () => {
     const city = await one<{ code: string }>('SELECT city_code AS code FROM parcel GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
     const year = latest - 3
     const r = await s.get<OverviewStats>(`/api/bigData/overview?cityCode=${city.code}&year=${year}`, token)
-    const p = await one<{ n: number }>('SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND city_code = $1', [city.code])
+    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(year)} AND city_code = $1`, [city.code])
     const x = await expected('AND e.city_code = $1', [city.code], year)
     expect(r.body.data.year).toBe(year)
     expect(r.body.data.parcelCount).toBe(p.n)
@@ -93,7 +112,7 @@ describe('grouped statistics', () => {
     const r = await s.get<GroupStat[]>('/api/bigData/byRegion?level=city', token)
     expect(r.body.data).toHaveLength(11)
     const rows = (await s.db.query<{ code: string; n: number; m2: number }>(
-      'SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE NOT deleted GROUP BY 1',
+      `SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`,
     )).rows
     for (const row of rows) {
       const got = r.body.data.find((c) => c.key === row.code)
@@ -103,7 +122,7 @@ describe('grouped statistics', () => {
     const hz = r.body.data.find((c) => c.key === '330100')
     expect(hz?.name).toBe('杭州市')
     const x = await expected("AND e.city_code = '330100'", [], latest)
-    expect(hz?.taxPerMu).toBeCloseTo(x.land > 0 ? x.tax / (x.land / MU) : 0, 1)
+    expect(hz?.taxPerMu).toBeCloseTo(x.tax / (x.land / MU), 1)
   })
 
   it('lists the counties of one city', async () => {
@@ -111,7 +130,7 @@ describe('grouped statistics', () => {
     const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM region WHERE level = 'county' AND parent_code = '330200'`)
     expect(r.body.data).toHaveLength(n.n)
     const sum = r.body.data.reduce((a, c) => a + c.parcelCount, 0)
-    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND city_code = '330200'`)
+    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND city_code = '330200'`)
     expect(sum).toBe(p.n)
   })
 
@@ -119,32 +138,27 @@ describe('grouped statistics', () => {
     const parks = await s.get<GroupStat[]>('/api/bigData/byPark', token)
     const top = parks.body.data[0]
     const p = await one<{ n: number; m2: number }>(
-      'SELECT count(*)::int AS n, COALESCE(sum(area_m2),0)::float8 AS m2 FROM parcel WHERE NOT deleted AND park_id = $1',
+      `SELECT count(*)::int AS n, COALESCE(sum(area_m2),0)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)} AND park_id = $1`,
       [Number(top.key)],
     )
     expect(top.parcelCount).toBe(p.n)
     expect(top.areaMu).toBeCloseTo(p.m2 / MU, 1)
     const ind = await s.get<GroupStat[]>('/api/bigData/byIndustry', token)
     const first = ind.body.data[0]
-    const e = await one<{ n: number }>('SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code,3) = $1', [first.key])
+    const e = await one<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code,3) = $1 AND ${withLand(latest)}`, [first.key])
     expect(first.enterpriseCount).toBe(e.n)
     expect(first.name).not.toBe(first.key)
   })
 
   it('classifies parcels by status and enterprises by 亩均税收 band', async () => {
     const st = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=status', token)
-    const rows = (await s.db.query<{ k: string; n: number }>('SELECT status AS k, count(*)::int AS n FROM parcel WHERE NOT deleted GROUP BY 1')).rows
+    const rows = (await s.db.query<{ k: string; n: number }>(`SELECT status AS k, count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`)).rows
     expect(Object.fromEntries(st.body.data.map((c) => [c.key, c.count]))).toEqual(Object.fromEntries(rows.map((x) => [x.k, x.n])))
     const bands = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=taxBand', token)
     const x = await expected('', [], latest)
     expect(bands.body.data.map((b) => b.key)).toEqual(['lt1', '1-5', '5-15', '15-30', 'ge30'])
-    const withLand = await one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
-       WHERE y.year = $1 AND NOT e.deleted AND COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel p WHERE p.enterprise_id = e.id AND NOT p.deleted), 0) > 0`,
-      [latest],
-    )
-    expect(bands.body.data.reduce((a, b) => a + b.count, 0)).toBe(withLand.n)
-    expect(x.n).toBeGreaterThanOrEqual(withLand.n)
+    // every rated enterprise is in one band, on its exact 亩均税收
+    expect(bands.body.data.reduce((a, b) => a + b.count, 0)).toBe(x.n)
   })
 
   it('gives the yearly trend and the 亩均税收 ranking', async () => {
@@ -154,9 +168,10 @@ describe('grouped statistics', () => {
     expect(t.body.data.at(-2)?.tax).toBeCloseTo(x.tax, 1)
     const top = await s.get<EnterpriseRank[]>('/api/bigData/topEnterprises?limit=5', token)
     expect(top.body.data).toHaveLength(5)
-    const ranks = top.body.data.map((r) => r.taxPerMu)
+    const ranks = top.body.data.map((r) => r.taxPerMu!)
     expect([...ranks].sort((a, b) => b - a)).toEqual(ranks)
     expect(top.body.data[0].taxPerMu).toBeCloseTo(top.body.data[0].tax / top.body.data[0].landMu, 0)
+    expect(t.body.data.at(-2)?.ratedEnterpriseCount).toBe(x.n)
   })
 
   it('serves the region outlines as GeoJSON', async () => {
@@ -178,7 +193,7 @@ describe('/api/show/overview (reform portal, docs/product.md §5)', () => {
     const portal = await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'portal.zj.internal' } })
     expect(portal.statusCode).toBe(200)
     const d = (portal.json() as { data: PortalOverview }).data
-    const p = await one<{ n: number }>('SELECT count(*)::int AS n FROM parcel WHERE NOT deleted')
+    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)}`)
     expect(d.parcelCount).toBe(p.n)
     expect(d.cities).toHaveLength(11)
     expect(JSON.stringify(d)).not.toMatch(/有限公司/)

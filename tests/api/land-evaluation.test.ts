@@ -57,18 +57,23 @@ describe('评价', () => {
     const r = await s.postJson<EvaluationRun>('/api/inefficient/run', { modelId: model.id, year }, land)
     expect(r.status).toBe(200)
     run = r.body.data
-    const parcels = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status <> '已收回'`)
+    // the land in the books at the end of the year (catalogue 口径): supplied by then, not recovered by then
+    const END = `make_date(${year}, 12, 31)`
+    const inBooks = (a: string) => `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= ${END})
+      AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= ${END}))`
+    const parcels = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel p WHERE ${inBooks('p')}`)
     expect(run).toMatchObject({ modelName: '低效用地认定模型（默认）', year, passScore: 60, parcelCount: parcels.n, runBy: '陈土地' })
     expect(r.body.message).toBe(`已评价 ${parcels.n} 宗地块，疑似低效 ${run.flaggedCount} 宗`)
     // the flagged count from SQL written here: the same five conditions and weights
     const x = await one<{ n: number }>(
       `WITH f AS (
          SELECT p.id, p.plot_ratio, p.building_density,
-                y.tax / NULLIF(COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel q WHERE q.enterprise_id = e.id AND NOT q.deleted)) / (10000.0 / 15), 0) AS tpm,
-                CASE WHEN p.actual_start_date IS NULL AND p.agreed_start_date < current_date THEN (current_date - p.agreed_start_date) / 365.25 ELSE 0 END AS idle,
+                y.tax / NULLIF(COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel q WHERE q.enterprise_id = e.id AND ${inBooks('q')})) / (10000.0 / 15), 0) AS tpm,
+                CASE WHEN (p.actual_start_date IS NULL OR p.actual_start_date > LEAST(current_date, ${END})) AND p.agreed_start_date < LEAST(current_date, ${END})
+                     THEN (LEAST(current_date, ${END}) - p.agreed_start_date) / 365.25 ELSE 0 END AS idle,
                 e.status IN ('停产', '半停产') AS stopped
          FROM parcel p LEFT JOIN enterprise e ON e.id = p.enterprise_id LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
-         WHERE NOT p.deleted AND p.status <> '已收回')
+         WHERE ${inBooks('p')})
        SELECT count(*)::int AS n FROM f WHERE
          (CASE WHEN round(plot_ratio::numeric, 2) < 1.0 THEN 25 ELSE 0 END + CASE WHEN round(building_density::numeric, 1) < 30 THEN 15 ELSE 0 END
           + CASE WHEN round(tpm::numeric, 2) < 5 THEN 20 ELSE 0 END + CASE WHEN round(idle::numeric, 2) >= 1 THEN 25 ELSE 0 END + CASE WHEN stopped THEN 15 ELSE 0 END) >= 60`,

@@ -419,8 +419,17 @@ describe('who may call the map endpoints (docs/product.md §6: the pages that sh
 describe('data scope: the product helper gives what the old prefix rule of the map gave', () => {
   /** the rule the map used before (a record's most precise code starts with the region's prefix) */
   const prefixOf = (code: string) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code)
+  // the statistics count the catalogue's populations of the latest year (land in the books at its
+  // end, enterprises with land that year), inside the same scope as the old rule
+  const END = `(SELECT make_date(max(year)::int, 12, 31) FROM enterprise_yearly)`
+  const FIGURE_POPULATION: Record<string, string> = {
+    parcel: `(t.supply_date IS NULL OR t.supply_date <= ${END}) AND NOT (t.status = '已收回' AND (t.recovered_date IS NULL OR t.recovered_date <= ${END}))`,
+    enterprise: `COALESCE((SELECT y.land_area_m2 FROM enterprise_yearly y WHERE y.enterprise_id = t.id AND y.year = (SELECT max(year) FROM enterprise_yearly)),
+      (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = t.id AND NOT pp.deleted AND (pp.supply_date IS NULL OR pp.supply_date <= ${END})
+         AND NOT (pp.status = '已收回' AND (pp.recovered_date IS NULL OR pp.recovered_date <= ${END})))) > 0`,
+  }
   const oldCount = async (table: string, code: string) =>
-    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%' AND ${FIGURE_POPULATION[table]}`, [prefixOf(code)])).rows[0].n
   it.each(['county', 'city', 'province'] as const)('a %s user: the same parcels and enterprises on the map', async (level) => {
     const code = level === 'county' ? county.code : level === 'city' ? `${county.code.slice(0, 4)}00` : '330000'
     const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id

@@ -41,6 +41,16 @@ beforeAll(async () => {
 })
 afterAll(() => s?.close())
 
+/** Land in the books on 31 December of a year (the catalogue's 口径, written here independently). */
+const inBooks = (year: number, a = 'parcel') =>
+  `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= DATE '${year}-12-31')
+   AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= DATE '${year}-12-31'))`
+
+/** 用地企业 of a year: land reported that year, else held in the books. */
+const withLand = (year: number, e = 'enterprise') =>
+  `COALESCE((SELECT y.land_area_m2 FROM enterprise_yearly y WHERE y.enterprise_id = ${e}.id AND y.year = ${year}),
+            (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = ${e}.id AND ${inBooks(year, 'pp')})) > 0`
+
 async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
   return (await s.db.query<T>(sql, params)).rows[0]
 }
@@ -84,7 +94,7 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     expect(d.rows.reduce((n, x) => n + x.parcelCount, 0)).toBe(d.total.parcelCount)
     const hz = d.rows.find((x) => x.code === '330100')!
     const sql = await one<{ n: number; m2: number; low: number }>(
-      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2, count(*) FILTER (WHERE status IN ('低效','闲置'))::int AS low FROM parcel WHERE NOT deleted AND city_code = '330100'`,
+      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2, count(*) FILTER (WHERE status IN ('低效','闲置'))::int AS low FROM parcel WHERE ${inBooks(latest)} AND city_code = '330100'`,
     )
     expect([hz.name, hz.drillable, hz.parcelCount, hz.lowCount]).toEqual(['杭州市', true, sql.n, sql.low])
     expect(hz.areaMu).toBeCloseTo(sql.m2 / MU, 1)
@@ -98,16 +108,17 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     const counties = city.rows.filter((x) => x.code !== '')
     expect(counties.map((x) => x.code)).toEqual((await s.db.query<{ code: string }>('SELECT code FROM region WHERE parent_code = $1 ORDER BY sort, code', [county.parent])).rows.map((x) => x.code))
     // records of the city not yet placed in a county (waiting to be claimed) have a row of their own
-    const unplaced = await one<{ n: number }>('SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND city_code = $1 AND county_code IS NULL', [county.parent])
+    const unplaced = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest - 1)} AND city_code = $1 AND county_code IS NULL`, [county.parent])
     expect(city.rows.find((x) => x.code === '')?.parcelCount ?? 0).toBe(unplaced.n)
     expect(city.rows.reduce((n, x) => n + x.parcelCount, 0)).toBe(city.total.parcelCount)
     const row = city.rows.find((x) => x.code === county.code)!
     const tax = await one<{ tax: number }>(
-      `SELECT COALESCE(sum(y.tax), 0)::float8 AS tax FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id WHERE NOT e.deleted AND e.county_code = $1 AND y.year = $2`,
+      `SELECT COALESCE(sum(y.tax), 0)::float8 AS tax FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
+       WHERE NOT e.deleted AND e.county_code = $1 AND y.year = $2 AND ${withLand(latest - 1, 'e')}`,
       [county.code, latest - 1],
     )
     expect(row.tax).toBeCloseTo(tax.tax, 1)
-    const towns = (await s.get<AreaReport>(`/api/cloudChart/report/area?regionCode=${county.code}`, admin)).body.data
+    const towns = (await s.get<AreaReport>(`/api/cloudChart/report/area?regionCode=${county.code}&year=${latest - 1}`, admin)).body.data
     expect(towns.path.map((p) => p.name).at(-1)).toBe(county.name)
     expect(towns.rows.length).toBeGreaterThan(0)
     expect(towns.rows.every((x) => !x.drillable)).toBe(true)
@@ -120,7 +131,7 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     const mine = await s.get<AreaReport>('/api/cloudChart/report/area', countyClerk)
     expect(mine.status).toBe(200)
     expect(mine.body.data.region?.code).toBe(county.code)
-    const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND county_code = $1', [county.code])
+    const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND county_code = $1`, [county.code])
     expect(mine.body.data.total.parcelCount).toBe(n.n)
     // asking for the province gives the county, never more
     expect((await s.get<AreaReport>('/api/cloudChart/report/area?regionCode=330000', countyClerk)).body.data.total.parcelCount).toBe(n.n)
@@ -165,10 +176,10 @@ describe('行业统计 /api/cloudChart/report/industry', () => {
     expect(d.rows.reduce((n, x) => n + x.parcelCount, 0)).toBe(d.total.parcelCount)
     const big = d.rows.filter((x) => x.code !== '').sort((a, b) => b.enterpriseCount - a.enterpriseCount)[0]
     const sql = await one<{ n: number; big: number; parcels: number; m2: number }>(
-      `SELECT (SELECT count(*)::int FROM enterprise WHERE NOT deleted AND left(industry_code, 3) = $1) AS n,
-              (SELECT count(*)::int FROM enterprise WHERE NOT deleted AND left(industry_code, 3) = $1 AND scale = '规上') AS big,
-              (SELECT count(*)::int FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id WHERE NOT p.deleted AND left(e.industry_code, 3) = $1) AS parcels,
-              (SELECT sum(p.area_m2)::float8 FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id WHERE NOT p.deleted AND left(e.industry_code, 3) = $1) AS m2`,
+      `SELECT (SELECT count(*)::int FROM enterprise WHERE NOT deleted AND left(industry_code, 3) = $1 AND ${withLand(latest)}) AS n,
+              (SELECT count(*)::int FROM enterprise WHERE NOT deleted AND left(industry_code, 3) = $1 AND scale = '规上' AND ${withLand(latest)}) AS big,
+              (SELECT count(*)::int FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id WHERE ${inBooks(latest, 'p')} AND left(e.industry_code, 3) = $1) AS parcels,
+              (SELECT sum(p.area_m2)::float8 FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id WHERE ${inBooks(latest, 'p')} AND left(e.industry_code, 3) = $1) AS m2`,
       [big.code],
     )
     expect([big.enterpriseCount, big.scaleCount, big.parcelCount]).toEqual([sql.n, sql.big, sql.parcels])
@@ -198,7 +209,7 @@ describe('用地单位列表 /api/cloudChart/report/enterprises', () => {
     expect(perMu).toEqual([...perMu].sort((a, b) => b - a))
     const first = list[0]
     const fig = await one<{ tax: number; land: number; class: string | null }>(
-      `SELECT y.tax::float8 AS tax, COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel WHERE enterprise_id = e.id AND NOT deleted))::float8 AS land,
+      `SELECT y.tax::float8 AS tax, COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel WHERE enterprise_id = e.id AND ${inBooks(latest)}))::float8 AS land,
               (SELECT class FROM enterprise_appraisal_yearly a WHERE a.enterprise_id = e.id AND a.year = y.year) AS class
        FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $2 WHERE e.id = $1`,
       [first.id, latest],
@@ -255,7 +266,7 @@ describe('低效用地 /api/cloudChart/report/lowEfficiency', () => {
     const wall = (await s.get<OverviewStats>('/api/bigData/overview', admin)).body.data
     expect([d.count, d.areaMu]).toEqual([wall.lowEfficiencyCount, wall.lowEfficiencyAreaMu])
     expect(d.idleCount + d.lowCount).toBe(d.count)
-    const plot = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`)
+    const plot = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND status IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`)
     expect(plot.n).toBeGreaterThan(0)
     expect(d.byReason.find((x) => x.reason === 'plotRatio')).toMatchObject({ name: '容积率低于1.0', count: plot.n })
     expect(d.byReason.find((x) => x.reason === 'idle')!.count).toBeGreaterThanOrEqual(d.idleCount)

@@ -19,7 +19,8 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 /** How the reports write 亩, 万元 and 亩均 (2 decimals, thousands separators) and counts. */
-const two = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+// a figure without a value (亩均 without rated land) is a dash
+const two = (n: number | null) => (n === null ? '—' : n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
 const whole = (n: number) => n.toLocaleString('zh-CN')
 
 /** The data rows of an antd table (not the 合计 row). */

@@ -52,16 +52,6 @@ export function roundTo(value: number, digits = 2): number {
   return (Math.sign(value) * Math.round(scaled)) / f
 }
 
-/** 平方米 → 亩 with 2 decimals, as the statistics send figures (none → 0). */
-export function muOf(m2: number | null): number {
-  return roundTo((m2 ?? 0) / M2_PER_MU, 2)
-}
-
-/** A sum (万元) per 亩 of the given land in 平方米, 2 decimals; 0 without land (亩均税收, 亩均增加值). */
-export function perMuOf(value: number, m2: number): number {
-  return m2 > 0 ? roundTo(value / (m2 / M2_PER_MU), 2) : 0
-}
-
 /** 平方米 shown as 亩 with 2 decimals (the default display, docs/domain.md), e.g. 10000 → "15.00". */
 export function formatMu(m2: number): string {
   return roundTo(m2ToMu(m2), 2).toFixed(2)

@@ -5,19 +5,17 @@
  * (docs/domain.md): each a ratio of the year's sums over the enterprises that reported its inputs.
  */
 import { z } from 'zod'
+import { FIGURES, INDICATOR_KEYS, LOW_TAX_PER_MU, type IndicatorKey } from '../figures/catalogue'
+import type { RatioParts } from '../figures/format'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 
-/** The six indicators, their names and units (docs/domain.md 亩均效益评价). */
-export const INDICATORS = {
-  taxPerMu: { name: '亩均税收', unit: '万元/亩' },
-  valueAddedPerMu: { name: '亩均增加值', unit: '万元/亩' },
-  laborProductivity: { name: '全员劳动生产率', unit: '万元/人' },
-  energyEfficiency: { name: '单位能耗增加值', unit: '万元/吨标准煤' },
-  emissionEfficiency: { name: '单位排放增加值', unit: '万元/吨' },
-  rdRatio: { name: 'R&D经费占营业收入比重', unit: '%' },
-} as const
-export type IndicatorKey = keyof typeof INDICATORS
+/** The six indicators, their names and units: the catalogue's (src/domain/figures), in its order. */
+export const INDICATORS = Object.fromEntries(INDICATOR_KEYS.map((k) => [k, { name: FIGURES[k].name, unit: FIGURES[k].unit }])) as Record<
+  IndicatorKey,
+  { name: string; unit: string }
+>
+export type { IndicatorKey }
 /** The values of the six indicators (null: no enterprise reported the inputs). */
 export type IndicatorValues = Record<IndicatorKey, number | null>
 
@@ -47,14 +45,16 @@ export interface IndicatorRow {
   /** region code or division code; 'all' for the whole scope, '' for 未分类 */
   code: string
   name: string
-  /** enterprises with figures this year */
+  /** 参评企业数 (catalogue ratedEnterpriseCount): enterprises with figures and land this year */
   enterpriseCount: number
-  /** their land, 亩 */
+  /** 参评用地面积 (ratedLandMu), 亩 */
   landMu: number
   /** 实缴税金 and 工业增加值, 万元 */
   tax: number
   valueAdded: number
   values: IndicatorValues
+  /** each indicator's numerator and denominator (the tooltip's working) */
+  parts: Record<IndicatorKey, RatioParts>
   /** the same of the year before (null: no figures that year) */
   lastYear: IndicatorValues | null
 }
@@ -72,10 +72,12 @@ export interface IndicatorTable {
 /** GET /api/decision/trend: one point a year. */
 export interface TrendPoint {
   year: number
+  /** 参评企业数 */
   enterpriseCount: number
   tax: number
   valueAdded: number
   values: IndicatorValues
+  parts: Record<IndicatorKey, RatioParts>
 }
 
 /** GET /api/decision/enterprise: one enterprise against its peers. */
@@ -106,7 +108,7 @@ export const MONITOR_SIGNALS = {
 export type MonitorSignal = keyof typeof MONITOR_SIGNALS
 export const TAX_DROP = 0.3
 export const VALUE_ADDED_DROP = 0.2
-export const LOW_TAX_PER_MU = 1
+export { LOW_TAX_PER_MU }
 
 /** GET /api/function/monitor/getQyMonitor */
 export const enterpriseMonitorQuery = pageQuery(['taxPerMuChange', 'valueAddedChange', 'name'] as const).extend({
@@ -152,6 +154,7 @@ export interface EnterpriseMonitor {
 export interface IndustryMonitorRow {
   code: string
   name: string
+  /** 参评企业数 */
   enterpriseCount: number
   tax: number
   lastTax: number

@@ -75,12 +75,15 @@ export const boundaryQuery = z.object({
 /** Statistics of a region (资源云图 side panel). */
 export interface RegionStats {
   regionCode: string
+  /** 地块数 (catalogue parcelCount): land in the books at the end of `year` */
   parcels: number
-  /** 亩, 2 decimals */
+  /** 用地面积 (landAreaMu), 亩, 2 decimals */
   areaMu: number
+  /** 用地企业数 (landEnterpriseCount) of `year` */
   enterprises: number
-  /** 万元, the latest year with figures */
+  /** 实缴税金 (tax) of the rated enterprises, 万元, of `year` */
   tax: number
+  /** the latest year with figures */
   year: number | null
 }
 

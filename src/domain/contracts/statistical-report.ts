@@ -6,6 +6,7 @@
  * Each report has an xlsx export at the same path plus `/export`, with the same filters.
  */
 import { z } from 'zod'
+import type { FigureParts } from './big-data'
 import { pageQuery } from './admin'
 import { APPRAISAL_CLASSES } from '../appraisal'
 import type { Page } from './envelope'
@@ -54,22 +55,34 @@ export interface AreaReportRow {
   name: string
   /** whether the row can be opened one level down (towns cannot) */
   drillable: boolean
+  /** 地块数 (catalogue parcelCount: land in the books at the end of the year) */
   parcelCount: number
+  /** 用地面积 landAreaMu */
   areaMu: number
-  /** 低效 + 闲置 parcels (the 低效用地 list) */
+  /** 低效用地数 lowEfficiencyCount: 低效 + 闲置 parcels (the 低效用地 list) */
   lowCount: number
+  /** 低效用地面积 lowEfficiencyAreaMu */
   lowAreaMu: number
+  /** 闲置用地数 idleCount */
+  idleCount: number
+  /** 用地企业数 landEnterpriseCount */
   enterpriseCount: number
-  /** 规上企业数 */
+  /** 规上企业数 scaleAboveCount */
   scaleCount: number
+  /** 参评企业数 ratedEnterpriseCount */
+  ratedEnterpriseCount: number
   /** 实缴税金 万元 (the year) */
   tax: number
   /** 工业增加值 万元 (the year) */
   valueAdded: number
-  /** 亩均税收 万元/亩 */
-  taxPerMu: number
+  /** 参评用地面积 ratedLandMu: the 亩均 denominator */
+  ratedLandMu: number
+  /** 亩均税收 万元/亩 (null: no rated land) */
+  taxPerMu: number | null
   /** 亩均增加值 万元/亩 */
-  valueAddedPerMu: number
+  valueAddedPerMu: number | null
+  /** each ratio's numerator and denominator */
+  parts: FigureParts
 }
 
 /** GET /api/cloudChart/report/area */
@@ -88,16 +101,22 @@ export interface IndustryReportRow {
   /** division code C13 … C43; '' for 未分类 (no code, or a parcel without a holder); 'all' for 合计 */
   code: string
   name: string
+  /** 用地企业数 */
   enterpriseCount: number
+  /** 规上企业数 */
   scaleCount: number
+  /** 参评企业数 */
+  ratedEnterpriseCount: number
   parcelCount: number
   areaMu: number
   tax: number
   valueAdded: number
   /** 营业收入 万元 */
   revenue: number
-  taxPerMu: number
-  valueAddedPerMu: number
+  ratedLandMu: number
+  taxPerMu: number | null
+  valueAddedPerMu: number | null
+  parts: FigureParts
 }
 
 /** GET /api/cloudChart/report/industry */

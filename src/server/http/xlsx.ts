@@ -13,6 +13,8 @@ export interface XlsxColumn<R> {
   /** the value of the cell (text, number, Date, boolean or blank) */
   value: (row: R) => string | number | boolean | Date | null | undefined
   width?: number
+  /** a note on the header cell, read on hover (a figure's 口径) */
+  note?: string
 }
 
 /**
@@ -49,6 +51,9 @@ export function sendXlsx<R>(reply: FastifyReply, opts: { filename: string; sheet
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
     const sheet = book.addWorksheet(opts.sheet)
     sheet.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }))
+    opts.columns.forEach((c, i) => {
+      if (c.note) sheet.getRow(1).getCell(i + 1).note = c.note
+    })
     for await (const rows of opts.pages) {
       for (const r of rows) sheet.addRow(opts.columns.map((c) => escapeCell(c.value(r) ?? null))).commit()
     }

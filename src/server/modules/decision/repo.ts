@@ -1,42 +1,20 @@
 /**
- * SQL of 辅助决策 and 运行监测: the yearly inputs of the 亩均 indicators summed by district or
- * division, and per enterprise — every query limited by a {@link DataScope}. The land of an
- * enterprise in a year is the year's reported figure, else the parcels it holds now (as the walls
- * and reports count it).
+ * SQL of 辅助决策 and 运行监测: the catalogue's 亩均 indicators (src/domain/figures) by district or
+ * division and per enterprise, each by its one SQL fragment (src/server/figures) — every query
+ * limited by a {@link DataScope}.
  */
 import type { Db } from '../../db/engine'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
-import { LAND_M2 } from '../big-data/repo'
+import { enterpriseSums, enterpriseYearColumns, ratedEnterprise, ratioSql, rowOf, yearlyRowOf } from '../../figures/sql'
+import type { EnterpriseSumsRow } from '../../figures/values'
 
-/** The sums behind the indicators, each ratio's numerator over the enterprises that reported its denominator. */
-export interface IndicatorSums {
-  n: number
-  tax: number
-  value_added: number
-  revenue: number
-  land_m2: number
-  va_of_employees: number
-  employees: number
-  va_of_energy: number
-  energy: number
-  va_of_emissions: number
-  emissions: number
-  rd: number
-  revenue_of_rd: number
-}
+/** The catalogue's enterprise figures of a group: counts, sums and each ratio's parts (src/server/figures). */
+export type IndicatorSums = EnterpriseSumsRow
 
-const SUMS = `count(*)::int AS n, COALESCE(sum(y.tax), 0)::float8 AS tax, COALESCE(sum(y.value_added), 0)::float8 AS value_added,
-  COALESCE(sum(y.revenue), 0)::float8 AS revenue, COALESCE(sum(${LAND_M2}), 0)::float8 AS land_m2,
-  COALESCE(sum(y.value_added) FILTER (WHERE y.employees > 0), 0)::float8 AS va_of_employees,
-  COALESCE(sum(y.employees) FILTER (WHERE y.employees > 0), 0)::float8 AS employees,
-  COALESCE(sum(y.value_added) FILTER (WHERE y.energy > 0), 0)::float8 AS va_of_energy,
-  COALESCE(sum(y.energy) FILTER (WHERE y.energy > 0), 0)::float8 AS energy,
-  COALESCE(sum(y.value_added) FILTER (WHERE y.emissions > 0), 0)::float8 AS va_of_emissions,
-  COALESCE(sum(y.emissions) FILTER (WHERE y.emissions > 0), 0)::float8 AS emissions,
-  COALESCE(sum(y.rd_expense) FILTER (WHERE y.revenue > 0 AND y.rd_expense IS NOT NULL), 0)::float8 AS rd,
-  COALESCE(sum(y.revenue) FILTER (WHERE y.revenue > 0 AND y.rd_expense IS NOT NULL), 0)::float8 AS revenue_of_rd`
-
-/** Sums by a key expression over enterprises (alias e) for the given years; key null = the whole scope. */
+/**
+ * The enterprise figures by a key expression over enterprises (alias e) for the given years, each
+ * year over that year's rated enterprises (参评企业); key null = the whole scope.
+ */
 export async function sumsByYear(
   db: Db,
   scope: DataScope,
@@ -48,9 +26,13 @@ export async function sumsByYear(
   const cond = scopeCondition(scope, 'e', params)
   const ind = industry ? ` AND left(e.industry_code, 3) = $${params.push(industry)}` : ''
   const r = await db.query<IndicatorSums & { key: string | null; year: number }>(
-    `SELECT ${key ?? 'NULL::text'} AS key, y.year::int AS year, ${SUMS}
-     FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ANY($1::int[])
-     WHERE NOT e.deleted AND ${cond}${ind} GROUP BY 1, 2`,
+    `WITH r AS (
+       SELECT ${key ?? 'NULL::text'} AS k, y.year::int AS year, ${enterpriseYearColumns('y.year')}
+       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ANY($1::int[])
+       WHERE NOT e.deleted AND ${cond}${ind}
+     )
+     SELECT r.k AS key, r.year, ${enterpriseSums('r')} FROM r GROUP BY 1, 2
+     HAVING count(*) FILTER (WHERE ${ratedEnterprise(rowOf('r'))}) > 0`,
     params,
   )
   return r.rows
@@ -61,7 +43,7 @@ export async function years(db: Db): Promise<number[]> {
   return (await db.query<{ year: number }>('SELECT DISTINCT year::int AS year FROM enterprise_yearly ORDER BY 1')).rows.map((r) => r.year)
 }
 
-/** One enterprise's inputs of a year. */
+/** One enterprise's inputs of a year, its land that year and its exact indicators (null: not rated). */
 export interface EnterpriseYear {
   id: number
   year: number
@@ -69,16 +51,26 @@ export interface EnterpriseYear {
   tax: number | null
   value_added: number | null
   revenue: number | null
-  land_m2: number
+  land_m2: number | null
   employees: number | null
   energy: number | null
   emissions: number | null
   rd: number | null
+  tax_per_mu: number | null
+  value_added_per_mu: number | null
+  labor_productivity: number | null
+  energy_efficiency: number | null
+  emission_efficiency: number | null
+  rd_ratio: number | null
 }
 
+const INDICATOR_SQL = (['taxPerMu', 'valueAddedPerMu', 'laborProductivity', 'energyEfficiency', 'emissionEfficiency', 'rdRatio'] as const)
+  .map((k) => `${ratioSql(k, yearlyRowOf('y.year'))} AS ${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)
+  .join(', ')
+
 const ENTERPRISE_YEAR = `e.id, y.year::int AS year, left(e.industry_code, 3) AS industry, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
-  y.revenue::float8 AS revenue, (${LAND_M2})::float8 AS land_m2, y.employees, y.energy::float8 AS energy, y.emissions::float8 AS emissions,
-  y.rd_expense::float8 AS rd`
+  y.revenue::float8 AS revenue, (${yearlyRowOf('y.year').land_m2})::float8 AS land_m2, y.employees, y.energy::float8 AS energy, y.emissions::float8 AS emissions,
+  y.rd_expense::float8 AS rd, ${INDICATOR_SQL}`
 
 /** The enterprises of a county with figures in a year (the peers of an enterprise). */
 export async function countyYear(db: Db, countyCode: string, year: number): Promise<EnterpriseYear[]> {
@@ -129,10 +121,13 @@ export interface MonitorInput {
   value_added: number | null
   energy: number | null
   land_m2: number | null
+  /** 亩均税收 this year, exact (null: not rated) */
+  tax_per_mu: number | null
   last_tax: number | null
   last_value_added: number | null
   last_energy: number | null
   last_land_m2: number | null
+  last_tax_per_mu: number | null
   reported: boolean
   last_reported: boolean
 }
@@ -140,13 +135,14 @@ export interface MonitorInput {
 /** The enterprises of the scope with figures this year or the year before. */
 export async function monitorInputs(db: Db, scope: DataScope, year: number): Promise<MonitorInput[]> {
   const params: unknown[] = [year]
-  const held = '(SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted)'
+  const cur = yearlyRowOf('$1', 'e', 'cur')
+  const prev = yearlyRowOf('$1 - 1', 'e', 'prev')
   const r = await db.query<MonitorInput>(
     `SELECT e.id, e.name, e.credit_code, c.name AS county_name, e.industry_code, e.status,
             cur.tax::float8 AS tax, cur.value_added::float8 AS value_added, cur.energy::float8 AS energy,
-            COALESCE(cur.land_area_m2, ${held})::float8 AS land_m2,
+            (${cur.land_m2})::float8 AS land_m2, ${ratioSql('taxPerMu', cur)} AS tax_per_mu,
             prev.tax::float8 AS last_tax, prev.value_added::float8 AS last_value_added, prev.energy::float8 AS last_energy,
-            COALESCE(prev.land_area_m2, ${held})::float8 AS last_land_m2,
+            (${prev.land_m2})::float8 AS last_land_m2, ${ratioSql('taxPerMu', prev)} AS last_tax_per_mu,
             cur.id IS NOT NULL AS reported, prev.id IS NOT NULL AS last_reported
      FROM enterprise e
      LEFT JOIN enterprise_yearly cur ON cur.enterprise_id = e.id AND cur.year = $1

@@ -11,6 +11,7 @@ import type {
 import { notFound } from '../../http/errors'
 import type { DataScope } from '../../auth/data-scope'
 import * as repo from './repo'
+import { shown } from '../../figures/values'
 import { todayInProductZone } from '../../../domain/today'
 
 type Rings = [number, number][][]
@@ -77,7 +78,7 @@ export async function parcelInfo(db: Db, id: number, scope: DataScope): Promise<
     enterpriseName: (r.enterpriseName as string | null) ?? null,
     creditCode: (r.creditCode as string | null) ?? null,
     appraisalClass: (r.appraisalClass as GlobeParcelInfo['appraisalClass']) ?? null,
-    taxPerMu: n(r.taxPerMu) === null ? null : Math.round(Number(r.taxPerMu) * 100) / 100,
+    taxPerMu: shown('taxPerMu', n(r.taxPerMu)),
     lowEfficiency: r.lowEfficiency === true,
     stage: stageOf(r as { signedDate?: string | null }, today()),
     bbox: [Number(r.w), Number(r.s), Number(r.e), Number(r.n)],

@@ -8,7 +8,9 @@ import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../d
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { EvaluationIndicator, EvaluationModel, EvaluationRun, ModelItem } from '../../../domain/contracts/land-evaluation'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { mu } from '../../../domain/figures/formulas'
+import { parcelOfYear, ratioSql, yearlyRowOf } from '../../figures/sql'
+import { shownOr0 } from '../../figures/values'
 
 // ---- models ----
 
@@ -84,18 +86,25 @@ export interface ParcelFacts {
   stopped: number
 }
 
-/** Every live parcel of the scope (not 已收回) with the values a model tests, for a year. */
+/**
+ * Every parcel of the scope in the books at the end of the year (src/server/figures: supplied by
+ * then, not recovered by then) with the values a model tests: the holder's 亩均 figures of that
+ * year by the catalogue's fragments, and how long an agreed start has been missed by the year's end
+ * (or today, for the year under way).
+ */
 export async function parcelFacts(db: Db, scope: DataScope, year: number): Promise<ParcelFacts[]> {
   const params: unknown[] = [year]
-  const land = `NULLIF(COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted)) / ${M2_PER_MU}, 0)`
+  const holder = yearlyRowOf('$1')
+  const asOf = `LEAST(current_date, make_date($1::int, 12, 31))`
   const r = await db.query<ParcelFacts>(
     `SELECT p.id, p.area_m2::float8 AS area_m2, p.plot_ratio::float8 AS plot_ratio, p.building_density::float8 AS density,
-            (y.tax / ${land})::float8 AS tax_per_mu, (y.value_added / ${land})::float8 AS value_added_per_mu,
-            CASE WHEN p.actual_start_date IS NULL AND p.agreed_start_date < current_date THEN ((current_date - p.agreed_start_date) / 365.25)::float8 ELSE 0 END AS idle_years,
+            ${ratioSql('taxPerMu', holder)} AS tax_per_mu, ${ratioSql('valueAddedPerMu', holder)} AS value_added_per_mu,
+            CASE WHEN (p.actual_start_date IS NULL OR p.actual_start_date > ${asOf}) AND p.agreed_start_date < ${asOf}
+                 THEN ((${asOf} - p.agreed_start_date) / 365.25)::float8 ELSE 0 END AS idle_years,
             CASE WHEN e.status IN ('停产', '半停产') THEN 1 ELSE 0 END AS stopped
      FROM parcel p LEFT JOIN enterprise e ON e.id = p.enterprise_id
      LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
-     WHERE NOT p.deleted AND p.status <> '已收回' AND ${scopeCondition(scope, 'p', params)}
+     WHERE ${parcelOfYear('p', '$1')} AND ${scopeCondition(scope, 'p', params)}
      ORDER BY p.id`,
     params,
   )
@@ -128,7 +137,7 @@ const runView = (r: RunRow): EvaluationRun => ({
   regionName: r.region_name,
   parcelCount: r.parcel_count,
   flaggedCount: r.flagged_count,
-  flaggedAreaMu: roundTo(r.flagged_m2 / M2_PER_MU, 2),
+  flaggedAreaMu: shownOr0('landAreaMu', mu(r.flagged_m2)),
   runBy: r.run_by,
   runAt: iso(r.run_at)!,
 })

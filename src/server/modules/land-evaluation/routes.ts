@@ -21,7 +21,8 @@ import {
   type FlaggedShapes,
   type ModelItem,
 } from '../../../domain/contracts/land-evaluation'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { mu } from '../../../domain/figures/formulas'
+import { shownOr0 } from '../../figures/values'
 import type { Db } from '../../db/engine'
 import { isUniqueViolation } from '../../db/sql'
 import { currentUser } from '../../http/context'
@@ -116,7 +117,7 @@ export const landEvaluationRoutes =
       const answer: EvaluationAbstract = {
         run: r,
         items,
-        byCounty: sums.counties.map((c) => ({ code: c.code ?? '', name: c.name ?? '未落区县', parcelCount: c.n, flaggedCount: c.flagged, flaggedAreaMu: roundTo(c.m2 / M2_PER_MU, 2) })),
+        byCounty: sums.counties.map((c) => ({ code: c.code ?? '', name: c.name ?? '未落区县', parcelCount: c.n, flaggedCount: c.flagged, flaggedAreaMu: shownOr0('landAreaMu', mu(c.m2)) })),
         byItem: items.map((_, i) => ({ index: i, count: sums.totals[`i${i}`] })),
         scoreBands: Array.from({ length: 10 }, (_, b) => ({ from: b * 10, count: sums.bands.find((x) => x.band === b)?.n ?? 0 })),
         flaggedListed: sums.totals.listed,
@@ -131,7 +132,7 @@ export const landEvaluationRoutes =
       name: r.name,
       countyName: r.county_name,
       status: r.status,
-      areaMu: roundTo((r.area_m2 ?? 0) / M2_PER_MU, 2),
+      areaMu: shownOr0('landAreaMu', mu(r.area_m2 ?? 0)),
       enterpriseName: r.enterprise_name,
       score: r.score,
       flagged: r.flagged,

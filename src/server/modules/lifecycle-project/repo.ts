@@ -8,13 +8,11 @@ import { Where, contains, orderBy, queryPage, type PageArgs } from '../../db/sql
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../domain/lifecycle'
-import { M2_PER_MU } from '../../../domain/codes/units'
+import { OVERDUE_DAYS_SQL, OVERDUE_SQL, ratioSql, yearlyRowOf } from '../../figures/sql'
 import { STAGE_COLUMN } from '../big-data/repo'
 
-/** Overdue today (docs/domain.md): not started by a passed start deadline, or not completed by a passed completion deadline. */
-export const OVERDUE_SQL = `COALESCE((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date), false)`
-const OVERDUE_DAYS_SQL = `CASE WHEN lp.start_date IS NULL AND lp.start_deadline < current_date THEN current_date - lp.start_deadline
-  WHEN lp.completion_date IS NULL AND lp.completion_deadline < current_date THEN current_date - lp.completion_deadline ELSE 0 END`
+/** 逾期 today: the catalogue's overdueCount fragment (src/server/figures), shared with the globe's count. */
+export { OVERDUE_SQL }
 
 const FROM = `lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id LEFT JOIN enterprise e ON e.id = lp.enterprise_id
   LEFT JOIN region c ON c.code = p.county_code`
@@ -145,8 +143,8 @@ export async function registerStage(
 
 // ---- 一本账 ----
 
-/** 亩均税收 achieved: the holder's tax of the year over its land (the year's figure, else the parcels it holds). */
-const ACTUAL_TAX_SQL = `(y.tax / NULLIF(COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = lp.enterprise_id AND NOT pp.deleted)) / ${M2_PER_MU}, 0))`
+/** 亩均税收 achieved: the holder's 亩均税收 of the year (catalogue taxPerMu of one enterprise, exact; $1 is the year). */
+const ACTUAL_TAX_SQL = ratioSql('taxPerMu', yearlyRowOf('$1', 'e', 'y'))
 const BELOW_SQL = `(lp.production_date IS NOT NULL AND ${ACTUAL_TAX_SQL} < lp.committed_tax_per_mu)`
 
 /** A 一本账 row: the project plus what was achieved. */

@@ -10,7 +10,18 @@ import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { EnterpriseReportQuery, LowEfficiencyQuery, LowEfficiencyReason, ParcelReportQuery } from '../../../domain/contracts/statistical-report'
 import { M2_PER_MU } from '../../../domain/codes/units'
-import { LAND_M2 } from '../big-data/repo'
+import {
+  afterYear,
+  enterpriseSums,
+  enterpriseYearColumns,
+  enterpriseYearFrom,
+  lowLand,
+  parcelOfYear,
+  parcelSums,
+  ratioSql,
+  yearlyRowOf,
+} from '../../figures/sql'
+import type { EnterpriseSumsRow, ParcelSumsRow } from '../../figures/values'
 
 /** A scoped WHERE for one table alias: not deleted and inside the scope. */
 function scoped(scope: DataScope, alias: string, where = new Where()): Where {
@@ -18,57 +29,39 @@ function scoped(scope: DataScope, alias: string, where = new Where()): Where {
   return where.raw(scopeCondition(scope, alias, where.params))
 }
 
-/** Raw sums of one group (key null: the rows without a key, or the whole scope). */
+/** The land and enterprise figures of one group (key null: the rows without a key, or the whole scope). */
 export interface RawSums {
   key: string | null
-  parcel_count: number
-  area_m2: number
-  low_count: number
-  low_m2: number
-  enterprise_count: number
-  scale_count: number
-  tax: number
-  value_added: number
-  revenue: number
-  land_m2: number
+  parcels: ParcelSumsRow | null
+  enterprises: EnterpriseSumsRow | null
 }
 
 /**
- * Sums of the scope in a year, grouped by a key on parcels (alias p, with the holder as pe) and
- * the same key on enterprises (alias e); keys null = one row for the whole scope.
+ * The catalogue's figures of the scope in a year (src/server/figures), grouped by a key on parcels
+ * (alias p, with the holder as pe) and the same key on enterprises (alias e); keys null = one row
+ * for the whole scope.
  */
 export async function sums(db: Db, scope: DataScope, year: number, key: { parcel: string; enterprise: string } | null): Promise<RawSums[]> {
   const pk = key?.parcel ?? 'NULL::text'
   const ek = key?.enterprise ?? 'NULL::text'
   const params: unknown[] = [year]
-  const y = '$1'
-  const pw = `NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`
+  const pw = `${parcelOfYear('p', '$1')} AND ${scopeCondition(scope, 'p', params)}`
   const ewSql = `NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`
   const r = await db.query<RawSums>(
     `WITH pa AS (
-       SELECT ${pk} AS k, count(*)::int AS parcel_count, COALESCE(sum(p.area_m2), 0)::float8 AS area_m2,
-              count(*) FILTER (WHERE p.status IN ('低效', '闲置'))::int AS low_count,
-              COALESCE(sum(p.area_m2) FILTER (WHERE p.status IN ('低效', '闲置')), 0)::float8 AS low_m2
+       SELECT ${pk} AS k, ${parcelSums('p')}
        FROM parcel p LEFT JOIN enterprise pe ON pe.id = p.enterprise_id WHERE ${pw} GROUP BY 1
-     ), ec AS (
-       SELECT ${ek} AS k, count(*)::int AS enterprise_count, count(*) FILTER (WHERE e.scale = '规上')::int AS scale_count
-       FROM enterprise e WHERE ${ewSql} GROUP BY 1
+     ), r AS (
+       SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE ${ewSql}
      ), ey AS (
-       SELECT ${ek} AS k, COALESCE(sum(y.tax), 0)::float8 AS tax, COALESCE(sum(y.value_added), 0)::float8 AS value_added,
-              COALESCE(sum(y.revenue), 0)::float8 AS revenue, COALESCE(sum(${LAND_M2}), 0)::float8 AS land_m2
-       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
-       WHERE ${ewSql} GROUP BY 1
-     ), keys AS (SELECT k FROM pa UNION SELECT k FROM ec UNION SELECT k FROM ey)
-     SELECT keys.k AS key, COALESCE(pa.parcel_count, 0)::int AS parcel_count, COALESCE(pa.area_m2, 0)::float8 AS area_m2,
-            COALESCE(pa.low_count, 0)::int AS low_count, COALESCE(pa.low_m2, 0)::float8 AS low_m2,
-            COALESCE(ec.enterprise_count, 0)::int AS enterprise_count, COALESCE(ec.scale_count, 0)::int AS scale_count,
-            COALESCE(ey.tax, 0)::float8 AS tax, COALESCE(ey.value_added, 0)::float8 AS value_added,
-            COALESCE(ey.revenue, 0)::float8 AS revenue, COALESCE(ey.land_m2, 0)::float8 AS land_m2
-     FROM keys LEFT JOIN pa ON pa.k IS NOT DISTINCT FROM keys.k LEFT JOIN ec ON ec.k IS NOT DISTINCT FROM keys.k
-          LEFT JOIN ey ON ey.k IS NOT DISTINCT FROM keys.k`,
+       SELECT r.k, ${enterpriseSums('r')} FROM r GROUP BY 1
+     ), keys AS (SELECT k FROM pa UNION SELECT k FROM ey)
+     SELECT keys.k AS key, to_jsonb(pa) AS parcels, to_jsonb(ey) AS enterprises
+     FROM keys LEFT JOIN pa ON pa.k IS NOT DISTINCT FROM keys.k LEFT JOIN ey ON ey.k IS NOT DISTINCT FROM keys.k`,
     params,
   )
-  return r.rows
+  const parsed = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+  return r.rows.map((x) => ({ key: x.key, parcels: parsed(x.parcels), enterprises: parsed(x.enterprises) }))
 }
 
 /** A district: code, name, level. */
@@ -127,6 +120,8 @@ export interface EnterpriseRow {
   land_m2: number
   tax: number | null
   value_added: number | null
+  /** 亩均税收 exact (null: not rated that year) */
+  tax_per_mu: number | null
   appraisal_class: string | null
 }
 
@@ -145,22 +140,24 @@ function enterpriseQuery(scope: DataScope, year: number, f: Omit<EnterpriseRepor
     LEFT JOIN enterprise_appraisal_yearly a ON a.enterprise_id = e.id AND a.year = ${y}
     LEFT JOIN region c ON c.code = e.county_code
     LEFT JOIN industrial_park k ON k.id = e.park_id
-    LEFT JOIN LATERAL (SELECT count(*)::int AS n, sum(pp.area_m2) AS m2 FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted) h ON true`
+    LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM parcel pp WHERE pp.enterprise_id = e.id AND ${parcelOfYear('pp', y)}) h ON true`
   return { from, where }
 }
 
-const ENTERPRISE_SELECT = `e.id, e.credit_code, e.name, e.industry_code, e.scale, e.status, c.name AS county_name, k.name AS park_name,
-  h.n AS parcel_count, COALESCE(y.land_area_m2, h.m2, 0)::float8 AS land_m2, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
-  a.class AS appraisal_class`
+/** The year's land (catalogue 用地面积 of an enterprise) and 亩均税收 of a list row, exact. */
+const landSql = (y: string) => yearlyRowOf(y).land_m2
+const taxPerMuSql = (y: string) => ratioSql('taxPerMu', yearlyRowOf(y))
 
-/** 亩均税收 of a row, for sorting: the year's tax over the year's land in 亩. */
-const TAX_PER_MU_SQL = `(y.tax / NULLIF(COALESCE(y.land_area_m2, h.m2) / ${M2_PER_MU}, 0))`
+const enterpriseSelect = (y: string) => `e.id, e.credit_code, e.name, e.industry_code, e.scale, e.status, c.name AS county_name, k.name AS park_name,
+  h.n AS parcel_count, (${landSql(y)})::float8 AS land_m2, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
+  ${taxPerMuSql(y)} AS tax_per_mu, a.class AS appraisal_class`
 
 export async function enterprises(db: Db, scope: DataScope, year: number, q: Omit<EnterpriseReportQuery, 'year' | 'regionCode'>): Promise<Page<EnterpriseRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const { from, where } = enterpriseQuery(scope, year, f)
-  const order = orderBy({ page, pageSize, sortField, sortOrder }, { name: 'e.name', taxPerMu: TAX_PER_MU_SQL, landAreaMu: 'COALESCE(y.land_area_m2, h.m2, 0)', tax: 'y.tax' }, 'e.id')
-  return queryPage<EnterpriseRow>(db, { select: ENTERPRISE_SELECT, from, where, order }, { page, pageSize, sortField, sortOrder })
+  // the year is the list's first parameter ($1)
+  const order = orderBy({ page, pageSize, sortField, sortOrder }, { name: 'e.name', taxPerMu: taxPerMuSql('$1'), landAreaMu: `COALESCE(${landSql('$1')}, 0)`, tax: 'y.tax' }, 'e.id')
+  return queryPage<EnterpriseRow>(db, { select: enterpriseSelect('$1'), from, where, order }, { page, pageSize, sortField, sortOrder })
 }
 
 // ---- 工业用地列表 and 低效用地 ----
@@ -219,7 +216,7 @@ export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuer
 export const REASON_SQL: Readonly<Record<LowEfficiencyReason, string>> = {
   plotRatio: 'COALESCE(p.plot_ratio > 0 AND p.plot_ratio < 1.0, false)',
   density: 'COALESCE(p.building_density > 0 AND p.building_density < 30, false)',
-  idle: `(p.status = '闲置' OR COALESCE(p.actual_start_date IS NULL AND p.agreed_start_date + interval '1 year' < current_date, false))`,
+  idle: `(p.status = '闲置' OR COALESCE((p.actual_start_date IS NULL OR p.actual_start_date >= ${afterYear('$1')}) AND p.agreed_start_date + interval '1 year' < ${afterYear('$1')}, false))`,
   stopped: `COALESCE(e.status IN ('停产', '半停产'), false)`,
   appraisal: `COALESCE(a.class = 'D', false)`,
 }
@@ -233,7 +230,8 @@ type LowFilter = Omit<LowEfficiencyQuery, 'page' | 'pageSize' | 'sortField' | 's
 function lowQuery(scope: DataScope, year: number, f: LowFilter) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
-  scoped(scope, 'p', where).add(`p.status IN ('低效', '闲置')`)
+  // the catalogue's 低效用地 of the year: land in the books at the end of it, status 低效 or 闲置
+  where.raw(parcelOfYear('p', y)).raw(scopeCondition(scope, 'p', where.params)).raw(lowLand('p'))
   if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
   where.addIf(f.status, 'p.status = ?')
   if (f.reason) where.add(REASON_SQL[f.reason])
@@ -247,7 +245,7 @@ export async function lowParcels(db: Db, scope: DataScope, year: number, q: Omit
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const { from, where } = lowQuery(scope, year, f)
   const select = `${PARCEL_SELECT}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
-    (y.tax / NULLIF(COALESCE(y.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted)) / ${M2_PER_MU}, 0))::float8 AS tax_per_mu`
+    ${taxPerMuSql('$1')} AS tax_per_mu`
   const order = orderBy({ page, pageSize, sortField, sortOrder }, { landCode: 'p.land_code', areaMu: 'p.area_m2' }, 'p.id')
   return queryPage<LowRow>(db, { select, from, where, order }, { page, pageSize, sortField, sortOrder })
 }

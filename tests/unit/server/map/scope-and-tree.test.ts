@@ -1,6 +1,6 @@
 /** The district tree of docs/product.md §3, 亩均税收 and tile addresses (the region data scope is tested through the API). */
 import { describe, expect, it } from 'vitest'
-import { buildRegionTree, muTaxOf } from '../../../../src/server/modules/map/service'
+import { buildRegionTree } from '../../../../src/server/modules/map/service'
 import { tileBounds, validTile } from '../../../../src/server/modules/map/tiles'
 
 describe('district tree (docs/product.md §3)', () => {
@@ -25,12 +25,8 @@ describe('district tree (docs/product.md §3)', () => {
   it('is null without the root', () => expect(buildRegionTree(rows.slice(1))).toBeNull())
 })
 
-describe('亩均税收 and tiles', () => {
-  it('divides tax by land in 亩', () => {
-    expect(muTaxOf(100, 6666.7)).toBe(10)
-    expect(muTaxOf(null, 100)).toBeNull()
-    expect(muTaxOf(10, 0)).toBeNull()
-  })
+// 亩均税收 is the catalogue's formula (tests/unit/domain/figures.test.ts)
+describe('tiles', () => {
   it('knows tile bounds and addresses', () => {
     expect(tileBounds(0, 0, 0)).toEqual([-180, -85.05, 180, 85.05])
     const [w, s, e, n] = tileBounds(1, 1, 0)

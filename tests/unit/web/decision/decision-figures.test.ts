@@ -31,6 +31,7 @@ const row = (code: string, name: string, taxPerMu: number | null, last: number |
   tax: 1,
   valueAdded: 1,
   values: values({ taxPerMu }),
+  parts: Object.fromEntries(Object.keys(values({})).map((k) => [k, { numerator: null, denominator: null }])) as IndicatorRow['parts'],
   lastYear: last === null ? null : values({ taxPerMu: last }),
 })
 

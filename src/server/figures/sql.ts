@@ -1,0 +1,184 @@
+/**
+ * One SQL fragment per figure of the catalogue (src/domain/figures/catalogue.ts), used by every
+ * repo that reads a figure and by the views of migration 0140 (which spells the same SQL; the
+ * unit suite holds the two to it). A figure "of year Y" reads land as it stood at the end of Y and
+ * the enterprises' yearly figures of Y. Nothing here rounds: rounding is for display only.
+ *
+ * A year is given as SQL: a parameter ('$1') or a column ('y.year').
+ */
+import type { FigureKey } from '../../domain/figures/catalogue'
+
+/** 平方米 per 亩, exactly 10000/15 (docs/domain.md "Units and codes"). */
+export const M2_PER_MU_SQL = '(10000.0 / 15)'
+
+/** The first day after year `year`: land "at the end of Y" is land dated before it. */
+export const afterYear = (year: string): string => `make_date((${year})::int + 1, 1, 1)`
+
+/** The day after today in the product's time zone (database sessions run in Asia/Shanghai). */
+export const AFTER_TODAY = '(current_date + 1)'
+
+/**
+ * 在册工业用地 before a date (parcel alias `a`): not deleted, supplied before it (or without a
+ * supply date), and not recovered before it (已收回 without a date counts as recovered always).
+ */
+export function parcelInBooks(a: string, before: string): string {
+  return `(NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date < ${before})
+    AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date < ${before})))`
+}
+
+/** 在册工业用地 at the end of year `year`. */
+export const parcelOfYear = (a: string, year: string): string => parcelInBooks(a, afterYear(year))
+
+/** 在册工业用地 today (the globe and the map draw today's land). */
+export const parcelToday = (a: string): string => parcelInBooks(a, AFTER_TODAY)
+
+/** 低效用地 (含闲置) among land in the books: status 低效 or 闲置 (ADR 0014). */
+export const lowLand = (a: string): string => `${a}.status IN ('低效', '闲置')`
+
+/** 闲置用地 among land in the books. */
+export const idleLand = (a: string): string => `${a}.status = '闲置'`
+
+/** Land figures over parcels (alias `p`) already limited to the books: 地块数, 用地面积, 低效 and 闲置 (平方米). */
+export function parcelSums(p = 'p'): string {
+  return `count(*)::int AS parcel_count, COALESCE(sum(${p}.area_m2), 0)::float8 AS area_m2,
+    count(*) FILTER (WHERE ${lowLand(p)})::int AS low_count, COALESCE(sum(${p}.area_m2) FILTER (WHERE ${lowLand(p)}), 0)::float8 AS low_m2,
+    count(*) FILTER (WHERE ${idleLand(p)})::int AS idle_count, COALESCE(sum(${p}.area_m2) FILTER (WHERE ${idleLand(p)}), 0)::float8 AS idle_m2`
+}
+
+/**
+ * 用地面积 of an enterprise (alias `e`) in year `year`, 平方米: the year's reported land of its
+ * yearly row (alias `y`, may be absent), else the land in the books at the end of the year it holds.
+ * Null: no land that year.
+ */
+export function enterpriseLandM2(e: string, y: string, year: string): string {
+  return `COALESCE(${y}.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = ${e}.id AND ${parcelOfYear('pp', year)}))`
+}
+
+/** FROM of the enterprises (alias e) with their yearly row (alias y) of year `year`, if any. */
+export const enterpriseYearFrom = (year: string): string => `enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${year}`
+
+/**
+ * The columns of one enterprise in a year that the enterprise figures read, for FROM
+ * {@link enterpriseYearFrom}: the yearly inputs (null when not reported) and the year's land.
+ */
+export function enterpriseYearColumns(year: string): string {
+  return `e.id, e.scale, (y.id IS NOT NULL) AS reported, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
+    y.revenue::float8 AS revenue, y.employees::float8 AS employees, y.energy::float8 AS energy, y.emissions::float8 AS emissions,
+    y.rd_expense::float8 AS rd, (${enterpriseLandM2('e', 'y', year)})::float8 AS land_m2`
+}
+
+/** The columns {@link enterpriseYearColumns} gives, as SQL expressions of one row. */
+export interface EnterpriseRowSql {
+  reported: string
+  scale: string
+  tax: string
+  value_added: string
+  revenue: string
+  employees: string
+  energy: string
+  emissions: string
+  rd: string
+  land_m2: string
+}
+
+/** The columns of a row alias (a subquery of {@link enterpriseYearColumns}). */
+export function rowOf(r: string): EnterpriseRowSql {
+  const c = (n: string) => `${r}.${n}`
+  return { reported: c('reported'), scale: c('scale'), tax: c('tax'), value_added: c('value_added'), revenue: c('revenue'), employees: c('employees'), energy: c('energy'), emissions: c('emissions'), rd: c('rd'), land_m2: c('land_m2') }
+}
+
+/** The same columns straight from an enterprise (e) and its yearly row (y) of `year`, for per-enterprise lists. */
+export function yearlyRowOf(year: string, e = 'e', y = 'y'): EnterpriseRowSql {
+  return {
+    reported: `(${y}.id IS NOT NULL)`,
+    scale: `${e}.scale`,
+    tax: `${y}.tax`,
+    value_added: `${y}.value_added`,
+    revenue: `${y}.revenue`,
+    employees: `${y}.employees`,
+    energy: `${y}.energy`,
+    emissions: `${y}.emissions`,
+    rd: `${y}.rd_expense`,
+    land_m2: enterpriseLandM2(e, y, year),
+  }
+}
+
+/** 用地企业: land that year. */
+export const landEnterprise = (r: EnterpriseRowSql): string => `COALESCE(${r.land_m2} > 0, false)`
+
+/** 参评企业: the year's figures reported and land that year. */
+export const ratedEnterprise = (r: EnterpriseRowSql): string => `(${r.reported} AND COALESCE(${r.land_m2} > 0, false))`
+
+/** 评价范围企业: rated, in production (营业收入 > 0), tax reported, at least 3 亩 that year. */
+export const appraisedEnterprise = (r: EnterpriseRowSql): string =>
+  `(${ratedEnterprise(r)} AND ${r.tax} IS NOT NULL AND COALESCE(${r.revenue} > 0, false) AND ${r.land_m2} >= 3 * ${M2_PER_MU_SQL})`
+
+/** The ratio figures: numerator and denominator in the units of the catalogue's parts, and who counts. */
+type RatioKey = 'taxPerMu' | 'valueAddedPerMu' | 'revenuePerMu' | 'laborProductivity' | 'energyEfficiency' | 'emissionEfficiency' | 'rdRatio'
+const RATIOS: Record<RatioKey, { num: (r: EnterpriseRowSql) => string; den: (r: EnterpriseRowSql) => string; counts: (r: EnterpriseRowSql) => string; scale: number }> = {
+  taxPerMu: { num: (r) => r.tax, den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`, counts: (r) => `${r.tax} IS NOT NULL`, scale: 1 },
+  valueAddedPerMu: { num: (r) => r.value_added, den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`, counts: (r) => `${r.value_added} IS NOT NULL`, scale: 1 },
+  revenuePerMu: { num: (r) => r.revenue, den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`, counts: (r) => `${r.revenue} IS NOT NULL`, scale: 1 },
+  laborProductivity: { num: (r) => r.value_added, den: (r) => r.employees, counts: (r) => `${r.value_added} IS NOT NULL AND ${r.employees} > 0`, scale: 1 },
+  energyEfficiency: { num: (r) => r.value_added, den: (r) => r.energy, counts: (r) => `${r.value_added} IS NOT NULL AND ${r.energy} > 0`, scale: 1 },
+  emissionEfficiency: { num: (r) => r.value_added, den: (r) => r.emissions, counts: (r) => `${r.value_added} IS NOT NULL AND ${r.emissions} > 0`, scale: 1 },
+  rdRatio: { num: (r) => r.rd, den: (r) => r.revenue, counts: (r) => `${r.rd} IS NOT NULL AND ${r.revenue} > 0`, scale: 100 },
+}
+
+/** The ratio keys, in the catalogue's order. */
+export const RATIO_KEYS = Object.keys(RATIOS) as RatioKey[]
+export type { RatioKey }
+
+/** snake_case of a figure key, for column names (taxPerMu → tax_per_mu). */
+export const column = (key: FigureKey): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/**
+ * A ratio figure of ONE enterprise's year as SQL (exact, null when it does not count), for
+ * sorting, ranking and comparing in SQL — e.g. ratioSql('taxPerMu', yearlyRowOf('$1')).
+ */
+export function ratioSql(key: RatioKey, r: EnterpriseRowSql): string {
+  const x = RATIOS[key]
+  return `(CASE WHEN ${ratedEnterprise(r)} AND ${x.counts(r)} AND ${x.den(r)} > 0 THEN ${x.num(r)}::float8 / ${x.den(r)}${x.scale === 1 ? '' : ` * ${x.scale}`} END)`
+}
+
+/** The numerator and denominator sums of a ratio over the rated enterprises of a group: `<key>_num`, `<key>_den`. */
+function ratioParts(key: RatioKey, r: EnterpriseRowSql): string {
+  const x = RATIOS[key]
+  const who = `${ratedEnterprise(r)} AND ${x.counts(r)}`
+  return `sum(${x.num(r)}) FILTER (WHERE ${who})::float8 AS ${column(key)}_num, sum(${x.den(r)}) FILTER (WHERE ${who})::float8 AS ${column(key)}_den`
+}
+
+/**
+ * Every enterprise figure of a group as aggregate columns over rows of {@link enterpriseYearColumns}
+ * (alias `r`): 用地企业数, 规上/规下, 参评企业数, 评价范围企业数, 亩均税收 < 1 企业数, the sums of the rated
+ * enterprises, and each ratio's numerator and denominator. Read with `enterpriseFigures` (./values).
+ */
+export function enterpriseSums(r = 'r'): string {
+  const x = rowOf(r)
+  const rated = ratedEnterprise(x)
+  return [
+    `count(*) FILTER (WHERE ${landEnterprise(x)})::int AS land_enterprise_count`,
+    `count(*) FILTER (WHERE ${landEnterprise(x)} AND ${x.scale} = '规上')::int AS scale_above_count`,
+    `count(*) FILTER (WHERE ${landEnterprise(x)} AND ${x.scale} = '规下')::int AS scale_below_count`,
+    `count(*) FILTER (WHERE ${rated})::int AS rated_enterprise_count`,
+    `count(*) FILTER (WHERE ${appraisedEnterprise(x)})::int AS appraised_enterprise_count`,
+    `count(*) FILTER (WHERE ${ratioSql('taxPerMu', x)} < 1)::int AS low_tax_enterprise_count`,
+    `COALESCE(sum(${x.tax}) FILTER (WHERE ${rated}), 0)::float8 AS tax`,
+    `COALESCE(sum(${x.value_added}) FILTER (WHERE ${rated}), 0)::float8 AS value_added`,
+    `COALESCE(sum(${x.revenue}) FILTER (WHERE ${rated}), 0)::float8 AS revenue`,
+    `COALESCE(sum(${x.land_m2}) FILTER (WHERE ${rated}), 0)::float8 AS rated_land_m2`,
+    ...RATIO_KEYS.map((k) => ratioParts(k, x)),
+  ].join(',\n    ')
+}
+
+// ---- lifecycle projects (alias lp), as of today ----
+
+/** 逾期 today (docs/domain.md deadlines): not started by a passed start deadline, or not completed by a passed completion deadline. */
+export const OVERDUE_SQL = `COALESCE((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date), false)`
+
+/** Days overdue today (0 when not overdue). */
+export const OVERDUE_DAYS_SQL = `CASE WHEN lp.start_date IS NULL AND lp.start_deadline < current_date THEN current_date - lp.start_deadline
+  WHEN lp.completion_date IS NULL AND lp.completion_deadline < current_date THEN current_date - lp.completion_deadline ELSE 0 END`
+
+/** 在建 today: started, not completed. */
+export const IN_CONSTRUCTION_SQL = `(lp.start_date <= current_date AND (lp.completion_date IS NULL OR lp.completion_date > current_date))`

@@ -1,8 +1,9 @@
 /**
  * The header of the system and admin frames: app title (runtime config), the section, and the
- * user's tools — 平台门户 (/main), 锁屏 (/lock), 修改密码, the user's real name, 退出.
+ * user's tools — 平台门户 (/main), 口径说明 (the figures catalogue), 锁屏 (/lock), 修改密码, the user's
+ * real name, 退出.
  */
-import { HomeOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons'
+import { HomeOutlined, KeyOutlined, LockOutlined, LogoutOutlined, QuestionCircleOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Avatar, Button, Layout, Modal } from 'antd'
 import { useState } from 'react'
@@ -12,6 +13,7 @@ import styled from 'styled-components'
 import { useSignOut } from '../../core/use-sign-out'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { selectUser, useSession } from '../../core/session'
+import { FigureCatalogueDrawer } from '../../widgets/figure-catalogue-drawer'
 
 const Bar = styled(Layout.Header)`
   display: flex;
@@ -67,6 +69,7 @@ export function AppHeader({ section }: { section: string }) {
   const queryClient = useQueryClient()
   const { message } = App.useApp()
   const [changing, setChanging] = useState(false)
+  const [catalogue, setCatalogue] = useState(false)
 
   const onLock = () => {
     lock()
@@ -84,6 +87,9 @@ export function AppHeader({ section }: { section: string }) {
         <Button type="text" icon={<HomeOutlined />} onClick={() => navigate('/main')} data-testid="header-portal">
           平台门户
         </Button>
+        <Button type="text" icon={<QuestionCircleOutlined />} onClick={() => setCatalogue(true)} data-testid="header-figures">
+          口径说明
+        </Button>
         <Button type="text" icon={<LockOutlined />} onClick={onLock} data-testid="header-lock">
           锁屏
         </Button>
@@ -100,6 +106,7 @@ export function AppHeader({ section }: { section: string }) {
           退出
         </Button>
       </Tools>
+      <FigureCatalogueDrawer open={catalogue} onClose={() => setCatalogue(false)} />
       <Modal title="修改密码" open={changing} onCancel={() => setChanging(false)} footer={null} destroyOnHidden width={420}>
         {user && (
           <ChangePasswordForm

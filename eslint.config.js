@@ -46,7 +46,7 @@ const webZones = WEB_ROWS.flatMap((row, i) =>
       {
         target: `src/web/${room}`,
         from: above,
-        message: `web/${room} imports only rooms below it (${ORDER}). See ${WHY}.`,
+        message: `src/web/${room} imports only rooms below it (${ORDER}). See ${WHY}.`,
       },
     ]
     if (siblings.length)
@@ -54,8 +54,8 @@ const webZones = WEB_ROWS.flatMap((row, i) =>
         target: `src/web/${room}`,
         from: siblings.map((r) => `src/web/${r}/**`),
         message: room.startsWith('features/')
-          ? `A feature never imports another feature: move the shared piece down to web/widgets, web/ui or web/core. See ${WHY}.`
-          : `web/${room} never imports its siblings (${row.join(', ')}): share through web/ui or web/core. See ${WHY}.`,
+          ? `A feature never imports another feature: move the shared piece down to src/web/widgets, ui or core. See ${WHY}.`
+          : `src/web/${room} never imports its siblings (${row.join(', ')}): share through src/web/ui or core. See ${WHY}.`,
       })
     return zones
   }),
@@ -65,10 +65,14 @@ const roomZones = [
   {
     target: 'src/domain',
     from: ['src/web/**', 'src/server/**', 'screens/**'],
-    message: `domain imports nothing from web, server or screens. See ${WHY}.`,
+    message: `src/domain imports nothing from src/web, src/server or screens/. See ${WHY}.`,
   },
-  { target: 'src/server', from: ['src/web/**', 'screens/**'], message: `server imports only domain, never web or screens. See ${WHY}.` },
-  { target: 'src/web', from: ['src/server/**'], message: `web never imports server: share through domain. See ${WHY}.` },
+  {
+    target: 'src/server',
+    from: ['src/web/**', 'screens/**'],
+    message: `src/server imports only src/domain, never src/web or screens/. See ${WHY}.`,
+  },
+  { target: 'src/web', from: ['src/server/**'], message: `src/web never imports src/server: share through src/domain. See ${WHY}.` },
   ...webZones,
 ]
 
@@ -76,14 +80,14 @@ const roomZones = [
 const enginePatterns = (owner) =>
   ENGINES.filter((e) => e.room !== owner).map((e) => ({
     regex: e.regex,
-    message: `only ${e.room} imports ${e.what}. See ${WHY}.`,
+    message: `Only ${e.room} imports ${e.what}. See ${WHY}.`,
   }))
 
 /** The same for dynamic import(), which no-restricted-imports does not see. */
 const engineCalls = (owner) =>
   ENGINES.filter((e) => e.room !== owner).map((e) => ({
     selector: `ImportExpression[source.value=/${e.regex.replaceAll('/', '\\/')}/]`,
-    message: `only ${e.room} imports ${e.what}. See ${WHY}.`,
+    message: `Only ${e.room} imports ${e.what}. See ${WHY}.`,
   }))
 
 const engineRules = (owner) => ({

@@ -2,6 +2,7 @@
 import { Alert, Button, Descriptions, Spin } from 'antd'
 import { Link } from 'react-router-dom'
 import { STAGE_NAMES } from '../../../domain/lifecycle'
+import { useRouteLink } from '../../widgets/use-route-link'
 import { formatMu } from './format'
 import { useGlobeParcel } from './api/get-globe-parcel'
 import { Floating } from './globe-overlay'
@@ -9,6 +10,9 @@ import { Floating } from './globe-overlay'
 /** The panel of the selected parcel; nothing when none is selected. */
 export function ParcelInfoPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
   const q = useGlobeParcel(id)
+  const link = useRouteLink()
+  // the parcel's 地块档案 (Dkxx reads ?id=), offered only to those who may open it
+  const profile = q.data ? link('/system/IndustryMap/Dkxx', { id: q.data.id }) : undefined
   if (id === null) return null
   return (
     <Floating $top={64} $right={12} $width={330} data-testid="globe-info-panel">
@@ -37,11 +41,13 @@ export function ParcelInfoPanel({ id, onClose }: { id: number | null; onClose: (
             <Descriptions.Item label="低效用地">{q.data.lowEfficiency ? '是' : '否'}</Descriptions.Item>
             <Descriptions.Item label="生命周期">{q.data.stage ? STAGE_NAMES[q.data.stage] : '无项目'}</Descriptions.Item>
           </Descriptions>
-          <div style={{ marginTop: 8, textAlign: 'right' }}>
-            <Link to={`/system/IndustryMap/Dkxx?landId=${q.data.id}`} data-testid="globe-info-profile-link">
-              查看二维地块档案 →
-            </Link>
-          </div>
+          {profile && (
+            <div style={{ marginTop: 8, textAlign: 'right' }}>
+              <Link to={profile} data-testid="globe-info-profile-link">
+                查看二维地块档案 →
+              </Link>
+            </div>
+          )}
         </>
       )}
     </Floating>

@@ -6,7 +6,6 @@ import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from
 import { contains, padBbox, zoomForHeight } from '../../../../src/web/features/globe/view-math'
 import { regionTree } from '../../../../src/web/features/globe/region-tree'
 import { formatMu } from '../../../../src/web/features/globe/format'
-import { firstMapHref } from '../../../../src/web/features/globe/use-map-href'
 import type { GlobeLifecycleProject } from '../../../../src/domain/contracts/globe'
 
 const parcel = { status: '低效', lowEfficiency: true, appraisalClass: 'D' as const, stage: 'sgjs' as const }
@@ -83,14 +82,5 @@ describe('region tree and formats', () => {
   })
   it('shows areas in 亩 with 2 decimals', () => {
     expect(formatMu(6666.67)).toBe('10.00 亩')
-  })
-})
-
-describe('the 2D map link of the no-WebGL notice', () => {
-  it('goes to 资源云图, else 产业地图, else nowhere', () => {
-    expect(firstMapHref(true, () => false)).toBe('/system/core')
-    expect(firstMapHref(false, (p) => p === '/system/IndustryMap')).toBe('/system/IndustryMap')
-    expect(firstMapHref(false, (p) => p === '/system/core' || p === '/system/IndustryMap')).toBe('/system/core')
-    expect(firstMapHref(false, () => false)).toBeNull()
   })
 })

@@ -1,4 +1,9 @@
-/** Tree selects of regions and organisations, from the API (cached: the trees change rarely). */
+/**
+ * Tree selects of the admin forms: the 行政区划 table down to towns and the 开发区 / 园区 that
+ * administrators add (GET /api/area/query/all, refreshed when the 行政区划 page changes it), and
+ * the organisations. A record's region is picked from the whole table the administrator keeps;
+ * the district filters of the business pages use the region picker widget instead.
+ */
 import { useQuery } from '@tanstack/react-query'
 import { TreeSelect } from 'antd'
 import { useMemo } from 'react'
@@ -27,13 +32,13 @@ function regionOptions(rows: Omit<RegionView, 'childCount'>[], maxLevel: RegionV
   return roots
 }
 
-/** The regions, shared by every picker (react-query cache). */
-export function useRegions() {
+/** The whole 行政区划 table, shared by the admin pickers (react-query cache). */
+export function useAreaTable() {
   return useQuery({ queryKey: ['areas', 'all'], queryFn: allAreas, staleTime: 5 * 60_000 })
 }
 
-/** Picks one region code. */
-export function RegionSelect({
+/** Picks one code of the 行政区划 table (a user's, an organisation's or a benchmark's region). */
+export function AreaSelect({
   value,
   onChange,
   maxLevel = 'town',
@@ -46,7 +51,7 @@ export function RegionSelect({
   placeholder?: string
   testId?: string
 }) {
-  const regions = useRegions()
+  const regions = useAreaTable()
   const treeData = useMemo(() => regionOptions(regions.data ?? [], maxLevel), [regions.data, maxLevel])
   return (
     <TreeSelect

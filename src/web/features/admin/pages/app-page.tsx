@@ -15,7 +15,7 @@ import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
 import { formatBytes } from '../../../core/format-figure'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 import { deleteVersion, downloadVersion, editVersion, queryVersions, uploadLimits, uploadVersion } from '../api/app-api'
 
 const PLATFORM = { android: 'Android', ios: 'iOS' } as Record<string, string>

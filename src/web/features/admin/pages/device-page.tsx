@@ -8,7 +8,7 @@ import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 import { deleteDevice, editDevice, queryDevices } from '../api/device-api'
 import { pickUsers } from '../api/user-api'
 

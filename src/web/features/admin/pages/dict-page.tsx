@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dictAddBody, dictEditBody, type DictView } from '../../../../domain/contracts/admin-dict'
 import { ADMIN_PAGES } from '../../../../domain/contracts/admin'
+import { withQuery } from '../../../widgets/route-links'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
@@ -34,7 +35,7 @@ export function DictPage() {
       width: 220,
       render: (_, d) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(`${ADMIN_PAGES.dictitem}?dictId=${d.id}`)}>
+          <Button type="link" size="small" onClick={() => navigate(withQuery(ADMIN_PAGES.dictitem, { dictId: d.id }))}>
             字典项
           </Button>
           <Button type="link" size="small" onClick={() => setEditing(d)}>

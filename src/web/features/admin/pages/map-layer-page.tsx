@@ -23,7 +23,7 @@ import { ListShell } from '../../../ui/list-shell'
 import { PagedTable } from '../../../ui/paged-table'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 import { addGroup, addLayer, allGroups, deleteGroup, deleteLayer, editGroup, editLayer, queryGroups, queryLayers } from '../api/map-layer-api'
 
 const TYPE_COLOR: Record<LayerType, string> = { title: 'blue', feature: 'green', dynamic: 'purple' }

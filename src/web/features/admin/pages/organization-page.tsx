@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react'
 import { organAddBody, organEditBody, type OrganNodeView } from '../../../../domain/contracts/admin-organ'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell, LoadError, emptyState } from '../../../ui/list-shell'
-import { OrganSelect, RegionSelect } from '../components/pickers'
+import { OrganSelect, AreaSelect } from '../components/pickers'
 import { useAction } from '../../../ui/use-action'
 import { addOrgan, deleteOrgan, editOrgan, organTree } from '../api/organ-api'
 
@@ -109,7 +109,7 @@ export function OrganizationPage() {
               <OrganSelect value={form.getFieldValue('parentId') === -1 ? null : form.getFieldValue('parentId')} onChange={(v) => form.setFieldsValue({ parentId: v ?? -1 })} />
             </Form.Item>
             <Form.Item label="行政区划" name="regionCode">
-              <RegionSelect maxLevel="county" />
+              <AreaSelect maxLevel="county" />
             </Form.Item>
             <Form.Item label="排序" name="sort">
               <InputNumber min={0} max={9999} />

@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { REGION_STANDARD_FIELDS, regionStandardAddBody, regionStandardEditBody, type RegionStandardView } from '../../../../domain/contracts/admin-region-standard'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
-import { RegionSelect } from '../components/pickers'
+import { AreaSelect } from '../components/pickers'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
 import { addStandard, deleteStandard, editStandard, queryStandards } from '../api/region-standard-api'
@@ -71,7 +71,7 @@ export function RegionRecoupPage() {
         <>
           <Space wrap>
             <div style={{ width: 240 }}>
-              <RegionSelect maxLevel="county" value={f.regionCode ?? null} onChange={(regionCode) => setFilters({ ...f, regionCode })} placeholder="区划（含下级）" />
+              <AreaSelect maxLevel="county" value={f.regionCode ?? null} onChange={(regionCode) => setFilters({ ...f, regionCode })} placeholder="区划（含下级）" />
             </div>
             <Select placeholder="年度" allowClear style={{ width: 110 }} value={f.year ? Number(f.year) : undefined} onChange={(year) => setFilters({ ...f, year })} options={YEARS.map((y) => ({ value: y, label: `${y}年` }))} />
           </Space>
@@ -107,7 +107,7 @@ export function RegionRecoupPage() {
             <Row gutter={16}>
               <Col span={16}>
                 <Form.Item label="区划" name="regionCode" rules={[{ required: true, message: '请选择区划' }]}>
-                  <RegionSelect maxLevel="county" />
+                  <AreaSelect maxLevel="county" />
                 </Form.Item>
               </Col>
               <Col span={8}>

@@ -15,7 +15,7 @@ import { saveBlob } from '../../../core/api'
 import { ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 import { exportLog, logPage } from '../api/log-api'
 
 const FILTERS = ['username', 'module', 'action', 'success', 'from', 'to'] as const

@@ -8,7 +8,7 @@ import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { LoadError, emptyState } from '../../../ui/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
 import { useAction } from '../../../ui/use-action'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 import { addCompanyUser, deleteCompanyUser, findCompanies, queryCompanyUsers } from '../api/user-api'
 
 /** The enterprise accounts tab. */

@@ -11,13 +11,13 @@ import { userAddBody, userEditBody, type InitialPassword, type UserRowView } fro
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { OneTimePasswordModal } from '../components/one-time-password'
-import { OrganSelect, RegionSelect } from '../components/pickers'
+import { OrganSelect, AreaSelect } from '../components/pickers'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
 import { allRoles } from '../api/role-api'
 import { addUser, deleteUser, editUser, queryUsers, resetUserPassword, setUserRoles, setUserStatus, unlockUser } from '../api/user-api'
 import { CompanyAccounts } from './user-company'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 
 const FILTERS = ['username', 'realName', 'organizationId', 'roleId', 'status'] as const
 
@@ -88,7 +88,7 @@ function StaffAccounts() {
         <Space size={4} wrap>
           {u.status === 1 ? <Tag color="green">启用</Tag> : <Tag color="default">停用</Tag>}
           {u.lockedUntil && (
-            <Tooltip title={`锁定至 ${formatTime(new Date(u.lockedUntil).toISOString())}`}>
+            <Tooltip title={`锁定至 ${formatTime(u.lockedUntil)}`}>
               <Tag color="red">已锁定</Tag>
             </Tooltip>
           )}
@@ -220,7 +220,7 @@ function StaffAccounts() {
               <OrganSelect />
             </Form.Item>
             <Form.Item label="行政区划（数据范围）" name="regionCode" extra="该用户只能查看和修改本区划及下级的地块、企业数据">
-              <RegionSelect testId="user-form-region" />
+              <AreaSelect testId="user-form-region" />
             </Form.Item>
             {isNew && (
               <Form.Item label="角色" name="roleIds">

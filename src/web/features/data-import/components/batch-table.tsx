@@ -14,7 +14,8 @@ import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { exportBatches } from '../api/export-batches'
 import { useBatches } from '../api/query-batches'
-import { StatusTag, formatTime } from './labels'
+import { StatusTag } from './labels'
+import { formatTime } from '../../../widgets/format-time'
 
 const FILTERS = ['kind', 'status', 'keyword', 'mine'] as const
 const FORMAT_SHORT: Record<string, string> = { xlsx: 'Excel', csv: 'CSV', shapefile: 'Shapefile', geojson: 'GeoJSON' }

@@ -15,7 +15,8 @@ import { useSummary } from '../api/query-summary'
 import { runCheck } from '../api/run-check'
 import { submitBatch } from '../api/submit-batch'
 import { JobProgress } from './job-progress'
-import { BatchTitle, LEVEL_COLOR, formatTime } from './labels'
+import { BatchTitle, LEVEL_COLOR } from './labels'
+import { formatTime } from '../../../widgets/format-time'
 import type { IssueFilter } from './issue-table'
 
 /** Props of {@link CheckPanel}. */

@@ -54,6 +54,3 @@ export function BatchTitle({ batch }: { batch: Pick<BatchView, 'id' | 'name' | '
     </Space>
   )
 }
-
-/** A time as the pages show it (24-hour, local). */
-export const formatTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false })

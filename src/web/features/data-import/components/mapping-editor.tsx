@@ -113,7 +113,7 @@ export function MappingEditor({ batch, canWrite, onSaved }: { batch: BatchView; 
         >
           保存映射
         </Button>
-        {!editable && <span style={{ color: '#6b7280' }}>批次状态为「{batch.status}」{canWrite ? '，不能修改映射' : '，当前账号或入口为只读'}</span>}
+        {!editable && <span style={{ color: '#6b7280' }}>批次状态为「{batch.status}」{canWrite ? '，不能修改映射' : '，当前账号为只读'}</span>}
       </Space>
       {unmappedRequired.length > 0 && (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`必填字段没有对应的列：${unmappedRequired.map((t) => t.label).join('、')}（检查时每行都会报错）`} />

@@ -100,7 +100,7 @@ export function UploadPanel({ onCreated, canWrite }: UploadPanelProps) {
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{canWrite ? `点击或拖拽文件到此处，导入为${RECORD_KIND_LABEL[kind]}数据` : '当前入口为只读，不能上传'}</p>
+        <p className="ant-upload-text">{canWrite ? `点击或拖拽文件到此处，导入为${RECORD_KIND_LABEL[kind]}数据` : '当前账号为只读，不能上传'}</p>
         <p className="ant-upload-hint">
           {Object.values(IMPORT_FORMATS).join('；')}
           {maxMb ? `；单个文件不超过 ${maxMb} MB` : ''}

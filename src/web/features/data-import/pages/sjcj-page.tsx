@@ -7,7 +7,7 @@
 import { Alert, App, Button, Card, Descriptions, Space, Tabs } from 'antd'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import type { BatchView } from '../../../../domain/contracts/datacenter-import'
 import { READABLE_STATUSES, SOURCE_CRS } from '../../../../domain/datacenter/import-batch'
 import { RECORD_KIND_LABEL } from '../../../../domain/datacenter/standard'
@@ -20,18 +20,19 @@ import { useBatch } from '../api/query-batch'
 import { reimportBatch } from '../api/reimport-batch'
 import { BatchTable, useChosenBatch } from '../components/batch-table'
 import { JobProgress } from '../components/job-progress'
-import { BatchTitle, formatTime } from '../components/labels'
+import { BatchTitle } from '../components/labels'
+import { formatTime } from '../../../widgets/format-time'
 import { MappingEditor } from '../components/mapping-editor'
-import { siblingPath } from '../components/nav'
 import { PreviewTable } from '../components/preview-table'
 import { ShapesMap } from '../components/shapes-map'
 import { UploadPanel } from '../components/upload-panel'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
+import { useRouteLink } from '../../../widgets/use-route-link'
 
 function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean }) {
   const queryClient = useQueryClient()
   const { message } = App.useApp()
-  const sjcl = siblingPath(useLocation().pathname, 'sjcl')
+  const sjcl = useRouteLink()('/system/data/center/sjcl', { batch: batch.id })
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['dc-batch', batch.id] })
     void queryClient.invalidateQueries({ queryKey: ['dc-batches'] })
@@ -49,7 +50,7 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
               导出数据行
             </ExportButton>
             {sjcl && (
-              <Link to={`${sjcl}?batch=${batch.id}`} data-testid="goto-sjcl">
+              <Link to={sjcl} data-testid="goto-sjcl">
                 去数据处理（检查与提交）
               </Link>
             )}
@@ -94,14 +95,25 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
   )
 }
 
+/** 检查: the batch in 数据处理, when the user may open that page. */
+function CheckLink({ batchId }: { batchId: number }) {
+  const href = useRouteLink()('/system/data/center/sjcl', { batch: batchId })
+  return href ? (
+    <Link to={href}>
+      <Button type="link" size="small">
+        检查
+      </Button>
+    </Link>
+  ) : null
+}
+
 /** 数据采集 */
 export function SjcjPage() {
-  const { canWrite, readOnlyEntry } = useCanWrite('sjcj')
+  const canWrite = useCanWrite('/system/data/center/sjcj')
   const [chosen, choose] = useChosenBatch()
   const batch = useBatch(chosen)
   const queryClient = useQueryClient()
   const run = useAction()
-  const sjcl = siblingPath(useLocation().pathname, 'sjcl')
   const refreshAll = () => {
     void queryClient.invalidateQueries({ queryKey: ['dc-batches'] })
     void queryClient.invalidateQueries({ queryKey: ['dc-batch'] })
@@ -113,7 +125,7 @@ export function SjcjPage() {
   }, [chosenStatus, queryClient])
   return (
     <ListShell title="数据采集" intro="上传地块或企业数据，预览并核对列映射后，到「数据处理」检查与提交" testId="sjcj-page">
-      {readOnlyEntry && <Alert type="info" showIcon title="数据仓库入口为只读：可以查看批次，不能上传或修改" style={{ marginBottom: 12 }} />}
+      {!canWrite && <Alert type="info" showIcon title="只读：可以查看批次，不能上传或修改（需要系统平台 → 数据中心 → 数据采集的权限）" style={{ marginBottom: 12 }} />}
       <UploadPanel
         canWrite={canWrite}
         onCreated={(b) => {
@@ -132,13 +144,7 @@ export function SjcjPage() {
               <Button type="link" size="small" onClick={() => choose(b.id)} data-testid={`batch-open-${b.id}`}>
                 查看
               </Button>
-              {sjcl && READABLE_STATUSES.includes(b.status) && (
-                <Link to={`${sjcl}?batch=${b.id}`}>
-                  <Button type="link" size="small">
-                    检查
-                  </Button>
-                </Link>
-              )}
+              {READABLE_STATUSES.includes(b.status) && <CheckLink batchId={b.id} />}
               {canWrite && (b.status === '导入失败' || b.status === '已中断') && (
                 <Button type="link" size="small" onClick={() => run(() => reimportBatch(b.id), { success: '已开始重新导入', refresh: [['dc-batches'], ['dc-batch', b.id], ['dc-progress', b.id]] })}>
                   重新导入

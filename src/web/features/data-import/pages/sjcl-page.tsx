@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Space } from 'antd'
 import { useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import type { BatchRowView } from '../../../../domain/contracts/datacenter-import'
 import { READABLE_STATUSES } from '../../../../domain/datacenter/import-batch'
 import { ExportButton } from '../../../ui/export-button'
@@ -24,12 +24,12 @@ import { BatchTable, useChosenBatch } from '../components/batch-table'
 import { CheckPanel } from '../components/check-panel'
 import { FixDrawer } from '../components/fix-drawer'
 import { IssueTable, type IssueFilter } from '../components/issue-table'
-import { siblingPath } from '../components/nav'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
+import { useRouteLink } from '../../../widgets/use-route-link'
 
 /** 数据处理 */
 export function SjclPage() {
-  const { canWrite, readOnlyEntry } = useCanWrite('sjcl')
+  const canWrite = useCanWrite('/system/data/center/sjcl')
   const [chosen, choose] = useChosenBatch()
   const batch = useBatch(chosen)
   const fields = useFields(batch.data?.kind)
@@ -38,7 +38,7 @@ export function SjclPage() {
   const [fixing, setFixing] = useState<BatchRowView | null>(null)
   const queryClient = useQueryClient()
   const run = useAction()
-  const sjcj = siblingPath(useLocation().pathname, 'sjcj')
+  const sjcj = useRouteLink()('/system/data/center/sjcj')
   const refresh = () => {
     for (const key of [['dc-batch', chosen], ['dc-batches'], ['dc-issues'], ['dc-summary', chosen]]) void queryClient.invalidateQueries({ queryKey: key })
   }
@@ -47,7 +47,7 @@ export function SjclPage() {
 
   return (
     <ListShell title="数据处理" intro="按数据标准检查导入的批次，逐行修正问题，然后提交审核或退回" testId="sjcl-page">
-      {readOnlyEntry && <Alert type="info" showIcon title="数据仓库入口为只读：可以查看检查结果，不能修改、退回或提交" style={{ marginBottom: 12 }} />}
+      {!canWrite && <Alert type="info" showIcon title="只读：可以查看检查结果，不能修改、退回或提交（需要系统平台 → 数据中心 → 数据处理的权限）" style={{ marginBottom: 12 }} />}
       <Card size="small" title="选择批次" extra={sjcj && <Link to={sjcj}>去数据采集上传</Link>}>
         <BatchTable
           testId="sjcl-batch-table"
@@ -72,7 +72,7 @@ export function SjclPage() {
       {batch.error && <Alert type="error" showIcon title={`批次 #${chosen} 无法打开：${batch.error.message}`} style={{ marginTop: 16 }} />}
       {b && (
         <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
-          <CheckPanel batch={b} canWrite={canWrite && !readOnlyEntry} filter={filter} onFilter={setFilter} onChanged={refresh} />
+          <CheckPanel batch={b} canWrite={canWrite} filter={filter} onFilter={setFilter} onChanged={refresh} />
           {READABLE_STATUSES.includes(b.status) && (
             <Card
               size="small"

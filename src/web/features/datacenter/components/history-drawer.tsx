@@ -16,8 +16,8 @@ import { useStandard } from '../api/get-standard'
 import { AttachmentList } from './attachment-list'
 import { DiffView } from './diff-view'
 import { regionNameMap } from './record-values'
+import { formatTime } from '../../../widgets/format-time'
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—')
 
 /** The history of one record. */
 export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; id: number | null; title?: string; onClose: () => void }) {
@@ -61,7 +61,7 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
                   <div>
                     <Typography.Text strong>版本 {h.version}</Typography.Text> <Tag>{h.action === 'import' ? '导入' : CHANGE_ACTION_NAMES[h.action]}</Tag>
                     <div style={{ fontSize: 12, color: '#667' }}>
-                      {time(h.changedAt)} · 审核人 {h.changedByName ?? '—'}
+                      {formatTime(h.changedAt)} · 审核人 {h.changedByName ?? '—'}
                       {h.submissionId ? ` · 提交 #${h.submissionId}` : ''}
                     </div>
                     <div style={{ fontSize: 12 }}>变更：{h.changedFields.join('、') || '—'}</div>

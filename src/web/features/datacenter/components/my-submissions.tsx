@@ -19,8 +19,8 @@ import { withdrawSubmission } from '../api/withdraw-submission'
 import { EditorDrawer, type DrawerTarget } from './editor-drawer'
 import { SubmissionDrawer } from './submission-drawer'
 import { ActionTag, StateTag } from './state-tag'
+import { formatTime } from '../../../widgets/format-time'
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—')
 
 /** One's submissions of a kind (optionally of one proposed change). */
 export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; action?: ChangeAction; canWrite: boolean }) {
@@ -44,7 +44,7 @@ export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; ac
       ellipsis: true,
       render: (v: string | null, r) => (v && r.state !== '已通过' ? <Typography.Text type="danger" data-testid={`reason-${r.id}`}>{v}</Typography.Text> : '—'),
     },
-    { title: '时间', key: 'time', width: 170, render: (_, r) => time(r.auditedAt ?? r.submittedAt ?? r.createdAt) },
+    { title: '时间', key: 'time', width: 170, render: (_, r) => formatTime(r.auditedAt ?? r.submittedAt ?? r.createdAt) },
     {
       title: '',
       key: 'ops',

@@ -19,8 +19,8 @@ import { AttachmentList } from './attachment-list'
 import { DiffView } from './diff-view'
 import { regionNameMap } from './record-values'
 import { ActionTag, StateTag } from './state-tag'
+import { formatTime } from '../../../widgets/format-time'
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—')
 
 /** The drawer of one submission; `audit` shows the decision buttons when the user may decide. */
 export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; onClose: () => void; audit?: boolean }) {
@@ -106,9 +106,9 @@ export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; on
             <Descriptions.Item label="代码">{s.code || '—'}</Descriptions.Item>
             <Descriptions.Item label="区域">{s.regionName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="提交人">{s.createdByName}</Descriptions.Item>
-            <Descriptions.Item label="提交时间">{time(s.submittedAt)}</Descriptions.Item>
+            <Descriptions.Item label="提交时间">{formatTime(s.submittedAt)}</Descriptions.Item>
             <Descriptions.Item label="审核人">{s.auditedByName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="审核时间">{time(s.auditedAt)}</Descriptions.Item>
+            <Descriptions.Item label="审核时间">{formatTime(s.auditedAt)}</Descriptions.Item>
             <Descriptions.Item label="说明" span={s.batchId ? 2 : 4}>
               {s.remark || '—'}
             </Descriptions.Item>
@@ -147,7 +147,7 @@ export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; on
             data-testid="submission-events"
             items={d.events.map((e) => ({
               color: e.action === 'reject' ? 'red' : e.action === 'approve' ? 'green' : 'blue',
-              content: `${time(e.at)} ${e.actorName} ${SUBMISSION_ACTION_LABEL[e.action as keyof typeof SUBMISSION_ACTION_LABEL] ?? e.action}（${e.fromState ?? '—'} → ${e.toState}）${e.reason ? `：${e.reason}` : ''}`,
+              content: `${formatTime(e.at)} ${e.actorName} ${SUBMISSION_ACTION_LABEL[e.action as keyof typeof SUBMISSION_ACTION_LABEL] ?? e.action}（${e.fromState ?? '—'} → ${e.toState}）${e.reason ? `：${e.reason}` : ''}`,
             }))}
           />
         </>

@@ -20,14 +20,14 @@ import { useSubmissions } from '../api/list-submissions'
 import { ReadOnlyNotice } from '../components/page-tabs'
 import { ActionTag, StateTag } from '../components/state-tag'
 import { SubmissionDrawer } from '../components/submission-drawer'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
+import { formatTime } from '../../../widgets/format-time'
 
 const FILTERS = ['state', 'action', 'submitter', 'keyword', 'regionCode', 'from', 'to'] as const
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—')
 
 function AuditPage({ kind }: { kind: RecordKind }) {
   const noun = RECORD_KIND_LABEL[kind]
-  const canAudit = useCanWrite(kind === 'parcel' ? 'audit/gyyd' : 'audit/yddw')
+  const canAudit = useCanWrite(kind === 'parcel' ? '/system/audit/gyyd' : '/system/audit/yddw')
   const { params, setFilters, onTableChange, pagination } = useListParams(FILTERS)
   const f = params.filters
   // pending work first: without a chosen state the list shows 待审核
@@ -45,7 +45,7 @@ function AuditPage({ kind }: { kind: RecordKind }) {
     { title: kind === 'parcel' ? '宗地代码' : '信用代码', dataIndex: 'code', width: 190 },
     { title: '区域', dataIndex: 'regionName', width: 90, render: (v: string | null) => v ?? '—' },
     { title: '提交人', dataIndex: 'createdByName', width: 90 },
-    { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: time },
+    { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: formatTime },
     { title: '状态', dataIndex: 'state', width: 90, render: (s: SubmissionRow['state']) => <StateTag state={s} /> },
     {
       title: '',

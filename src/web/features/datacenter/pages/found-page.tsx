@@ -26,13 +26,13 @@ import { useUnclaimed } from '../api/list-unclaimed'
 import { FlyTo, ViewFilter } from '../components/map-view-tools'
 import { ReadOnlyNotice } from '../components/page-tabs'
 import { RecordMap } from '../../../map/record-map'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
 
 const FILTERS = ['regionCode', 'keyword', 'bbox'] as const
 
 function FoundPage({ kind }: { kind: RecordKind }) {
   const noun = RECORD_KIND_LABEL[kind]
-  const canWrite = useCanWrite(kind === 'parcel' ? 'foundGyyd' : 'foundYddw')
+  const canWrite = useCanWrite(kind === 'parcel' ? '/system/data/center/foundGyyd' : '/system/data/center/foundYddw')
   const { params, setFilters, onTableChange, pagination } = useListParams(FILTERS)
   const filter = { kind, ...params.filters }
   const list = useUnclaimed({ ...filter, page: params.page, pageSize: params.pageSize })

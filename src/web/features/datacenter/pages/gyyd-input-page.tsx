@@ -8,11 +8,11 @@ import { ListShell } from '../../../ui/list-shell'
 import { MySubmissions } from '../components/my-submissions'
 import { PageTabs, ReadOnlyNotice } from '../components/page-tabs'
 import { RecordEditor } from '../components/record-editor'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
 
 /** 工业用地录入 */
 export function GyydInputPage() {
-  const canWrite = useCanWrite('gyydInput')
+  const canWrite = useCanWrite('/system/data/center/gyydInput')
   // a fresh form after each save
   const [round, setRound] = useState(0)
   return (

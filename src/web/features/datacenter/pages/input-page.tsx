@@ -7,11 +7,11 @@ import { ListShell } from '../../../ui/list-shell'
 import { MasterList } from '../components/master-list'
 import { MySubmissions } from '../components/my-submissions'
 import { PageTabs, ReadOnlyNotice } from '../components/page-tabs'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
 
 /** 地块更新 */
 export function InputPage() {
-  const canWrite = useCanWrite('input')
+  const canWrite = useCanWrite('/system/data/center/input')
   return (
     <ListShell title="地块更新" intro="修改、删除工业用地地块（含图形），提交审核通过后写入主数据" testId="dc-input-page">
       {!canWrite && <ReadOnlyNotice what="修改与删除" />}

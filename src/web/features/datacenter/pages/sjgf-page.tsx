@@ -15,9 +15,9 @@ import { useStandardVersions } from '../api/list-standard-versions'
 import { PageTabs } from '../components/page-tabs'
 import { StandardEditor } from '../components/standard-editor'
 import { StandardTable } from '../components/standard-table'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
+import { formatTime } from '../../../widgets/format-time'
 
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false })
 
 function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }) {
   const std = useStandard(kind)
@@ -40,7 +40,7 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
         </Descriptions.Item>
         <Descriptions.Item label="修订说明">{s.remark}</Descriptions.Item>
         <Descriptions.Item label="修订人">{s.createdByName ?? '系统初始化'}</Descriptions.Item>
-        <Descriptions.Item label="生效时间">{time(s.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="生效时间">{formatTime(s.createdAt)}</Descriptions.Item>
       </Descriptions>
       <Space style={{ marginBottom: 12 }}>
         {canEdit && (
@@ -70,7 +70,7 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
             { title: '修订说明', dataIndex: 'remark' },
             { title: '字段 / 必填', key: 'n', width: 100, render: (_, v) => `${v.fieldCount} / ${v.requiredCount}` },
             { title: '修订人', dataIndex: 'createdByName', width: 100, render: (v: string | null) => v ?? '系统初始化' },
-            { title: '时间', dataIndex: 'createdAt', width: 170, render: time },
+            { title: '时间', dataIndex: 'createdAt', width: 170, render: formatTime },
             { title: '', key: 'view', width: 60, render: (_, v) => <Button type="link" size="small" onClick={() => setViewing(v.version)} data-testid={`standard-view-${v.version}`}>查看</Button> },
           ]}
         />
@@ -78,7 +78,7 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
       <Modal open={viewing !== null} onCancel={() => setViewing(null)} footer={null} width={1100} title={`版本 ${viewing}${viewing === s.version ? '（现行）' : '（历史版本，只读）'}`} destroyOnHidden>
         {shown.data ? (
           <>
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`修订说明：${shown.data.remark}（${shown.data.createdByName ?? '系统初始化'}，${time(shown.data.createdAt)}）`} />
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`修订说明：${shown.data.remark}（${shown.data.createdByName ?? '系统初始化'}，${formatTime(shown.data.createdAt)}）`} />
             <StandardTable std={shown.data} testId="standard-version-fields" />
           </>
         ) : shown.error ? (
@@ -93,7 +93,7 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
 
 /** 数据标准 */
 export function SjgfPage() {
-  const canEdit = useCanWrite('sjgf')
+  const canEdit = useCanWrite('/system/data/center/sjgf')
   return (
     <ListShell title="数据标准" intro="地块与企业记录的字段字典（名称、类型、单位、必填、代码表、取值范围或格式），按版本管理" testId="dc-sjgf-page">
       <PageTabs

@@ -9,11 +9,11 @@ import { MasterList } from '../components/master-list'
 import { MySubmissions } from '../components/my-submissions'
 import { PageTabs, ReadOnlyNotice } from '../components/page-tabs'
 import { RecordEditor } from '../components/record-editor'
-import { useCanWrite } from '../components/use-can-write'
+import { useCanWrite } from '../../../widgets/use-can-write'
 
 /** 用地单位录入 */
 export function YddwInputPage() {
-  const canWrite = useCanWrite('yddwInput')
+  const canWrite = useCanWrite('/system/data/center/yddwInput')
   const [round, setRound] = useState(0)
   return (
     <ListShell title="用地单位录入" intro="新增、修改、删除用地单位（企业），提交审核通过后写入主数据" testId="dc-yddw-input-page">

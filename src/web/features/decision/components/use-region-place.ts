@@ -2,7 +2,7 @@
 import { useMemo } from 'react'
 import type { ReportRegionOption } from '../../../../domain/contracts/statistical-report'
 import { selectUser, useSession } from '../../../core/session'
-import { useRegions } from '../../../core/calls/list-regions'
+import { useRegions } from '../../../widgets/use-regions'
 import { regionTrail, type RegionStep } from './region-tree'
 
 /** What {@link useRegionPlace} gives. */

@@ -13,7 +13,7 @@ import { useEnterpriseIndicators } from '../api/get-enterprise-indicators'
 import { benchmarkBars, buildBenchmarkSpec, type BenchmarkBar } from '../components/build-benchmark-spec'
 import { buildTrendSpec, trendData } from '../components/build-trend-spec'
 import { EnterprisePicker } from '../components/enterprise-picker'
-import { YearSelect } from '../components/filters'
+import { YearSelect } from '../../../widgets/year-select'
 import { G2Host } from '../../../charts/g2-host'
 import { formatPercent, formatValue } from '../components/indicator-format'
 import { Panel } from '../components/panel'
@@ -167,7 +167,7 @@ export function EnterpriseIndicatorPage() {
       toolbar={
         <Space wrap>
           <EnterprisePicker value={id} valueLabel={found.data?.enterprise.name} onChange={(v) => setFilters({ ...f, id: v })} />
-          <YearSelect value={year} onChange={(y) => setFilters({ ...f, year: y })} />
+          <YearSelect value={year} onChange={(y) => setFilters({ ...f, year: y })} testId="filter-year" />
         </Space>
       }
     >

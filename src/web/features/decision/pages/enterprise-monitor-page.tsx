@@ -13,10 +13,12 @@ import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { useEnterpriseMonitor } from '../api/get-enterprise-monitor'
 import { ChangeText } from '../components/change-text'
-import { IndustrySelect, RegionSelect, YearSelect } from '../components/filters'
+import { IndustrySelect } from '../components/filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { formatValue } from '../components/indicator-format'
 import { MonitorCards } from '../components/monitor-cards'
-import { usePageLink } from '../components/page-link'
+import { useRouteLink } from '../../../widgets/use-route-link'
 import { SignalTags } from '../components/signal-tags'
 
 const FILTERS = ['year', 'regionCode', 'industry', 'signal', 'keyword'] as const
@@ -41,7 +43,7 @@ export function EnterpriseMonitorPage() {
     sortField: params.sortField,
     sortOrder: params.sortOrder,
   })
-  const linkTo = usePageLink()
+  const linkTo = useRouteLink()
   const set = (change: Partial<Record<(typeof FILTERS)[number], string | number | undefined>>) => setFilters({ ...f, ...change })
   const filtered = !!(f.regionCode || industry || f.keyword)
   const shownYear = monitor.data?.year ?? year
@@ -57,7 +59,7 @@ export function EnterpriseMonitorPage() {
       sorter: true,
       sortOrder: sortOrderOf('name'),
       render: (name: string, r) => {
-        const to = linkTo('decision/zbqy', { id: r.id, year })
+        const to = linkTo('/system/decision/zbqy', { id: r.id, year })
         return to ? (
           <Link to={to} title={`查看${name}的企业指标`}>
             {name}
@@ -124,8 +126,8 @@ export function EnterpriseMonitorPage() {
   return (
     <ListShell title="企业监测" intro={`企业亩均税收、工业增加值等与上年对比，按六类信号预警${shownYear ? `（${shownYear}年）` : ''}`} testId="monitor-qy-page">
       <Space wrap style={{ marginBottom: 12 }}>
-        <YearSelect value={year} onChange={(y) => set({ year: y })} />
-        <RegionSelect value={f.regionCode} onChange={(regionCode) => set({ regionCode })} />
+        <YearSelect value={year} onChange={(y) => set({ year: y })} testId="filter-year" />
+        <RegionPicker value={f.regionCode} onChange={(regionCode) => set({ regionCode })} testId="filter-region" />
         <IndustrySelect value={industry} onChange={(v) => set({ industry: v })} />
         <Input.Search
           key={f.keyword ?? ''}

@@ -15,7 +15,8 @@ import { useListParams } from '../../../ui/use-list-params'
 import { useIndicatorTrend } from '../api/get-indicator-trend'
 import { buildTrendSpec, trendData, unitGroups, type UnitGroup } from '../components/build-trend-spec'
 import { ChangeText } from '../components/change-text'
-import { IndustrySelect, RegionSelect } from '../components/filters'
+import { IndustrySelect } from '../components/filters'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { G2Host } from '../../../charts/g2-host'
 import { INDICATOR_KEYS, formatValue, yoyChange } from '../components/indicator-format'
 import { isIndicatorKey } from '../components/indicator-picker'
@@ -140,7 +141,7 @@ export function IndicatorTrendPage() {
       onRetry={() => void trend.refetch()}
       toolbar={
         <Space wrap>
-          <RegionSelect value={f.regionCode} onChange={(regionCode) => set({ regionCode })} />
+          <RegionPicker value={f.regionCode} onChange={(regionCode) => set({ regionCode })} testId="filter-region" />
           <IndustrySelect value={industry} onChange={(v) => set({ industry: v })} />
         </Space>
       }

@@ -13,13 +13,14 @@ import { ListShell } from '../../../ui/list-shell'
 import { useListParams } from '../../../ui/use-list-params'
 import { useIndustryIndicators } from '../api/get-industry-indicators'
 import { buildIndicatorBarSpec, describeBars, indicatorBars } from '../components/build-indicator-bar-spec'
-import { RegionSelect, YearSelect } from '../components/filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { G2Host } from '../../../charts/g2-host'
 import { IndicatorPicker, isIndicatorKey } from '../components/indicator-picker'
 import { IndicatorTable } from '../components/indicator-table'
 import { Panel } from '../components/panel'
 import { useRegionPlace } from '../components/use-region-place'
-import { usePageLink } from '../components/page-link'
+import { useRouteLink } from '../../../widgets/use-route-link'
 
 const FILTERS = ['year', 'regionCode', 'indicator', 'top'] as const
 const TOPS = [10, 15, 20] as const
@@ -34,7 +35,7 @@ export function IndustryIndicatorPage() {
   const top = f.top === 'all' ? undefined : TOPS.find((n) => String(n) === f.top) ?? DEFAULT_TOP
   const table = useIndustryIndicators({ year, regionCode: f.regionCode })
   const { here } = useRegionPlace(f.regionCode)
-  const linkTo = usePageLink()
+  const linkTo = useRouteLink()
   const set = (change: Partial<Record<(typeof FILTERS)[number], string | number | undefined>>) => setFilters({ ...f, ...change })
 
   const reference = table.data?.total.values[key] ?? null
@@ -55,7 +56,7 @@ export function IndustryIndicatorPage() {
       width: 190,
       fixed: 'left',
       render: (_, r) => {
-        const trend = r.code ? linkTo('decision/zbqs', { industry: r.code, regionCode: f.regionCode }) : undefined
+        const trend = r.code ? linkTo('/system/decision/zbqs', { industry: r.code, regionCode: f.regionCode }) : undefined
         return (
           <Space size={4}>
             <span data-testid="row-name">{r.name}</span>
@@ -81,8 +82,8 @@ export function IndustryIndicatorPage() {
       onRetry={() => void table.refetch()}
       toolbar={
         <Space wrap>
-          <YearSelect value={year} onChange={(y) => set({ year: y })} />
-          <RegionSelect value={f.regionCode} onChange={(regionCode) => set({ regionCode })} />
+          <YearSelect value={year} onChange={(y) => set({ year: y })} testId="filter-year" />
+          <RegionPicker value={f.regionCode} onChange={(regionCode) => set({ regionCode })} testId="filter-region" />
         </Space>
       }
     >

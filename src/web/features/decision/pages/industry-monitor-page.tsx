@@ -14,10 +14,11 @@ import { useListParams } from '../../../ui/use-list-params'
 import { useIndustryMonitor } from '../api/get-industry-monitor'
 import { buildChangeSpec, changeBars, describeChanges } from '../components/build-change-spec'
 import { ChangeText } from '../components/change-text'
-import { RegionSelect, YearSelect } from '../components/filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { G2Host } from '../../../charts/g2-host'
 import { formatValue } from '../components/indicator-format'
-import { usePageLink } from '../components/page-link'
+import { useRouteLink } from '../../../widgets/use-route-link'
 import { Panel } from '../components/panel'
 import { useRegionPlace } from '../components/use-region-place'
 
@@ -154,7 +155,7 @@ export function IndustryMonitorPage() {
   const year = f.year ? Number(f.year) : undefined
   const monitor = useIndustryMonitor({ year, regionCode: f.regionCode })
   const { here } = useRegionPlace(f.regionCode)
-  const linkTo = usePageLink()
+  const linkTo = useRouteLink()
   const bars = useMemo(() => changeBars(monitor.data?.rows ?? []), [monitor.data])
   const spec = useMemo(() => buildChangeSpec(bars), [bars])
   const shownYear = monitor.data?.year ?? year
@@ -169,8 +170,8 @@ export function IndustryMonitorPage() {
       onRetry={() => void monitor.refetch()}
       toolbar={
         <Space wrap>
-          <YearSelect value={year} onChange={(y) => set({ year: y })} />
-          <RegionSelect value={f.regionCode} onChange={(regionCode) => set({ regionCode })} />
+          <YearSelect value={year} onChange={(y) => set({ year: y })} testId="filter-year" />
+          <RegionPicker value={f.regionCode} onChange={(regionCode) => set({ regionCode })} testId="filter-region" />
         </Space>
       }
     >
@@ -182,7 +183,7 @@ export function IndustryMonitorPage() {
         <G2Host spec={spec} count={bars.length} height={320} label={`${here}各行业同比变化柱状图`} emptyText={monitor.isLoading ? '正在加载' : '所选区域没有行业数据'} testId="change-chart" />
       </Panel>
       <Panel title={`${here}各行业运行情况`} caption="点击行业名称查看该行业的预警企业；同比：绿色上升、红色下降。">
-        <MonitorTable data={monitor.data} loading={monitor.isFetching} error={!!monitor.error} link={(industry) => linkTo('function/monitor/Qymonitor', { industry, year, regionCode: f.regionCode })} />
+        <MonitorTable data={monitor.data} loading={monitor.isFetching} error={!!monitor.error} link={(industry) => linkTo('/system/function/monitor/Qymonitor', { industry, year, regionCode: f.regionCode })} />
       </Panel>
     </ListShell>
   )

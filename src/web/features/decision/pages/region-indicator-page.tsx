@@ -13,7 +13,8 @@ import { ListShell } from '../../../ui/list-shell'
 import { useListParams } from '../../../ui/use-list-params'
 import { useRegionIndicators } from '../api/get-region-indicators'
 import { buildIndicatorBarSpec, describeBars, indicatorBars } from '../components/build-indicator-bar-spec'
-import { RegionSelect, YearSelect } from '../components/filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { G2Host } from '../../../charts/g2-host'
 import { IndicatorKpis } from '../components/indicator-kpis'
 import { IndicatorPicker, isIndicatorKey } from '../components/indicator-picker'
@@ -88,8 +89,8 @@ export function RegionIndicatorPage() {
       toolbar={
         <>
           <Space wrap>
-            <YearSelect value={year} onChange={(y) => set({ year: y })} />
-            <RegionSelect value={f.regionCode} onChange={open} />
+            <YearSelect value={year} onChange={(y) => set({ year: y })} testId="filter-year" />
+            <RegionPicker value={f.regionCode} onChange={open} testId="filter-region" />
           </Space>
           <Trail aria-label="当前区域">
             <span style={{ color: '#6b7280' }}>当前区域</span>

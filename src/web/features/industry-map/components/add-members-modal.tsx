@@ -12,7 +12,7 @@ import { useEnterpriseList } from '../api/list-enterprises'
 import { useParcelList } from '../api/list-parcels'
 import { GROUP_WORDS } from './group-words'
 import { figure } from './profile-format'
-import { RegionPicker } from './region-picker'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { useGroupWrite } from './use-group-write'
 
 /** A record that can be added, whichever its kind. */

@@ -11,10 +11,11 @@ import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { exportEnterprises } from '../api/export-enterprises'
 import { useEnterpriseList, type EnterpriseListParams } from '../api/list-enterprises'
-import { useYears } from '../../../core/calls/list-years'
+import { useYears } from '../../../widgets/use-years'
+import { YearSelect } from '../../../widgets/year-select'
 import { figure } from './profile-format'
 import { APPRAISAL_CHOICES, INDUSTRY_CHOICES, SCALE_CHOICES } from './record-choices'
-import { RegionPicker } from './region-picker'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { RowLink } from './row-link'
 import { CHOSEN_ROW } from './profile-layout'
 
@@ -96,15 +97,7 @@ export function EnterpriseList({ chosen, onChoose }: { chosen: number | null; on
         />
         <Select aria-label="规模" allowClear placeholder="全部规模" style={{ width: 108 }} value={f.scale} onChange={(scale) => set({ scale })} options={SCALE_CHOICES} />
         <Select aria-label="评价类别" allowClear placeholder="全部类别" style={{ width: 130 }} value={f.appraisalClass} onChange={(appraisalClass) => set({ appraisalClass })} options={APPRAISAL_CHOICES} />
-        <Select
-          aria-label="年度"
-          style={{ width: 100 }}
-          value={year}
-          loading={years.isLoading}
-          onChange={(y: number) => set({ year: y === years.data?.latest ? undefined : y })}
-          options={[...(years.data?.years ?? [])].reverse().map((y) => ({ value: y, label: `${y}年` }))}
-          data-testid="enterprise-year"
-        />
+        <YearSelect value={year} onChange={(y) => set({ year: y === years.data?.latest ? undefined : y })} width={100} testId="enterprise-year" />
         <ExportButton onExport={() => exportEnterprises(filters)} testId="enterprise-export" />
       </Space>
       <PagedTable<EnterpriseReportRow>

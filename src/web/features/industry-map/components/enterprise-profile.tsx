@@ -6,7 +6,7 @@ import { useQueries } from '@tanstack/react-query'
 import { Descriptions, Table, Tag, Typography } from 'antd'
 import type { Feature, FeatureCollection } from 'geojson'
 import { useMemo } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { industryName } from '../../../../domain/codes/industry'
 import { m2ToMu } from '../../../../domain/codes/units'
 import type { EnterpriseReportRow } from '../../../../domain/contracts/statistical-report'
@@ -19,7 +19,7 @@ import { STATUS_COLORS } from '../../../ui/parcel-status'
 import { useEnterpriseList } from '../api/list-enterprises'
 import { AppraisalTag } from './enterprise-list'
 import { figure, named, text } from './profile-format'
-import { profileHref } from './profile-links'
+import { useRouteLink } from '../../../widgets/use-route-link'
 import { ProfileHead, ProfileState, Section } from './profile-parts'
 import { YearlyFigures } from './yearly-figures'
 
@@ -92,7 +92,7 @@ export function EnterpriseProfile({ id }: { id: number }) {
 
 /** Attributes, parcels and yearly figures of a loaded enterprise. */
 function EnterpriseFacts({ detail, year, row }: { detail: EnterpriseDetail; year?: number; row?: EnterpriseReportRow }) {
-  const { pathname } = useLocation()
+  const link = useRouteLink()
   const { enterprise: e, parcels, yearly } = detail
   return (
     <>
@@ -144,7 +144,7 @@ function EnterpriseFacts({ detail, year, row }: { detail: EnterpriseDetail; year
               title: '宗地代码',
               dataIndex: 'land_code',
               render: (code: string, p) => {
-                const href = profileHref(pathname, 'Dkxx', p.id)
+                const href = link('/system/IndustryMap/Dkxx', { id: p.id })
                 return href ? <Link to={href}>{code}</Link> : code
               },
             },

@@ -6,7 +6,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import type { GroupKind, GroupMember, RecordGroup } from '../../../../domain/contracts/record-group'
-import { formatTime } from '../../../ui/format'
+import { formatDate, formatTime } from '../../../widgets/format-time'
 import { STATUS_COLORS } from '../../../ui/parcel-status'
 import { ExportButton } from '../../../ui/export-button'
 import { PagedTable } from '../../../ui/paged-table'
@@ -61,7 +61,7 @@ export function GroupMembers({ kind, group }: { kind: GroupKind; group: RecordGr
     { title: '状态', dataIndex: 'status', width: 80, render: (s: string) => (kind === 'parcel' ? <Tag color={STATUS_COLORS[s]}>{s}</Tag> : s) },
     { title: words.area, dataIndex: 'areaMu', width: kind === 'parcel' ? 90 : 110, align: 'right', render: (v: number) => figure(v, 2) },
     { title: words.detail, dataIndex: 'detail', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: '加入时间', dataIndex: 'addedAt', key: 'addedAt', width: 100, sorter: true, sortOrder: sortOrderOf('addedAt'), render: (v: string) => <span title={formatTime(v)}>{formatTime(v).slice(0, 10)}</span> },
+    { title: '加入时间', dataIndex: 'addedAt', key: 'addedAt', width: 100, sorter: true, sortOrder: sortOrderOf('addedAt'), render: (v: string) => <span title={formatTime(v)}>{formatDate(v)}</span> },
   ]
 
   return (

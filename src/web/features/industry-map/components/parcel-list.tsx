@@ -12,7 +12,7 @@ import { exportParcels } from '../api/export-parcels'
 import { useParcelList, type ParcelListParams } from '../api/list-parcels'
 import { figure } from './profile-format'
 import { LAND_USE_CHOICES, PARCEL_STATUS_CHOICES } from './record-choices'
-import { RegionPicker } from './region-picker'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { RowLink } from './row-link'
 import { CHOSEN_ROW } from './profile-layout'
 

@@ -4,7 +4,7 @@
  */
 import { Descriptions, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { industryName } from '../../../../domain/codes/industry'
 import { landUseName, planningUseName } from '../../../../domain/codes/land-use'
 import { m2ToMu } from '../../../../domain/codes/units'
@@ -14,21 +14,21 @@ import { useParcel, type ParcelDetail } from '../../../core/calls/query-parcel'
 import { STATUS_COLORS } from '../../../ui/parcel-status'
 import { useParcelList } from '../api/list-parcels'
 import { figure, named, text } from './profile-format'
-import { profileHref } from './profile-links'
+import { useRouteLink } from '../../../widgets/use-route-link'
 import { ProfileHead, ProfileState, Section } from './profile-parts'
 import { YearlyFigures } from './yearly-figures'
 
 /** The profile of parcel `id`. */
 export function ParcelProfile({ id }: { id: number }) {
   const q = useParcel(id)
-  const { pathname } = useLocation()
+  const link = useRouteLink()
   const landCode = q.data?.parcel.land_code ?? ''
   // 园区 is not part of the detail: it comes from the parcel's row of the list
   const row = useParcelList({ keyword: landCode, pageSize: 5 }, landCode !== '').data?.list.find((r) => r.landCode === landCode)
   const shape = useMemo(() => featuresOf(q.data?.parcel.geometry), [q.data])
   const p = q.data?.parcel
   const e = q.data?.enterprise
-  const holderHref = e ? profileHref(pathname, 'Yddw', e.id) : undefined
+  const holderHref = e ? link('/system/IndustryMap/Yddw', { id: e.id }) : undefined
   // the map keeps its place in the tree, so choosing another parcel keeps the engine and only
   // changes the shape
   return (

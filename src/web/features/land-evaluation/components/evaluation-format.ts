@@ -5,13 +5,13 @@
  */
 import { EVALUATION_INDICATORS, type EvaluationIndicator, type EvaluationRun, type ModelItem, type Operator } from '../../../../domain/contracts/land-evaluation'
 import { roundTo } from '../../../../domain/codes/units'
+import { formatTime } from '../../../widgets/format-time'
 
 /** Shown for a figure that does not exist. */
 export const NO_FIGURE = '—'
 
 const TWO = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const WHOLE = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 })
-const TIME = new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
 
 const known = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v)
 
@@ -34,13 +34,6 @@ export function countTick(v: number): string {
 /** Text that may be absent. */
 export function formatText(v: string | null | undefined): string {
   return v === null || v === undefined || v === '' ? NO_FIGURE : v
-}
-
-/** 2026/01/05 14:30 */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return NO_FIGURE
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? NO_FIGURE : TIME.format(d)
 }
 
 /** The comparison as people write it. */

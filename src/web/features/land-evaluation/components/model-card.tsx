@@ -2,7 +2,8 @@
 import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import { Button, Card, Popconfirm, Tag, Typography } from 'antd'
 import type { EvaluationModel } from '../../../../domain/contracts/land-evaluation'
-import { conditionText, formatTime, formatWeight } from './evaluation-format'
+import { conditionText, formatWeight } from './evaluation-format'
+import { formatTime } from '../../../widgets/format-time'
 
 /** Props of {@link ModelCard}. */
 export interface ModelCardProps {

@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react'
 import type { EvaluationRun } from '../../../../domain/contracts/land-evaluation'
 import { toApiError } from '../../../core/http-catalogue'
 import { useModels } from '../api/list-models'
-import { useYears } from '../../../core/calls/list-years'
+import { useYears } from '../../../widgets/use-years'
+import { YearSelect } from '../../../widgets/year-select'
 import { runEvaluation } from '../api/run-evaluation'
 import { formatCount, itemText } from './evaluation-format'
 
@@ -105,12 +106,7 @@ export function RunModal({ open, modelId, onClose, onDone }: RunModalProps) {
           </Typography.Paragraph>
         )}
         <Form.Item name="year" label="评价年度" extra="按该年度的亩均税收等数据评价" rules={[{ required: true, message: '请选择评价年度' }]}>
-          <Select
-            data-testid="run-year"
-            loading={years.isLoading}
-            placeholder="选择年度"
-            options={(years.data?.years ?? []).map((y) => ({ value: y, label: `${y}年` }))}
-          />
+          <YearSelect testId="run-year" width="100%" />
         </Form.Item>
         {/* Enter submits */}
         <button type="submit" hidden aria-hidden />

@@ -13,7 +13,9 @@ import { useAbstract } from '../api/get-abstract'
 import { useRuns } from '../api/list-runs'
 import { AbstractCharts } from '../components/abstract-charts'
 import { EVALUATION_PATHS, pageTitle } from '../components/evaluation-pages'
-import { formatTime, runScope } from '../components/evaluation-format'
+import { withQuery } from '../../../widgets/route-links'
+import { runScope } from '../components/evaluation-format'
+import { formatTime } from '../../../widgets/format-time'
 import { KpiCards } from '../components/kpi-cards'
 import { ResultTable } from '../components/result-table'
 import { RunModal } from '../components/run-modal'
@@ -61,7 +63,7 @@ export function EvaluationAbstractPage() {
             <Space wrap>
               <span>评价批次</span>
               <RunSelect runs={runs.data} value={run.id} onChange={chooseRun} loading={runs.isLoading} />
-              <Link to={`${EVALUATION_PATHS.map}?runId=${run.id}`}>在地图上查看</Link>
+              <Link to={withQuery(EVALUATION_PATHS.map, { runId: run.id })}>在地图上查看</Link>
             </Space>
             {startButton}
           </>

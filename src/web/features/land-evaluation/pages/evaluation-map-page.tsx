@@ -11,6 +11,7 @@ import { useAbstract } from '../api/get-abstract'
 import { useFlaggedShapes } from '../api/get-flagged-shapes'
 import { useRuns } from '../api/list-runs'
 import { EVALUATION_PATHS, pageTitle } from '../components/evaluation-pages'
+import { withQuery } from '../../../widgets/route-links'
 import { formatCount } from '../components/evaluation-format'
 import { flaggedLayerSpec } from '../components/flagged-layer-spec'
 import { FlaggedMap } from '../components/flagged-map'
@@ -54,7 +55,7 @@ export function EvaluationMapPage() {
                 }}
                 loading={runs.isLoading}
               />
-              <Link to={`${EVALUATION_PATHS.abstract}?runId=${run.id}`}>查看评价概况</Link>
+              <Link to={withQuery(EVALUATION_PATHS.abstract, { runId: run.id })}>查看评价概况</Link>
             </Space>
             {shapes.data && (
               <span data-testid="map-drawn" data-drawn={drawn} data-total={total}>

@@ -14,6 +14,7 @@ import { ListShell } from '../../../ui/list-shell'
 import { deleteModel } from '../api/delete-model'
 import { useModels } from '../api/list-models'
 import { EVALUATION_PATHS, pageTitle } from '../components/evaluation-pages'
+import { withQuery } from '../../../widgets/route-links'
 import { ModelCard } from '../components/model-card'
 import { ModelEditor } from '../components/model-editor'
 import { RunModal } from '../components/run-modal'
@@ -68,7 +69,7 @@ export function EvaluationModelPage() {
         open={runWith !== null}
         modelId={runWith ?? undefined}
         onClose={() => setRunWith(null)}
-        onDone={(run) => navigate(`${EVALUATION_PATHS.abstract}?runId=${run.id}`)}
+        onDone={(run) => navigate(withQuery(EVALUATION_PATHS.abstract, { runId: run.id }))}
       />
     </ListShell>
   )

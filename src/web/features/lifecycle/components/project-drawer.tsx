@@ -6,7 +6,7 @@
 import { Descriptions, Drawer, Empty, Spin, Table, Timeline, Typography } from 'antd'
 import type { ProjectDetail, ProjectEvent } from '../../../../domain/contracts/lifecycle-project'
 import { LIFECYCLE_STAGES, STAGE_NAMES } from '../../../../domain/lifecycle'
-import { formatTime } from '../../../ui/format'
+import { formatTime } from '../../../widgets/format-time'
 import { LoadError } from '../../../ui/list-shell'
 import { useProject } from '../api/get-project'
 import { OverdueTag, StageTag, dateOr, fixed2 } from './figures'

@@ -17,7 +17,7 @@ import { useOnebook, type OnebookFilters } from '../api/get-onebook'
 import { FigureCards } from '../components/figure-cards'
 import { GapFigure, OverdueTag, StageTag, dateOr, fixed2 } from '../components/figures'
 import { ProjectDrawer } from '../components/project-drawer'
-import { RegionSelect } from '../components/region-select'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { StageBar } from '../components/stage-bar'
 
 const FILTERS = ['regionCode', 'keyword', 'stage', 'overdue', 'belowCommitment'] as const
@@ -187,7 +187,7 @@ export function OnebookPage() {
         >
           仅看未达承诺
         </Checkbox>
-        <RegionSelect value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="onebook-region" />
+        <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="onebook-region" />
         <ExportButton onExport={() => exportOnebook({ ...filters, sortField: params.sortField, sortOrder: params.sortOrder })} testId="onebook-export" />
       </Space>
       <PagedTable<OnebookRow>

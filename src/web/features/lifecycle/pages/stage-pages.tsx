@@ -16,7 +16,7 @@ import { useStageProjects } from '../api/list-stage-projects'
 import { FigureCards } from '../components/figure-cards'
 import { OverdueTag, dateOr, fixed2 } from '../components/figures'
 import { ProjectDrawer } from '../components/project-drawer'
-import { RegionSelect } from '../components/region-select'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { RegisterModal, previousStage } from '../components/register-modal'
 import { StageStepper } from '../components/stage-stepper'
 
@@ -227,7 +227,7 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
           ]}
           data-testid="stage-overdue"
         />
-        <RegionSelect value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="stage-region" />
+        <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="stage-region" />
       </Space>
       <PagedTable<ProjectRow>
         data-testid="stage-table"

@@ -5,7 +5,8 @@
 import { Descriptions, Drawer, Empty, Progress, Spin, Timeline, Typography } from 'antd'
 import { usePlan } from '../api/get-plan'
 import { LoadError } from '../../../ui/list-shell'
-import { formatText, formatTime } from './regulation-format'
+import { formatText } from './regulation-format'
+import { formatTime } from '../../../widgets/format-time'
 import { ClassTag, OutcomeTag, PlanStateTag } from './regulation-tags'
 
 /** labels on one line, the same width in both lists */

@@ -1,6 +1,6 @@
 /**
  * How 整治提升 writes its figures: 亩均税收 with 2 decimals and thousands separators, counts as
- * whole numbers, dates as YYYY-MM-DD; an absent figure is '—'.
+ * whole numbers; an absent figure is '—' (times and dates: the format-time widget).
  */
 import { roundTo } from '../../../../domain/codes/units'
 
@@ -24,13 +24,4 @@ export function formatCount(v: number | null | undefined): string {
 /** Text that may be absent. */
 export function formatText(v: string | null | undefined): string {
   return v === null || v === undefined || v.trim() === '' ? NO_FIGURE : v
-}
-
-/** An ISO time as 2026-05-01 08:30. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return NO_FIGURE
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return NO_FIGURE
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
 }

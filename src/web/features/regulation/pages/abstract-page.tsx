@@ -15,7 +15,8 @@ import { useAbstract } from '../api/get-abstract'
 import { buildCountySpec, topCounties } from '../components/build-county-spec'
 import { buildOutcomeSpec, outcomePoints } from '../components/build-outcome-spec'
 import { KpiCards, type Kpi } from '../components/kpi-cards'
-import { RegionPicker, YearSelect } from '../components/regulation-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { formatCount } from '../components/regulation-format'
 
 const FILTERS = ['year', 'regionCode'] as const
@@ -86,8 +87,8 @@ export function RegulationAbstractPage() {
       onRetry={() => void abstract.refetch()}
       toolbar={
         <Space wrap>
-          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} />
-          <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} />
+          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="regulation-year" />
+          <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="regulation-region" />
         </Space>
       }
     >

@@ -11,7 +11,8 @@ import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { useTargets, type TargetQuery } from '../api/list-targets'
 import { CheckModal } from '../components/check-modal'
-import { RegionPicker, YearSelect } from '../components/regulation-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { formatAmount } from '../components/regulation-format'
 import { ClassTag, PlanStateTag } from '../components/regulation-tags'
 import { CheckCell, EnterpriseCell } from '../components/target-cells'
@@ -78,8 +79,8 @@ export function RegulationCheckPage() {
       testId="regulation-check"
       toolbar={
         <Space wrap>
-          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} />
-          <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} />
+          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="regulation-year" />
+          <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="regulation-region" />
           <Input.Search
             key={f.keyword ?? ''}
             placeholder="企业名称或统一社会信用代码"

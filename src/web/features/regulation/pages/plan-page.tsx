@@ -16,7 +16,8 @@ import { REGULATION_KEY } from '../api/query-keys'
 import { AddPlanModal, EditPlanModal } from '../components/plan-modal'
 import { PlanDrawer } from '../components/plan-drawer'
 import { PLAN_FILTERS, PlanTable, StateSwitch } from '../components/plan-table'
-import { RegionPicker, YearSelect } from '../components/regulation-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { UnplannedTargets } from '../components/unplanned-targets'
 
 const STATE_ORDER: readonly PlanState[] = ['实施中', '已逾期', '已办结']
@@ -54,8 +55,8 @@ export function RegulationPlanPage() {
       testId="regulation-plan"
       toolbar={
         <Space wrap>
-          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} />
-          <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} />
+          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="regulation-year" />
+          <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="regulation-region" />
         </Space>
       }
     >

@@ -12,7 +12,8 @@ import { usePlans } from '../api/list-plans'
 import { CloseModal } from '../components/close-modal'
 import { PlanDrawer } from '../components/plan-drawer'
 import { PLAN_FILTERS, PlanTable, StateSwitch } from '../components/plan-table'
-import { RegionPicker, YearSelect } from '../components/regulation-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { ReportModal } from '../components/report-modal'
 
 const STATE_ORDER: readonly PlanState[] = ['已逾期', '实施中', '已办结']
@@ -47,8 +48,8 @@ export function RegulationSupervisionPage() {
       toolbar={
         <>
           <Space wrap>
-            <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} />
-            <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} />
+            <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="regulation-year" />
+            <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="regulation-region" />
             <StateSwitch counts={plans.data?.counts} value={state} order={STATE_ORDER} onChange={(s) => setFilters({ ...f, state: s })} />
           </Space>
           <Space wrap>

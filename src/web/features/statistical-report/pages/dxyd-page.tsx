@@ -14,7 +14,8 @@ import { exportLowEfficiencyReport } from '../api/export-low-efficiency-report'
 import { useLowEfficiencyReport, type LowEfficiencyParams } from '../api/get-low-efficiency-report'
 import { parcelColumns } from '../components/parcel-columns'
 import { ReasonBreakdown } from '../components/reason-breakdown'
-import { RegionPicker, YearSelect } from '../components/report-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { NO_FIGURE, formatAmount, formatCount, formatText } from '../components/report-format'
 import { LOW_STATUS_CHOICES, REASON_CHOICES } from '../components/report-options'
 import { ReportSearchForm } from '../components/report-search-form'
@@ -59,10 +60,10 @@ export function LowEfficiencyReportPage() {
           testId="report-dxyd-form"
         >
           <Form.Item name="year" label="年度">
-            <YearSelect />
+            <YearSelect testId="report-year" />
           </Form.Item>
           <Form.Item name="regionCode" label="区域">
-            <RegionPicker />
+            <RegionPicker testId="report-region" />
           </Form.Item>
           <Form.Item name="keyword" label="关键字">
             <Input placeholder="宗地代码或地块名称" allowClear style={{ width: 200 }} maxLength={100} />

@@ -12,7 +12,8 @@ import { useListParams } from '../../../ui/use-list-params'
 import { exportParcelReport } from '../api/export-parcel-report'
 import { useParcelReport, type ParcelReportParams } from '../api/list-parcel-report'
 import { parcelColumns } from '../components/parcel-columns'
-import { RegionPicker } from '../components/report-filters'
+import { formatDate } from '../../../widgets/format-time'
+import { RegionPicker } from '../../../widgets/region-picker'
 import { formatText } from '../components/report-format'
 import { LAND_USE_CHOICES, PARCEL_STATUS_CHOICES, SUPPLY_METHOD_CHOICES } from '../components/report-options'
 import { ReportSearchForm } from '../components/report-search-form'
@@ -40,7 +41,7 @@ export function ParcelReportPage() {
 
   const columns: TableColumnsType<ParcelReportRow> = [
     ...parcelColumns<ParcelReportRow>(sortable),
-    { title: '供地日期', dataIndex: 'supplyDate', ...sortable('supplyDate'), width: 120, render: (d: string | null) => formatText(d?.slice(0, 10)) },
+    { title: '供地日期', dataIndex: 'supplyDate', ...sortable('supplyDate'), width: 120, render: formatDate },
     { title: '供地方式', dataIndex: 'supplyMethod', width: 90, render: formatText },
     { title: '区县', dataIndex: 'countyName', width: 100, render: formatText },
     { title: '园区', dataIndex: 'parkName', width: 160, ellipsis: true, render: formatText },
@@ -64,7 +65,7 @@ export function ParcelReportPage() {
             <Input placeholder="宗地代码或地块名称" allowClear style={{ width: 200 }} maxLength={100} />
           </Form.Item>
           <Form.Item name="regionCode" label="区域">
-            <RegionPicker />
+            <RegionPicker testId="report-region" />
           </Form.Item>
           <Form.Item name="landUse" label="地类">
             <Select allowClear placeholder="全部" style={{ width: 140 }} options={LAND_USE_CHOICES} />

@@ -14,7 +14,8 @@ import { exportIndustryReport } from '../api/export-industry-report'
 import { useIndustryReport } from '../api/get-industry-report'
 import { buildReportBarSpec } from '../components/build-report-bar-spec'
 import { G2Host } from '../../../charts/g2-host'
-import { RegionPicker, YearSelect } from '../components/report-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { formatAmount, formatCount } from '../components/report-format'
 import { TotalRow, figureColumn, type FigureDef } from '../components/report-table'
 
@@ -81,8 +82,8 @@ export function IndustryReportPage() {
       toolbar={
         <>
           <Space wrap>
-            <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} />
-            <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} />
+            <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="report-year" />
+            <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="report-region" />
           </Space>
           <ExportButton onExport={() => exportIndustryReport(filter)} testId="report-export" disabled={!data} />
         </>

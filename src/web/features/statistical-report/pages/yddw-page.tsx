@@ -12,7 +12,8 @@ import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { exportEnterpriseReport } from '../api/export-enterprise-report'
 import { useEnterpriseReport, type EnterpriseReportParams } from '../api/list-enterprise-report'
-import { RegionPicker, YearSelect } from '../components/report-filters'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
 import { formatAmount, formatCount, formatText } from '../components/report-format'
 import { APPRAISAL_CHOICES, ENTERPRISE_STATUS_CHOICES, INDUSTRY_CHOICES, SCALE_CHOICES } from '../components/report-options'
 import { ReportSearchForm } from '../components/report-search-form'
@@ -89,7 +90,7 @@ export function EnterpriseReportPage() {
             <Input placeholder="企业名称或统一社会信用代码" allowClear style={{ width: 220 }} maxLength={100} />
           </Form.Item>
           <Form.Item name="regionCode" label="区域">
-            <RegionPicker />
+            <RegionPicker testId="report-region" />
           </Form.Item>
           <Form.Item name="industry" label="行业">
             <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部行业" style={{ width: 220 }} options={INDUSTRY_CHOICES} popupMatchSelectWidth={320} />
@@ -104,7 +105,7 @@ export function EnterpriseReportPage() {
             <Select allowClear placeholder="全部" style={{ width: 140 }} options={APPRAISAL_CHOICES} />
           </Form.Item>
           <Form.Item name="year" label="年度">
-            <YearSelect />
+            <YearSelect testId="report-year" />
           </Form.Item>
         </ReportSearchForm>
       }

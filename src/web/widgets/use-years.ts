@@ -1,7 +1,7 @@
-/** 统计年度 GET /api/bigData/years: the years that hold figures, for every year select. */
+/** 统计年度 GET /api/bigData/years: the years that hold figures, behind every year select. */
 import { useQuery } from '@tanstack/react-query'
-import type { StatYears } from '../../../domain/contracts/big-data'
-import { apiGet } from '../api'
+import type { StatYears } from '../../domain/contracts/big-data'
+import { apiGet } from '../core/api'
 
 /** The years that hold figures and the latest of them. */
 export const listYears = () => apiGet<StatYears>('/api/bigData/years')

@@ -33,7 +33,10 @@ export interface RouteNode {
   /** One path segment (or several joined by '/'), relative to the parent. */
   seg: string
   title: string
-  /** Default child segment (docs/product.md §2 "opens on …"). */
+  /**
+   * Default child (docs/product.md §2 "opens on …"): a segment below this node, or an absolute path
+   * when the default page lives elsewhere (/systems opens /system/IndustryMap/Dkxx).
+   */
   redirect?: string
   page?: string
   children?: RouteNode[]
@@ -161,7 +164,8 @@ export const ROUTE_TREE: TopNode[] = [
   { seg: '403', title: '无权访问', page: 'forbidden', group: null, layout: 'bare', guard: 'open' },
   { seg: '404', title: '页面不存在', page: 'not-found', group: null, layout: 'bare', guard: 'token' },
   { seg: 'system', title: '系统平台', redirect: 'core', children: systemChildren(), group: 'systemMenus', layout: 'system', guard: 'grant' },
-  { seg: 'systems', title: '系统平台（地块入口）', redirect: 'IndustryMap/Dkxx', children: systemChildren(), group: 'systemMenus', layout: 'system', guard: 'grant' },
+  // /systems opens on 地块信息 at /system/IndustryMap/Dkxx (docs/product.md §2, docs/domain.md)
+  { seg: 'systems', title: '系统平台（地块入口）', redirect: '/system/IndustryMap/Dkxx', children: systemChildren(), group: 'systemMenus', layout: 'system', guard: 'grant' },
   { seg: 'warehouse', title: '数据仓库', redirect: 'data/center', children: [dataCenter()], group: 'DataMenus', layout: 'system', guard: 'grant' },
   {
     seg: 'bigData',
@@ -290,7 +294,7 @@ function flatten(): RouteEntry[] {
       group: top.group,
       layout: top.layout,
       guard: top.guard,
-      redirect: node.redirect ? `${path}/${node.redirect}` : undefined,
+      redirect: node.redirect ? (node.redirect.startsWith('/') ? node.redirect : `${path}/${node.redirect}`) : undefined,
       page: node.page === PAGE_BY_PATH ? pageKeyOf(path) : node.page,
       parent: parent?.path,
       trail: [...(parent?.trail ?? []), node.title],

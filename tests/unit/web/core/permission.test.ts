@@ -84,7 +84,7 @@ const ROWS: Row[] = [
 
   // f. docs/product.md §2 default children ("/system opens on core")
   { sentence: '§2 /system opens its default child core', input: { path: '/system' }, expected: to('/system/core') },
-  { sentence: '§2 /systems opens /systems/IndustryMap/Dkxx', input: { path: '/systems', username: 'admin' }, expected: to('/systems/IndustryMap/Dkxx') },
+  { sentence: '§2 /systems opens /system/IndustryMap/Dkxx', input: { path: '/systems', username: 'admin' }, expected: to('/system/IndustryMap/Dkxx') },
   { sentence: '§2 /enterprise → appraise → monitoring (redirects chain)', input: { path: '/enterprise', username: 'admin' }, expected: to('/enterprise/appraise/monitoring') },
 
   // g. docs/product.md §6 "/visual is open to every signed-in user." "The user named admin passes every route."

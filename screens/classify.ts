@@ -16,9 +16,9 @@ export const CLASSIFY_SCREEN: WallScreen = {
     { id: 'landUse', type: 'pie', title: '按现状地类', ...at('left', 100, 300), source: stat('classes', [], { by: 'landUse' }), view: { name: 'name', value: { field: 'areaMu', name: '用地面积', unit: '亩' } } },
     { id: 'status', type: 'pie', title: '按地块状态', ...at('left', 416, 300), source: stat('classes', [], { by: 'status' }), view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' } } },
     { id: 'supply', type: 'pie', title: '按供地方式', ...at('left', 732, 328), source: stat('classes', [], { by: 'supplyMethod' }), view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' }, ring: 0 } },
-    { id: 'industry', type: 'bar', title: '重点行业企业数（GB/T 4754 大类）', ...at('centre', 266, 420), source: stat('byIndustry'), view: { category: 'name', series: [SERIES.enterpriseCount], sortDesc: true, limit: 10 } },
-    { id: 'taxBand', type: 'bar', title: '企业亩均税收分档', ...at('centre', 702, 358), source: stat('classes', [], { by: 'taxBand' }), view: { category: 'name', series: [{ field: 'count', name: '企业数', unit: '家' }] } },
-    { id: 'scale', type: 'pie', title: '规上 / 规下企业', ...at('right', 100, 300), source: stat('classes', [], { by: 'scale' }), view: { name: 'name', value: { field: 'count', name: '企业数', unit: '家' } } },
+    { id: 'industry', type: 'bar', title: '重点行业用地企业数（GB/T 4754 大类）', ...at('centre', 266, 420), source: stat('byIndustry'), view: { category: 'name', series: [SERIES.enterpriseCount], sortDesc: true, limit: 10 } },
+    { id: 'taxBand', type: 'bar', title: '企业亩均税收分档', ...at('centre', 702, 358), source: stat('classes', [], { by: 'taxBand' }), view: { category: 'name', series: [{ field: 'count', name: '参评企业数', unit: '家' }] } },
+    { id: 'scale', type: 'pie', title: '规上 / 规下企业', ...at('right', 100, 300), source: stat('classes', [], { by: 'scale' }), view: { name: 'name', value: { field: 'count', name: '用地企业数', unit: '家' } } },
     { id: 'industryTax', type: 'ranking', title: '行业亩均税收排行', ...at('right', 416, 320), source: stat('byIndustry'), view: { category: 'name', series: [SERIES.taxPerMu], horizontal: true, sortDesc: true, limit: 8 } },
     // the appraisal of the chosen year (view enterprise_appraisal_yearly): A 优先支持 … D 整治淘汰
     { id: 'appraisal', type: 'pie', title: '亩均效益评价分类（{year}年）', ...at('right', 752, 308), source: stat('classes', [], { by: 'appraisal' }), view: { name: 'name', value: { field: 'count', name: '企业数', unit: '家' } } },

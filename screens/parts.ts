@@ -30,24 +30,25 @@ export function stat(path: string, scope: readonly ('cityCode' | 'parkId')[] = [
   return { url: `/api/bigData/${path}`, params, ...(refreshMs ? { refreshMs } : {}) }
 }
 
-/** Headline figures (fields of /api/bigData/overview). */
+/** Headline figures (fields of /api/bigData/overview), each a figure of the catalogue (its 口径 on hover). */
 export const FIG = {
-  parcels: { field: 'parcelCount', label: '工业用地', unit: '宗' },
-  area: { field: 'parcelAreaMu', label: '用地面积', unit: '亩', digits: 0 },
-  enterprises: { field: 'enterpriseCount', label: '用地企业', unit: '家' },
-  scale: { field: 'scaleCount', label: '规上企业', unit: '家' },
-  parks: { field: 'parkCount', label: '开发区(园区)', unit: '个' },
-  low: { field: 'lowEfficiencyCount', label: '低效闲置用地', unit: '宗' },
-  tax: { field: 'tax', label: '实缴税金', money: true },
-  taxPerMu: { field: 'taxPerMu', label: '亩均税收', unit: '万元/亩', digits: 2 },
-  vaPerMu: { field: 'valueAddedPerMu', label: '亩均增加值', unit: '万元/亩', digits: 2 },
+  parcels: { field: 'parcelCount', label: '工业用地', unit: '宗', figure: 'parcelCount' },
+  area: { field: 'parcelAreaMu', label: '用地面积', unit: '亩', digits: 0, figure: 'landAreaMu' },
+  enterprises: { field: 'enterpriseCount', label: '用地企业', unit: '家', figure: 'landEnterpriseCount' },
+  scale: { field: 'scaleCount', label: '规上企业', unit: '家', figure: 'scaleAboveCount' },
+  rated: { field: 'ratedEnterpriseCount', label: '参评企业', unit: '家', figure: 'ratedEnterpriseCount' },
+  parks: { field: 'parkCount', label: '开发区(园区)', unit: '个', figure: 'parkCount' },
+  low: { field: 'lowEfficiencyCount', label: '低效闲置用地', unit: '宗', figure: 'lowEfficiencyCount' },
+  tax: { field: 'tax', label: '实缴税金', money: true, figure: 'tax' },
+  taxPerMu: { field: 'taxPerMu', label: '亩均税收', unit: '万元/亩', digits: 2, figure: 'taxPerMu' },
+  vaPerMu: { field: 'valueAddedPerMu', label: '亩均增加值', unit: '万元/亩', digits: 2, figure: 'valueAddedPerMu' },
 } as const satisfies Record<string, KpiItem>
 
-/** Series fields of grouped rows. */
+/** Series fields of grouped rows; an enterprise count names its population (用地企业数, never 企业数). */
 export const SERIES = {
   areaMu: { field: 'areaMu', name: '用地面积', unit: '亩', digits: 0 },
   parcelCount: { field: 'parcelCount', name: '地块数', unit: '宗' },
-  enterpriseCount: { field: 'enterpriseCount', name: '企业数', unit: '家' },
+  enterpriseCount: { field: 'enterpriseCount', name: '用地企业数', unit: '家' },
   taxPerMu: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 },
   vaPerMu: { field: 'valueAddedPerMu', name: '亩均增加值', unit: '万元/亩', digits: 2 },
   tax: { field: 'tax', name: '实缴税金', unit: '万元', digits: 0 },

@@ -12,7 +12,7 @@ export const PLATFORM_SCREEN: WallScreen = {
     { id: 'kpi', type: 'kpi', ...at('centre', 100, 150), source: stat('overview'), view: { items: [FIG.parks, FIG.area, FIG.enterprises, FIG.taxPerMu] } },
     { id: 'parkArea', type: 'ranking', title: '园区用地面积 TOP10', ...at('left', 100, 470), source: stat('byPark'), view: { category: 'name', series: [SERIES.areaMu], horizontal: true, sortDesc: true, limit: 10 } },
     { id: 'parkCount', type: 'ranking', title: '园区入驻企业 TOP10', ...at('left', 586, 474), source: stat('byPark'), view: { category: 'name', series: [SERIES.enterpriseCount], horizontal: true, sortDesc: true, limit: 10 } },
-    { id: 'parkBar', type: 'bar', title: '园区地块数与企业数', ...at('centre', 266, 400), source: stat('byPark'), view: { category: 'name', series: [SERIES.parcelCount, SERIES.enterpriseCount], sortDesc: true, limit: 8 } },
+    { id: 'parkBar', type: 'bar', title: '园区地块数与用地企业数', ...at('centre', 266, 400), source: stat('byPark'), view: { category: 'name', series: [SERIES.parcelCount, SERIES.enterpriseCount], sortDesc: true, limit: 8 } },
     {
       id: 'parkTable',
       type: 'table',
@@ -25,7 +25,7 @@ export const PLATFORM_SCREEN: WallScreen = {
           { field: 'name', title: '园区名称', flex: 3 },
           { field: 'parcelCount', title: '地块(宗)', align: 'right' },
           { field: 'areaMu', title: '面积(亩)', digits: 0, align: 'right', flex: 1.2 },
-          { field: 'enterpriseCount', title: '企业(家)', align: 'right' },
+          { field: 'enterpriseCount', title: '用地企业(家)', align: 'right' },
           { field: 'taxPerMu', title: '亩均税收', digits: 2, align: 'right', flex: 1.2 },
         ],
       },

@@ -1,6 +1,9 @@
 /** KPI 卡片: headline figures with count-up numbers (issue 6), from one object of the API. */
 import styled from 'styled-components'
+import type { FigureKey } from '../../domain/figures/catalogue'
+import type { RatioParts } from '../../domain/figures/format'
 import { formatFigure, formatMoney } from '../core/format-figure'
+import { FigureTip } from '../ui/figure-tip'
 import { useAnimatedNumber } from './use-animated-number'
 import { dp, WALL } from './wall-styles'
 import type { WidgetProps } from './widget-registry'
@@ -13,6 +16,8 @@ export interface KpiItem {
   digits?: number
   /** 万元 amounts switch to 亿元 when large */
   money?: boolean
+  /** the catalogue figure shown: its 口径 (and a ratio's parts from the row's `parts`) on hover */
+  figure?: FigureKey
 }
 
 /** View of a KPI widget. */
@@ -60,27 +65,41 @@ const Value = styled.div`
   }
 `
 
-function KpiFigure({ widgetId, item, value }: { widgetId: string; item: KpiItem; value: number }) {
-  const shown = useAnimatedNumber(value)
+function KpiFigure({ widgetId, item, value, parts }: { widgetId: string; item: KpiItem; value: number | null; parts?: RatioParts }) {
+  const shown = useAnimatedNumber(value ?? 0)
   const money = item.money ? formatMoney(shown, item.digits ?? 2) : null
-  return (
-    <Card>
+  const card = (
+    <Card data-figure={item.figure}>
       <Label>{item.label}</Label>
-      <Value data-testid={`kpi-${widgetId}-${item.field}`} data-value={value}>
-        {money ? money.text : formatFigure(shown, item.digits ?? 0)}
+      <Value data-testid={`kpi-${widgetId}-${item.field}`} data-value={value ?? ''}>
+        {/* no value (e.g. 亩均 without land) is a dash, never 0 */}
+        {value === null ? '—' : money ? money.text : formatFigure(shown, item.digits ?? 0)}
         <small>{money ? money.unit : (item.unit ?? '')}</small>
       </Value>
     </Card>
+  )
+  return item.figure ? (
+    <FigureTip figure={item.figure} parts={parts}>
+      {card}
+    </FigureTip>
+  ) : (
+    card
   )
 }
 
 /** The KPI widget. */
 export function KpiWidget({ def, data }: WidgetProps<KpiView>) {
-  const row = (data ?? {}) as Record<string, unknown>
+  const row = (data ?? {}) as Record<string, unknown> & { parts?: Record<string, RatioParts> }
   return (
     <Grid $cols={def.view.columns ?? def.view.items.length}>
       {def.view.items.map((item) => (
-        <KpiFigure key={item.field} widgetId={def.id} item={item} value={Number(row[item.field]) || 0} />
+        <KpiFigure
+          key={item.field}
+          widgetId={def.id}
+          item={item}
+          value={row[item.field] === null ? null : Number(row[item.field]) || 0}
+          parts={item.figure ? row.parts?.[item.figure] : undefined}
+        />
       ))}
     </Grid>
   )

@@ -6,6 +6,7 @@
 import { Alert, Button, Empty, List, Slider, Space, Spin } from 'antd'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { overdueAt } from '../../../domain/lifecycle'
+import { todayInProductZone } from '../../../domain/today'
 import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
@@ -16,6 +17,7 @@ import { ringCentre } from '../../globe/ring-centre'
 import { useGlobeLifecycle } from './api/get-globe-lifecycle'
 import { GLOBE_THEMES } from './globe-themes'
 import { GlobeNotices } from './globe-notices'
+import { FigureLabel } from '../../ui/figure-tip'
 import { Floating, GlobePage, Legend } from './globe-overlay'
 import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from './lifecycle-replay'
 import { viewAround } from './parcel-search'
@@ -57,11 +59,11 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
   const globe = useGlobe()
   const q = useGlobeLifecycle()
   const projects = useMemo(() => q.data ?? [], [q.data])
-  const range = useMemo(() => replayRange(projects), [projects])
+  const range = useMemo(() => replayRange(projects, todayInProductZone()), [projects])
   const [playing, setPlaying] = useState(false)
   useRegionOutlines()
 
-  // shapes once per load; the replay starts at the last recorded date (today's picture)
+  // shapes once per load; the replay starts at today's picture
   useEffect(() => {
     if (!range) return
     globe.parcels.setParcels(
@@ -123,7 +125,9 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
       <Legend title={`项目阶段（${current}）`} items={stageTheme.legend.filter((l) => l.label !== '无项目')} counts={counts} bottom={104} />
       <Floating $top={12} $right={12} $width={300} data-testid="lifecycle-overdue">
         <div style={{ fontWeight: 600 }}>
-          共 {projects.length} 个项目，逾期 <span style={{ color: '#e03131' }} data-testid="lifecycle-overdue-count">{overdue.length}</span> 个
+          共 {projects.length} 个项目，
+          <FigureLabel figure="overdueCount" label={current >= todayInProductZone() ? '逾期（截至今日）' : `逾期（截至 ${current}）`} />{' '}
+          <span style={{ color: '#e03131' }} data-testid="lifecycle-overdue-count">{overdue.length}</span> 个
         </div>
         <div style={{ color: '#666', margin: '4px 0' }}>逾期：交地后 12 个月未开工，或开工后 24 个月未竣工（红圈标出）</div>
         <List

@@ -8,12 +8,17 @@ import { LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR } from '../../../domain/palettes'
 
 const DATE_KEYS = ['signedDate', 'supplyDate', 'startDate', 'constructionDate', 'completionDate', 'productionDate', 'evaluationDate'] as const
 
-/** First signing and last recorded stage date of all projects, or null when there are none. */
-export function replayRange(projects: GlobeLifecycleProject[]): [string, string] | null {
+/**
+ * First signing to today (or the last recorded stage date, if later), or null when there are no
+ * projects: the replay ends on today's picture, so 逾期 is counted to today as on 一本账 (the
+ * catalogue's overdueCount), not to the last date something was registered.
+ */
+export function replayRange(projects: GlobeLifecycleProject[], today: string): [string, string] | null {
   const dates = projects.flatMap((p) => DATE_KEYS.map((k) => p[k]).filter((d): d is string => d !== null))
   if (dates.length === 0) return null
   dates.sort()
-  return [dates[0], dates[dates.length - 1]]
+  const last = dates[dates.length - 1]
+  return [dates[0], last > today ? last : today]
 }
 
 /** A project's colour on a date (grey before signing). */

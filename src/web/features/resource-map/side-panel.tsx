@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Alert, Input, List, Segmented, Spin, Statistic, Tag } from 'antd'
 import styled from 'styled-components'
 import type { SearchBody, SearchHit, TagItem } from '../../../domain/contracts/map'
+import { FigureLabel } from '../../ui/figure-tip'
 import { useStatistics } from './api/query-statistics'
 import { useSearch } from './api/search'
 
@@ -66,10 +67,11 @@ export function SidePanel({ region, within, onClearWithin, onHit }: SidePanelPro
           <Alert type="error" title={(stats.error as Error).message} />
         ) : (
           <Grid>
-            <Statistic title="地块数(宗)" value={stats.data?.parcels ?? 0} data-testid="stat-parcels" />
-            <Statistic title="面积(亩)" value={stats.data?.areaMu ?? 0} precision={2} data-testid="stat-area" />
-            <Statistic title="企业数(家)" value={stats.data?.enterprises ?? 0} data-testid="stat-enterprises" />
-            <Statistic title="税收(万元)" value={stats.data?.tax ?? 0} precision={2} data-testid="stat-tax" />
+            {/* the catalogue's figures of the latest year, each with its 口径 on hover */}
+            <Statistic title={<FigureLabel figure="parcelCount" label="地块数(宗)" />} value={stats.data?.parcels ?? 0} data-testid="stat-parcels" />
+            <Statistic title={<FigureLabel figure="landAreaMu" label="用地面积(亩)" />} value={stats.data?.areaMu ?? 0} precision={2} data-testid="stat-area" />
+            <Statistic title={<FigureLabel figure="landEnterpriseCount" label="用地企业数(家)" />} value={stats.data?.enterprises ?? 0} data-testid="stat-enterprises" />
+            <Statistic title={<FigureLabel figure="tax" label="实缴税金(万元)" />} value={stats.data?.tax ?? 0} precision={2} data-testid="stat-tax" />
           </Grid>
         )}
       </section>

@@ -39,8 +39,10 @@ const p = (id: number, signed: string, start: string | null): GlobeLifecycleProj
 describe('lifecycle replay', () => {
   const projects = [p(1, '2020-06-01', '2021-05-01'), p(2, '2020-11-01', null)]
   it('replays from the first signing to the last recorded date', () => {
-    expect(replayRange(projects)).toEqual(['2020-06-01', '2021-05-01'])
-    expect(replayRange([])).toBeNull()
+    // the replay ends today (逾期 counted to today, as on 一本账), or later if a date is later
+    expect(replayRange(projects, '2026-11-26')).toEqual(['2020-06-01', '2026-11-26'])
+    expect(replayRange(projects, '2021-01-01')).toEqual(['2020-06-01', '2021-05-01'])
+    expect(replayRange([], '2026-11-26')).toBeNull()
   })
   it('colours by the stage on the date, grey before signing', () => {
     expect(projectColorAt(projects[0], '2020-01-01')).toBe('#9aa5b1')

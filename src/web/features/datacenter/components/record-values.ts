@@ -3,10 +3,10 @@
  * `checkRecord` the server runs, so a field says in the form what the server would say), and
  * values as text — code lists by their labels, counties by name, shapes by their area.
  */
-import { area } from '@turf/turf'
-import type { Feature, Geometry, MultiPolygon, Polygon } from 'geojson'
+import type { Geometry } from 'geojson'
 import type { CodeListView, CountyOption } from '../../../../domain/contracts/datacenter'
-import { m2ToMu } from '../../../../domain/codes/units'
+import { officialAreaM2 } from '../../../../domain/figures/area'
+import { forDisplay, mu } from '../../../../domain/figures/formulas'
 import { checkRecord, type CheckLookups, type StandardField } from '../../../../domain/datacenter/standard'
 
 /** The lookups of `checkRecord` from the standard's code lists and the counties the user may choose. */
@@ -21,10 +21,13 @@ export function fieldIssue(field: StandardField, value: unknown, lookups: CheckL
   return checkRecord([field], { [field.name]: value }, lookups).issues[0]?.message ?? null
 }
 
-/** Area of a (multi)polygon in 亩, 2 decimals (docs/domain.md "Units and codes": areas in 亩 with 2 decimals). */
+/**
+ * Area of a (multi)polygon in 亩, 2 decimals (docs/domain.md "Units and codes"), measured as the
+ * database measures it (EPSG:4549, src/domain/figures/area) so the editor shows the 亩 the lists
+ * show after saving — not a spherical area that differs by a few hundredths.
+ */
 export function areaMu(g: Geometry | null | undefined): number | null {
-  if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return null
-  return Math.round(m2ToMu(area({ type: 'Feature', geometry: g as Polygon | MultiPolygon, properties: {} } as Feature<Polygon>)) * 100) / 100
+  return forDisplay(mu(officialAreaM2(g)), 2)
 }
 
 /** A shape in words: 多边形 with its area, or a point with its coordinates. */

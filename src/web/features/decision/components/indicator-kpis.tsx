@@ -4,6 +4,7 @@
  */
 import styled from 'styled-components'
 import { INDICATORS, type IndicatorKey, type IndicatorRow } from '../../../../domain/contracts/decision'
+import { FigureTip } from '../../../ui/figure-tip'
 import { ChangeText } from './change-text'
 import { INDICATOR_KEYS, formatValue, indicatorChange } from './indicator-format'
 
@@ -81,16 +82,19 @@ export function IndicatorKpis({ total, selected, onSelect }: IndicatorKpisProps)
   return (
     <Grid data-testid="indicator-kpis">
       {INDICATOR_KEYS.map((key) => (
-        <Card key={key} type="button" $on={key === selected} aria-pressed={key === selected} onClick={() => onSelect(key)} data-testid={`kpi-${key}`}>
-          <span className="name">{INDICATORS[key].name}</span>
-          <span className="figure">
-            <span data-testid={`kpi-value-${key}`}>{formatValue(total?.values[key])}</span>
-            <span className="unit">{INDICATORS[key].unit}</span>
-          </span>
-          <span className="yoy">
-            较上年 <ChangeText value={total ? indicatorChange(total.values, total.lastYear, key) : null} />
-          </span>
-        </Card>
+        // the card's 口径 and its numerator ÷ denominator on hover (catalogue)
+        <FigureTip key={key} figure={key} parts={total?.parts?.[key]}>
+          <Card type="button" $on={key === selected} aria-pressed={key === selected} onClick={() => onSelect(key)} data-testid={`kpi-${key}`}>
+            <span className="name">{INDICATORS[key].name}</span>
+            <span className="figure">
+              <span data-testid={`kpi-value-${key}`}>{formatValue(total?.values[key])}</span>
+              <span className="unit">{INDICATORS[key].unit}</span>
+            </span>
+            <span className="yoy">
+              较上年 <ChangeText value={total ? indicatorChange(total.values, total.lastYear, key) : null} />
+            </span>
+          </Card>
+        </FigureTip>
       ))}
     </Grid>
   )

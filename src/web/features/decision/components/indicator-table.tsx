@@ -8,12 +8,13 @@ import styled from 'styled-components'
 import { INDICATORS, type IndicatorKey, type IndicatorRow, type IndicatorTable as Data } from '../../../../domain/contracts/decision'
 import { formatFigure } from '../../../core/format-figure'
 import { emptyState } from '../../../ui/list-shell'
+import { FigureLabel, FigureTip } from '../../../ui/figure-tip'
 import { ChangeText } from './change-text'
 import { INDICATOR_KEYS, formatValue, indicatorChange } from './indicator-format'
 
 /** Column widths of the figures: the header's name on one line with its sort arrows. */
 const WIDTH: Record<IndicatorKey, number> = { taxPerMu: 104, valueAddedPerMu: 112, laborProductivity: 126, energyEfficiency: 126, emissionEfficiency: 126, rdRatio: 180 }
-const COUNT_WIDTH = 72
+const COUNT_WIDTH = 96
 
 const Wrap = styled.div`
   .ant-table-thead > tr > th {
@@ -46,7 +47,10 @@ const Wrap = styled.div`
 function Figure({ row, k }: { row: IndicatorRow; k: IndicatorKey }) {
   return (
     <span className="figure">
-      <span data-testid={`cell-${k}`}>{formatValue(row.values[k])}</span>
+      {/* the ratio's numerator and denominator on hover (catalogue 口径) */}
+      <FigureTip figure={k} parts={row.parts?.[k]}>
+        <span data-testid={`cell-${k}`}>{formatValue(row.values[k])}</span>
+      </FigureTip>
       {row.values[k] !== null && <ChangeText value={indicatorChange(row.values, row.lastYear, k)} />}
     </span>
   )
@@ -70,7 +74,8 @@ export function IndicatorTable({ data, loading, leading, selected, emptyText, te
   const columns: TableColumnsType<IndicatorRow> = [
     ...leading,
     {
-      title: '企业数',
+      // the enterprises counted in the indicators: 参评企业, not every enterprise holding land
+      title: <FigureLabel figure="ratedEnterpriseCount" />,
       dataIndex: 'enterpriseCount',
       width: COUNT_WIDTH,
       align: 'right',
@@ -82,7 +87,7 @@ export function IndicatorTable({ data, loading, leading, selected, emptyText, te
         key: k,
         title: (
           <>
-            {INDICATORS[k].name}
+            <FigureLabel figure={k} label={INDICATORS[k].name} />
             <span className="unit">{INDICATORS[k].unit}</span>
           </>
         ),

@@ -11,6 +11,7 @@ import { INDICATORS, type IndicatorKey, type TrendPoint } from '../../../../doma
 import { INDUSTRY_DIVISIONS, isIndustryCode } from '../../../../domain/codes/industry'
 import { formatFigure } from '../../../core/format-figure'
 import { ListShell, emptyState } from '../../../ui/list-shell'
+import { FigureLabel } from '../../../ui/figure-tip'
 import { useListParams } from '../../../ui/use-list-params'
 import { useIndicatorTrend } from '../api/get-indicator-trend'
 import { buildTrendSpec, trendData, unitGroups, type UnitGroup } from '../components/build-trend-spec'
@@ -113,7 +114,7 @@ export function IndicatorTrendPage() {
 
   const columns: TableColumnsType<TrendPoint> = [
     { title: '年度', dataIndex: 'year', width: 76, fixed: 'left', render: (y: number) => `${y}年` },
-    { title: '企业数', dataIndex: 'enterpriseCount', width: 66, align: 'right', render: (v: number) => formatFigure(v) },
+    { title: <FigureLabel figure="ratedEnterpriseCount" />, dataIndex: 'enterpriseCount', width: 96, align: 'right', render: (v: number) => formatFigure(v) },
     { title: head('实缴税金', '万元'), dataIndex: 'tax', width: 112, align: 'right', render: formatValue },
     { title: head('工业增加值', '万元'), dataIndex: 'valueAdded', width: 120, align: 'right', render: formatValue },
     ...INDICATOR_KEYS.map(

@@ -10,6 +10,7 @@ import styled from 'styled-components'
 import type { IndustryMonitor, IndustryMonitorRow } from '../../../../domain/contracts/decision'
 import { formatFigure } from '../../../core/format-figure'
 import { ListShell, emptyState } from '../../../ui/list-shell'
+import { FigureLabel } from '../../../ui/figure-tip'
 import { useListParams } from '../../../ui/use-list-params'
 import { useIndustryMonitor } from '../api/get-industry-monitor'
 import { buildChangeSpec, changeBars, describeChanges } from '../components/build-change-spec'
@@ -75,7 +76,7 @@ function MonitorTable({ data, loading, error, link }: { data?: IndustryMonitor; 
         )
       },
     },
-    { title: '企业数', dataIndex: 'enterpriseCount', width: 72, align: 'right', render: (v: number) => formatFigure(v) },
+    { title: <FigureLabel figure="ratedEnterpriseCount" />, dataIndex: 'enterpriseCount', width: 96, align: 'right', render: (v: number) => formatFigure(v) },
     ...MONEY.map((m) => ({
       title: `${m.name}（万元）`,
       children: [

@@ -3,6 +3,8 @@
  * the chosen one is outlined; each is a button, so the keyboard reaches it.
  */
 import styled from 'styled-components'
+import type { FigureKey } from '../../../../domain/figures/catalogue'
+import { FigureTip } from '../../../ui/figure-tip'
 
 /** One figure. */
 export interface FigureCard {
@@ -14,6 +16,8 @@ export interface FigureCard {
   active: boolean
   onClick: () => void
   hint?: string
+  /** the catalogue figure the card shows: its 口径 on hover */
+  figure?: FigureKey
 }
 
 const Row = styled.div`
@@ -63,15 +67,24 @@ const Card = styled.button<{ $active: boolean; $warn: boolean }>`
 export function FigureCards({ cards, testId }: { cards: FigureCard[]; testId?: string }) {
   return (
     <Row data-testid={testId}>
-      {cards.map((c) => (
-        <Card key={c.key} type="button" $active={c.active} $warn={c.tone === 'warn'} aria-pressed={c.active} onClick={c.onClick} data-testid={`figure-${c.key}`}>
-          <span className="label">{c.label}</span>
-          <span className="value" data-testid={`figure-${c.key}-value`}>
-            {c.value ?? '—'}
-          </span>
-          {c.hint && <span className="hint">{c.hint}</span>}
-        </Card>
-      ))}
+      {cards.map((c) => {
+        const card = (
+          <Card key={c.key} type="button" $active={c.active} $warn={c.tone === 'warn'} aria-pressed={c.active} onClick={c.onClick} data-testid={`figure-${c.key}`}>
+            <span className="label">{c.label}</span>
+            <span className="value" data-testid={`figure-${c.key}-value`}>
+              {c.value ?? '—'}
+            </span>
+            {c.hint && <span className="hint">{c.hint}</span>}
+          </Card>
+        )
+        return c.figure ? (
+          <FigureTip key={c.key} figure={c.figure}>
+            {card}
+          </FigureTip>
+        ) : (
+          card
+        )
+      })}
     </Row>
   )
 }

@@ -116,6 +116,7 @@ export function OnebookPage() {
           {
             key: 'total',
             label: narrowed ? '符合条件的项目' : '项目总数',
+            figure: 'projectCount',
             value: data?.total,
             active: !narrowed,
             onClick: () => setFilters(keep),
@@ -123,7 +124,8 @@ export function OnebookPage() {
           },
           {
             key: 'overdue',
-            label: '逾期',
+            label: '逾期（截至今日）',
+            figure: 'overdueCount',
             value: data?.overdue,
             tone: 'warn',
             active: filters.overdue === 'true',
@@ -133,6 +135,7 @@ export function OnebookPage() {
           {
             key: 'below',
             label: '未达承诺',
+            figure: 'belowCommitmentCount',
             value: data?.belowCommitment,
             tone: 'warn',
             active: filters.belowCommitment === 'true',

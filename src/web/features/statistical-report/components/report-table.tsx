@@ -1,11 +1,15 @@
 /**
  * Report table parts: headers with the unit under the title; the figure columns of the grouped
  * reports (区域统计, 行业统计) — right-aligned, formatted, sortable in the browser (such a report is
- * one page) — and their 合计 row.
+ * one page) — and their 合计 row. A column of a catalogue figure shows its 口径 on the header's
+ * hover, and a ratio's cell its numerator and denominator (ui/figure-tip).
  */
 import { Table, type TableColumnType } from 'antd'
 import type { TdHTMLAttributes } from 'react'
 import styled from 'styled-components'
+import type { FigureKey } from '../../../../domain/figures/catalogue'
+import type { RatioParts } from '../../../../domain/figures/format'
+import { FigureTip } from '../../../ui/figure-tip'
 
 /** the title on one line, the unit under it */
 const Head = styled.span`
@@ -26,30 +30,48 @@ export interface FigureDef<T> {
   unit: string
   format: (v: number | null) => string
   width?: number
+  /** the catalogue figure the column shows (its 口径 on hover) */
+  figure?: FigureKey
+  /** a ratio's numerator and denominator in the row (its cell's hover) */
+  parts?: (row: T) => RatioParts | undefined
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : -Infinity)
 
-/** A column header with its unit on a second line, e.g. 用地面积 / （亩）. */
-export function unitTitle(title: string, unit: string) {
-  return (
-    <Head title={`${title}（${unit}）`}>
+/** A column header with its unit on a second line, e.g. 用地面积 / （亩）; a catalogue figure's 口径 on hover. */
+export function unitTitle(title: string, unit: string, figure?: FigureKey) {
+  const head = (
+    <Head title={figure ? undefined : `${title}（${unit}）`} data-figure={figure}>
       {title}
       <small>（{unit}）</small>
     </Head>
+  )
+  return figure ? <FigureTip figure={figure}>{head}</FigureTip> : head
+}
+
+/** A figure's value as shown, with a ratio's working on hover when the row carries its parts. */
+function figureCell<T>(def: FigureDef<T>, row: T, v: number | null) {
+  const text = def.format(v)
+  const parts = def.parts?.(row)
+  return def.figure && parts ? (
+    <FigureTip figure={def.figure} parts={parts}>
+      <span>{text}</span>
+    </FigureTip>
+  ) : (
+    text
   )
 }
 
 /** The table column of a figure. */
 export function figureColumn<T>(def: FigureDef<T>): TableColumnType<T> {
   return {
-    title: unitTitle(def.title, def.unit),
+    title: unitTitle(def.title, def.unit, def.figure),
     dataIndex: def.field,
     key: def.field,
     align: 'right',
     width: def.width ?? 96,
     sorter: (a, b) => num(a[def.field]) - num(b[def.field]),
-    render: (v: number | null) => def.format(v),
+    render: (v: number | null, row) => figureCell(def, row, v),
     // the field on the cell, so a figure can be found by what it is rather than by column position
     onCell: () => ({ 'data-field': def.field }) as TdHTMLAttributes<HTMLTableCellElement>,
   }
@@ -74,7 +96,7 @@ export function TotalRow<T>({ total, lead, figures, testId }: TotalRowProps<T>) 
         </Table.Summary.Cell>
         {figures.map((f, i) => (
           <Table.Summary.Cell key={f.field} index={lead + i} align="right">
-            <span data-field={f.field}>{f.format(total[f.field] as number | null)}</span>
+            <span data-field={f.field}>{figureCell(f, total, total[f.field] as number | null)}</span>
           </Table.Summary.Cell>
         ))}
       </Table.Summary.Row>

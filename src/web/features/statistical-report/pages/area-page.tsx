@@ -31,17 +31,20 @@ const Here = styled.nav`
   }
 `
 
+// each column a catalogue figure (src/domain/figures): its name on screen, its 口径 on hover
 const FIGURES: FigureDef<AreaReportRow>[] = [
-  { field: 'parcelCount', title: '地块数', unit: '宗', format: formatCount, width: 84 },
-  { field: 'areaMu', title: '用地面积', unit: '亩', format: formatAmount },
-  { field: 'lowCount', title: '低效用地', unit: '宗', format: formatCount },
-  { field: 'lowAreaMu', title: '低效用地面积', unit: '亩', format: formatAmount, width: 120 },
-  { field: 'enterpriseCount', title: '用地单位', unit: '家', format: formatCount },
-  { field: 'scaleCount', title: '规上企业', unit: '家', format: formatCount },
-  { field: 'tax', title: '实缴税金', unit: '万元', format: formatAmount, width: 110 },
-  { field: 'valueAdded', title: '工业增加值', unit: '万元', format: formatAmount, width: 110 },
-  { field: 'taxPerMu', title: '亩均税收', unit: '万元/亩', format: formatAmount },
-  { field: 'valueAddedPerMu', title: '亩均增加值', unit: '万元/亩', format: formatAmount, width: 110 },
+  { field: 'parcelCount', figure: 'parcelCount', title: '地块数', unit: '宗', format: formatCount, width: 84 },
+  { field: 'areaMu', figure: 'landAreaMu', title: '用地面积', unit: '亩', format: formatAmount },
+  { field: 'lowCount', figure: 'lowEfficiencyCount', title: '低效用地数', unit: '宗', format: formatCount, width: 100 },
+  { field: 'lowAreaMu', figure: 'lowEfficiencyAreaMu', title: '低效用地面积', unit: '亩', format: formatAmount, width: 120 },
+  { field: 'enterpriseCount', figure: 'landEnterpriseCount', title: '用地企业数', unit: '家', format: formatCount, width: 100 },
+  { field: 'scaleCount', figure: 'scaleAboveCount', title: '规上企业数', unit: '家', format: formatCount, width: 100 },
+  { field: 'ratedEnterpriseCount', figure: 'ratedEnterpriseCount', title: '参评企业数', unit: '家', format: formatCount, width: 100 },
+  { field: 'tax', figure: 'tax', title: '实缴税金', unit: '万元', format: formatAmount, width: 110 },
+  { field: 'valueAdded', figure: 'valueAdded', title: '工业增加值', unit: '万元', format: formatAmount, width: 110 },
+  { field: 'ratedLandMu', figure: 'ratedLandMu', title: '参评用地面积', unit: '亩', format: formatAmount, width: 120 },
+  { field: 'taxPerMu', figure: 'taxPerMu', title: '亩均税收', unit: '万元/亩', format: formatAmount, parts: (r) => r.parts.taxPerMu },
+  { field: 'valueAddedPerMu', figure: 'valueAddedPerMu', title: '亩均增加值', unit: '万元/亩', format: formatAmount, width: 110, parts: (r) => r.parts.valueAddedPerMu },
 ]
 
 /** 区域统计 */

@@ -8,6 +8,7 @@ import { Card, Col, Form, Input, Row, Select, Statistic, type TableColumnsType }
 import type { LowEfficiencyRow } from '../../../../domain/contracts/statistical-report'
 import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
+import { FigureLabel } from '../../../ui/figure-tip'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
 import { exportLowEfficiencyReport } from '../api/export-low-efficiency-report'
@@ -82,17 +83,17 @@ export function LowEfficiencyReportPage() {
           <Row gutter={[12, 12]}>
             <Col span={12}>
               <Card size="small">
-                <Statistic title="低效用地（宗）" value={figure(data?.count, formatCount)} loading={report.isLoading} data-testid="dxyd-count" />
+                <Statistic title={<FigureLabel figure="lowEfficiencyCount" label="低效用地（宗）" />} value={figure(data?.count, formatCount)} loading={report.isLoading} data-testid="dxyd-count" />
               </Card>
             </Col>
             <Col span={12}>
               <Card size="small">
-                <Statistic title="低效用地面积（亩）" value={figure(data?.areaMu, formatAmount)} loading={report.isLoading} data-testid="dxyd-area" />
+                <Statistic title={<FigureLabel figure="lowEfficiencyAreaMu" label="低效用地面积（亩）" />} value={figure(data?.areaMu, formatAmount)} loading={report.isLoading} data-testid="dxyd-area" />
               </Card>
             </Col>
             <Col span={12}>
               <Card size="small">
-                <Statistic title="其中闲置（宗）" value={figure(data?.idleCount, formatCount)} loading={report.isLoading} styles={{ content: { color: '#e03131' } }} data-testid="dxyd-idle" />
+                <Statistic title={<FigureLabel figure="idleCount" label="其中闲置（宗）" />} value={figure(data?.idleCount, formatCount)} loading={report.isLoading} styles={{ content: { color: '#e03131' } }} data-testid="dxyd-idle" />
               </Card>
             </Col>
             <Col span={12}>

@@ -24,16 +24,18 @@ const FILTERS = ['year', 'regionCode'] as const
 /** divisions shown in the chart */
 const CHART_TOP = 15
 
+// each column a catalogue figure (src/domain/figures): its name on screen, its 口径 on hover
 const FIGURES: FigureDef<IndustryReportRow>[] = [
-  { field: 'enterpriseCount', title: '企业数', unit: '家', format: formatCount, width: 84 },
-  { field: 'scaleCount', title: '规上', unit: '家', format: formatCount, width: 72 },
-  { field: 'parcelCount', title: '地块数', unit: '宗', format: formatCount, width: 84 },
-  { field: 'areaMu', title: '用地面积', unit: '亩', format: formatAmount },
-  { field: 'tax', title: '实缴税金', unit: '万元', format: formatAmount, width: 110 },
-  { field: 'valueAdded', title: '工业增加值', unit: '万元', format: formatAmount, width: 110 },
-  { field: 'revenue', title: '营业收入', unit: '万元', format: formatAmount, width: 110 },
-  { field: 'taxPerMu', title: '亩均税收', unit: '万元/亩', format: formatAmount },
-  { field: 'valueAddedPerMu', title: '亩均增加值', unit: '万元/亩', format: formatAmount, width: 110 },
+  { field: 'enterpriseCount', figure: 'landEnterpriseCount', title: '用地企业数', unit: '家', format: formatCount, width: 100 },
+  { field: 'scaleCount', figure: 'scaleAboveCount', title: '规上企业数', unit: '家', format: formatCount, width: 100 },
+  { field: 'ratedEnterpriseCount', figure: 'ratedEnterpriseCount', title: '参评企业数', unit: '家', format: formatCount, width: 100 },
+  { field: 'parcelCount', figure: 'parcelCount', title: '地块数', unit: '宗', format: formatCount, width: 84 },
+  { field: 'areaMu', figure: 'landAreaMu', title: '用地面积', unit: '亩', format: formatAmount },
+  { field: 'tax', figure: 'tax', title: '实缴税金', unit: '万元', format: formatAmount, width: 110 },
+  { field: 'valueAdded', figure: 'valueAdded', title: '工业增加值', unit: '万元', format: formatAmount, width: 110 },
+  { field: 'revenue', figure: 'revenue', title: '营业收入', unit: '万元', format: formatAmount, width: 110 },
+  { field: 'taxPerMu', figure: 'taxPerMu', title: '亩均税收', unit: '万元/亩', format: formatAmount, parts: (r) => r.parts.taxPerMu },
+  { field: 'valueAddedPerMu', figure: 'valueAddedPerMu', title: '亩均增加值', unit: '万元/亩', format: formatAmount, width: 110, parts: (r) => r.parts.valueAddedPerMu },
 ]
 
 const CHART_FIGURES = {

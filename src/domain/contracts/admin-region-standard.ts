@@ -1,6 +1,7 @@
 /** 区域标准 contracts: per region and year, the benchmarks of appraisal and low-efficiency evaluation (docs/domain.md). */
 import { z } from 'zod'
 import { idSchema, optionalText, pageQuery, regionCodeSchema } from './admin'
+import { FIGURES } from '../figures/catalogue'
 
 const measure = (label: string, max: number) =>
   z.coerce
@@ -10,16 +11,16 @@ const measure = (label: string, max: number) =>
     .nullable()
     .optional()
 
-/** The benchmark figures, with their units. */
+/** The benchmark figures, with their units; the 亩均 indicators named as the catalogue names them (src/domain/figures). */
 export const REGION_STANDARD_FIELDS = [
-  { key: 'taxPerMu', label: '亩均税收', unit: '万元/亩' },
-  { key: 'valueAddedPerMu', label: '亩均增加值', unit: '万元/亩' },
-  { key: 'revenuePerMu', label: '亩均营业收入', unit: '万元/亩' },
+  { key: 'taxPerMu', label: FIGURES.taxPerMu.name, unit: FIGURES.taxPerMu.unit },
+  { key: 'valueAddedPerMu', label: FIGURES.valueAddedPerMu.name, unit: FIGURES.valueAddedPerMu.unit },
+  { key: 'revenuePerMu', label: FIGURES.revenuePerMu.name, unit: FIGURES.revenuePerMu.unit },
   { key: 'plotRatio', label: '容积率', unit: '' },
   { key: 'buildingDensity', label: '建筑密度', unit: '%' },
   { key: 'investmentIntensity', label: '投资强度', unit: '万元/亩' },
-  { key: 'laborProductivity', label: '全员劳动生产率', unit: '万元/人' },
-  { key: 'energyValueAdded', label: '单位能耗增加值', unit: '万元/吨标准煤' },
+  { key: 'laborProductivity', label: FIGURES.laborProductivity.name, unit: FIGURES.laborProductivity.unit },
+  { key: 'energyValueAdded', label: FIGURES.energyEfficiency.name, unit: FIGURES.energyEfficiency.unit },
 ] as const
 
 const fields = {

@@ -6,6 +6,7 @@
  * A parcel scoring at least the model's pass score is 疑似低效.
  */
 import { z } from 'zod'
+import { FIGURES } from '../figures/catalogue'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 
@@ -17,8 +18,8 @@ export const MODEL_EDIT_PAGES = ['/land/evaluation/evaluationModal']
 export const EVALUATION_INDICATORS = {
   plotRatio: { name: '容积率', unit: '' },
   density: { name: '建筑密度', unit: '%' },
-  taxPerMu: { name: '用地单位亩均税收', unit: '万元/亩' },
-  valueAddedPerMu: { name: '用地单位亩均增加值', unit: '万元/亩' },
+  taxPerMu: { name: `用地单位${FIGURES.taxPerMu.name}`, unit: FIGURES.taxPerMu.unit },
+  valueAddedPerMu: { name: `用地单位${FIGURES.valueAddedPerMu.name}`, unit: FIGURES.valueAddedPerMu.unit },
   idleYears: { name: '超过约定开工日期未开工', unit: '年' },
   stopped: { name: '用地单位停产或半停产', unit: '（是=1）' },
 } as const

@@ -1,14 +1,11 @@
-/** App-wide providers: react-query, antd (zh_CN, theme tokens), styled-components theme. */
+/** App-wide providers: react-query, the product's theme, antd's App context; dates in Chinese. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { App as AntApp, ConfigProvider } from 'antd'
-import zhCN from 'antd/locale/zh_CN'
+import { App as AntApp } from 'antd'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import type { ReactNode } from 'react'
-import { ThemeProvider } from 'styled-components'
 import { ApiError } from '../core/http-catalogue'
-import { GlobalStyle } from '../ui/global-style'
-import { ANTD_THEME, BRAND } from '../ui/theme'
+import { ThemeProviders } from './theme-providers'
 
 dayjs.locale('zh-cn')
 
@@ -32,12 +29,9 @@ export function createQueryClient(): QueryClient {
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN} theme={ANTD_THEME}>
-        <ThemeProvider theme={BRAND}>
-          <GlobalStyle />
-          <AntApp style={{ height: '100%' }}>{children}</AntApp>
-        </ThemeProvider>
-      </ConfigProvider>
+      <ThemeProviders>
+        <AntApp style={{ height: '100%' }}>{children}</AntApp>
+      </ThemeProviders>
     </QueryClientProvider>
   )
 }

@@ -204,7 +204,10 @@ describe('menus per demo account (docs/api.md)', () => {
     ['leader', 'Leader@2026', '/system/decision/qyzb'],
     ['clerk', 'Clerk@2026', '/system/data/center/sjcj'],
     ['auditor', 'Auditor@2026', '/system/audit/gyyd'],
-    ['land', 'Land@2026', '/land/evaluation/evaluationAbstract'],
+    ['land', 'Land@2026', '/system/stock'],
+    ['county', 'County@2026', '/system/data/center/sjcj'],
+    ['plan', 'Plan@2026', '/system/core'],
+    ['econ', 'Econ@2026', '/enterprise/appraise/monitoring'],
     ['ops', 'Ops@2026', '/admin/setting/dict'],
   ])('%s (password %s) lands on %s', async (username, password, route) => {
     await s.db.query('DELETE FROM account_lock')

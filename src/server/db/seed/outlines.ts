@@ -31,13 +31,19 @@ export interface ShippedOutlinesResult {
  */
 export async function loadShippedOutlines(db: Db): Promise<ShippedOutlinesResult> {
   const result: ShippedOutlinesResult = { cities: 0, province: false, countySeats: 0 }
-  const citiesWithOutline = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM region WHERE level = 'city' AND parent_code = '330000' AND geom IS NOT NULL`,
-  )
-  if (citiesWithOutline.rows[0]!.n === 0) {
+  // one cheap look on every start: a later start finds everything in place and does nothing more
+  const [have] = (
+    await db.query<{ cities: number; province: boolean; seatless: number }>(
+      `SELECT (SELECT count(*)::int FROM region WHERE level = 'city' AND parent_code = '330000' AND geom IS NOT NULL) AS cities,
+              EXISTS (SELECT 1 FROM region WHERE code = '330000' AND geom IS NOT NULL) AS province,
+              (SELECT count(*)::int FROM region WHERE level = 'county' AND center IS NULL) AS seatless`,
+    )
+  ).rows
+  if (have!.cities === 0) {
     result.cities = (await importBoundaries(db, { file: SHIPPED_CITY_OUTLINES, crs: 'wgs84', level: 'city' })).updated
   }
-  result.province = (await deriveProvinceOutline(db, '330000')) > 0
+  if (!have!.province) result.province = (await deriveProvinceOutline(db, '330000')) > 0
+  if (have!.seatless === 0) return result
   const seats = Object.entries(COUNTY_SEATS).map(([code, [lon, lat]]) => ({ code, lon, lat }))
   const r = await db.query(
     `UPDATE region

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EnterpriseRank, GroupStat, OverviewStats, PortalOverview, YearStat } from '../../src/domain/contracts/big-data'
+import { outlineCollectionSchema } from '../../src/domain/contracts/outlines'
 import { startServer, type TestServer } from './harness'
 
 let s: TestServer
@@ -183,6 +184,32 @@ describe('grouped statistics', () => {
     expect(r.body.data.type).toBe('FeatureCollection')
     expect(r.body.data.features).toHaveLength(n.n)
     expect(r.body.data.features[0].geometry.type).toMatch(/Polygon/)
+    // the outline contract (issue 19): which levels have outlines, the seats of the regions without
+    const geo = outlineCollectionSchema.parse(r.body.data)
+    expect(geo.levels).toEqual({ province: true, city: true, county: true })
+    expect(geo.seats).toEqual([])
+  })
+
+  it('serves the counties of a city without outlines as seats at their centre, with the level reported missing (issue 19)', async () => {
+    await s.db.query(`CREATE TABLE saved_county_geom AS SELECT code, geom FROM region WHERE level = 'county'`)
+    try {
+      await s.db.query(`UPDATE region SET geom = NULL WHERE level = 'county'`)
+      const r = await s.get<unknown>('/api/bigData/regionGeo?level=county&cityCode=330200', token)
+      expect(r.status).toBe(200)
+      const geo = outlineCollectionSchema.parse(r.body.data)
+      const want = await s.db.query<{ code: string; lng: number; lat: number }>(
+        `SELECT code, ST_X(center) AS lng, ST_Y(center) AS lat FROM region WHERE level = 'county' AND parent_code = '330200' ORDER BY code`,
+      )
+      expect(geo.features).toEqual([])
+      expect(geo.levels.county).toBe(false)
+      expect(geo.seats.map((x) => [x.code, x.parentCode, x.lng, x.lat])).toEqual(want.rows.map((w) => [w.code, '330200', Number(w.lng), Number(w.lat)]))
+      // the city outline the wall draws them in is still there
+      const cities = outlineCollectionSchema.parse((await s.get<unknown>('/api/bigData/regionGeo?level=city', token)).body.data)
+      expect(cities.features.map((f) => f.properties.code)).toContain('330200')
+    } finally {
+      await s.db.query(`UPDATE region r SET geom = g.geom FROM saved_county_geom g WHERE r.code = g.code`)
+      await s.db.query(`DROP TABLE saved_county_geom`)
+    }
   })
 })
 

@@ -8,6 +8,7 @@ import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
 import gcoord from 'gcoord'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { outlineCollectionSchema } from '../../src/domain/contracts/outlines'
 import type { DataScope } from '../../src/server/auth/data-scope'
 import { tile } from '../../src/server/modules/map/tiles'
 import { grantPage, makeUser } from './admin-helpers'
@@ -460,5 +461,58 @@ describe('data scope: the product helper gives what the old prefix rule of the m
     const r = await s.get(`/api/cloudChart/zoneExtent?regionCode=${other}`, clerk)
     expect(r.status).toBe(403)
     expect(r.body.message).toMatch(/数据范围/)
+  })
+})
+
+describe('boundaries without county outlines (issue 19): which levels have outlines, and the seats of the regions that have none', () => {
+  type Collection = ReturnType<typeof outlineCollectionSchema.parse>
+  const counties = async () => {
+    const r = await s.get<Collection>('/api/cloudChart/boundaries?level=county&zoom=8', admin)
+    expect(r.status).toBe(200)
+    return outlineCollectionSchema.parse(r.body.data)
+  }
+  // the template has the county fixture imported; these tests take outlines away and put them back
+  beforeAll(async () => {
+    await s.db.query(`CREATE TABLE saved_county_geom AS SELECT code, geom FROM region WHERE level = 'county'`)
+  })
+  afterAll(async () => {
+    await s.db.query(`UPDATE region r SET geom = g.geom FROM saved_county_geom g WHERE r.code = g.code`)
+    await s.db.query(`DROP TABLE saved_county_geom`)
+  })
+
+  it('with every county outlined: 90 outlines, every level outlined, no seat', async () => {
+    const c = await counties()
+    expect(c.features).toHaveLength(90)
+    expect(c.levels).toEqual({ province: true, city: true, county: true })
+    expect(c.seats).toEqual([])
+  })
+
+  it('a city whose counties have no outline: those counties come as seats at their centre, inside the city outline', async () => {
+    await s.db.query(`UPDATE region SET geom = NULL WHERE level = 'county' AND parent_code = '330100'`)
+    const c = await counties()
+    const hz = (await s.db.query<{ code: string; name: string; lng: number; lat: number }>(
+      `SELECT code, name, ST_X(center) AS lng, ST_Y(center) AS lat FROM region WHERE level = 'county' AND parent_code = '330100' ORDER BY code`,
+    )).rows
+    expect(hz.length).toBeGreaterThan(5)
+    expect(c.features).toHaveLength(90 - hz.length)
+    expect(c.features.some((f) => f.properties.code.startsWith('3301'))).toBe(false)
+    expect(c.levels.county).toBe(true)
+    expect(c.seats).toEqual(hz.map((r) => ({ code: r.code, name: r.name, parentCode: '330100', lng: Number(r.lng), lat: Number(r.lat) })))
+    const outside = await s.db.query<{ code: string }>(
+      `SELECT r.code FROM region r JOIN region c ON c.code = r.parent_code WHERE r.level = 'county' AND r.parent_code = '330100' AND NOT ST_Contains(c.geom, r.center)`,
+    )
+    expect(outside.rows).toEqual([])
+  })
+
+  it('no county outline at all: no county feature, the level reported missing, a seat for each of the 90 counties', async () => {
+    await s.db.query(`UPDATE region SET geom = NULL WHERE level = 'county'`)
+    const c = await counties()
+    expect(c.features).toEqual([])
+    expect(c.levels).toEqual({ province: true, city: true, county: false })
+    expect(c.seats).toHaveLength(90)
+    // the cities keep their outlines and report no seat
+    const cities = outlineCollectionSchema.parse((await s.get<Collection>('/api/cloudChart/boundaries?level=city&zoom=7', admin)).body.data)
+    expect(cities.features).toHaveLength(11)
+    expect(cities.seats).toEqual([])
   })
 })

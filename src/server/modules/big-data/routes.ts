@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { monthQuery, regionLevelQuery, statFilterQuery, topQuery } from '../../../domain/contracts/big-data'
+import { outlineResponseSchema } from '../../../domain/contracts/outlines'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { assertPortalHost } from '../../auth/portal-host'
@@ -45,7 +46,7 @@ export const bigDataRoutes =
     app.get('/api/bigData/topEnterprises', { config: READ, schema: { querystring: topQuery } }, async (req) =>
       ok(await stats.topEnterprises(db, req.query, req.query.limit)),
     )
-    app.get('/api/bigData/regionGeo', { config: READ, schema: { querystring: regionLevelQuery } }, async (req, reply) => {
+    app.get('/api/bigData/regionGeo', { config: READ, schema: { querystring: regionLevelQuery, response: { 200: outlineResponseSchema } } }, async (req, reply) => {
       // outlines change only when boundaries are re-imported: let the wall cache them for an hour
       reply.header('Cache-Control', 'private, max-age=3600')
       return ok(await stats.regionGeo(db, req.query.level, req.query.level === 'county' ? req.query.cityCode : undefined))

@@ -24,8 +24,7 @@ import type {
 } from '../../../domain/contracts/big-data'
 import * as repo from './repo'
 import { resolveYear, statYears } from '../../shared/stat-years'
-import { outlineLevels, regionSeats } from '../map/repo'
-import { isPolygonal } from '../map/service'
+import { outlineCollection, polygonOf } from '../../shared/region-outlines'
 
 /** 平方米 → 亩 as sent (2 decimals). */
 const mu = (m2: number | null | undefined) => shownOr0('landAreaMu', exactMu(m2 ?? 0))
@@ -224,17 +223,16 @@ export async function trend(db: Db, f: StatFilter): Promise<YearStat[]> {
 
 /**
  * The region outlines of a level (within a city) with code, name and label point, which levels
- * have outlines, and the seats of the regions that have none (contracts/outlines) — the same
- * levels and seats as the map suite's boundaries, from its repo.
+ * have outlines, and the seats of the regions that have none (contracts/outlines), as the map
+ * suite's boundaries answer them (server/shared/region-outlines).
  */
 export async function regionGeo(db: Db, level: 'city' | 'county', parentCode?: string): Promise<OutlineCollection> {
-  const rows = await repo.regionOutlines(db, level, parentCode)
   const features: OutlineCollection['features'] = []
-  for (const r of rows) {
-    const geometry = JSON.parse(r.geojson) as GeoJSON.Geometry | null
-    if (isPolygonal(geometry)) features.push({ type: 'Feature', properties: { code: r.code, name: r.name, labelLng: Number(r.lng), labelLat: Number(r.lat) }, geometry })
+  for (const r of await repo.regionOutlines(db, level, parentCode)) {
+    const geometry = polygonOf(r.geojson)
+    if (geometry) features.push({ type: 'Feature', properties: { code: r.code, name: r.name, labelLng: Number(r.lng), labelLat: Number(r.lat) }, geometry })
   }
-  return { type: 'FeatureCollection', features, levels: await outlineLevels(db), seats: await regionSeats(db, level, parentCode) }
+  return outlineCollection(db, level, features, parentCode)
 }
 
 /** The reform portal's figures: province totals and per-city totals, nothing that names an enterprise. */

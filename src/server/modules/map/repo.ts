@@ -2,7 +2,6 @@
  * SQL of the map suite: boundaries, region tree, statistics, points, search and details. Records
  * are limited to the user's data scope with the product's one helper (auth/data-scope).
  */
-import type { OutlineLevel, OutlineLevels, RegionSeat } from '../../../domain/contracts/outlines'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { enterpriseSums, enterpriseYearColumns, enterpriseYearFrom, parcelOfYear, parcelSums, ratioSql, yearlyRowOf } from '../../figures/sql'
@@ -30,33 +29,6 @@ export async function boundaries(db: Db, level: 'city' | 'county', zoom: number)
     [level, toleranceAt(zoom)],
   )
   return r.rows
-}
-
-/** Which levels have at least one outline (contracts/outlines `levels`). */
-export async function outlineLevels(db: Db): Promise<OutlineLevels> {
-  const r = await db.query<{ level: OutlineLevel; outlined: boolean }>(
-    `SELECT level, bool_or(geom IS NOT NULL) AS outlined FROM region WHERE level IN ('province', 'city', 'county') GROUP BY level`,
-  )
-  const levels: OutlineLevels = { province: false, city: false, county: false }
-  for (const row of r.rows) levels[row.level] = row.outlined === true
-  return levels
-}
-
-/**
- * The regions of a level (within a parent when given) that have no outline, at their seat: their
- * own centre (a county's is its government seat, set on first start), else the centre of their
- * first child that has one (a city's seat district). Regions with neither are left out.
- */
-export async function regionSeats(db: Db, level: 'city' | 'county', parentCode?: string): Promise<RegionSeat[]> {
-  const r = await db.query<RegionSeat>(
-    `SELECT code, name, "parentCode", ST_X(seat) AS lng, ST_Y(seat) AS lat
-     FROM (SELECT r.code, r.name, r.parent_code AS "parentCode", r.sort,
-                  coalesce(r.center, (SELECT c.center FROM region c WHERE c.parent_code = r.code AND c.center IS NOT NULL ORDER BY c.code LIMIT 1)) AS seat
-           FROM region r WHERE r.level = $1 AND r.geom IS NULL ${parentCode ? 'AND r.parent_code = $2' : ''}) s
-     WHERE seat IS NOT NULL ORDER BY sort, code`,
-    parentCode ? [level, parentCode] : [level],
-  )
-  return r.rows.map((s) => ({ ...s, lng: Number(s.lng), lat: Number(s.lat) }))
 }
 
 export interface RegionRow {

@@ -1,15 +1,13 @@
 /** Rules of the map endpoints: the district tree of docs/product.md §3 and 亩均税收. */
-import type { Geometry, MultiPolygon, Polygon } from 'geojson'
+import type { MultiPolygon, Polygon } from 'geojson'
 import type { OutlineCollection } from '../../../domain/contracts/outlines'
 import type { CityNode, CountyNode, EnterprisePoint, ParcelZones, ProvinceNode, TagItem, ZoneExtent } from '../../../domain/contracts/map'
 import { ZONE_INPUT_KEYS, ZONE_KIND } from '../../../domain/map-constants'
 import type { Db } from '../../db/engine'
 import { shown } from '../../figures/values'
-import { boundaries, outlineLevels, regionSeats, type PointRow, type RegionRow } from './repo'
+import { outlineCollection, polygonOf } from '../../shared/region-outlines'
+import { boundaries, type PointRow, type RegionRow } from './repo'
 import type { ParcelZoneRow } from './zone-repo'
-
-/** A geometry a map can fill: a polygon or multipolygon with rings (a collapsed or empty one is not). */
-export const isPolygonal = (g: Geometry | null): g is Polygon | MultiPolygon => (g?.type === 'Polygon' || g?.type === 'MultiPolygon') && g.coordinates.length > 0
 
 /**
  * GET /api/cloudChart/boundaries: the outlines of a level simplified for a zoom, which levels have
@@ -17,14 +15,12 @@ export const isPolygonal = (g: Geometry | null): g is Polygon | MultiPolygon => 
  * suite and the walls draw those as symbols instead of nothing.
  */
 export async function boundaryCollection(db: Db, level: 'city' | 'county', zoom: number): Promise<OutlineCollection> {
-  const rows = await boundaries(db, level, zoom)
   const features: OutlineCollection['features'] = []
-  for (const r of rows) {
-    const geometry = JSON.parse(r.geometry) as Geometry | null
-    if (!isPolygonal(geometry)) continue
-    features.push({ type: 'Feature', id: Number(r.code), properties: { code: r.code, name: r.name, level: r.level, labelLng: r.lng, labelLat: r.lat }, geometry })
+  for (const r of await boundaries(db, level, zoom)) {
+    const geometry = polygonOf(r.geometry)
+    if (geometry) features.push({ type: 'Feature', id: Number(r.code), properties: { code: r.code, name: r.name, level: r.level, labelLng: r.lng, labelLat: r.lat }, geometry })
   }
-  return { type: 'FeatureCollection', features, levels: await outlineLevels(db), seats: await regionSeats(db, level) }
+  return outlineCollection(db, level, features)
 }
 
 const bboxOf = (text: string | null) => (text ? (text.split(',').map(Number) as [number, number, number, number]) : undefined)

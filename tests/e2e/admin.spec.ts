@@ -1,7 +1,8 @@
 /**
  * Issue 3 in real Chromium: an admin creates a role, grants it menus, creates a user with it; the
  * user's first sign-in forces a password change, then the user sees exactly those menus. Every
- * admin page is opened and saved as a screenshot.
+ * admin page is opened and saved as a screenshot; 字典项管理 and 行政区划 open with their first
+ * choice already made, and /systems lands on 地块信息.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { shot, signIn, stored } from './helpers'
@@ -118,7 +119,7 @@ const PAGES: [string, string, RegExp | string][] = [
   ['organization', 'admin-organization-page', '浙江省自然资源厅'],
   ['region', 'admin-region-page', '浙江省'],
   ['dict', 'admin-dict-page', 'parcel_status'],
-  ['dictitem', 'admin-dictitem-page', '请选择一个字典'],
+  ['dictitem', 'admin-dictitem-page', '已供未建'],
   ['regionrecoup', 'admin-regionrecoup-page', '杭州市'],
   ['device', 'admin-device-page', 'ZJDEV'],
   ['app', 'admin-app-page', '还没有上传任何版本'],
@@ -135,10 +136,10 @@ test('every admin page opens with its data, and is saved as a screenshot', async
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0)
     await page.screenshot({ path: shot(`admin-${name}`), fullPage: true })
   }
-  // the region tree: 浙江省 → 杭州市 → 上城区, with its streets and a new development zone
+  // the region tree: 浙江省 (open from the start) → 杭州市 → 上城区, with its streets and a new development zone
   await page.goto('/admin/setting/region')
   const tree = page.getByTestId('region-tree')
-  for (const name of ['浙江省', '杭州市']) await tree.locator('.ant-tree-treenode', { hasText: new RegExp(`^${name}$`) }).locator('.ant-tree-switcher').click()
+  await tree.locator('.ant-tree-treenode', { hasText: /^杭州市$/ }).locator('.ant-tree-switcher').click()
   await tree.getByText('上城区', { exact: true }).click()
   await expect(page.getByTestId('region-children')).toContainText('街道')
   await page.getByTestId('region-add-unit').click()
@@ -147,12 +148,46 @@ test('every admin page opens with its data, and is saved as a screenshot', async
   await expect(page.getByTestId('region-children')).toContainText('330102401')
   await expect(page.getByRole('dialog')).toBeHidden()
   await page.screenshot({ path: shot('admin-region-county'), fullPage: true })
-  // dictionary items of one dictionary
+  // dictionary items of another dictionary, chosen at the top
   await page.goto('/admin/setting/dictitem')
   await page.getByTestId('dictitem-dict').click()
-  await page.locator('.ant-select-item-option', { hasText: '地块状态' }).click()
-  await expect(page.getByTestId('admin-dictitem-page')).toContainText('已供未建')
+  await page.locator('.ant-select-item-option', { hasText: '供地方式' }).click()
+  await expect(page).toHaveURL(/dictId=/)
+  await expect(page.getByTestId('dictitem-table')).toContainText('划拨')
+  await expect(page.getByTestId('dictitem-table')).not.toContainText('已供未建')
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0)
   await page.screenshot({ path: shot('admin-dictitem-items'), fullPage: true })
+})
+
+test('字典项管理 opens on the first dictionary with its items, 行政区划 on the province with its cities, /systems on 地块信息 — no click needed', async ({ page }) => {
+  await signIn(page, 'admin', 'Admin@2026')
+
+  await page.goto('/admin/setting/dictitem')
+  await expect(page.getByTestId('dictitem-dict')).toContainText('地块状态（parcel_status）')
+  const items = page.getByTestId('dictitem-table').locator('tbody tr[data-row-key]')
+  await expect(items).toHaveCount(6)
+  await expect(items.first()).toContainText('已供未建')
+  await expect(page.getByTestId('admin-dictitem-page')).not.toContainText('请选择')
+  // items are added to the dictionary shown
+  await expect(page.getByRole('button', { name: /新增字典项/ })).toBeEnabled()
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0)
+  await page.screenshot({ path: shot('admin-dictitem-default'), fullPage: true })
+
+  await page.goto('/admin/setting/region')
+  const children = page.getByTestId('region-children')
+  await expect(page.getByTestId('admin-region-page')).toContainText('浙江省（330000）')
+  await expect(children).toContainText('杭州市')
+  await expect(children.locator('tbody tr[data-row-key]')).toHaveCount(11)
+  // the tree is open on the province too, its cities listed under it
+  await expect(page.getByTestId('region-tree').locator('.ant-tree-treenode', { hasText: /^杭州市$/ })).toBeVisible()
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0)
+  await page.screenshot({ path: shot('admin-region-default'), fullPage: true })
+
+  await page.goto('/systems')
+  await expect(page).toHaveURL(/\/system\/IndustryMap\/Dkxx$/)
+  await expect(page.getByTestId('parcel-list').locator('tbody tr[data-row-key]').first()).toBeVisible()
+  await expect(page.locator('.ant-spin-spinning, .ant-spin-blur')).toHaveCount(0)
+  await page.screenshot({ path: shot('systems-landing'), fullPage: true })
 })
 
 test('an app package is uploaded from the browser; a failed load shows the message with 重试', async ({ page }) => {

@@ -1,4 +1,7 @@
-/** 字典项管理 (/admin/setting/dictitem): the items of one dictionary (chosen at the top, kept in the URL). */
+/**
+ * 字典项管理 (/admin/setting/dictitem): the items of one dictionary, chosen at the top and kept in the
+ * URL; with none chosen the page opens on the first dictionary, its items listed.
+ */
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd'
@@ -13,8 +16,8 @@ import { addDictItem, deleteDictItem, editDictItem, queryDictItems, queryDicts }
 /** 字典项管理 */
 export function DictItemPage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['dictId'] as const)
-  const dictId = params.filters.dictId ? Number(params.filters.dictId) : undefined
   const dicts = useQuery({ queryKey: ['dicts', 'all'], queryFn: () => queryDicts({ page: 1, pageSize: 500, sortField: 'sort', sortOrder: 'ascend' }) })
+  const dictId = params.filters.dictId ? Number(params.filters.dictId) : dicts.data?.list[0]?.id
   const query = { dictId: dictId ?? 0, page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder }
   const list = useQuery({ queryKey: ['dict-items', query], queryFn: () => queryDictItems(query), enabled: !!dictId, placeholderData: keepPreviousData })
   const [editing, setEditing] = useState<DictItemView | 'new' | null>(null)
@@ -47,7 +50,7 @@ export function DictItemPage() {
   return (
     <ListShell
       title="字典项管理"
-      intro={dict ? `${dict.name}（${dict.code}）${dict.remark ? `：${dict.remark}` : ''}` : '先选择一个字典'}
+      intro={dict ? `${dict.name}（${dict.code}）${dict.remark ? `：${dict.remark}` : ''}` : ''}
       testId="admin-dictitem-page"
       toolbar={
         <>
@@ -68,19 +71,20 @@ export function DictItemPage() {
       }
     >
       {(list.error || dicts.error) && <LoadError error={(list.error ?? dicts.error) as Error} onRetry={() => void (list.refetch(), dicts.refetch())} />}
-      {dictId ? (
+      {dictId || dicts.isLoading ? (
         <Table<DictItemView>
           rowKey="id"
           size="middle"
           columns={columns}
           dataSource={list.data?.list}
-          loading={list.isFetching}
+          loading={list.isFetching || dicts.isLoading}
           pagination={pagination(list.data?.total)}
           onChange={onTableChange}
           locale={{ emptyText: emptyState(list.error ? '加载失败' : '该字典还没有字典项') }}
+          data-testid="dictitem-table"
         />
       ) : (
-        <Empty description="请选择一个字典" />
+        <Empty description="还没有字典：先在字典管理中新增" />
       )}
       <FormModal
         title={current ? `编辑字典项 ${current.label}` : `新增字典项${dict ? `：${dict.name}` : ''}`}

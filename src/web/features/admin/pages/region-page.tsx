@@ -1,11 +1,12 @@
 /**
  * 行政区划 (/admin/setting/region): the division tree 330000 → city → county → town from the
- * database; names are editable; 开发区 / 园区 are added as units under a county.
+ * database; names are editable; 开发区 / 园区 are added as units under a county. The page opens on
+ * the province, opened in the tree and with its cities listed, until another region is picked.
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tree, type TableColumnsType, type TreeDataNode } from 'antd'
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type Key } from 'react'
 import styled from 'styled-components'
 import { areaAddBody, areaEditBody, type RegionView } from '../../../../domain/contracts/admin-area'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
@@ -38,7 +39,11 @@ export function RegionPage() {
   const queryClient = useQueryClient()
   const [nodes, setNodes] = useState<Node[] | null>(null)
   const roots = useQuery({ queryKey: ['area-children', ''], queryFn: () => areaChildren() })
-  const [selected, setSelected] = useState<RegionView | null>(null)
+  const [picked, setSelected] = useState<RegionView | null>(null)
+  const province = roots.data?.[0]
+  const selected = picked ?? province ?? null
+  // null until the user opens or closes a branch: the province starts open (the tree loads its cities)
+  const [expanded, setExpanded] = useState<Key[] | null>(null)
   const children = useQuery({ queryKey: ['area-children', selected?.code], queryFn: () => areaChildren(selected!.code), enabled: !!selected })
   const [editing, setEditing] = useState<RegionView | null>(null)
   const [adding, setAdding] = useState(false)
@@ -94,6 +99,8 @@ export function RegionPage() {
             treeData={tree}
             loadData={loadData}
             selectedKeys={selected ? [selected.code] : []}
+            expandedKeys={expanded ?? (province ? [province.code] : [])}
+            onExpand={(keys) => setExpanded(keys)}
             onSelect={(_, info) => setSelected(info.node.region)}
             data-testid="region-tree"
           />

@@ -92,7 +92,7 @@ test('3D map: offline, themes with legends, district flight, ?landId= fly-to, cl
   expect(at).not.toBeNull()
   await page.mouse.click(at!.x, at!.y)
   await expect(page.getByTestId('globe-info-land-code')).toHaveText(target.landCode)
-  await expect(page.getByTestId('globe-info-profile-link')).toHaveAttribute('href', `/system/IndustryMap/Dkxx?landId=${target.id}`)
+  await expect(page.getByTestId('globe-info-profile-link')).toHaveAttribute('href', `/system/IndustryMap/Dkxx?id=${target.id}`)
   await page.screenshot({ path: shot('globe-parcel-info') })
 
   // PNG export of the current view

@@ -57,7 +57,7 @@ test('地块信息: the filtered list holds the API total and exports it; a parc
 
   // /systems itself opens on 地块信息
   await page.goto('/systems')
-  await expect(page).toHaveURL(/\/systems\/IndustryMap\/Dkxx$/)
+  await expect(page).toHaveURL(/\/system\/IndustryMap\/Dkxx$/)
   const list = page.getByTestId('parcel-list')
   await expect(list.locator('.ant-pagination-total-text')).toHaveText(`共 ${all.total} 条`)
   await page.goto('/system/IndustryMap/Dkxx')

@@ -36,7 +36,7 @@ const SPEC_ROUTES: [string, string | null][] = [
   ['/403', null],
   ['/404', null],
   ['/system', '/system/core'],
-  ['/systems', '/systems/IndustryMap/Dkxx'],
+  ['/systems', '/system/IndustryMap/Dkxx'],
   ...['system', 'systems'].flatMap((top) => SYSTEM_CHILDREN.map((c) => [`/${top}/${c}`, null] as [string, null])),
   ['/warehouse', '/warehouse/data/center/input'],
   ['/warehouse/data/center', '/warehouse/data/center/input'],

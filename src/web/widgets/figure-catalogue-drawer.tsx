@@ -18,48 +18,50 @@ export function FigureCatalogueDrawer({ open, onClose }: { open: boolean; onClos
     [q.data, keyword],
   )
   return (
-    <Drawer title="口径说明" open={open} onClose={onClose} size={760} destroyOnHidden data-testid="figure-catalogue">
-      <p style={{ marginTop: 0 }}>
-        页面、大屏、报表与导出中的每个数字都出自下面的一条口径；年度数字按该年末的用地与当年企业指标计算，只在显示时取整。
-      </p>
-      <Input.Search allowClear placeholder="查找指标" onChange={(e) => setKeyword(e.target.value)} style={{ marginBottom: 12 }} />
-      {q.isError && <Alert type="error" showIcon title={`口径加载失败：${(q.error as Error).message}`} />}
-      <Table<CatalogueEntry>
-        rowKey="key"
-        size="small"
-        loading={q.isLoading}
-        pagination={false}
-        dataSource={rows}
-        columns={[
-          { title: '指标', dataIndex: 'name', width: 150, render: (v: string, e) => <span data-testid={`catalogue-${e.key}`}>{v}</span> },
-          { title: '单位', dataIndex: 'unit', width: 90 },
-          {
-            title: '口径',
-            dataIndex: 'caliber',
-            render: (v: string, e) => (
-              <>
-                <div>{v}</div>
-                {e.numerator && e.denominator && (
-                  <div style={{ color: '#666' }}>
-                    = {e.numerator.name}（{e.numerator.unit}）÷ {e.denominator.name}（{e.denominator.unit}）
-                  </div>
-                )}
-              </>
-            ),
-          },
-          {
-            title: '计入范围',
-            dataIndex: 'population',
-            width: 130,
-            render: (v: string, e) => (
-              <>
-                <div>{v}</div>
-                <Tag>{e.asOf === 'today' ? '截至今日' : '统计年度末'}</Tag>
-              </>
-            ),
-          },
-        ]}
-      />
+    <Drawer title="口径说明" open={open} onClose={onClose} size={760} destroyOnHidden>
+      <div data-testid="figure-catalogue">
+        <p style={{ marginTop: 0 }}>
+          页面、大屏、报表与导出中的每个数字都出自下面的一条口径；年度数字按该年末的用地与当年企业指标计算，只在显示时取整。
+        </p>
+        <Input.Search allowClear placeholder="查找指标" onChange={(e) => setKeyword(e.target.value)} style={{ marginBottom: 12 }} />
+        {q.isError && <Alert type="error" showIcon title={`口径加载失败：${(q.error as Error).message}`} />}
+        <Table<CatalogueEntry>
+          rowKey="key"
+          size="small"
+          loading={q.isLoading}
+          pagination={false}
+          dataSource={rows}
+          columns={[
+            { title: '指标', dataIndex: 'name', width: 150, render: (v: string, e) => <span data-testid={`catalogue-${e.key}`}>{v}</span> },
+            { title: '单位', dataIndex: 'unit', width: 90 },
+            {
+              title: '口径',
+              dataIndex: 'caliber',
+              render: (v: string, e) => (
+                <>
+                  <div>{v}</div>
+                  {e.numerator && e.denominator && (
+                    <div style={{ color: '#666' }}>
+                      = {e.numerator.name}（{e.numerator.unit}）÷ {e.denominator.name}（{e.denominator.unit}）
+                    </div>
+                  )}
+                </>
+              ),
+            },
+            {
+              title: '计入范围',
+              dataIndex: 'population',
+              width: 130,
+              render: (v: string, e) => (
+                <>
+                  <div>{v}</div>
+                  <Tag>{e.asOf === 'today' ? '截至今日' : '统计年度末'}</Tag>
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
     </Drawer>
   )
 }

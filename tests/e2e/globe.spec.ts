@@ -92,7 +92,9 @@ test('3D map: offline, themes with legends, district flight, ?landId= fly-to, cl
   expect(at).not.toBeNull()
   await page.mouse.click(at!.x, at!.y)
   await expect(page.getByTestId('globe-info-land-code')).toHaveText(target.landCode)
-  await expect(page.getByTestId('globe-info-profile-link')).toHaveAttribute('href', `/system/IndustryMap/Dkxx?id=${target.id}`)
+  // the leader does not hold 产业地图: no link to a 地块档案 that would end on 403 (route-links unit tests hold the href)
+  await expect(page.getByTestId('globe-info-panel')).toContainText(target.landCode)
+  await expect(page.getByTestId('globe-info-profile-link')).toHaveCount(0)
   await page.screenshot({ path: shot('globe-parcel-info') })
 
   // PNG export of the current view

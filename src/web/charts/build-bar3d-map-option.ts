@@ -14,8 +14,12 @@ export interface BarPlace {
   value: number
 }
 
-/** Full ECharts GL option: geo3D + bar3D + a continuous colour scale. */
-export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[], config: Pick<MapChartConfig, 'value'>, theme: ChartTheme) {
+/**
+ * Full ECharts GL option: geo3D + bar3D + a continuous colour scale. With `barLabels` each bar
+ * carries its region's name — for bars standing at seats on a parent's outline (issue 19), where
+ * the map's own labels name only the parent.
+ */
+export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[], config: Pick<MapChartConfig, 'value'>, theme: ChartTheme, barLabels = false) {
   const max = Math.max(1, ...places.map((p) => p.value))
   return {
     backgroundColor: 'transparent',
@@ -49,7 +53,9 @@ export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[]
         barSize: 2.4,
         minHeight: 0.2,
         bevelSize: 0.3,
-        label: { show: false },
+        label: barLabels
+          ? { show: true, formatter: '{b}', distance: 1, textStyle: { color: '#e8f0ff', fontSize: theme.px(13), backgroundColor: 'rgba(4, 18, 46, 0.6)', padding: [theme.px(1), theme.px(3)] } }
+          : { show: false },
         data: places.map((p) => ({ name: p.name, value: [p.lng, p.lat, p.value] })),
       },
     ],

@@ -86,19 +86,22 @@ export function FitView({ bbox }: { bbox: [number, number, number, number] | nul
 }
 
 /**
- * Outline lines with name labels over a choropleth (e.g. city borders over counties). They take no
- * clicks: L7 gives a click to the topmost layer that has a feature there, which must be the fill.
+ * Outline lines with name labels over a choropleth (e.g. city borders over counties), or with
+ * `fill` the regions' land under seat symbols where the level below has no outlines (issue 19).
+ * They take no clicks: L7 gives a click to the topmost layer that has a feature there, which must
+ * be the choropleth's fill or a symbol.
  */
-export function OutlineLayer({ data, line, lineWidth, label, labelSize }: { data: FeatureCollection; line: string; lineWidth: number; label: string; labelSize: number }) {
+export function OutlineLayer({ data, line, lineWidth, label, labelSize, fill }: { data: FeatureCollection; line: string; lineWidth: number; label: string; labelSize: number; fill?: string }) {
   useMapLayers(
     'outline-lines',
     () => {
-      // the builder's first layer is an (invisible) fill: not wanted here
-      const layers = outlines(data, { fill: line, fillOpacity: 0, line, lineWidth, label, labelSize, labelHalo: '#04122e' }, 8).slice(1)
+      const all = outlines(data, { fill: fill ?? line, fillOpacity: fill ? 1 : 0, line, lineWidth, label, labelSize, labelHalo: '#04122e' }, fill ? 4 : 8)
+      // the builder's first layer is a fill: wanted only when asked for
+      const layers = fill ? all : all.slice(1)
       for (const l of layers) l.updateLayerConfig({ enableSelect: false, enableHighlight: false })
       return layers
     },
-    [data, line, lineWidth, label, labelSize],
+    [data, line, lineWidth, label, labelSize, fill],
   )
   return null
 }

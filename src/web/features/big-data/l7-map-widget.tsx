@@ -2,23 +2,29 @@
  * L7 地图 widget of the walls (issue 6): the database's county (or city) outlines coloured by a
  * figure of the bound rows (分级设色), city borders and names over them, and the enterprises as a
  * heat map and as clusters, each switchable — all through the 2D engine (web/map), offline. A click
- * picks a region and shows its figure; hovering shows it beside the pointer.
+ * picks a region and shows its figure; hovering shows it beside the pointer. Regions without an
+ * outline (counties, until a deployment imports them) are proportional symbols at their seats
+ * inside the city outlines, picked the same way (issue 19).
  */
 import { useCallback, useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { figure } from '../../charts/chart-common'
 import type { ChartRow } from '../../charts/chart-config'
+import type { RegionSeat } from '../../../domain/contracts/outlines'
+import { symbolPlaces, symbolSize } from '../../charts/region-symbols'
 import { ChoroplethLayer, FitView, OutlineLayer, type RegionPick } from '../../map/choropleth-layer'
 import { ClusterLayer, type ClusterPoint } from '../../map/cluster-layer'
 import { HeatLayer } from '../../map/heat-layer'
 import { MapHost } from '../../map/map-host'
-import { joinFigures, outlineBbox, WALL_RAMP } from '../../map/rules/choropleth-rules'
+import { joinFigures, outlineBbox, rampColor, WALL_RAMP } from '../../map/rules/choropleth-rules'
+import { SeatSymbolLayer, type SeatSymbol } from '../../map/seat-symbol-layer'
 import { refreshInterval } from '../../screen/bindings'
 import { BodyNote, dp, WALL } from '../../screen/wall-styles'
 import type { WidgetProps } from '../../screen/widget-registry'
 import { useEnterprisePoints } from './api/enterprise-points-api'
 import { useMapOutlines } from './api/map-outlines-api'
 import { Figure, rowsOf } from './chart-widgets'
+import { SeatNote } from './seat-note'
 import type { L7MapView } from './wall-widget-types'
 
 const Toggles = styled.div`
@@ -85,6 +91,24 @@ const Tip = styled.div`
   white-space: nowrap;
 `
 
+/**
+ * The seats with a row as symbols: area by the figure (charts/region-symbols), colour on the same
+ * ramp and scale as the filled regions, sizes at the wall's scale (L7 takes a radius).
+ */
+function seatSymbolsOf(seats: RegionSeat[], figures: { key: string; value: number }[], scale: number): SeatSymbol[] {
+  const max = Math.max(0, ...figures.map((f) => f.value))
+  return symbolPlaces(seats, figures).map((p) => ({ ...p, radius: (symbolSize(p.value, max) * scale) / 2, color: rampColor(p.value, 0, max) }))
+}
+
+/** [west, south, east, north] around the seats, with a margin; null when there are none. */
+function seatBbox(seats: RegionSeat[]): [number, number, number, number] | null {
+  if (seats.length === 0) return null
+  const lngs = seats.map((s) => s.lng)
+  const lats = seats.map((s) => s.lat)
+  const m = 0.15
+  return [Math.min(...lngs) - m, Math.min(...lats) - m, Math.max(...lngs) + m, Math.max(...lats) + m]
+}
+
 /** The L7 map widget. */
 export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
   const view = def.view
@@ -102,14 +126,26 @@ export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
   const cities = useMapOutlines('city', 8)
   const points = useEnterprisePoints(layers.heat || layers.cluster, refreshInterval(def.source ?? { url: '' }, 60_000))
   const figures = useMemo(() => rowsOf(data).map((r: ChartRow) => ({ key: String(r.key), value: Number(r[view.value.field]) || 0 })), [data, view.value.field])
-  const joined = useMemo(() => (regions.data ? joinFigures(regions.data, figures) : null), [regions.data, figures])
-  const bbox = useMemo(() => (regions.data ? outlineBbox(regions.data) : null), [regions.data])
+  const joined = useMemo(() => (regions.data && regions.data.features.length > 0 ? joinFigures(regions.data, figures) : null), [regions.data, figures])
+  // the regions of the level that have no outline: their figures as symbols at their seats (issue 19)
+  const symbols = useMemo(() => (regions.data ? seatSymbolsOf(regions.data.seats, figures, scale) : []), [regions.data, figures, scale])
+  const cityOutlines = view.level === 'county' && cities.data && cities.data.features.length > 0 ? cities.data : null
+  const bbox = useMemo(
+    () => (regions.data ? (outlineBbox(regions.data) ?? (cityOutlines ? outlineBbox(cityOutlines) : null) ?? seatBbox(regions.data.seats)) : null),
+    [regions.data, cityOutlines],
+  )
   const heatPoints = useMemo(() => (points.data ?? []).filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax as number] as [number, number, number]), [points.data])
   const clusterPoints = useMemo<ClusterPoint[]>(() => (points.data ?? []).map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [points.data])
   const style = useMemo(() => ({ opacity: layers.heat ? 0.6 : 0.9, line: 'rgba(160, 210, 255, 0.55)', lineWidth: Math.max(0.5, 0.6 * scale), highlight: WALL.gold }), [layers.heat, scale])
-  if (regions.isError) return <BodyNote $error>行政区划边界加载失败，请检查边界数据是否已导入（npm run import:boundaries）</BodyNote>
-  if (!joined) return <BodyNote>地图加载中…</BodyNote>
-  if (joined.fc.features.length === 0) return <BodyNote>尚未导入行政区划边界：请先运行 npm run import:boundaries</BodyNote>
+  const symbolStyle = useMemo(
+    () => ({ stroke: '#e8f0ff', label: '#e8f0ff', labelHalo: '#04122e', labelSize: Math.round(12 * scale), labelOffset: Math.round(6 * scale), opacity: 0.92 }),
+    [scale],
+  )
+  if (regions.isError) return <BodyNote $error>行政区划边界加载失败</BodyNote>
+  if (!regions.data || (view.level === 'county' && !cities.data && !cities.isError)) return <BodyNote>地图加载中…</BodyNote>
+  if (!joined && symbols.length === 0 && !cityOutlines) return <BodyNote>暂无行政区划边界与驻地位置</BodyNote>
+  const max = joined?.max ?? Math.max(0, ...figures.map((f) => f.value))
+  const drawn = [joined && 'choropleth', symbols.length > 0 && 'symbols', layers.heat && 'heat', layers.cluster && 'cluster'].filter(Boolean).join(',')
   const top = [...rows].sort((a, b) => Number(b[view.value.field]) - Number(a[view.value.field]))[0]
   const text = (r: RegionPick) => `${r.name}：${view.value.name} ${r.value === null ? '暂无数据' : figure(r.value, view.value)}`
   return (
@@ -117,11 +153,24 @@ export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
       data-testid={`chart-${def.id}`}
       data-first-label={top ? String(top.name) : undefined}
       data-first-value={top ? Number(top[view.value.field]) : undefined}
-      data-layers={`choropleth${layers.heat ? ',heat' : ''}${layers.cluster ? ',cluster' : ''}`}
+      data-layers={drawn}
+      data-mode={symbols.length > 0 ? 'symbols' : 'choropleth'}
+      data-outlines={(joined?.fc.features.length ?? 0) + (cityOutlines?.features.length ?? 0)}
+      data-symbols={symbols.length}
     >
       <MapHost background="#03102a">
-        <ChoroplethLayer data={joined.fc} style={style} onPick={onRegion} onHover={setHover} />
-        {cities.data && view.level === 'county' && <OutlineLayer data={cities.data} line="rgba(200, 230, 255, 0.95)" lineWidth={1.6 * scale} label="#e8f0ff" labelSize={Math.round(14 * scale)} />}
+        {joined && <ChoroplethLayer data={joined.fc} style={style} onPick={onRegion} onHover={setHover} />}
+        {cityOutlines && (
+          <OutlineLayer
+            data={cityOutlines}
+            line="rgba(200, 230, 255, 0.95)"
+            lineWidth={1.6 * scale}
+            label="#e8f0ff"
+            labelSize={Math.round(14 * scale)}
+            fill={joined ? undefined : '#0a2a5a'}
+          />
+        )}
+        {symbols.length > 0 && <SeatSymbolLayer symbols={symbols} style={symbolStyle} onPick={onRegion} onHover={setHover} />}
         {layers.heat && heatPoints.length > 0 && <HeatLayer points={heatPoints} />}
         {layers.cluster && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
         <FitView bbox={bbox} />
@@ -138,8 +187,9 @@ export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
         {view.value.unit ? `（${view.value.unit}）` : ''}
         <i />
         <span>0</span>
-        <span>{figure(joined.max, { digits: view.value.digits })}</span>
+        <span>{figure(max, { digits: view.value.digits })}</span>
       </Legend>
+      <SeatNote levels={regions.data.levels} needed={view.level === 'county' ? ['city', 'county'] : ['city']} />
       {hover && (
         <Tip data-testid="l7map-tooltip" style={{ left: hover.x + 14 * scale, top: hover.y + 14 * scale }}>
           {text(hover)}

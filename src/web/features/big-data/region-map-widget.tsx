@@ -1,21 +1,26 @@
 /**
  * 区域地图 widget: the database's city or county outlines (GET /api/bigData/regionGeo, so it works
  * offline) as an ECharts map coloured by a figure. With `drill`, clicking a city shows its
- * counties (their own figures from /api/bigData/byRegion) and 返回全省 goes back.
- * The L7 map widget (heat, clusters) joins when the 2D map engine lands.
+ * counties (their own figures from /api/bigData/byRegion) and 返回全省 goes back. Where a level has
+ * no outlines (counties, until a deployment imports them) its figures are proportional symbols at
+ * the seats inside the city's outline (issue 19).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import styled from 'styled-components'
+import type { OutlineCollection } from '../../../domain/contracts/outlines'
 import { buildMapOption } from '../../charts/build-map-option'
-import type { ChartRow } from '../../charts/chart-config'
+import { buildSymbolMapOption } from '../../charts/build-symbol-map-option'
+import { num, type ChartRow, type SeriesField } from '../../charts/chart-config'
 import { wallTheme } from '../../charts/chart-theme'
 import { registerRegionMap } from '../../charts/echarts-setup'
+import { planRegionMap, symbolPlaces, type RegionMapPlan } from '../../charts/region-symbols'
 import { apiGet } from '../../core/api'
 import { resolveParams } from '../../screen/bindings'
 import { BodyNote, dp, WALL } from '../../screen/wall-styles'
 import type { WidgetProps } from '../../screen/widget-registry'
 import { ChartFigure, rowsOf } from './chart-widgets'
+import { SeatNote } from './seat-note'
 import type { RegionMapView } from './wall-widget-types'
 
 const Back = styled.button`
@@ -32,18 +37,46 @@ const Back = styled.button`
   cursor: pointer;
 `
 
-/** Outlines registered as an ECharts map; resolves to the map's name. */
-function useRegionMap(level: 'city' | 'county', cityCode?: string) {
-  const name = level === 'city' ? 'zj-city' : `zj-county-${cityCode ?? 'all'}`
+/** 查询区划边界 GET /api/bigData/regionGeo: a level's outlines (within a city), which levels have outlines, the seats of the rest. */
+function useRegionGeo(level: 'city' | 'county', cityCode?: string) {
   return useQuery({
     queryKey: ['region-geo', level, cityCode ?? null],
-    queryFn: async () => {
-      const geo = await apiGet<unknown>('/api/bigData/regionGeo', { level, ...(cityCode ? { cityCode } : {}) })
-      registerRegionMap(name, geo)
-      return name
-    },
+    queryFn: () => apiGet<OutlineCollection>('/api/bigData/regionGeo', { level, ...(cityCode ? { cityCode } : {}) }),
     staleTime: Infinity,
   })
+}
+
+/** What the chart draws, with the counts the wall reports (`data-outlines`, `data-symbols`). */
+interface Drawing {
+  option: Record<string, unknown>
+  /** the registered map's name; a new name is a new chart */
+  map: string
+  mode: RegionMapPlan['mode']
+  /** outlines drawn (filled regions, or the outlines under the symbols) */
+  outlines: number
+  /** regions drawn as symbols at their seats */
+  symbols: number
+}
+
+/**
+ * The level's outlines filled by the figure when every region has one; else every region with a
+ * row as a symbol at its seat over the outlines there are (a drilled city's own outline when its
+ * counties have none) — never a map with no region in it (issue 19).
+ */
+function drawingOf(level: 'city' | 'county', geo: OutlineCollection, parent: OutlineCollection | undefined, cityCode: string | undefined, rows: ChartRow[], value: SeriesField, scale: number): Drawing {
+  const theme = wallTheme(scale)
+  const plan = planRegionMap(geo, parent, cityCode)
+  const base = `zj-${level}-${cityCode ?? 'all'}-${geo.features.length}-${geo.seats.length}`
+  if (plan.mode === 'choropleth') {
+    const map = `${base}-fill`
+    const outlines = registerRegionMap(map, plan.outlines)
+    if (outlines > 0) return { option: buildMapOption(map, rows, { name: 'name', value }, theme), map, mode: 'choropleth', outlines, symbols: 0 }
+  }
+  const map = `${base}-seats`
+  const points = plan.mode === 'symbols' ? plan.points : []
+  const outlines = plan.mode === 'symbols' ? registerRegionMap(map, plan.backdrop) : 0
+  const places = symbolPlaces(points, rows.map((r) => ({ key: String(r.key), value: num(r, value.field) })))
+  return { option: buildSymbolMapOption(outlines > 0 ? map : null, places, { value }, theme), map, mode: 'symbols', outlines, symbols: places.length }
 }
 
 /** The map widget. */
@@ -51,7 +84,9 @@ export function RegionMapWidget({ def, data, scale, params }: WidgetProps<Region
   const [drilled, setDrilled] = useState<{ code: string; name: string } | null>(null)
   const level = drilled ? 'county' : def.view.level
   const cityCode = drilled?.code ?? (def.view.level === 'county' ? params.cityCode : undefined)
-  const map = useRegionMap(level, cityCode)
+  const geo = useRegionGeo(level, cityCode)
+  // the cities' outlines: what a drilled city's counties stand on when they have none of their own
+  const cities = useRegionGeo('city')
   const drillRows = useQuery({
     queryKey: ['screen', def.source?.url, { ...(def.source ? resolveParams(def.source, params) : {}), level: 'county', cityCode: drilled?.code }],
     queryFn: () => apiGet<ChartRow[]>('/api/bigData/byRegion', { ...(def.source ? resolveParams(def.source, params) : {}), level: 'county', cityCode: drilled?.code ?? '' }),
@@ -59,12 +94,14 @@ export function RegionMapWidget({ def, data, scale, params }: WidgetProps<Region
     refetchInterval: 60_000,
   })
   const rows = useMemo(() => (drilled ? (drillRows.data ?? []) : rowsOf(data)), [drilled, drillRows.data, data])
-  const option = useMemo(
-    () => (map.data ? buildMapOption(map.data, rows, { name: 'name', value: def.view.value }, wallTheme(scale)) : null),
-    [map.data, rows, def, scale],
+  const parent = level === 'county' ? cities.data : undefined
+  const waiting = !geo.data || (level === 'county' && !cities.data && !cities.isError)
+  const drawing = useMemo(
+    () => (geo.data && !waiting ? drawingOf(level, geo.data, parent, cityCode, rows, def.view.value, scale) : null),
+    [level, geo.data, waiting, parent, cityCode, rows, def.view.value, scale],
   )
-  if (map.isError) return <BodyNote $error>行政区划边界加载失败</BodyNote>
-  if (!option) return <BodyNote>地图加载中…</BodyNote>
+  if (geo.isError) return <BodyNote $error>行政区划边界加载失败</BodyNote>
+  if (!drawing) return <BodyNote>地图加载中…</BodyNote>
   const top = [...rows].sort((a, b) => Number(b[def.view.value.field]) - Number(a[def.view.value.field]))[0]
   return (
     <>
@@ -73,12 +110,20 @@ export function RegionMapWidget({ def, data, scale, params }: WidgetProps<Region
           返回全省 · 当前：{drilled.name}
         </Back>
       )}
-      <div style={{ position: 'absolute', inset: 0 }} data-testid={`map-${def.id}`} data-level={level} data-map={map.data}>
+      <div
+        style={{ position: 'absolute', inset: 0 }}
+        data-testid={`map-${def.id}`}
+        data-level={level}
+        data-map={drawing.map}
+        data-mode={drawing.mode}
+        data-outlines={drawing.outlines}
+        data-symbols={drawing.symbols}
+      >
         <ChartFigure
           id={def.id}
-          option={option}
+          option={drawing.option}
           first={top ? { label: String(top.name), value: Number(top[def.view.value.field]) } : null}
-          key={map.data}
+          key={drawing.map}
           onClick={
             def.view.drill && !drilled
               ? (e) => {
@@ -89,6 +134,7 @@ export function RegionMapWidget({ def, data, scale, params }: WidgetProps<Region
           }
         />
       </div>
+      <SeatNote levels={geo.data?.levels} needed={level === 'county' ? ['city', 'county'] : ['city']} />
     </>
   )
 }

@@ -132,3 +132,38 @@ export function markers(fc: FeatureCollection, style: { color: string; size?: nu
   }
   return layers
 }
+
+/** A region drawn as a symbol at its seat: circle radius in pixels, fill colour, and its name. */
+export interface SeatSymbolRow {
+  lng: number
+  lat: number
+  radius: number
+  color: string
+  name: string
+}
+
+/**
+ * Circles at seats with their names under them (issue 19: a level with no outlines shows its
+ * regions' figures as proportional symbols). The circles are the pickable first layer; names give
+ * way to each other where they would overlap.
+ */
+export function seatSymbols<T extends SeatSymbolRow>(
+  rows: T[],
+  s: { stroke: string; label: string; labelHalo: string; labelSize: number; opacity?: number; /** pixels between a seat and the top of its name */ labelOffset?: number },
+  zIndex = 18,
+): ILayer[] {
+  const circles = new PointLayer({ zIndex })
+    .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
+    .shape('circle')
+    .size('radius', (r: number) => r)
+    .color('color', (c: string) => c)
+    .style({ opacity: s.opacity ?? 0.9, stroke: s.stroke, strokeWidth: 1 })
+  const labels = new PointLayer({ zIndex: zIndex + 1 })
+    .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
+    .shape('name', 'text')
+    .size(s.labelSize)
+    .color(s.label)
+    .style({ textAnchor: 'top', textOffset: [0, s.labelOffset ?? 8], padding: [2, 2], stroke: s.labelHalo, strokeWidth: 2, textAllowOverlap: false })
+  labels.updateLayerConfig({ enableSelect: false, enableHighlight: false })
+  return [circles, labels] as unknown as ILayer[]
+}

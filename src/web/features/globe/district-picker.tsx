@@ -5,7 +5,10 @@ import { useGlobe } from '../../globe/globe-host'
 import { useGlobeRegions } from './api/get-globe-regions'
 import { regionTree } from './region-tree'
 
-/** The picker; the province (no own outline) flies to the home view. */
+/** Half the side, in degrees, of the view around a seat (about a county's size). */
+const SEAT_SPAN = 0.2
+
+/** The picker; a region without an outline flies to its seat, the province (no own outline) to the home view. */
 export function DistrictPicker() {
   const globe = useGlobe()
   const q = useGlobeRegions()
@@ -24,6 +27,8 @@ export function DistrictPicker() {
       onChange={(code: string) => {
         const r = q.data?.find((x) => x.code === code)
         if (r?.bbox) globe.flyTo(r.bbox)
+        // a county without an outline (none imported yet): to its seat (issue 19)
+        else if (r?.center) globe.flyTo([r.center[0] - SEAT_SPAN, r.center[1] - SEAT_SPAN, r.center[0] + SEAT_SPAN, r.center[1] + SEAT_SPAN])
         else globe.goHome()
       }}
     />

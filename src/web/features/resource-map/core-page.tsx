@@ -11,7 +11,7 @@ import type { LayerGroupRecord, SearchHit, TagItem } from '../../../domain/contr
 import { DEFAULT_REGION_CODE } from '../../../domain/map-constants'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { DisplayCrs, MapHost, useScene } from '../../map/map-host'
-import { OfflineBaseMap, TileBase } from '../../map/base-layers'
+import { OfflineBaseMap, OfflineOutlineHint, TileBase } from '../../map/base-layers'
 import { ClusterLayer, type ClusterPoint } from '../../map/cluster-layer'
 import { HeatLayer } from '../../map/heat-layer'
 import { ConfiguredLayer } from '../../map/configured-layer'
@@ -138,6 +138,12 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
       {drawing.noImagery && (
         <Corner $bottom={12} $left={330}>
           <Alert type="info" showIcon title="未配置影像服务，显示离线底图（深色）" />
+        </Corner>
+      )}
+      {drawing.offline && (
+        // administrators only: which outlines are missing and the command that imports them (issue 19)
+        <Corner $bottom={drawing.noImagery ? 60 : 12} $left={SIDE_PANEL_INSET + 18}>
+          <OfflineOutlineHint />
         </Corner>
       )}
       <DetailDrawer target={detail} onClose={() => setDetail(null)} />

@@ -21,6 +21,9 @@ export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
        ), dated AS (
          SELECT s.*,
                 CASE WHEN s.actual_completion_date IS NULL THEN NULL
+                     -- a quarter of the last year's completions are accepted but not yet producing,
+                     -- so that 竣工验收 has projects at any demo size
+                     WHEN s.actual_completion_date > $1::date - 365 AND s.id % 4 = 0 THEN NULL
                      ELSE s.actual_completion_date + (30 + (s.id * 11) % 150) END AS prod
          FROM src s
        )

@@ -46,8 +46,5 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: [
-    server(DEFAULT_PORT, DATA_DIR),
-    server(COUNTIES_PORT, `${DATA_DIR}-counties`, { E2E_IMPORT_COUNTIES: COUNTY_FIXTURE }),
-  ],
+  webServer: [server(DEFAULT_PORT, DATA_DIR), server(COUNTIES_PORT, `${DATA_DIR}-counties`, { E2E_IMPORT_COUNTIES: COUNTY_FIXTURE })],
 })

@@ -24,7 +24,12 @@ export function at(col: keyof Pick<typeof COL, 'left' | 'centre' | 'right'>, y: 
 }
 
 /** A statistics read scoped by the screen's year (and city / park where the screen has them). */
-export function stat(path: string, scope: readonly ('cityCode' | 'parkId')[] = [], extra: Record<string, BindingValue> = {}, refreshMs?: number): DataBinding {
+export function stat(
+  path: string,
+  scope: readonly ('cityCode' | 'parkId')[] = [],
+  extra: Record<string, BindingValue> = {},
+  refreshMs?: number,
+): DataBinding {
   const params: Record<string, BindingValue> = { year: '$year', ...extra }
   for (const s of scope) params[s] = `$${s}`
   return { url: `/api/bigData/${path}`, params, ...(refreshMs ? { refreshMs } : {}) }

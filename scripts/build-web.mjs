@@ -30,6 +30,9 @@ if (current === stamp && fs.existsSync(path.join(root, 'dist', 'index.html')) &&
   console.log('网页已是最新构建，跳过构建')
 } else {
   console.log('正在构建网页 …')
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   fs.writeFileSync(stampFile, stamp)
 }

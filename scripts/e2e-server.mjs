@@ -11,11 +11,15 @@ const dataDir = path.resolve(root, process.env.DATA_DIR)
 fs.rmSync(dataDir, { recursive: true, force: true })
 const counties = process.env.E2E_IMPORT_COUNTIES
 if (counties) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-boundaries.ts', counties, '--crs', 'wgs84', '--level', 'county'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  })
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/import-boundaries.ts', counties, '--crs', 'wgs84', '--level', 'county'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    },
+  )
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, stdio: 'inherit', env: process.env })

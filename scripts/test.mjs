@@ -13,7 +13,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 }
 const failedSteps = []
 /** `step › file › test: first line of the failure`, repeated at the end where a log's tail shows it */
 const failedTests = []
-const firstLine = (text = '') => text.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300)
+const firstLine = (text = '') =>
+  text
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300)
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`)
@@ -25,7 +30,12 @@ function run(name, cmd, args, env = {}) {
 function vitest(name, project, env = {}) {
   const report = path.join(out, `vitest-${name}.json`)
   fs.rmSync(report, { force: true })
-  run(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env)
+  run(
+    name,
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    env,
+  )
   if (fs.existsSync(report)) {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'))
     totals.passed += j.numPassedTests
@@ -33,8 +43,10 @@ function vitest(name, project, env = {}) {
     totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0)
     for (const file of j.testResults) {
       const where = path.relative(root, file.name)
-      for (const t of file.assertionResults) if (t.status === 'failed') failedTests.push(`${name} › ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
-      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) failedTests.push(`${name} › ${where}: ${firstLine(file.message)}`)
+      for (const t of file.assertionResults)
+        if (t.status === 'failed') failedTests.push(`${name} › ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'))
+        failedTests.push(`${name} › ${where}: ${firstLine(file.message)}`)
     }
   }
 }
@@ -71,7 +83,11 @@ if (want('e2e')) {
       const walk = (suite, outer) => {
         const titles = suite.title && !/\.tsx?$/.test(suite.title) ? [...outer, suite.title] : outer
         for (const spec of suite.specs ?? [])
-          for (const t of spec.tests) if (t.status === 'unexpected' || t.status === 'flaky') failedTests.push(`e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${t.status}): ${firstLine(t.results.at(-1)?.error?.message)}`)
+          for (const t of spec.tests)
+            if (t.status === 'unexpected' || t.status === 'flaky')
+              failedTests.push(
+                `e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${t.status}): ${firstLine(t.results.at(-1)?.error?.message)}`,
+              )
         for (const child of suite.suites ?? []) walk(child, titles)
       }
       for (const suite of j.suites) walk(suite, [])

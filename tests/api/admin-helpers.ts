@@ -33,7 +33,13 @@ export async function digestFor(s: TestServer, username: string, password: strin
 }
 
 /** POST /api/user/update/password as the browser sends it: old digest, new password encrypted. */
-export async function changePassword(s: TestServer, token: string, username: string, oldPassword: string, newPassword: string): Promise<Answer<null>> {
+export async function changePassword(
+  s: TestServer,
+  token: string,
+  username: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<Answer<null>> {
   const key = (await s.get<RsaPublicJwk>('/api/login/publicKey')).body.data
   return s.postJson<null>(
     '/api/user/update/password',
@@ -51,7 +57,11 @@ export async function makeUser(
   adminToken: string,
   u: { username: string; roleIds?: number[]; regionCode?: string | null; password?: string },
 ): Promise<{ id: number; token: string; password: string }> {
-  const added = await s.postJson<InitialPassword>('/api/user/add', { username: u.username, realName: `测试${u.username}`, roleIds: u.roleIds ?? [], regionCode: u.regionCode ?? null }, adminToken)
+  const added = await s.postJson<InitialPassword>(
+    '/api/user/add',
+    { username: u.username, realName: `测试${u.username}`, roleIds: u.roleIds ?? [], regionCode: u.regionCode ?? null },
+    adminToken,
+  )
   if (added.status !== 200) throw new Error(`add ${u.username}: ${added.status} ${added.body.message}`)
   const first = await s.login(u.username, added.body.data.password)
   const password = u.password ?? 'Tester#2026x'
@@ -61,7 +71,13 @@ export async function makeUser(
 }
 
 /** A multipart upload, as a browser's FormData sends it. */
-export function upload(s: TestServer, path: string, fields: Record<string, string>, file: { name: string; bytes: Uint8Array<ArrayBuffer> } | null, token: string) {
+export function upload(
+  s: TestServer,
+  path: string,
+  fields: Record<string, string>,
+  file: { name: string; bytes: Uint8Array<ArrayBuffer> } | null,
+  token: string,
+) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   if (file) form.append('file', new Blob([file.bytes]), file.name)

@@ -28,9 +28,24 @@ beforeAll(async () => {
   s = await startServer()
   for (const [u, p] of DEMO) tokens[u] = await s.login(u, p)
   const role = await s.postJson<{ id: number }>('/api/role/add', { name: '字典与日志', code: 'DICT_LOG' }, tokens.admin)
-  await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, [ADMIN_PAGES.dict, ADMIN_PAGES.rz]) }, tokens.admin)
+  await s.postJson(
+    '/api/role/menus/grant',
+    { roleId: role.body.data.id, menuIds: await menuIds(s, [ADMIN_PAGES.dict, ADMIN_PAGES.rz]) },
+    tokens.admin,
+  )
   tokens.dictlog = (await makeUser(s, tokens.admin, { username: 'dictlog', roleIds: [role.body.data.id] })).token
-  for (const [u] of DEMO) ownRoles[u] = String(await roleId(s, (await s.db.query<{ name: string }>('SELECT r.name FROM role r JOIN user_role ur ON ur.role_id = r.id JOIN app_user u ON u.id = ur.user_id WHERE u.username = $1', [u])).rows[0].name))
+  for (const [u] of DEMO)
+    ownRoles[u] = String(
+      await roleId(
+        s,
+        (
+          await s.db.query<{ name: string }>(
+            'SELECT r.name FROM role r JOIN user_role ur ON ur.role_id = r.id JOIN app_user u ON u.id = ur.user_id WHERE u.username = $1',
+            [u],
+          )
+        ).rows[0].name,
+      ),
+    )
   ownRoles.dictlog = String(role.body.data.id)
 })
 afterAll(() => s?.close())
@@ -118,7 +133,14 @@ const MATRIX: Row[] = [
 function probe(method: 'GET' | 'POST', path: string, who: string): [string, RequestInit] {
   if (path === '/api/user/getSalt') return [`${path}?username=nobody`, { method }]
   if (path === '/api/role/query/role/menuMutil') {
-    return [path, { method, body: new URLSearchParams({ roleId: ownRoles[who] }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }]
+    return [
+      path,
+      {
+        method,
+        body: new URLSearchParams({ roleId: ownRoles[who] }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
+    ]
   }
   if (method === 'GET') return [path, { method }]
   return [path, { method, body: '{}', headers: { 'Content-Type': 'application/json' } }]
@@ -129,7 +151,11 @@ describe('permission matrix', () => {
     const doc = (await (await fetch(`${s.base}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> }
     const served = Object.entries(doc.paths)
       .filter(([p]) => /^\/api\/(user|role|menu|organ|area|dict|regionrecoup|device|app|log)\//.test(p))
-      .flatMap(([p, methods]) => Object.keys(methods).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${p}`))
+      .flatMap(([p, methods]) =>
+        Object.keys(methods)
+          .filter((m) => m !== 'head')
+          .map((m) => `${m.toUpperCase()} ${p}`),
+      )
       .sort()
     expect(MATRIX.map(([m, p]) => `${m} ${p}`).sort()).toEqual(served)
   })
@@ -154,7 +180,10 @@ describe('permission matrix', () => {
       "SELECT username, path, action, success FROM operation_log WHERE status = 403 AND message = '权限不足'",
     )
     for (const [, path, who] of denied) {
-      expect(r.rows.some((row) => row.username === who && row.path === path && !row.success), `${who} ${path}`).toBe(true)
+      expect(
+        r.rows.some((row) => row.username === who && row.path === path && !row.success),
+        `${who} ${path}`,
+      ).toBe(true)
     }
     expect(r.rows.every((row) => row.action === '访问被拒绝' || row.action.length > 0)).toBe(true)
   })

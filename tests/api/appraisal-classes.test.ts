@@ -25,7 +25,11 @@ async function expectedClasses(): Promise<Map<number, Cls>> {
       [latest],
     )
   ).rows
-  const parcels = (await s.db.query<{ enterprise_id: number; area_m2: number; status: string; deleted: boolean }>('SELECT enterprise_id, area_m2::float8 AS area_m2, status, deleted FROM parcel WHERE enterprise_id IS NOT NULL')).rows
+  const parcels = (
+    await s.db.query<{ enterprise_id: number; area_m2: number; status: string; deleted: boolean }>(
+      'SELECT enterprise_id, area_m2::float8 AS area_m2, status, deleted FROM parcel WHERE enterprise_id IS NOT NULL',
+    )
+  ).rows
   const held = new Map<number, number>()
   for (const p of parcels) if (!p.deleted && p.status !== '已收回') held.set(p.enterprise_id, (held.get(p.enterprise_id) ?? 0) + p.area_m2)
   // scope: in production (营业收入 > 0) and holding at least 3 亩

@@ -32,7 +32,10 @@ afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'))
 
 function start(entry: string, env: Record<string, string>): Proc {
   let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   child.stdout?.on('data', (d) => (out += d))
   child.stderr?.on('data', (d) => (out += d))
@@ -68,7 +71,8 @@ function client(port: number) {
     const res = await fetch(base + p, { ...init, headers })
     return { status: res.status, body: (await res.json()) as Envelope<T> }
   }
-  const post = <T>(p: string, body: unknown, token: string) => call<T>(p, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, token)
+  const post = <T>(p: string, body: unknown, token: string) =>
+    call<T>(p, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, token)
   return {
     get: <T>(p: string, token: string) => call<T>(p, {}, token),
     post,
@@ -92,9 +96,16 @@ async function snapshot(db: Db, parcelId: number, submissionId: number) {
   const q = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows
   return {
     parcel: (await q<{ name: string; location_desc: string }>('SELECT name, location_desc FROM parcel WHERE id = $1', [parcelId]))[0],
-    history: await q<{ version: number; submission_id: number }>(`SELECT version, submission_id FROM record_history WHERE kind = 'parcel' AND record_id = $1 ORDER BY version`, [parcelId]),
-    submission: (await q<{ state: string; audited_by: number | null }>('SELECT state, audited_by FROM dc_submission WHERE id = $1', [submissionId]))[0],
-    events: (await q<{ action: string }>('SELECT action FROM dc_submission_event WHERE submission_id = $1 ORDER BY id', [submissionId])).map((e) => e.action),
+    history: await q<{ version: number; submission_id: number }>(
+      `SELECT version, submission_id FROM record_history WHERE kind = 'parcel' AND record_id = $1 ORDER BY version`,
+      [parcelId],
+    ),
+    submission: (
+      await q<{ state: string; audited_by: number | null }>('SELECT state, audited_by FROM dc_submission WHERE id = $1', [submissionId])
+    )[0],
+    events: (
+      await q<{ action: string }>('SELECT action FROM dc_submission_event WHERE submission_id = $1 ORDER BY id', [submissionId])
+    ).map((e) => e.action),
   }
 }
 
@@ -110,7 +121,11 @@ async function embeddedTarget(): Promise<Target> {
   // the API template (already seeded) becomes the data directory the product opens
   const { PGlite } = await import('@electric-sql/pglite')
   const { postgis } = await import('@electric-sql/pglite-postgis')
-  const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { postgis }, loadDataDir: new Blob([fs.readFileSync(inject('template'))]) })
+  const pg = await PGlite.create({
+    dataDir: path.join(dataDir, 'pglite'),
+    extensions: { postgis },
+    loadDataDir: new Blob([fs.readFileSync(inject('template'))]),
+  })
   await pg.close()
   return {
     env: { DATA_DIR: dataDir },
@@ -147,7 +162,11 @@ describe('an approval killed before COMMIT', () => {
       const auditor = await api1.login('auditor', 'Auditor@2026')
       const list = await api1.get<{ list: { id: number; name: string }[] }>('/api/industryMap/landList?pageSize=1', clerk)
       const parcel = list.body.data.list[0]
-      const proposal = await api1.post<{ id: number }>('/api/datacenter/input/parcel/update', { targetId: parcel.id, payload: { name: `${parcel.name}（核实）`, location_desc: '核实后的坐落' }, submit: true }, clerk)
+      const proposal = await api1.post<{ id: number }>(
+        '/api/datacenter/input/parcel/update',
+        { targetId: parcel.id, payload: { name: `${parcel.name}（核实）`, location_desc: '核实后的坐落' }, submit: true },
+        clerk,
+      )
       expect(proposal.status).toBe(200)
       const sid = proposal.body.data.id
       const approving = api1.post('/api/audit/update/one', { id: sid, decision: 'approve' }, auditor).catch((err: Error) => err)
@@ -169,13 +188,25 @@ describe('an approval killed before COMMIT', () => {
       expect([record.body.data.values.name, record.body.data.version]).toEqual([parcel.name, 0])
       expect((await api2.get<HistoryRow[]>(`/api/datacenter/input/history/list?kind=parcel&id=${parcel.id}`, clerk2)).body.data).toEqual([])
       const details = await api2.get<SubmissionDetails>(`/api/audit/query/details?id=${sid}`, auditor2)
-      expect([details.body.data.submission.state, details.body.data.submission.auditedByName, details.body.data.events.map((e) => e.action)]).toEqual(['待审核', null, ['create', 'submit']])
+      expect([
+        details.body.data.submission.state,
+        details.body.data.submission.auditedByName,
+        details.body.data.events.map((e) => e.action),
+      ]).toEqual(['待审核', null, ['create', 'submit']])
 
       // 4. the approval is retried and holds in full
-      const retried = await api2.post<{ version: number; recordId: number }>('/api/audit/update/one', { id: sid, decision: 'approve' }, auditor2)
+      const retried = await api2.post<{ version: number; recordId: number }>(
+        '/api/audit/update/one',
+        { id: sid, decision: 'approve' },
+        auditor2,
+      )
       expect([retried.status, retried.body.data.version, retried.body.data.recordId]).toEqual([200, 1, parcel.id])
       const after = await api2.get<RecordView>(`/api/datacenter/input/record?kind=parcel&id=${parcel.id}`, clerk2)
-      expect([after.body.data.values.name, after.body.data.values.location_desc, after.body.data.version]).toEqual([`${parcel.name}（核实）`, '核实后的坐落', 1])
+      expect([after.body.data.values.name, after.body.data.values.location_desc, after.body.data.version]).toEqual([
+        `${parcel.name}（核实）`,
+        '核实后的坐落',
+        1,
+      ])
       product.child.kill('SIGTERM')
       expect(await product.exited).toBe(0)
 

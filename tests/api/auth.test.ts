@@ -87,7 +87,9 @@ describe('login', () => {
   })
 
   it('stores passwords only as scrypt of the digest', async () => {
-    const rows = await s.db.query<{ username: string; password_hash: string; salt: string }>('SELECT username, password_hash, salt FROM app_user')
+    const rows = await s.db.query<{ username: string; password_hash: string; salt: string }>(
+      'SELECT username, password_hash, salt FROM app_user',
+    )
     expect(rows.rows.length).toBe(9)
     for (const row of rows.rows) {
       expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
@@ -131,7 +133,11 @@ describe('login', () => {
   })
 
   it('answers a malformed JSON body without internals', async () => {
-    const res = await fetch(`${s.base}/api/login/do`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"username":' })
+    const res = await fetch(`${s.base}/api/login/do`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username":',
+    })
     const body = await res.json()
     expect(res.status).toBe(400)
     expect(body.message).toBe('请求体不是合法的JSON')
@@ -159,10 +165,14 @@ describe('tokens', () => {
   })
   it('refuses an expired token and an idle one', async () => {
     const t1 = await s.login('leader', 'Leader@2026')
-    await s.db.query("UPDATE session SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM app_user WHERE username = 'leader')")
+    await s.db.query(
+      "UPDATE session SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM app_user WHERE username = 'leader')",
+    )
     expect((await s.get('/api/user/current', t1)).status).toBe(401)
     const t2 = await s.login('leader', 'Leader@2026')
-    await s.db.query("UPDATE session SET last_seen_at = now() - interval '31 minutes' WHERE user_id = (SELECT id FROM app_user WHERE username = 'leader')")
+    await s.db.query(
+      "UPDATE session SET last_seen_at = now() - interval '31 minutes' WHERE user_id = (SELECT id FROM app_user WHERE username = 'leader')",
+    )
     expect((await s.get('/api/user/current', t2)).status).toBe(401)
   })
   it('revokes all tokens of a disabled user', async () => {

@@ -23,8 +23,11 @@ let otherCounty: string
 const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'))
 /** every file under the upload folder, relative, without directories */
 const stored = () =>
-  fs.existsSync(s.uploadDir) ? (fs.readdirSync(s.uploadDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(s.uploadDir, f)).isFile()).sort() : []
-const count = async (where: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM upload_file WHERE ${where}`, params)).rows[0].n
+  fs.existsSync(s.uploadDir)
+    ? (fs.readdirSync(s.uploadDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(s.uploadDir, f)).isFile()).sort()
+    : []
+const count = async (where: string, params: unknown[] = []) =>
+  (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM upload_file WHERE ${where}`, params)).rows[0].n
 
 beforeAll(async () => {
   s = await startServer({ UPLOAD_MAX_MB: 2 })
@@ -44,7 +47,15 @@ describe('upload stores by content hash', () => {
     const r = await upload(s, '/api/base/file/upload', {}, { name: '../../企业 名单.csv', bytes: bytesOf(text) }, clerk)
     expect(r.status).toBe(200)
     const f = r.body.data as FileView
-    expect(f).toMatchObject({ name: '企业 名单.csv', kind: 'text', mime: 'text/plain', size: Buffer.byteLength(text), sha256: sha, purpose: 'file', uploadedBy: 'clerk' })
+    expect(f).toMatchObject({
+      name: '企业 名单.csv',
+      kind: 'text',
+      mime: 'text/plain',
+      size: Buffer.byteLength(text),
+      sha256: sha,
+      purpose: 'file',
+      uploadedBy: 'clerk',
+    })
     expect(stored()).toEqual([path.join('files', sha.slice(0, 2), sha)])
     expect(fs.readFileSync(path.join(s.uploadDir, 'files', sha.slice(0, 2), sha), 'utf8')).toBe(text)
   })
@@ -60,10 +71,17 @@ describe('upload stores by content hash', () => {
   })
 
   it('accepts a real xlsx-like ZIP, a PDF and a PNG whose names match their content', async () => {
-    const xlsx = buildZip([{ name: '[Content_Types].xml', data: bytesOf('<Types/>') }, { name: 'xl/workbook.xml', data: bytesOf('<workbook/>') }])
+    const xlsx = buildZip([
+      { name: '[Content_Types].xml', data: bytesOf('<Types/>') },
+      { name: 'xl/workbook.xml', data: bytesOf('<workbook/>') },
+    ])
     const pdf = bytesOf('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n')
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])
-    for (const [name, bytes, kind] of [['台账.xlsx', new Uint8Array(xlsx), 'zip'], ['说明.pdf', pdf, 'pdf'], ['位置.png', png, 'png']] as const) {
+    for (const [name, bytes, kind] of [
+      ['台账.xlsx', new Uint8Array(xlsx), 'zip'],
+      ['说明.pdf', pdf, 'pdf'],
+      ['位置.png', png, 'png'],
+    ] as const) {
       const r = await upload(s, '/api/base/file/upload', {}, { name, bytes }, clerk)
       expect([r.status, (r.body.data as FileView).kind]).toEqual([200, kind])
     }
@@ -159,7 +177,13 @@ describe('bad input is refused with a Chinese message, quickly, leaving nothing 
 
 describe('fileUploadByDm and documents', () => {
   it('files an upload under a 代码 and a record, and lists it by that code', async () => {
-    const r = await upload(s, '/api/base/file/fileUploadByDm', { dm: 'parcel_status', recordId: '42' }, { name: '地块照片.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]) }, clerk)
+    const r = await upload(
+      s,
+      '/api/base/file/fileUploadByDm',
+      { dm: 'parcel_status', recordId: '42' },
+      { name: '地块照片.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]) },
+      clerk,
+    )
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ dm: 'parcel_status', recordId: '42', kind: 'png' })
     const list = await s.get<FileView[]>('/api/base/file/query?dm=parcel_status&recordId=42', clerk)
@@ -181,7 +205,13 @@ describe('fileUploadByDm and documents', () => {
   it('takes documents only at /api/document/upload/file', async () => {
     const pdf = await upload(s, '/api/document/upload/file', {}, { name: '批复.pdf', bytes: bytesOf('%PDF-1.5\n%%EOF\n') }, clerk)
     expect([pdf.status, (pdf.body.data as FileView).purpose]).toEqual([200, 'document'])
-    const zip = await upload(s, '/api/document/upload/file', {}, { name: 'a.zip', bytes: new Uint8Array(buildZip([{ name: 'a.txt', data: bytesOf('a') }])) }, clerk)
+    const zip = await upload(
+      s,
+      '/api/document/upload/file',
+      {},
+      { name: 'a.zip', bytes: new Uint8Array(buildZip([{ name: 'a.txt', data: bytesOf('a') }])) },
+      clerk,
+    )
     expect(zip.status).toBe(415)
     expect(zip.body.message).toContain('不支持的文件类型「.zip」')
   })
@@ -213,7 +243,8 @@ describe('download', () => {
     const f = r.body.data as FileView
     expect((await s.get(`/api/base/file/download?id=${f.id}`, otherCounty)).status).toBe(404)
     expect((await fetch(`${s.base}${f.downloadUrl}`, { headers: { Authorization: `Bearer ${clerk}` } })).status).toBe(200)
-    const provinceFile = (await upload(s, '/api/base/file/upload', {}, { name: '全省.csv', bytes: bytesOf('a\n330000\n') }, clerk)).body.data as FileView
+    const provinceFile = (await upload(s, '/api/base/file/upload', {}, { name: '全省.csv', bytes: bytesOf('a\n330000\n') }, clerk)).body
+      .data as FileView
     const denied = await s.get(`/api/base/file/download?id=${provinceFile.id}`, countyUser)
     expect([denied.status, denied.body.message]).toEqual([404, `文件 ${provinceFile.id} 不存在或不在本账号的数据范围内`])
     // each download, taken or refused, is an operation-log row naming the file

@@ -54,7 +54,9 @@ describe('/api/bigData/overview', () => {
   it('gives the province figures of the latest year', async () => {
     const r = await s.get<OverviewStats>('/api/bigData/overview', token)
     expect(r.status).toBe(200)
-    const p = await one<{ n: number; m2: number }>(`SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)}`)
+    const p = await one<{ n: number; m2: number }>(
+      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)}`,
+    )
     const e = await one<{ n: number; big: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE scale = '规上')::int AS big FROM enterprise WHERE NOT deleted AND ${withLand(latest)}`,
     )
@@ -112,9 +114,11 @@ describe('grouped statistics', () => {
   it('lists all 11 cities with their parcels, area and 亩均税收', async () => {
     const r = await s.get<GroupStat[]>('/api/bigData/byRegion?level=city', token)
     expect(r.body.data).toHaveLength(11)
-    const rows = (await s.db.query<{ code: string; n: number; m2: number }>(
-      `SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`,
-    )).rows
+    const rows = (
+      await s.db.query<{ code: string; n: number; m2: number }>(
+        `SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`,
+      )
+    ).rows
     for (const row of rows) {
       const got = r.body.data.find((c) => c.key === row.code)
       expect(got?.parcelCount).toBe(row.n)
@@ -146,14 +150,19 @@ describe('grouped statistics', () => {
     expect(top.areaMu).toBeCloseTo(p.m2 / MU, 1)
     const ind = await s.get<GroupStat[]>('/api/bigData/byIndustry', token)
     const first = ind.body.data[0]
-    const e = await one<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code,3) = $1 AND ${withLand(latest)}`, [first.key])
+    const e = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code,3) = $1 AND ${withLand(latest)}`,
+      [first.key],
+    )
     expect(first.enterpriseCount).toBe(e.n)
     expect(first.name).not.toBe(first.key)
   })
 
   it('classifies parcels by status and enterprises by 亩均税收 band', async () => {
     const st = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=status', token)
-    const rows = (await s.db.query<{ k: string; n: number }>(`SELECT status AS k, count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`)).rows
+    const rows = (
+      await s.db.query<{ k: string; n: number }>(`SELECT status AS k, count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`)
+    ).rows
     expect(Object.fromEntries(st.body.data.map((c) => [c.key, c.count]))).toEqual(Object.fromEntries(rows.map((x) => [x.k, x.n])))
     const bands = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=taxBand', token)
     const x = await expected('', [], latest)
@@ -180,7 +189,9 @@ describe('grouped statistics', () => {
       '/api/bigData/regionGeo?level=county&cityCode=330100',
       token,
     )
-    const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM region WHERE level='county' AND parent_code='330100' AND geom IS NOT NULL`)
+    const n = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM region WHERE level='county' AND parent_code='330100' AND geom IS NOT NULL`,
+    )
     expect(r.body.data.type).toBe('FeatureCollection')
     expect(r.body.data.features).toHaveLength(n.n)
     expect(r.body.data.features[0].geometry.type).toMatch(/Polygon/)
@@ -202,7 +213,9 @@ describe('grouped statistics', () => {
       )
       expect(geo.features).toEqual([])
       expect(geo.levels.county).toBe(false)
-      expect(geo.seats.map((x) => [x.code, x.parentCode, x.lng, x.lat])).toEqual(want.rows.map((w) => [w.code, '330200', Number(w.lng), Number(w.lat)]))
+      expect(geo.seats.map((x) => [x.code, x.parentCode, x.lng, x.lat])).toEqual(
+        want.rows.map((w) => [w.code, '330200', Number(w.lng), Number(w.lat)]),
+      )
       // the city outline the wall draws them in is still there
       const cities = outlineCollectionSchema.parse((await s.get<unknown>('/api/bigData/regionGeo?level=city', token)).body.data)
       expect(cities.features.map((f) => f.properties.code)).toContain('330200')

@@ -32,7 +32,11 @@ beforeAll(async () => {
   A = counties[0]
   B = counties.find((c) => c.city !== A.city) as { county: string; city: string }
   const role = await s.postJson<{ id: number }>('/api/role/add', { name: '区县数据员', code: 'COUNTY_DATA' }, admin)
-  await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/input', '/system/data/center/yddwInput']) }, admin)
+  await s.postJson(
+    '/api/role/menus/grant',
+    { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/input', '/system/data/center/yddwInput']) },
+    admin,
+  )
   const roleIds = [role.body.data.id]
   token.county = (await makeUser(s, admin, { username: 'county_a', regionCode: A.county, roleIds })).token
   token.city = (await makeUser(s, admin, { username: 'city_a', regionCode: A.city, roleIds })).token
@@ -41,8 +45,13 @@ beforeAll(async () => {
 })
 afterAll(() => s?.close())
 
-const parcelIn = (county: string) => one<{ id: number; name: string }>('SELECT id, name FROM parcel WHERE county_code = $1 AND NOT deleted ORDER BY id LIMIT 1', [county])
-const enterpriseIn = (county: string) => one<{ id: number; contact_person: string }>('SELECT id, contact_person FROM enterprise WHERE county_code = $1 AND NOT deleted ORDER BY id LIMIT 1', [county])
+const parcelIn = (county: string) =>
+  one<{ id: number; name: string }>('SELECT id, name FROM parcel WHERE county_code = $1 AND NOT deleted ORDER BY id LIMIT 1', [county])
+const enterpriseIn = (county: string) =>
+  one<{ id: number; contact_person: string }>(
+    'SELECT id, contact_person FROM enterprise WHERE county_code = $1 AND NOT deleted ORDER BY id LIMIT 1',
+    [county],
+  )
 
 describe('lists are limited to the subtree', () => {
   it.each([
@@ -96,17 +105,29 @@ describe('writes by id across regions', () => {
   it('a county user proposes a change of a parcel of the county; one of another county is 404 and nothing is written', async () => {
     const own = await parcelIn(A.county)
     const other = await parcelIn(B.county)
-    const mine = await s.postJson<{ id: number }>('/api/datacenter/input/parcel/update', { targetId: own.id, payload: { name: '本县地块（已核）' }, submit: true }, token.county)
+    const mine = await s.postJson<{ id: number }>(
+      '/api/datacenter/input/parcel/update',
+      { targetId: own.id, payload: { name: '本县地块（已核）' }, submit: true },
+      token.county,
+    )
     expect(mine.status).toBe(200)
-    expect((await one<{ state: string; county_code: string }>('SELECT state, county_code FROM dc_submission WHERE id = $1', [mine.body.data.id]))).toEqual({ state: '待审核', county_code: A.county })
+    expect(
+      await one<{ state: string; county_code: string }>('SELECT state, county_code FROM dc_submission WHERE id = $1', [mine.body.data.id]),
+    ).toEqual({ state: '待审核', county_code: A.county })
     // nothing reaches the master data before an auditor approves
     expect((await one<{ name: string }>('SELECT name FROM parcel WHERE id = $1', [own.id])).name).toBe(own.name)
     const submissions = await n('dc_submission')
-    const r = await s.postJson('/api/datacenter/input/parcel/update', { targetId: other.id, payload: { name: '越权修改' }, submit: true }, token.county)
+    const r = await s.postJson(
+      '/api/datacenter/input/parcel/update',
+      { targetId: other.id, payload: { name: '越权修改' }, submit: true },
+      token.county,
+    )
     expect(r.status).toBe(404)
     expect(await n('dc_submission')).toBe(submissions)
     expect((await one<{ name: string }>('SELECT name FROM parcel WHERE id = $1', [other.id])).name).toBe(other.name)
-    const log = await one<{ success: boolean; target: string; username: string }>("SELECT success, target, username FROM operation_log WHERE action = '修改地块' ORDER BY id DESC LIMIT 1")
+    const log = await one<{ success: boolean; target: string; username: string }>(
+      "SELECT success, target, username FROM operation_log WHERE action = '修改地块' ORDER BY id DESC LIMIT 1",
+    )
     expect(log).toEqual({ success: false, target: `地块 #${other.id}`, username: 'county_a' })
   })
 
@@ -114,16 +135,34 @@ describe('writes by id across regions', () => {
     const own = await enterpriseIn(A.county)
     const other = await enterpriseIn(B.county)
     const payload = { contact_person: '王联系', contact_phone: '0571-88888888', address: '本县' }
-    expect((await s.postJson('/api/datacenter/input/enterprise/update', { targetId: own.id, payload, submit: true }, token.county)).status).toBe(200)
-    expect((await s.postJson('/api/datacenter/input/enterprise/update', { targetId: other.id, payload: { contact_person: '越权' }, submit: true }, token.county)).status).toBe(404)
-    expect((await one<{ contact_person: string }>('SELECT contact_person FROM enterprise WHERE id = $1', [other.id])).contact_person).toBe(other.contact_person)
-    expect((await one<{ contact_person: string }>('SELECT contact_person FROM enterprise WHERE id = $1', [own.id])).contact_person).toBe(own.contact_person)
+    expect(
+      (await s.postJson('/api/datacenter/input/enterprise/update', { targetId: own.id, payload, submit: true }, token.county)).status,
+    ).toBe(200)
+    expect(
+      (
+        await s.postJson(
+          '/api/datacenter/input/enterprise/update',
+          { targetId: other.id, payload: { contact_person: '越权' }, submit: true },
+          token.county,
+        )
+      ).status,
+    ).toBe(404)
+    expect((await one<{ contact_person: string }>('SELECT contact_person FROM enterprise WHERE id = $1', [other.id])).contact_person).toBe(
+      other.contact_person,
+    )
+    expect((await one<{ contact_person: string }>('SELECT contact_person FROM enterprise WHERE id = $1', [own.id])).contact_person).toBe(
+      own.contact_person,
+    )
   })
 
   it('the old direct edit endpoints are gone', async () => {
     const own = await parcelIn(A.county)
-    expect((await s.postJson('/api/industryMap/land/update', { id: own.id, name: '直接修改', locationDesc: '' }, token.county)).status).toBe(404)
-    expect((await s.postJson('/api/yddw/update', { id: own.id, contactPerson: '直接修改', contactPhone: '', address: '' }, token.county)).status).toBe(404)
+    expect(
+      (await s.postJson('/api/industryMap/land/update', { id: own.id, name: '直接修改', locationDesc: '' }, token.county)).status,
+    ).toBe(404)
+    expect(
+      (await s.postJson('/api/yddw/update', { id: own.id, contactPerson: '直接修改', contactPhone: '', address: '' }, token.county)).status,
+    ).toBe(404)
   })
 
   it('a write that names a region outside the scope is refused with the region named', async () => {
@@ -131,8 +170,14 @@ describe('writes by id across regions', () => {
     const countyOps = await makeUser(s, admin, { username: 'county_ops', regionCode: A.county, roleIds: [ops] })
     const r = await s.postJson('/api/regionrecoup/add', { regionCode: B.county, year: 2025, taxPerMu: 30 }, countyOps.token)
     expect([r.status, r.body.message]).toEqual([403, `区划 ${B.county} 不在本账号的数据范围内`])
-    expect((await s.postJson('/api/regionrecoup/add', { regionCode: A.county, year: 2025, taxPerMu: 30 }, countyOps.token)).status).toBe(200)
-    const company = await s.postJson('/api/user/company/add', { enterpriseId: (await enterpriseIn(B.county)).id, username: 'qiye_b', realName: '越权' }, countyOps.token)
+    expect((await s.postJson('/api/regionrecoup/add', { regionCode: A.county, year: 2025, taxPerMu: 30 }, countyOps.token)).status).toBe(
+      200,
+    )
+    const company = await s.postJson(
+      '/api/user/company/add',
+      { enterpriseId: (await enterpriseIn(B.county)).id, username: 'qiye_b', realName: '越权' },
+      countyOps.token,
+    )
     expect(company.status).toBe(404)
   })
 })
@@ -143,7 +188,9 @@ describe('the scope helper against the seeded parcel table', () => {
     return n(`parcel p WHERE NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`, params)
   }
   it('turns a user into a condition on the column of the region level', async () => {
-    const town = await one<{ town: string }>('SELECT town_code AS town FROM parcel WHERE town_code IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
+    const town = await one<{ town: string }>(
+      'SELECT town_code AS town FROM parcel WHERE town_code IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+    )
     const user = (regionCode: string | null, regionLevel: string | null, isAdmin = false) => scopeOf({ isAdmin, regionCode, regionLevel })
     expect(await count(user(null, null, true))).toBe(await n('parcel WHERE NOT deleted'))
     expect(await count(user('330000', 'province'))).toBe(await n("parcel WHERE NOT deleted AND province_code = '330000'"))

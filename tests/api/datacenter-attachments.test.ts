@@ -11,7 +11,21 @@ import type { HistoryRow, SubmissionDetails, SubmissionSaved } from '../../src/d
 import type { Db } from '../../src/server/db/engine'
 import { startServer, type TestServer } from './harness'
 import { upload } from './admin-helpers'
-import { CLERK_PAGES, count, decide, demoTokens, firstIn, makeRole, one, openRecord, person, proposeUpdate, twoCounties, type Counties, workflowCounts } from './datacenter-helpers'
+import {
+  CLERK_PAGES,
+  count,
+  decide,
+  demoTokens,
+  firstIn,
+  makeRole,
+  one,
+  openRecord,
+  person,
+  proposeUpdate,
+  twoCounties,
+  type Counties,
+  workflowCounts,
+} from './datacenter-helpers'
 
 let s: TestServer
 let c: Counties
@@ -23,14 +37,18 @@ const hooks = {
   approval: {
     beforeCommit: async (id: number, tx: Db) => {
       if (id !== stop.at) return
-      stop.linkedInTx = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM record_attachment WHERE submission_id = $1', [id])).rows[0].n
+      stop.linkedInTx = (
+        await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM record_attachment WHERE submission_id = $1', [id])
+      ).rows[0].n
       throw new Error('test: the approval fails after its writes')
     },
   },
 }
 
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Title (土地出让合同) >>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'utf8'))
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0,
+])
 
 async function put(name: string, bytes: Uint8Array<ArrayBuffer>, token: string): Promise<FileView> {
   const r = await upload(s, '/api/base/file/upload', {}, { name, bytes }, token)
@@ -39,13 +57,19 @@ async function put(name: string, bytes: Uint8Array<ArrayBuffer>, token: string):
 }
 
 async function download(id: number, token: string) {
-  const res = await fetch(`${s.base}/api/base/file/download?id=${id}`, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } })
+  const res = await fetch(`${s.base}/api/base/file/download?id=${id}`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  })
   return { status: res.status, disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) }
 }
 
 const details = async (id: number, token: string) => (await s.get<SubmissionDetails>(`/api/audit/query/details?id=${id}`, token)).body.data
-const carried = async (id: number) => (await s.db.query<{ file_id: string }>('SELECT file_id FROM dc_submission_file WHERE submission_id = $1 ORDER BY sort', [id])).rows.map((r) => Number(r.file_id))
-const editDraft = (id: number, body: Record<string, unknown>, token: string) => s.postJson<SubmissionSaved>('/api/datacenter/input/draft/edit', { id, ...body }, token)
+const carried = async (id: number) =>
+  (await s.db.query<{ file_id: string }>('SELECT file_id FROM dc_submission_file WHERE submission_id = $1 ORDER BY sort', [id])).rows.map(
+    (r) => Number(r.file_id),
+  )
+const editDraft = (id: number, body: Record<string, unknown>, token: string) =>
+  s.postJson<SubmissionSaved>('/api/datacenter/input/draft/edit', { id, ...body }, token)
 
 beforeAll(async () => {
   s = await startServer({}, { testHooks: hooks })
@@ -75,7 +99,11 @@ describe('a parcel change with attachments', () => {
     parcel = await firstIn(s, 'parcel', c.A.county)
     contract = await put('土地出让合同.pdf', PDF, t.clerk_a)
     photo = await put('现场照片.png', PNG, t.clerk_a)
-    const r = await s.postJson<SubmissionSaved>('/api/datacenter/input/parcel/update', { targetId: parcel, payload: { location_desc: '附件测试路1号' }, attachments: [contract.id, photo.id] }, t.clerk_a)
+    const r = await s.postJson<SubmissionSaved>(
+      '/api/datacenter/input/parcel/update',
+      { targetId: parcel, payload: { location_desc: '附件测试路1号' }, attachments: [contract.id, photo.id] },
+      t.clerk_a,
+    )
     expect([r.status, r.body.data.state]).toEqual([200, '草稿'])
     sub = r.body.data.id
     expect(await carried(sub)).toEqual([contract.id, photo.id])
@@ -85,7 +113,10 @@ describe('a parcel change with attachments', () => {
       [photo.id, '现场照片.png', PNG.length, 'png', `/api/base/file/download?id=${photo.id}`],
     ])
     expect(d.attachments[0]).toMatchObject({ uploadedByName: '测试clerk_a', submissionId: null })
-    const log = await one<{ action: string; target: string }>(s, "SELECT action, target FROM operation_log WHERE module = 'datacenter' ORDER BY id DESC LIMIT 1")
+    const log = await one<{ action: string; target: string }>(
+      s,
+      "SELECT action, target FROM operation_log WHERE module = 'datacenter' ORDER BY id DESC LIMIT 1",
+    )
     expect(log).toEqual({ action: '修改地块', target: `地块 #${parcel} 提交 #${sub} 附件 2 个` })
   })
 
@@ -94,7 +125,9 @@ describe('a parcel change with attachments', () => {
     expect(await carried(sub)).toEqual([contract.id, photo.id])
     expect((await editDraft(sub, { payload: { location_desc: '附件测试路2号' }, attachments: [photo.id] }, t.clerk_a)).status).toBe(200)
     expect(await carried(sub)).toEqual([photo.id])
-    expect((await editDraft(sub, { payload: { location_desc: '附件测试路3号' }, attachments: [photo.id, contract.id] }, t.clerk_a)).status).toBe(200)
+    expect(
+      (await editDraft(sub, { payload: { location_desc: '附件测试路3号' }, attachments: [photo.id, contract.id] }, t.clerk_a)).status,
+    ).toBe(200)
     const r = await s.postJson<SubmissionSaved>('/api/audit/query/add', { id: sub }, t.clerk_a)
     expect([r.status, r.body.data.state]).toEqual([200, '待审核'])
     expect(await carried(sub)).toEqual([photo.id, contract.id])
@@ -139,7 +172,11 @@ describe('a parcel change with attachments', () => {
   it('approved, the files are the record’s with the submission that added them; the record and its history show them', async () => {
     const r = await decide(s, sub, 'approve', t.audit_a)
     expect([r.status, r.body.data.version]).toEqual([200, 1])
-    const links = (await s.db.query<{ file_id: string; submission_id: string; kind: string; record_id: number }>('SELECT file_id, submission_id, kind, record_id FROM record_attachment ORDER BY id')).rows
+    const links = (
+      await s.db.query<{ file_id: string; submission_id: string; kind: string; record_id: number }>(
+        'SELECT file_id, submission_id, kind, record_id FROM record_attachment ORDER BY id',
+      )
+    ).rows
     expect(links.map((l) => [Number(l.file_id), Number(l.submission_id), l.kind, l.record_id])).toEqual([
       [photo.id, sub, 'parcel', parcel],
       [contract.id, sub, 'parcel', parcel],
@@ -161,7 +198,11 @@ describe('a parcel change with attachments', () => {
 
   it('a second approved change adds its own file; one the record has already stays with its first submission', async () => {
     const survey = await put('勘测报告.pdf', new Uint8Array(Buffer.from('%PDF-1.4\n% 勘测报告\n%%EOF\n', 'utf8')), t.clerk_a)
-    const r = await s.postJson<SubmissionSaved>('/api/datacenter/input/parcel/update', { targetId: parcel, payload: { location_desc: '附件测试路4号' }, submit: true, attachments: [survey.id, contract.id] }, t.clerk_a)
+    const r = await s.postJson<SubmissionSaved>(
+      '/api/datacenter/input/parcel/update',
+      { targetId: parcel, payload: { location_desc: '附件测试路4号' }, submit: true, attachments: [survey.id, contract.id] },
+      t.clerk_a,
+    )
     expect(r.status).toBe(200)
     expect((await decide(s, r.body.data.id, 'approve', t.audit_a)).status).toBe(200)
     const view = await openRecord(s, 'parcel', parcel, t.clerk_a)
@@ -188,7 +229,11 @@ describe('refused attachments', () => {
     const parcel = await firstIn(s, 'parcel', c.A.county, 1)
     const before = await workflowCounts(s)
     const files = await count(s, 'dc_submission_file')
-    const r = await s.postJson('/api/datacenter/input/parcel/update', { targetId: parcel, payload: { location_desc: '不应写入' }, submit: true, attachments: [id] }, t.clerk_a)
+    const r = await s.postJson(
+      '/api/datacenter/input/parcel/update',
+      { targetId: parcel, payload: { location_desc: '不应写入' }, submit: true, attachments: [id] },
+      t.clerk_a,
+    )
     expect(r.status).toBe(400)
     expect(r.body.message).toBe(message ?? `附件：文件 #${id} 不存在或不是本人上传的附件，请重新上传`)
     expect(r.body.details).toEqual([{ field: 'attachments', message: `文件 #${id} 不存在或不是本人上传的附件，请重新上传` }])
@@ -199,11 +244,23 @@ describe('refused attachments', () => {
   it('refuses a new record and a draft edit with an unknown file the same way, and a list that is not ids or repeats one', async () => {
     const mine = await put('合同.pdf', PDF, t.clerk_a)
     const before = await workflowCounts(s)
-    const add = await s.postJson('/api/datacenter/input/enterprise/add', { payload: { name: '附件测试企业' }, attachments: [mine.id, 555555] }, t.clerk_a)
+    const add = await s.postJson(
+      '/api/datacenter/input/enterprise/add',
+      { payload: { name: '附件测试企业' }, attachments: [mine.id, 555555] },
+      t.clerk_a,
+    )
     expect([add.status, add.body.message]).toEqual([400, '附件：文件 #555555 不存在或不是本人上传的附件，请重新上传'])
-    const twice = await s.postJson('/api/datacenter/input/enterprise/add', { payload: { name: '附件测试企业' }, attachments: [mine.id, mine.id] }, t.clerk_a)
+    const twice = await s.postJson(
+      '/api/datacenter/input/enterprise/add',
+      { payload: { name: '附件测试企业' }, attachments: [mine.id, mine.id] },
+      t.clerk_a,
+    )
     expect([twice.status, twice.body.details]).toEqual([400, [{ field: 'attachments', message: '附件中有重复的文件' }]])
-    const text = await s.postJson('/api/datacenter/input/enterprise/add', { payload: { name: '附件测试企业' }, attachments: ['合同.pdf'] }, t.clerk_a)
+    const text = await s.postJson(
+      '/api/datacenter/input/enterprise/add',
+      { payload: { name: '附件测试企业' }, attachments: ['合同.pdf'] },
+      t.clerk_a,
+    )
     expect([text.status, text.body.details?.[0]]).toEqual([400, { field: 'attachments.0', message: '附件应为文件编号' }])
     expect(await workflowCounts(s)).toEqual(before)
 
@@ -213,16 +270,29 @@ describe('refused attachments', () => {
     const edit = await editDraft(draft, { payload: { contact_person: '附件草稿二' }, attachments: [mine.id, 444444] }, t.clerk_a)
     expect([edit.status, edit.body.message]).toEqual([400, '附件：文件 #444444 不存在或不是本人上传的附件，请重新上传'])
     expect(await carried(draft)).toEqual([mine.id])
-    expect((await one<{ payload: { contact_person: string } }>(s, 'SELECT payload FROM dc_submission WHERE id = $1', [draft])).payload.contact_person).toBe('附件草稿')
+    expect(
+      (await one<{ payload: { contact_person: string } }>(s, 'SELECT payload FROM dc_submission WHERE id = $1', [draft])).payload
+        .contact_person,
+    ).toBe('附件草稿')
   })
 
   it('refuses the source file of an import batch', async () => {
-    const csv = await upload(s, '/api/datacenter/sjcj/upload', { kind: 'enterprise', crs: 'auto' }, { name: '企业.csv', bytes: new Uint8Array(Buffer.from('企业名称\n甲\n', 'utf8')) }, t.clerk)
+    const csv = await upload(
+      s,
+      '/api/datacenter/sjcj/upload',
+      { kind: 'enterprise', crs: 'auto' },
+      { name: '企业.csv', bytes: new Uint8Array(Buffer.from('企业名称\n甲\n', 'utf8')) },
+      t.clerk,
+    )
     const fileId = (await one<{ file_id: string } | undefined>(s, 'SELECT file_id FROM dc_import_batch ORDER BY id DESC LIMIT 1'))?.file_id
     if (csv.status !== 200 || !fileId) return expect.fail(`import upload: ${csv.status} ${csv.body.message}`)
     const parcel = await firstIn(s, 'parcel', c.A.county, 2)
     // the demo clerk uploaded it and proposes: still refused, an import source is no attachment
-    const r = await s.postJson('/api/datacenter/input/parcel/update', { targetId: parcel, payload: { location_desc: '不应写入' }, attachments: [Number(fileId)] }, t.clerk)
+    const r = await s.postJson(
+      '/api/datacenter/input/parcel/update',
+      { targetId: parcel, payload: { location_desc: '不应写入' }, attachments: [Number(fileId)] },
+      t.clerk,
+    )
     expect([r.status, r.body.details?.[0].field]).toEqual([400, 'attachments'])
   })
 })
@@ -231,7 +301,13 @@ describe('returning a change with attachments', () => {
   it('keeps them on the returned submission (not on the record); the clerk fixes it and they go to audit again', async () => {
     const parcel = await firstIn(s, 'parcel', c.A.county, 3)
     const report = await put('勘测报告.pdf', PDF, t.clerk_a)
-    const sub = (await s.postJson<SubmissionSaved>('/api/datacenter/input/parcel/update', { targetId: parcel, payload: { location_desc: '退回测试路' }, submit: true, attachments: [report.id] }, t.clerk_a)).body.data.id
+    const sub = (
+      await s.postJson<SubmissionSaved>(
+        '/api/datacenter/input/parcel/update',
+        { targetId: parcel, payload: { location_desc: '退回测试路' }, submit: true, attachments: [report.id] },
+        t.clerk_a,
+      )
+    ).body.data.id
     const r = await decide(s, sub, 'reject', t.audit_a, '勘测报告缺少盖章页')
     expect([r.status, r.body.data.state]).toEqual([200, '已退回'])
     expect(await carried(sub)).toEqual([report.id])

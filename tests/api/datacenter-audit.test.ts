@@ -10,7 +10,23 @@ import type { Page } from '../../src/domain/contracts/envelope'
 import { makeCreditCode } from '../../src/domain/codes/credit-code'
 import { mulberry32 } from '../../src/server/db/seed/rng'
 import { startServer, type TestServer } from './harness'
-import { CLERK_PAGES, count, decide, demoTokens, firstIn, freshLandCode, makeRole, one, openRecord, person, proposeUpdate, readSheet, twoCounties, type Counties, workflowCounts } from './datacenter-helpers'
+import {
+  CLERK_PAGES,
+  count,
+  decide,
+  demoTokens,
+  firstIn,
+  freshLandCode,
+  makeRole,
+  one,
+  openRecord,
+  person,
+  proposeUpdate,
+  readSheet,
+  twoCounties,
+  type Counties,
+  workflowCounts,
+} from './datacenter-helpers'
 
 let s: TestServer
 let c: Counties
@@ -57,7 +73,16 @@ describe('approving a change', () => {
     const r = await proposeUpdate(s, 'parcel', parcel, { name: '审核后名称', plot_ratio: 1.8, geom: moved }, t.clerk_a)
     first = r.body.data.id
     const d = await details(first, t.audit_a)
-    expect(d.submission).toMatchObject({ id: first, kind: 'parcel', action: 'update', state: '待审核', title: '审核后名称', code: view.values.land_code, createdByName: '测试clerk_a', countyCode: c.A.county })
+    expect(d.submission).toMatchObject({
+      id: first,
+      kind: 'parcel',
+      action: 'update',
+      state: '待审核',
+      title: '审核后名称',
+      code: view.values.land_code,
+      createdByName: '测试clerk_a',
+      countyCode: c.A.county,
+    })
     const changed = d.diff.filter((x) => x.changed).map((x) => x.field)
     expect(changed).toEqual(['name', ...(view.values.plot_ratio === 1.8 ? [] : ['plot_ratio']), 'geom'])
     expect(d.diff.find((x) => x.field === 'name')).toMatchObject({ label: '地块名称', before: view.values.name, after: '审核后名称' })
@@ -76,18 +101,45 @@ describe('approving a change', () => {
   it('merges it in one transaction: the master row, a history row with version 1, the state, the event', async () => {
     const before = await openRecord(s, 'parcel', parcel, t.audit_a)
     const r = await decide(s, first, 'approve', t.audit_a)
-    expect([r.status, r.body.message, r.body.data]).toEqual([200, '已审核通过并入库', { id: first, state: '已通过', recordId: parcel, version: 1 }])
-    const row = await one<{ name: string; plot_ratio: number; area_m2: number; updated_at: Date }>(s, 'SELECT name, plot_ratio, area_m2, updated_at FROM parcel WHERE id = $1', [parcel])
-    expect([row.name, row.plot_ratio]).toEqual(['审核后名称', 1.8])
-    const h = await one<{ version: number; action: string; before: { name: string }; after: { name: string; geom: { coordinates: number[][][][] } }; submission_id: number; changed_by: number }>(
+    expect([r.status, r.body.message, r.body.data]).toEqual([
+      200,
+      '已审核通过并入库',
+      { id: first, state: '已通过', recordId: parcel, version: 1 },
+    ])
+    const row = await one<{ name: string; plot_ratio: number; area_m2: number; updated_at: Date }>(
       s,
-      `SELECT version, action, before, after, submission_id, changed_by FROM record_history WHERE kind = 'parcel' AND record_id = $1`,
+      'SELECT name, plot_ratio, area_m2, updated_at FROM parcel WHERE id = $1',
       [parcel],
     )
-    expect([h.version, h.action, h.before.name, h.after.name, Number(h.submission_id), h.changed_by]).toEqual([1, 'update', before.values.name, '审核后名称', first, uid.audit_a])
-    const sub = await one<{ state: string; audited_by: number; audited_at: Date | null }>(s, 'SELECT state, audited_by, audited_at FROM dc_submission WHERE id = $1', [first])
+    expect([row.name, row.plot_ratio]).toEqual(['审核后名称', 1.8])
+    const h = await one<{
+      version: number
+      action: string
+      before: { name: string }
+      after: { name: string; geom: { coordinates: number[][][][] } }
+      submission_id: number
+      changed_by: number
+    }>(s, `SELECT version, action, before, after, submission_id, changed_by FROM record_history WHERE kind = 'parcel' AND record_id = $1`, [
+      parcel,
+    ])
+    expect([h.version, h.action, h.before.name, h.after.name, Number(h.submission_id), h.changed_by]).toEqual([
+      1,
+      'update',
+      before.values.name,
+      '审核后名称',
+      first,
+      uid.audit_a,
+    ])
+    const sub = await one<{ state: string; audited_by: number; audited_at: Date | null }>(
+      s,
+      'SELECT state, audited_by, audited_at FROM dc_submission WHERE id = $1',
+      [first],
+    )
     expect([sub.state, sub.audited_by, sub.audited_at !== null]).toEqual(['已通过', uid.audit_a, true])
-    const log = await one<{ action: string; target: string; success: boolean }>(s, "SELECT action, target, success FROM operation_log WHERE module = 'audit' ORDER BY id DESC LIMIT 1")
+    const log = await one<{ action: string; target: string; success: boolean }>(
+      s,
+      "SELECT action, target, success FROM operation_log WHERE module = 'audit' ORDER BY id DESC LIMIT 1",
+    )
     expect(log).toEqual({ action: '审核通过', target: `提交 #${first} → ${parcel} 版本 1`, success: true })
     // an approved submission shows exactly what its history row recorded
     const d = await details(first, t.audit_a)
@@ -130,28 +182,67 @@ describe('approving a change', () => {
   })
 
   it('merges a new record: inserted with its region, its owner linked, its area computed, history version 1', async () => {
-    const owner = await one<{ id: number; credit_code: string }>(s, 'SELECT id, credit_code FROM enterprise WHERE county_code = $1 AND NOT deleted ORDER BY id LIMIT 1', [c.A.county])
-    const g = await one<{ g: string }>(s, 'SELECT ST_AsGeoJSON(ST_Buffer(ST_PointOnSurface(geom), 0.0005, 2), 9) AS g FROM parcel WHERE county_code = $1 ORDER BY id DESC LIMIT 1', [c.A.county])
+    const owner = await one<{ id: number; credit_code: string }>(
+      s,
+      'SELECT id, credit_code FROM enterprise WHERE county_code = $1 AND NOT deleted ORDER BY id LIMIT 1',
+      [c.A.county],
+    )
+    const g = await one<{ g: string }>(
+      s,
+      'SELECT ST_AsGeoJSON(ST_Buffer(ST_PointOnSurface(geom), 0.0005, 2), 9) AS g FROM parcel WHERE county_code = $1 ORDER BY id DESC LIMIT 1',
+      [c.A.county],
+    )
     const landCode = freshLandCode(c.A.county, 21)
     const r = await s.postJson<SubmissionSaved>(
       '/api/datacenter/input/parcel/add',
-      { payload: { land_code: landCode, name: '新建厂房地块', land_use_code: '0601', status: '在建', owner_credit_code: owner.credit_code, geom: JSON.parse(g.g), supply_date: '2025/3/1' }, submit: true },
+      {
+        payload: {
+          land_code: landCode,
+          name: '新建厂房地块',
+          land_use_code: '0601',
+          status: '在建',
+          owner_credit_code: owner.credit_code,
+          geom: JSON.parse(g.g),
+          supply_date: '2025/3/1',
+        },
+        submit: true,
+      },
       t.clerk_a,
     )
     const approved = await decide(s, r.body.data.id, 'approve', t.audit_a)
     expect(approved.status).toBe(200)
-    const row = await one<{ id: number; county_code: string; city_code: string; province_code: string; enterprise_id: number; area_m2: number; supply_date: string }>(
-      s,
-      'SELECT id, county_code, city_code, province_code, enterprise_id, area_m2, supply_date FROM parcel WHERE land_code = $1',
-      [landCode],
-    )
-    expect(row).toMatchObject({ id: approved.body.data.recordId, county_code: c.A.county, city_code: c.A.city, province_code: '330000', enterprise_id: owner.id, supply_date: '2025-03-01' })
+    const row = await one<{
+      id: number
+      county_code: string
+      city_code: string
+      province_code: string
+      enterprise_id: number
+      area_m2: number
+      supply_date: string
+    }>(s, 'SELECT id, county_code, city_code, province_code, enterprise_id, area_m2, supply_date FROM parcel WHERE land_code = $1', [
+      landCode,
+    ])
+    expect(row).toMatchObject({
+      id: approved.body.data.recordId,
+      county_code: c.A.county,
+      city_code: c.A.city,
+      province_code: '330000',
+      enterprise_id: owner.id,
+      supply_date: '2025-03-01',
+    })
     expect(row.area_m2).toBeGreaterThan(100)
-    expect((await one<{ target_id: number }>(s, 'SELECT target_id FROM dc_submission WHERE id = $1', [r.body.data.id])).target_id).toBe(row.id)
-    const h = await one<{ version: number; before: unknown; action: string }>(s, `SELECT version, before, action FROM record_history WHERE kind = 'parcel' AND record_id = $1`, [row.id])
+    expect((await one<{ target_id: number }>(s, 'SELECT target_id FROM dc_submission WHERE id = $1', [r.body.data.id])).target_id).toBe(
+      row.id,
+    )
+    const h = await one<{ version: number; before: unknown; action: string }>(
+      s,
+      `SELECT version, before, action FROM record_history WHERE kind = 'parcel' AND record_id = $1`,
+      [row.id],
+    )
     expect(h).toEqual({ version: 1, before: null, action: 'create' })
     // the history names every changed field in words, the region codes the approval set included
-    const changed = (await s.get<HistoryRow[]>(`/api/datacenter/input/history/list?kind=parcel&id=${row.id}`, t.clerk_a)).body.data[0].changedFields
+    const changed = (await s.get<HistoryRow[]>(`/api/datacenter/input/history/list?kind=parcel&id=${row.id}`, t.clerk_a)).body.data[0]
+      .changedFields
     expect(changed).toEqual(expect.arrayContaining(['宗地代码', '所属省', '所属市', '所在县（市、区）']))
     expect(changed.filter((f) => /[a-z_]/.test(f))).toEqual([])
     // the new parcel is in the master lists
@@ -180,35 +271,88 @@ describe('imports are merged like forms (数据采集 inserts submissions direct
         `INSERT INTO dc_submission(kind, action, target_id, standard_version, payload, before, state, province_code, city_code, county_code,
                                    batch_id, batch_row_no, created_by, submitted_at)
          VALUES ($1, $2, $3, 1, $4::jsonb, $5::jsonb, '待审核', '330000', $6, $7, 9001, $8, $9, now()) RETURNING id`,
-        [kind, action, targetId, JSON.stringify(payload), before && JSON.stringify(before), c.A.city, c.A.county, targetId ?? 1, uid.clerk_a],
+        [
+          kind,
+          action,
+          targetId,
+          JSON.stringify(payload),
+          before && JSON.stringify(before),
+          c.A.city,
+          c.A.county,
+          targetId ?? 1,
+          uid.clerk_a,
+        ],
       )
     ).id
 
   it('links a parcel to the enterprise named by owner_credit_code', async () => {
     const id = await firstIn(s, 'parcel', c.A.county, 2)
-    const owner = await one<{ id: number; credit_code: string }>(s, 'SELECT id, credit_code FROM enterprise WHERE county_code = $1 AND NOT deleted ORDER BY id DESC LIMIT 1', [c.A.county])
+    const owner = await one<{ id: number; credit_code: string }>(
+      s,
+      'SELECT id, credit_code FROM enterprise WHERE county_code = $1 AND NOT deleted ORDER BY id DESC LIMIT 1',
+      [c.A.county],
+    )
     const current = await openRecord(s, 'parcel', id, t.clerk_a)
-    const sid = await insertImported('parcel', 'update', id, { ...current.values, owner_credit_code: owner.credit_code, status: '低效' }, current.values)
+    const sid = await insertImported(
+      'parcel',
+      'update',
+      id,
+      { ...current.values, owner_credit_code: owner.credit_code, status: '低效' },
+      current.values,
+    )
     const r = await decide(s, Number(sid), 'approve', t.audit_a)
     expect(r.status).toBe(200)
-    expect(await one(s, 'SELECT enterprise_id, status FROM parcel WHERE id = $1', [id])).toEqual({ enterprise_id: owner.id, status: '低效' })
+    expect(await one(s, 'SELECT enterprise_id, status FROM parcel WHERE id = $1', [id])).toEqual({
+      enterprise_id: owner.id,
+      status: '低效',
+    })
   })
 
   it('refuses the approval with a clear message when no enterprise has that credit code, and writes nothing', async () => {
     const nobody = makeCreditCode(c.A.county, rng)
     const landCode = freshLandCode(c.A.county, 31)
-    const sid = Number(await insertImported('parcel', 'create', null, { land_code: landCode, name: '导入地块', land_use_code: '0601', status: '在建', county_code: c.A.county, owner_credit_code: nobody }, null))
+    const sid = Number(
+      await insertImported(
+        'parcel',
+        'create',
+        null,
+        {
+          land_code: landCode,
+          name: '导入地块',
+          land_use_code: '0601',
+          status: '在建',
+          county_code: c.A.county,
+          owner_credit_code: nobody,
+        },
+        null,
+      ),
+    )
     const n0 = await workflowCounts(s)
     const r = await decide(s, sid, 'approve', t.audit_a)
-    expect([r.status, r.body.message]).toEqual([422, `「用地单位统一社会信用代码」${nobody} 对应的企业不存在，无法关联用地单位；请先录入该企业，或退回此提交`])
+    expect([r.status, r.body.message]).toEqual([
+      422,
+      `「用地单位统一社会信用代码」${nobody} 对应的企业不存在，无法关联用地单位；请先录入该企业，或退回此提交`,
+    ])
     expect(await workflowCounts(s)).toEqual(n0)
     expect(await count(s, 'parcel WHERE land_code = $1', [landCode])).toBe(0)
     expect(await stateOf(sid)).toBe('待审核')
   })
 
   it('refuses a new record whose code exists by now (409)', async () => {
-    const existing = await one<{ land_code: string; id: number }>(s, 'SELECT land_code, id FROM parcel WHERE county_code = $1 ORDER BY id LIMIT 1', [c.A.county])
-    const sid = Number(await insertImported('parcel', 'create', null, { land_code: existing.land_code, name: '重复导入', land_use_code: '0601', status: '在建' }, null))
+    const existing = await one<{ land_code: string; id: number }>(
+      s,
+      'SELECT land_code, id FROM parcel WHERE county_code = $1 ORDER BY id LIMIT 1',
+      [c.A.county],
+    )
+    const sid = Number(
+      await insertImported(
+        'parcel',
+        'create',
+        null,
+        { land_code: existing.land_code, name: '重复导入', land_use_code: '0601', status: '在建' },
+        null,
+      ),
+    )
     const r = await decide(s, sid, 'approve', t.audit_a)
     expect([r.status, r.body.message]).toEqual([409, `地块 ${existing.land_code} 已存在（#${existing.id}），不能重复新增`])
   })
@@ -230,9 +374,16 @@ describe('returning a change', () => {
     const r = await decide(s, sid, 'reject', t.audit_a, '建筑密度与规划条件不符，请核实')
     expect([r.status, r.body.data]).toEqual([200, { id: sid, state: '已退回' }])
     const mine = await s.get<Page<SubmissionRow>>('/api/datacenter/input/mine?state=已退回', t.clerk_a)
-    expect(mine.body.data.list.find((x) => x.id === sid)).toMatchObject({ reason: '建筑密度与规划条件不符，请核实', auditedByName: '测试audit_a' })
+    expect(mine.body.data.list.find((x) => x.id === sid)).toMatchObject({
+      reason: '建筑密度与规划条件不符，请核实',
+      auditedByName: '测试audit_a',
+    })
     expect((await s.postJson('/api/audit/query/add', { id: sid }, t.clerk_a)).body.message).toBe('已退回的提交请先修改，再重新提交审核')
-    const fixed = await s.postJson<SubmissionSaved>('/api/datacenter/input/draft/edit', { id: sid, payload: { building_density: 35 }, submit: true }, t.clerk_a)
+    const fixed = await s.postJson<SubmissionSaved>(
+      '/api/datacenter/input/draft/edit',
+      { id: sid, payload: { building_density: 35 }, submit: true },
+      t.clerk_a,
+    )
     expect([fixed.status, fixed.body.data.state]).toEqual([200, '待审核'])
     const events = (await details(sid, t.audit_a)).events.map((e) => [e.action, e.toState, e.reason])
     expect(events).toEqual([
@@ -248,7 +399,8 @@ describe('returning a change', () => {
 describe('forbidden transitions and audits', () => {
   let pending: number
   beforeAll(async () => {
-    pending = (await proposeUpdate(s, 'enterprise', await firstIn(s, 'enterprise', c.A.county), { legal_person: '张法人' }, t.both_a)).body.data.id
+    pending = (await proposeUpdate(s, 'enterprise', await firstIn(s, 'enterprise', c.A.county), { legal_person: '张法人' }, t.both_a)).body
+      .data.id
   })
 
   it('an auditor cannot audit their own submission', async () => {
@@ -272,8 +424,12 @@ describe('forbidden transitions and audits', () => {
     const again = await decide(s, pending, 'approve', t.audit_a)
     expect([again.status, again.body.message]).toEqual([422, '只有待审核的提交可以审核通过，当前状态为已通过'])
     expect((await decide(s, pending, 'reject', t.audit_a, '晚了')).body.message).toBe('只有待审核的提交可以退回，当前状态为已通过')
-    expect((await s.postJson('/api/datacenter/input/withdraw', { id: pending }, t.both_a)).body.message).toBe('该提交已审核通过并入库，不能再撤回')
-    const draft = (await proposeUpdate(s, 'enterprise', await firstIn(s, 'enterprise', c.A.county, 1), { legal_person: '草稿法人' }, t.clerk_a, false)).body.data.id
+    expect((await s.postJson('/api/datacenter/input/withdraw', { id: pending }, t.both_a)).body.message).toBe(
+      '该提交已审核通过并入库，不能再撤回',
+    )
+    const draft = (
+      await proposeUpdate(s, 'enterprise', await firstIn(s, 'enterprise', c.A.county, 1), { legal_person: '草稿法人' }, t.clerk_a, false)
+    ).body.data.id
     expect((await decide(s, draft, 'approve', t.audit_a)).body.message).toBe('只有待审核的提交可以审核通过，当前状态为草稿')
     const bad = await s.postJson('/api/audit/update/one', { id: draft, decision: 'maybe' }, t.audit_a)
     expect([bad.status, bad.body.details?.[0].field]).toEqual([400, 'decision'])
@@ -292,7 +448,9 @@ describe('the audit list', () => {
 
   it('filters by kind, state, action, submitter, keyword, region and date, and pages', async () => {
     const q = (params: string) => s.get<Page<SubmissionRow>>(`/api/audit/query/list?${params}`, t.auditor)
-    expect((await q('kind=parcel&state=已通过')).body.data.total).toBe(await count(s, `dc_submission WHERE kind = 'parcel' AND state = '已通过'`))
+    expect((await q('kind=parcel&state=已通过')).body.data.total).toBe(
+      await count(s, `dc_submission WHERE kind = 'parcel' AND state = '已通过'`),
+    )
     expect((await q('action=delete')).body.data.total).toBe(await count(s, `dc_submission WHERE action = 'delete'`))
     expect((await q('submitter=clerk_a')).body.data.total).toBe(await count(s, 'dc_submission WHERE created_by = $1', [uid.clerk_a]))
     expect((await q(`regionCode=${c.A.city}`)).body.data.total).toBe(await count(s, 'dc_submission WHERE city_code = $1', [c.A.city]))
@@ -312,15 +470,37 @@ describe('the audit list', () => {
 describe('exports (xlsx, streamed, formula cells escaped)', () => {
   it('exports the submission list with the list’s filters', async () => {
     const id = await firstIn(s, 'enterprise', c.A.county, 3)
-    await s.postJson('/api/datacenter/input/enterprise/update', { targetId: id, payload: { address: '=HYPERLINK("http://x")' }, submit: true, remark: '+1 电话核实' }, t.clerk_a)
+    await s.postJson(
+      '/api/datacenter/input/enterprise/update',
+      { targetId: id, payload: { address: '=HYPERLINK("http://x")' }, submit: true, remark: '+1 电话核实' },
+      t.clerk_a,
+    )
     const x = await readXlsx('/api/audit/export?kind=enterprise', t.auditor)
     expect([x.status, x.type]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
     expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('审核提交列表_')}`)
-    expect(x.rows[0]).toEqual(['编号', '类型', '操作', '名称', '代码', '区域', '状态', '提交人', '提交时间', '审核人', '审核时间', '退回原因', '说明', '导入批次'])
+    expect(x.rows[0]).toEqual([
+      '编号',
+      '类型',
+      '操作',
+      '名称',
+      '代码',
+      '区域',
+      '状态',
+      '提交人',
+      '提交时间',
+      '审核人',
+      '审核时间',
+      '退回原因',
+      '说明',
+      '导入批次',
+    ])
     expect(x.rows.length - 1).toBe(await count(s, `dc_submission WHERE kind = 'enterprise'`))
     const mine = x.rows.find((r) => r[12] === "'+1 电话核实")
     expect(mine?.slice(1, 3)).toEqual(['企业', '修改'])
-    const log = await one<{ action: string; success: boolean }>(s, "SELECT action, success FROM operation_log WHERE module = 'audit' ORDER BY id DESC LIMIT 1")
+    const log = await one<{ action: string; success: boolean }>(
+      s,
+      "SELECT action, success FROM operation_log WHERE module = 'audit' ORDER BY id DESC LIMIT 1",
+    )
     expect(log).toEqual({ action: '导出提交列表', success: true })
   })
 
@@ -328,8 +508,27 @@ describe('exports (xlsx, streamed, formula cells escaped)', () => {
     const x = await readXlsx('/api/datacenter/input/mine/export?kind=enterprise', t.clerk_a)
     expect([x.status, x.type]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
     expect(x.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('我的提交_')}`)
-    expect(x.rows[0]).toEqual(['编号', '类型', '操作', '名称', '代码', '区域', '状态', '提交人', '提交时间', '审核人', '审核时间', '退回原因', '说明', '导入批次'])
-    const ids = (await s.db.query<{ id: number }>(`SELECT id FROM dc_submission WHERE created_by = $1 AND kind = 'enterprise' ORDER BY id DESC`, [uid.clerk_a])).rows.map((r) => Number(r.id))
+    expect(x.rows[0]).toEqual([
+      '编号',
+      '类型',
+      '操作',
+      '名称',
+      '代码',
+      '区域',
+      '状态',
+      '提交人',
+      '提交时间',
+      '审核人',
+      '审核时间',
+      '退回原因',
+      '说明',
+      '导入批次',
+    ])
+    const ids = (
+      await s.db.query<{ id: number }>(`SELECT id FROM dc_submission WHERE created_by = $1 AND kind = 'enterprise' ORDER BY id DESC`, [
+        uid.clerk_a,
+      ])
+    ).rows.map((r) => Number(r.id))
     expect(ids.length).toBeGreaterThan(0)
     expect(x.rows.slice(1).map((r) => r[0])).toEqual(ids)
     expect(new Set(x.rows.slice(1).map((r) => r[7]))).toEqual(new Set(['测试clerk_a']))
@@ -337,7 +536,9 @@ describe('exports (xlsx, streamed, formula cells escaped)', () => {
     expect(x.rows.find((r) => r[12] === "'+1 电话核实")?.slice(1, 3)).toEqual(['企业', '修改'])
     const pending = await readXlsx(`/api/datacenter/input/mine/export?kind=enterprise&state=${encodeURIComponent('已通过')}`, t.clerk_a)
     expect(pending.rows.slice(1).every((r) => r[6] === '已通过')).toBe(true)
-    expect(pending.rows.length - 1).toBe(await count(s, `dc_submission WHERE created_by = $1 AND kind = 'enterprise' AND state = '已通过'`, [uid.clerk_a]))
+    expect(pending.rows.length - 1).toBe(
+      await count(s, `dc_submission WHERE created_by = $1 AND kind = 'enterprise' AND state = '已通过'`, [uid.clerk_a]),
+    )
     const bad = await readXlsx('/api/datacenter/input/mine/export?kind=house', t.clerk_a)
     expect(bad.status).toBe(400)
     expect((await readXlsx('/api/datacenter/input/mine/export', t.clerk_b)).rows.slice(1).some((r) => r[7] === '测试clerk_a')).toBe(false)

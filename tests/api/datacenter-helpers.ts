@@ -63,7 +63,12 @@ export async function count(s: TestServer, sql: string, params: unknown[] = []):
 
 /** The first live parcel (or enterprise) of a county, by id. */
 export async function firstIn(s: TestServer, table: 'parcel' | 'enterprise', county: string, offset = 0): Promise<number> {
-  return (await one<{ id: number }>(s, `SELECT id FROM ${table} WHERE county_code = $1 AND NOT deleted ORDER BY id OFFSET $2 LIMIT 1`, [county, offset])).id
+  return (
+    await one<{ id: number }>(s, `SELECT id FROM ${table} WHERE county_code = $1 AND NOT deleted ORDER BY id OFFSET $2 LIMIT 1`, [
+      county,
+      offset,
+    ])
+  ).id
 }
 
 /** A record as the input page opens it. */
@@ -74,13 +79,24 @@ export async function openRecord(s: TestServer, kind: 'parcel' | 'enterprise', i
 }
 
 /** Proposes a change of a record's values (draft or submitted). */
-export function proposeUpdate(s: TestServer, kind: 'parcel' | 'enterprise', targetId: number, payload: Record<string, unknown>, token: string, submit = true): Promise<Answer<SubmissionSaved>> {
+export function proposeUpdate(
+  s: TestServer,
+  kind: 'parcel' | 'enterprise',
+  targetId: number,
+  payload: Record<string, unknown>,
+  token: string,
+  submit = true,
+): Promise<Answer<SubmissionSaved>> {
   return s.postJson<SubmissionSaved>(`/api/datacenter/input/${kind}/update`, { targetId, payload, submit }, token)
 }
 
 /** Decides a submission. */
 export function decide(s: TestServer, id: number, decision: 'approve' | 'reject', token: string, reason?: string) {
-  return s.postJson<{ id: number; state: string; recordId?: number; version?: number }>('/api/audit/update/one', { id, decision, reason }, token)
+  return s.postJson<{ id: number; state: string; recordId?: number; version?: number }>(
+    '/api/audit/update/one',
+    { id, decision, reason },
+    token,
+  )
 }
 
 /** Counts of the workflow tables, to prove that a refused call wrote nothing. */
@@ -99,10 +115,15 @@ export async function workflowCounts(s: TestServer) {
 export const freshLandCode = (county: string, n: number) => `${county}777001GB${String(n).padStart(5, '0')}`
 
 /** Downloads an xlsx and reads its first sheet back as rows of cell values (a failure: its body as the one cell). */
-export async function readSheet(s: TestServer, path: string, token: string): Promise<{ status: number; type: string | null; disposition: string | null; rows: unknown[][] }> {
+export async function readSheet(
+  s: TestServer,
+  path: string,
+  token: string,
+): Promise<{ status: number; type: string | null; disposition: string | null; rows: unknown[][] }> {
   const res = await fetch(s.base + path, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } })
   const buf = Buffer.from(await res.arrayBuffer())
-  if (res.status !== 200) return { status: res.status, type: res.headers.get('content-type'), disposition: null, rows: [[buf.toString('utf8')]] }
+  if (res.status !== 200)
+    return { status: res.status, type: res.headers.get('content-type'), disposition: null, rows: [[buf.toString('utf8')]] }
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(buf as unknown as ArrayBuffer)
   const rows: unknown[][] = []

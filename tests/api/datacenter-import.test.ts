@@ -37,7 +37,11 @@ beforeAll(async () => {
   auditor = await s.login('auditor', 'Auditor@2026')
   ops = await s.login('ops', 'Ops@2026')
   const role = await s.postJson<{ id: number }>('/api/role/add', { name: '区县采集员', code: 'COUNTY_IMPORT' }, admin)
-  await s.postJson('/api/role/menus/grant', { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/sjcj', '/system/data/center/sjcl']) }, admin)
+  await s.postJson(
+    '/api/role/menus/grant',
+    { roleId: role.body.data.id, menuIds: await menuIds(s, ['/system/data/center/sjcj', '/system/data/center/sjcl']) },
+    admin,
+  )
   countyA = (await makeUser(s, admin, { username: 'import_330106', regionCode: '330106', roleIds: [role.body.data.id] })).token
   countyB = (await makeUser(s, admin, { username: 'import_330108', regionCode: '330108', roleIds: [role.body.data.id] })).token
   spot = await freeSpot(s, COUNTY)
@@ -49,7 +53,13 @@ describe('upload → staged rows with progress', () => {
     const rows = enterprises({ seed: 1, count: 25, county: COUNTY, center: spot, spreadM: 800 })
     const up = await uploadBatch(s, clerk, { name: '西湖区企业台账.xlsx', bytes: await xlsxOf(rows) }, 'enterprise')
     expect(up.status, up.body.message).toBe(200)
-    expect(up.body.data).toMatchObject({ kind: 'enterprise', format: 'xlsx', status: '导入中', name: '西湖区企业台账.xlsx', createdBy: 'clerk' })
+    expect(up.body.data).toMatchObject({
+      kind: 'enterprise',
+      format: 'xlsx',
+      status: '导入中',
+      name: '西湖区企业台账.xlsx',
+      createdBy: 'clerk',
+    })
     const { last, seen } = await waitForJob(s, clerk, up.body.data.id)
     expect(last).toMatchObject({ status: '已上传', progress: 100, rowCount: 25 })
     expect(seen.every((p, i) => i === 0 || p >= seen[i - 1])).toBe(true)
@@ -57,7 +67,13 @@ describe('upload → staged rows with progress', () => {
     const preview = await s.get<BatchRows>(`/api/datacenter/sjcj/preview?id=${up.body.data.id}&pageSize=10`, clerk)
     expect(preview.body.data.rows.total).toBe(25)
     expect(preview.body.data.headers).toEqual(Object.keys(rows[0]))
-    expect(preview.body.data.rows.list[0]).toMatchObject({ rowNo: 1, sourceLine: 2, level: '', hasGeometry: true, source: { 企业名称: rows[0].企业名称, 从业人数: rows[0].从业人数 } })
+    expect(preview.body.data.rows.list[0]).toMatchObject({
+      rowNo: 1,
+      sourceLine: 2,
+      level: '',
+      hasGeometry: true,
+      source: { 企业名称: rows[0].企业名称, 从业人数: rows[0].从业人数 },
+    })
 
     const m = await s.get<BatchMapping>(`/api/datacenter/sjcj/mapping?id=${up.body.data.id}`, clerk)
     expect(m.body.data.source).toBe('auto')
@@ -80,24 +96,42 @@ describe('upload → staged rows with progress', () => {
     })
     expect(m.body.data.samples).toHaveLength(5)
 
-    const shapes = await s.get<{ features: { geometry: { type: string; coordinates: number[] }; properties: { rowNo: number } }[]; bbox: number[]; total: number }>(
-      `/api/datacenter/sjcj/shapes?id=${up.body.data.id}`,
-      clerk,
-    )
+    const shapes = await s.get<{
+      features: { geometry: { type: string; coordinates: number[] }; properties: { rowNo: number } }[]
+      bbox: number[]
+      total: number
+    }>(`/api/datacenter/sjcj/shapes?id=${up.body.data.id}`, clerk)
     expect(shapes.body.data.total).toBe(25)
-    expect(shapes.body.data.features[0]).toMatchObject({ geometry: { type: 'Point', coordinates: [rows[0].经度, rows[0].纬度] }, properties: { rowNo: 1 } })
+    expect(shapes.body.data.features[0]).toMatchObject({
+      geometry: { type: 'Point', coordinates: [rows[0].经度, rows[0].纬度] },
+      properties: { rowNo: 1 },
+    })
     expect(shapes.body.data.bbox[0]).toBeLessThanOrEqual(spot[0])
   })
 
   it('remembers a saved mapping for files with the same columns (template = kind + header signature)', async () => {
-    const rows = enterprises({ seed: 2, count: 3, county: COUNTY, center: spot, spreadM: 500 }).map((r) => ({ 信用代码: r.统一社会信用代码, 单位: r.企业名称, 规模: r.企业规模, 状态: r.经营状态, 备用: 'x' }))
+    const rows = enterprises({ seed: 2, count: 3, county: COUNTY, center: spot, spreadM: 500 }).map((r) => ({
+      信用代码: r.统一社会信用代码,
+      单位: r.企业名称,
+      规模: r.企业规模,
+      状态: r.经营状态,
+      备用: 'x',
+    }))
     const first = await importBatch(s, clerk, { name: 'a.xlsx', bytes: await xlsxOf(rows) }, 'enterprise')
     const suggested = (await s.get<BatchMapping>(`/api/datacenter/sjcj/mapping?id=${first.id}`, clerk)).body.data
     expect(suggested.mapping).toEqual({ credit_code: '信用代码', scale: '规模', status: '状态' })
-    const bad = await s.postJson('/api/datacenter/sjcj/model/save', { id: first.id, mapping: { name: '不存在的列', colour: '单位' } }, clerk)
+    const bad = await s.postJson(
+      '/api/datacenter/sjcj/model/save',
+      { id: first.id, mapping: { name: '不存在的列', colour: '单位' } },
+      clerk,
+    )
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('「企业名称」映射的列「不存在的列」不在源文件中；「colour」不是可映射的字段')
-    const saved = await s.postJson<BatchView>('/api/datacenter/sjcj/model/save', { id: first.id, mapping: { ...suggested.mapping, name: '单位' } }, clerk)
+    const saved = await s.postJson<BatchView>(
+      '/api/datacenter/sjcj/model/save',
+      { id: first.id, mapping: { ...suggested.mapping, name: '单位' } },
+      clerk,
+    )
     expect(saved.status, saved.body.message).toBe(200)
     const second = await importBatch(s, clerk, { name: 'b.xlsx', bytes: await xlsxOf(rows.slice(0, 1)) }, 'enterprise')
     const m = (await s.get<BatchMapping>(`/api/datacenter/sjcj/mapping?id=${second.id}`, clerk)).body.data
@@ -111,11 +145,25 @@ describe('upload → staged rows with progress', () => {
     const rows = (await s.get<BatchRows>(`/api/datacenter/sjcj/preview?id=${b.id}&pageSize=50`, clerk)).body.data
     expect(rows.rows.list.map((r) => r.source.地块名称)).toEqual(drafts.map((d) => d.properties.地块名称))
     expect(rows.rows.list[0].source.宗地代码).toBe(drafts[0].properties.宗地代码)
-    const shapes = (await s.get<{ features: { geometry: { coordinates: number[][][] } }[] }>(`/api/datacenter/sjcj/shapes?id=${b.id}`, clerk)).body.data
+    const shapes = (
+      await s.get<{ features: { geometry: { coordinates: number[][][] } }[] }>(`/api/datacenter/sjcj/shapes?id=${b.id}`, clerk)
+    ).body.data
     const ring = shapes.features[0].geometry.coordinates[0]
-    for (const corner of drafts[0].ring) expect(ring.some((p) => Math.abs(p[0] - corner[0]) < 1e-7 && Math.abs(p[1] - corner[1]) < 1e-7)).toBe(true)
+    for (const corner of drafts[0].ring)
+      expect(ring.some((p) => Math.abs(p[0] - corner[0]) < 1e-7 && Math.abs(p[1] - corner[1]) < 1e-7)).toBe(true)
     const m = (await s.get<BatchMapping>(`/api/datacenter/sjcj/mapping?id=${b.id}`, clerk)).body.data.mapping
-    expect(m).toMatchObject({ land_code: '宗地代码', name: '地块名称', land_use_code: '地类代码', planning_use_code: '规划用途', location_desc: '坐落', status: '地块状态', plot_ratio: '容积率', owner_credit_code: '信用代码', __owner_name: '用地单位', county_code: '区县' })
+    expect(m).toMatchObject({
+      land_code: '宗地代码',
+      name: '地块名称',
+      land_use_code: '地类代码',
+      planning_use_code: '规划用途',
+      location_desc: '坐落',
+      status: '地块状态',
+      plot_ratio: '容积率',
+      owner_credit_code: '信用代码',
+      __owner_name: '用地单位',
+      county_code: '区县',
+    })
   })
 
   it('stages GeoJSON and a GBK CSV', async () => {
@@ -126,12 +174,21 @@ describe('upload → staged rows with progress', () => {
     const c = await importBatch(s, clerk, { name: '企业.csv', bytes: encodeGbk(csv) }, 'enterprise')
     expect(c).toMatchObject({ format: 'csv', rowCount: 1 })
     const rows = (await s.get<BatchRows>(`/api/datacenter/sjcj/preview?id=${c.id}`, clerk)).body.data.rows.list
-    expect(rows[0].source).toEqual({ 企业名称: '杭州西湖示范机械有限公司', 统一社会信用代码: '91330106MA2B0K8Q1X', 经度: '120.1', 纬度: '30.25' })
+    expect(rows[0].source).toEqual({
+      企业名称: '杭州西湖示范机械有限公司',
+      统一社会信用代码: '91330106MA2B0K8Q1X',
+      经度: '120.1',
+      纬度: '30.25',
+    })
   })
 
   it('collects a batch from a file uploaded through /api/base/file/upload', async () => {
     const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(await xlsxOf(enterprises({ seed: 5, count: 2, county: COUNTY, center: spot, spreadM: 100 })))]), '收集.xlsx')
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await xlsxOf(enterprises({ seed: 5, count: 2, county: COUNTY, center: spot, spreadM: 100 })))]),
+      '收集.xlsx',
+    )
     const f = await s.call<{ id: number }>('/api/base/file/upload', { method: 'POST', body: form }, clerk)
     const r = await s.postJson<BatchView>('/api/datacenter/sjcj/collect', { fileId: f.body.data.id, kind: 'enterprise' }, clerk)
     expect(r.status, r.body.message).toBe(200)
@@ -144,16 +201,51 @@ describe('upload → staged rows with progress', () => {
 })
 
 describe('bad input: a Chinese message at once, no batch, no file', () => {
-  const stored = () => (fs.existsSync(path.join(s.uploadDir, 'files')) ? (fs.readdirSync(path.join(s.uploadDir, 'files'), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(s.uploadDir, 'files', f)).isFile()).length : 0)
+  const stored = () =>
+    fs.existsSync(path.join(s.uploadDir, 'files'))
+      ? (fs.readdirSync(path.join(s.uploadDir, 'files'), { recursive: true }) as string[]).filter((f) =>
+          fs.statSync(path.join(s.uploadDir, 'files', f)).isFile(),
+        ).length
+      : 0
 
   it.each([
-    ['a .shp without .dbf', () => ({ name: 'x.zip', bytes: shapefileZipOf(parcels({ seed: 6, count: 2, county: COUNTY, origin: [120.1, 30.2], cols: 2, cellM: 100 }), 'x', { omit: ['.dbf'] }) }), 400, '缺少属性表 x.dbf'],
-    ['a shapefile without .prj', () => ({ name: 'x.zip', bytes: shapefileZipOf(parcels({ seed: 6, count: 2, county: COUNTY, origin: [120.1, 30.2], cols: 2, cellM: 100 }), 'x', { omit: ['.prj'] }) }), 400, '缺少坐标系文件 x.prj'],
+    [
+      'a .shp without .dbf',
+      () => ({
+        name: 'x.zip',
+        bytes: shapefileZipOf(parcels({ seed: 6, count: 2, county: COUNTY, origin: [120.1, 30.2], cols: 2, cellM: 100 }), 'x', {
+          omit: ['.dbf'],
+        }),
+      }),
+      400,
+      '缺少属性表 x.dbf',
+    ],
+    [
+      'a shapefile without .prj',
+      () => ({
+        name: 'x.zip',
+        bytes: shapefileZipOf(parcels({ seed: 6, count: 2, county: COUNTY, origin: [120.1, 30.2], cols: 2, cellM: 100 }), 'x', {
+          omit: ['.prj'],
+        }),
+      }),
+      400,
+      '缺少坐标系文件 x.prj',
+    ],
     ['HTML named .xlsx', () => ({ name: 'x.xlsx', bytes: Buffer.from('<html><body onload=alert(1)>') }), 415, 'HTML/SVG/XML'],
-    ['an old .xls', () => ({ name: 'x.xls', bytes: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]) }), 415, '不支持的文件类型「.xls」'],
+    [
+      'an old .xls',
+      () => ({ name: 'x.xls', bytes: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]) }),
+      415,
+      '不支持的文件类型「.xls」',
+    ],
     ['a PDF', () => ({ name: 'x.pdf', bytes: Buffer.from('%PDF-1.4') }), 415, '不支持的文件类型「.pdf」'],
     ['a CSV with only blank lines', () => ({ name: 'x.csv', bytes: Buffer.from('\r\n\r\n') }), 400, 'CSV 文件是空的'],
-    ['GeoJSON that is not a collection', () => ({ name: 'x.geojson', bytes: Buffer.from('{"type":"Point","coordinates":[1,2]}') }), 400, 'GeoJSON 应为 FeatureCollection'],
+    [
+      'GeoJSON that is not a collection',
+      () => ({ name: 'x.geojson', bytes: Buffer.from('{"type":"Point","coordinates":[1,2]}') }),
+      400,
+      'GeoJSON 应为 FeatureCollection',
+    ],
   ])('%s', async (_what, file, status, words) => {
     const before = [await batchCount(), stored()]
     const t0 = Date.now()
@@ -195,13 +287,22 @@ describe('template', () => {
     wb.worksheets[0].addRow(['330106901001GB00001', '模板测试地块', '0601', null, COUNTY, null, '已投产'])
     const filled = await importBatch(s, clerk, { name: '模板.xlsx', bytes: Buffer.from(await wb.xlsx.writeBuffer()) }, 'parcel')
     const m = (await s.get<BatchMapping>(`/api/datacenter/sjcj/mapping?id=${filled.id}`, clerk)).body.data.mapping
-    expect(Object.keys(m).sort()).toEqual([...DEFAULT_STANDARD.parcel.filter((f) => f.type !== 'geometry').map((f) => f.name), '__owner_name', '__wkt'].sort())
+    expect(Object.keys(m).sort()).toEqual(
+      [...DEFAULT_STANDARD.parcel.filter((f) => f.type !== 'geometry').map((f) => f.name), '__owner_name', '__wkt'].sort(),
+    )
   })
 })
 
 describe('who may do what', () => {
   it('follows the page grants of each demo role (read: any data-centre entry; write: /system sjcj or sjcl)', async () => {
-    const tokens: Record<string, string> = { admin, clerk, auditor, ops, leader: await s.login('leader', 'Leader@2026'), land: await s.login('land', 'Land@2026') }
+    const tokens: Record<string, string> = {
+      admin,
+      clerk,
+      auditor,
+      ops,
+      leader: await s.login('leader', 'Leader@2026'),
+      land: await s.login('land', 'Land@2026'),
+    }
     const csv = { name: 'm.csv', bytes: Buffer.from('企业名称\n矩阵测试公司\n') }
     // [who, list, upload (sjcj write), check (sjcl write)]
     const matrix = [
@@ -243,7 +344,8 @@ describe('who may do what', () => {
     expect(province.list.some((b) => b.id === mine.id)).toBe(true)
     const onlyMine = (await s.get<Page<BatchView>>('/api/datacenter/sjcj/list?pageSize=100&mine=1', clerk)).body.data
     expect(onlyMine.list.every((b) => b.createdBy === 'clerk')).toBe(true)
-    const filtered = (await s.get<Page<BatchView>>(`/api/datacenter/sjcj/list?keyword=${encodeURIComponent('西湖')}&status=已上传`, clerk)).body.data
+    const filtered = (await s.get<Page<BatchView>>(`/api/datacenter/sjcj/list?keyword=${encodeURIComponent('西湖')}&status=已上传`, clerk))
+      .body.data
     expect(filtered.list.map((b) => b.name)).toEqual(expect.arrayContaining(['西湖.csv', '西湖区企业台账.xlsx']))
   })
 
@@ -258,9 +360,17 @@ describe('who may do what', () => {
 
 describe('a stopped job', () => {
   it('leaves no half batch: an import found in 导入中 with no job is emptied, marked 已中断 and can be re-run', async () => {
-    const b = await importBatch(s, clerk, { name: '中断.xlsx', bytes: await xlsxOf(enterprises({ seed: 7, count: 40, county: COUNTY, center: spot, spreadM: 500 })) }, 'enterprise')
+    const b = await importBatch(
+      s,
+      clerk,
+      { name: '中断.xlsx', bytes: await xlsxOf(enterprises({ seed: 7, count: 40, county: COUNTY, center: spot, spreadM: 500 })) },
+      'enterprise',
+    )
     // what a process killed mid-import leaves behind: the batch in 导入中 with part of its rows
-    await s.db.query(`UPDATE dc_import_batch SET status = '导入中', progress = 40, heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [b.id])
+    await s.db.query(
+      `UPDATE dc_import_batch SET status = '导入中', progress = 40, heartbeat_at = now() - interval '10 minutes' WHERE id = $1`,
+      [b.id],
+    )
     await s.db.query('DELETE FROM dc_import_row WHERE batch_id = $1 AND row_no > 17', [b.id])
     const p = await s.get<{ status: string; message: string }>(`/api/datacenter/sjcj/progress?id=${b.id}`, clerk)
     expect(p.body.data).toMatchObject({ status: '已中断', message: '导入被中断（服务重启或进程退出），未完成的行已清除，可重新导入' })
@@ -280,6 +390,8 @@ describe('a stopped job', () => {
     await s.db.query(`UPDATE dc_import_row SET level = '错误', issues = '[{"rule":"x"}]' WHERE batch_id = $1 AND row_no = 1`, [b.id])
     const p = await s.get<{ status: string }>(`/api/datacenter/sjcj/progress?id=${b.id}`, clerk)
     expect(p.body.data.status).toBe('已上传')
-    expect((await s.db.query(`SELECT 1 FROM dc_import_row WHERE batch_id = $1 AND (level <> '' OR issues <> '[]')`, [b.id])).rows).toHaveLength(0)
+    expect(
+      (await s.db.query(`SELECT 1 FROM dc_import_row WHERE batch_id = $1 AND (level <> '' OR issues <> '[]')`, [b.id])).rows,
+    ).toHaveLength(0)
   })
 })

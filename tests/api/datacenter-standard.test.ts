@@ -30,7 +30,11 @@ describe('reading the standard', () => {
     expect([std.version, std.current, std.kind, std.remark]).toEqual([1, true, 'parcel', '初始版本'])
     expect(std.fields.map((f) => f.name)).toEqual(DEFAULT_PARCEL_FIELDS.map((f) => f.name))
     expect(Object.keys(std.codeLists).sort()).toEqual(['land_use', 'parcel_status', 'planning_use', 'supply_method'])
-    const dictItems = (await s.db.query<{ value: string }>(`SELECT i.value FROM dict_item i JOIN dict d ON d.id = i.dict_id WHERE d.code = 'parcel_status' AND i.status = 1 ORDER BY i.sort, i.id`)).rows
+    const dictItems = (
+      await s.db.query<{ value: string }>(
+        `SELECT i.value FROM dict_item i JOIN dict d ON d.id = i.dict_id WHERE d.code = 'parcel_status' AND i.status = 1 ORDER BY i.sort, i.id`,
+      )
+    ).rows
     expect(std.codeLists.parcel_status.items.map((i) => i.value)).toEqual(dictItems.map((x) => x.value))
     expect(std.codeLists.land_use.items).toContainEqual({ value: '0601', label: '工业用地' })
     const e = await current('enterprise')
@@ -40,7 +44,9 @@ describe('reading the standard', () => {
   it('is readable from every data-centre page, and the code-list choices list dicts and built-ins', async () => {
     expect((await s.get('/api/datacenter/sjgf/current?kind=enterprise', t.auditor)).status).toBe(200)
     const choices = await s.get<{ code: string; name: string }[]>('/api/datacenter/sjgf/codeLists', t.clerk)
-    expect(choices.body.data.map((c) => c.code)).toEqual(expect.arrayContaining(['land_use', 'industry', 'parcel_status', 'enterprise_scale']))
+    expect(choices.body.data.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['land_use', 'industry', 'parcel_status', 'enterprise_scale']),
+    )
     expect((await s.get('/api/datacenter/sjgf/current?kind=house', t.clerk)).status).toBe(400)
   })
 })
@@ -68,7 +74,10 @@ describe('saving a new version', () => {
       '「地块名称」用于识别地块，必须为必填',
     ])
     expect(await count(s, 'dc_standard')).toBe(n0)
-    const noCode = await save(std.fields.filter((f) => f.name !== 'land_code'), std.version)
+    const noCode = await save(
+      std.fields.filter((f) => f.name !== 'land_code'),
+      std.version,
+    )
     expect(noCode.body.details?.map((d) => d.message)).toEqual(['「宗地代码」用于识别地块，不能从标准中删除'])
     expect((await save([], std.version)).body.details?.[0]).toEqual({ field: 'fields', message: '数据标准至少要有一个字段' })
   })
@@ -97,7 +106,10 @@ describe('saving a new version', () => {
     ])
     expect(list.body.data.list[0].requiredCount).toBe(list.body.data.list[1].requiredCount + 1)
     expect((await s.get('/api/datacenter/sjgf/version?kind=parcel&version=9', t.clerk)).status).toBe(404)
-    const log = await one<{ action: string; target: string }>(s, "SELECT action, target FROM operation_log WHERE module = 'datacenter' AND success ORDER BY id DESC LIMIT 1")
+    const log = await one<{ action: string; target: string }>(
+      s,
+      "SELECT action, target FROM operation_log WHERE module = 'datacenter' AND success ORDER BY id DESC LIMIT 1",
+    )
     expect(log).toEqual({ action: '保存数据标准新版本', target: '地块数据标准 版本 2' })
   })
 })
@@ -105,7 +117,14 @@ describe('saving a new version', () => {
 describe('the checks read the standard in force', () => {
   it('a form submission now needs 坐落, and a pending proposal without it cannot be approved', async () => {
     const { A } = await twoCounties(s)
-    const id = (await one<{ id: number }>(s, `SELECT id FROM parcel WHERE county_code = $1 AND NOT deleted AND location_desc = '' ORDER BY id LIMIT 1`, [A.county]))?.id ?? (await firstIn(s, 'parcel', A.county))
+    const id =
+      (
+        await one<{ id: number }>(
+          s,
+          `SELECT id FROM parcel WHERE county_code = $1 AND NOT deleted AND location_desc = '' ORDER BY id LIMIT 1`,
+          [A.county],
+        )
+      )?.id ?? (await firstIn(s, 'parcel', A.county))
     await s.db.query(`UPDATE parcel SET location_desc = '' WHERE id = $1`, [id])
     const r = await proposeUpdate(s, 'parcel', id, { name: '标准变更后的提交' }, t.clerk)
     expect([r.status, r.body.details]).toEqual([400, [{ field: 'location_desc', message: '「坐落（必填）」为必填项' }]])

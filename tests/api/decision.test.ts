@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OverviewStats } from '../../src/domain/contracts/big-data'
-import type { EnterpriseIndicators, EnterpriseMonitor, IndicatorTable, IndustryMonitor, TrendPoint } from '../../src/domain/contracts/decision'
+import type {
+  EnterpriseIndicators,
+  EnterpriseMonitor,
+  IndicatorTable,
+  IndustryMonitor,
+  TrendPoint,
+} from '../../src/domain/contracts/decision'
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
@@ -80,7 +86,10 @@ describe('区域指标 and 行业指标', () => {
     const table = (await s.get<IndicatorTable>('/api/decision/byRegion', leader)).body.data
     expect(t.at(-1)!.values).toEqual(table.total.values)
     const c26 = (await s.get<TrendPoint[]>('/api/decision/trend?industry=C26', leader)).body.data
-    const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 WHERE NOT e.deleted AND left(e.industry_code, 3) = 'C26'`, [latest])
+    const n = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 WHERE NOT e.deleted AND left(e.industry_code, 3) = 'C26'`,
+      [latest],
+    )
     expect(c26.at(-1)!.enterpriseCount).toBe(n.n)
   })
 })
@@ -100,9 +109,15 @@ describe('企业指标', () => {
     const peers = `FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
        WHERE NOT e.deleted AND e.county_code = $2 AND left(e.industry_code, 3) = $3 AND COALESCE(y.land_area_m2, ${HELD}, 0) > 0 AND y.tax IS NOT NULL`
     const tpm = `y.tax / (COALESCE(y.land_area_m2, ${HELD}, 0) / ${MU})`
-    const m = await one<{ median: number; n: number }>(`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${tpm})::float8 AS median, count(*)::int AS n ${peers}`, [latest, e.county, e.ind])
+    const m = await one<{ median: number; n: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${tpm})::float8 AS median, count(*)::int AS n ${peers}`,
+      [latest, e.county, e.ind],
+    )
     expect(d.benchmark.taxPerMu).toBeCloseTo(m.median, 1)
-    const mine = await one<{ v: number }>(`SELECT (${tpm})::float8 AS v FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 WHERE e.id = $2`, [latest, e.id])
+    const mine = await one<{ v: number }>(
+      `SELECT (${tpm})::float8 AS v FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 WHERE e.id = $2`,
+      [latest, e.id],
+    )
     expect(d.values?.taxPerMu).toBeCloseTo(mine.v, 1)
     const better = await one<{ n: number }>(`SELECT count(*)::int AS n ${peers} AND ${tpm} > $4`, [latest, e.county, e.ind, mine.v])
     expect(d.rank).toBe(better.n + 1)
@@ -112,14 +127,29 @@ describe('企业指标', () => {
   })
 
   it('is 404 for an enterprise outside a county user’s scope', async () => {
-    const [a, b] = (await s.db.query<{ id: number; county: string }>(`SELECT DISTINCT ON (county_code) id, county_code AS county FROM enterprise WHERE NOT deleted AND county_code IS NOT NULL ORDER BY county_code, id LIMIT 2`)).rows
-    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'leader'`)).rows[0].id
-    const { token } = await makeUser(s, await s.login('admin', 'Admin@2026'), { username: 'decision_county', regionCode: a.county, roleIds: [role] })
+    const [a, b] = (
+      await s.db.query<{ id: number; county: string }>(
+        `SELECT DISTINCT ON (county_code) id, county_code AS county FROM enterprise WHERE NOT deleted AND county_code IS NOT NULL ORDER BY county_code, id LIMIT 2`,
+      )
+    ).rows
+    const role = (
+      await s.db.query<{ id: number }>(
+        `SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'leader'`,
+      )
+    ).rows[0].id
+    const { token } = await makeUser(s, await s.login('admin', 'Admin@2026'), {
+      username: 'decision_county',
+      regionCode: a.county,
+      roleIds: [role],
+    })
     expect((await s.get(`/api/decision/enterprise?id=${a.id}`, token)).status).toBe(200)
     const other = await s.get(`/api/decision/enterprise?id=${b.id}`, token)
     expect([other.status, other.body.message]).toEqual([404, `企业 ${b.id} 不存在或不在本账号的数据范围内`])
     const table = (await s.get<IndicatorTable>('/api/decision/byRegion', token)).body.data
-    const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 WHERE NOT e.deleted AND e.county_code = $2`, [latest, a.county])
+    const n = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 WHERE NOT e.deleted AND e.county_code = $2`,
+      [latest, a.county],
+    )
     expect(table.total.enterpriseCount).toBe(n.n)
   })
 })
@@ -142,7 +172,9 @@ describe('企业监测 and 行业监测', () => {
     expect(d.bySignal.find((x) => x.signal === 'taxDrop')).toMatchObject({ name: '亩均税收同比下降30%以上', count: drop.n })
     expect(d.warned).toBe(d.page.total)
     expect(d.page.list.every((x) => x.signals.length > 0)).toBe(true)
-    const one_ = (await s.get<EnterpriseMonitor>('/api/function/monitor/getQyMonitor?signal=taxDrop&sortField=taxPerMuChange&sortOrder=ascend', leader)).body.data
+    const one_ = (
+      await s.get<EnterpriseMonitor>('/api/function/monitor/getQyMonitor?signal=taxDrop&sortField=taxPerMuChange&sortOrder=ascend', leader)
+    ).body.data
     expect(one_.page.total).toBe(drop.n)
     expect(one_.page.list.every((x) => x.signals.includes('taxDrop') && x.taxPerMuChange! <= -30)).toBe(true)
     const changes = one_.page.list.map((x) => x.taxPerMuChange!)

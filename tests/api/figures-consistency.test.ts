@@ -56,10 +56,20 @@ beforeAll(async () => {
     ).rows.map((r) => r.code)
   scopes.push({ level: 'province', code: '330000', wall: '', token: admin })
   for (const code of await busiest('city_code')) {
-    scopes.push({ level: 'city', code, wall: `cityCode=${code}`, token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code })).token })
+    scopes.push({
+      level: 'city',
+      code,
+      wall: `cityCode=${code}`,
+      token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code })).token,
+    })
   }
   for (const code of await busiest('county_code')) {
-    scopes.push({ level: 'county', code, wall: `countyCode=${code}`, token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code })).token })
+    scopes.push({
+      level: 'county',
+      code,
+      wall: `countyCode=${code}`,
+      token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code })).token,
+    })
   }
 }, 180_000)
 afterAll(() => s?.close())
@@ -123,7 +133,9 @@ describe('one value per figure on every endpoint', () => {
       const bands = await get<ClassStat[]>(`/api/bigData/classes?${q(`year=${year}`, sc.wall, 'by=taxBand')}`)
       const scale = await get<ClassStat[]>(`/api/bigData/classes?${q(`year=${year}`, sc.wall, 'by=scale')}`)
       const appraisal = await get<ClassStat[]>(`/api/bigData/classes?${q(`year=${year}`, sc.wall, 'by=appraisal')}`)
-      const classD = await get<EnterpriseReport>(`/api/cloudChart/report/enterprises?${q(`year=${year}`, region, 'appraisalClass=D', 'pageSize=1')}`)
+      const classD = await get<EnterpriseReport>(
+        `/api/cloudChart/report/enterprises?${q(`year=${year}`, region, 'appraisalClass=D', 'pageSize=1')}`,
+      )
       const areaExport = await xlsx(`/api/cloudChart/report/area/export?${q(`year=${year}`, region)}`)
       const exported = (header: string) => areaExport.rows.at(-1)![areaExport.headers.indexOf(header)]
 
@@ -132,16 +144,30 @@ describe('one value per figure on every endpoint', () => {
       let parentAreaRow: AreaReport['rows'][number] | undefined
       let parentDecisionRow: IndicatorTable['rows'][number] | undefined
       if (sc.level !== 'province') {
-        const parent = sc.level === 'city' ? '330000' : (await s.db.query<{ p: string }>('SELECT parent_code AS p FROM region WHERE code = $1', [sc.code])).rows[0].p
+        const parent =
+          sc.level === 'city'
+            ? '330000'
+            : (await s.db.query<{ p: string }>('SELECT parent_code AS p FROM region WHERE code = $1', [sc.code])).rows[0].p
         const wallLevel = sc.level === 'city' ? 'level=city' : `level=county&cityCode=${parent}`
         parentRow = (await get<GroupStat[]>(`/api/bigData/byRegion?${q(`year=${year}`, wallLevel)}`)).find((r) => r.key === sc.code)
         const parentRegion = parent === '330000' ? '' : `regionCode=${parent}`
-        parentAreaRow = (await get<AreaReport>(`/api/cloudChart/report/area?${q(`year=${year}`, parentRegion)}`)).rows.find((r) => r.code === sc.code)
-        parentDecisionRow = (await get<IndicatorTable>(`/api/decision/byRegion?${q(`year=${year}`, parentRegion)}`)).rows.find((r) => r.code === sc.code)
+        parentAreaRow = (await get<AreaReport>(`/api/cloudChart/report/area?${q(`year=${year}`, parentRegion)}`)).rows.find(
+          (r) => r.code === sc.code,
+        )
+        parentDecisionRow = (await get<IndicatorTable>(`/api/decision/byRegion?${q(`year=${year}`, parentRegion)}`)).rows.find(
+          (r) => r.code === sc.code,
+        )
         expect(parentRow && parentAreaRow && parentDecisionRow, `${label}: a row in the parent's tables`).toBeTruthy()
       }
       const stats = year === latest ? await get<RegionStats>(`/api/cloudChart/statistics?regionCode=${sc.code}`) : undefined
-      const portal = year === latest && sc.level === 'province' ? ((await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'portal.zj.internal' } })).json() as { data: PortalOverview }).data : undefined
+      const portal =
+        year === latest && sc.level === 'province'
+          ? (
+              (await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'portal.zj.internal' } })).json() as {
+                data: PortalOverview
+              }
+            ).data
+          : undefined
       const opt = (key: string, v: unknown) => (v === undefined ? {} : { [key]: v })
 
       same(`地块数 ${label}`, {
@@ -162,7 +188,12 @@ describe('one value per figure on every endpoint', () => {
         ...opt('wall byRegion', parentRow?.areaMu),
         ...opt('资源云图', stats?.areaMu),
       })
-      same(`低效用地数 ${label}`, { wall: wall.lowEfficiencyCount, area: area.total.lowCount, list: low.count, export: exported('低效用地数（宗）') })
+      same(`低效用地数 ${label}`, {
+        wall: wall.lowEfficiencyCount,
+        area: area.total.lowCount,
+        list: low.count,
+        export: exported('低效用地数（宗）'),
+      })
       same(`低效用地面积 ${label}`, { wall: wall.lowEfficiencyAreaMu, area: area.total.lowAreaMu, list: low.areaMu })
       same(`闲置用地数 ${label}`, { wall: wall.idleCount, area: area.total.idleCount, list: low.idleCount })
       same(`用地企业数 ${label}`, {
@@ -191,7 +222,12 @@ describe('one value per figure on every endpoint', () => {
         'wall 亩均税收分档': bands.reduce((n, b) => n + b.count, 0),
         ...opt('decision parent row', parentDecisionRow?.enterpriseCount),
       })
-      same(`参评用地面积 ${label}`, { wall: wall.ratedLandMu, area: area.total.ratedLandMu, decision: byRegion.total.landMu, 'wall trend': wallTrend.ratedLandMu })
+      same(`参评用地面积 ${label}`, {
+        wall: wall.ratedLandMu,
+        area: area.total.ratedLandMu,
+        decision: byRegion.total.landMu,
+        'wall trend': wallTrend.ratedLandMu,
+      })
       same(`实缴税金 ${label}`, {
         wall: wall.tax,
         area: area.total.tax,
@@ -228,11 +264,21 @@ describe('one value per figure on every endpoint', () => {
         'decision trend': decisionTrend.values.valueAddedPerMu,
       })
       for (const k of ['laborProductivity', 'energyEfficiency', 'emissionEfficiency', 'rdRatio'] as const) {
-        same(`${k} ${label}`, { 'decision byRegion': byRegion.total.values[k], 'decision byIndustry': byIndustry.total.values[k], 'decision trend': decisionTrend.values[k] })
+        same(`${k} ${label}`, {
+          'decision byRegion': byRegion.total.values[k],
+          'decision byIndustry': byIndustry.total.values[k],
+          'decision trend': decisionTrend.values[k],
+        })
       }
       // a ratio's tooltip: its parts are the figures shown beside it, and their quotient is the ratio
-      same(`亩均税收 parts ${label}`, { wall: wall.parts.taxPerMu, area: area.total.parts.taxPerMu, decision: byRegion.total.parts.taxPerMu, 'wall trend': wallTrend.parts.taxPerMu })
-      if (wall.ratedLandMu > 0) expect(Math.abs(wall.tax / wall.ratedLandMu - wall.taxPerMu!), `${label}: 亩均税收 = 实缴税金 ÷ 参评用地面积`).toBeLessThan(0.01)
+      same(`亩均税收 parts ${label}`, {
+        wall: wall.parts.taxPerMu,
+        area: area.total.parts.taxPerMu,
+        decision: byRegion.total.parts.taxPerMu,
+        'wall trend': wallTrend.parts.taxPerMu,
+      })
+      if (wall.ratedLandMu > 0)
+        expect(Math.abs(wall.tax / wall.ratedLandMu - wall.taxPerMu!), `${label}: 亩均税收 = 实缴税金 ÷ 参评用地面积`).toBeLessThan(0.01)
       // 亩均税收 < 1, compared unrounded
       same(`亩均税收低于1万元企业数 ${label}`, {
         'wall 分档': bands.find((b) => b.key === 'lt1')!.count,
@@ -268,14 +314,20 @@ describe('one value per figure on every endpoint', () => {
         'onebook filter': (await get<Onebook>(`/api/landLifeCycle/onebook?${q(region, 'overdue=true', 'pageSize=1')}`)).page.total,
       })
       const stage = (k: string) => book.byStage.find((x) => x.stage === k)!.count
-      same(`在建项目数 ${sc.code}`, { onebook: stage('xmkg') + stage('sgjs'), globe: globe.filter((p) => p.stage === 'xmkg' || p.stage === 'sgjs').length })
+      same(`在建项目数 ${sc.code}`, {
+        onebook: stage('xmkg') + stage('sgjs'),
+        globe: globe.filter((p) => p.stage === 'xmkg' || p.stage === 'sgjs').length,
+      })
     }
   })
 
   it('measures a shape in the record editor as the database and the lists do: one 亩', async () => {
     const list = await get<Page<ParcelReportRow>>('/api/cloudChart/report/parcels?pageSize=50&sortField=areaMu&sortOrder=descend')
     const shapes = (
-      await s.db.query<{ id: number; geojson: string }>('SELECT id, ST_AsGeoJSON(geom, 9) AS geojson FROM parcel WHERE id = ANY($1::int[])', [list.list.map((p) => p.id)])
+      await s.db.query<{ id: number; geojson: string }>(
+        'SELECT id, ST_AsGeoJSON(geom, 9) AS geojson FROM parcel WHERE id = ANY($1::int[])',
+        [list.list.map((p) => p.id)],
+      )
     ).rows
     expect(shapes.length).toBe(list.list.length)
     for (const row of list.list) {
@@ -296,7 +348,13 @@ describe('one value per figure on every endpoint', () => {
     const r = await s.get<CatalogueEntry[]>('/api/figures/catalogue', clerk)
     expect([r.status, r.body.code]).toEqual([200, 200])
     expect(r.body.data.map((e) => e.key)).toEqual(FIGURE_KEYS)
-    expect(r.body.data.find((e) => e.key === 'ratedEnterpriseCount')).toMatchObject({ name: '参评企业数', unit: '家', digits: 0, population: '参评企业', asOf: 'yearEnd' })
+    expect(r.body.data.find((e) => e.key === 'ratedEnterpriseCount')).toMatchObject({
+      name: '参评企业数',
+      unit: '家',
+      digits: 0,
+      population: '参评企业',
+      asOf: 'yearEnd',
+    })
     expect(r.body.data.find((e) => e.key === 'taxPerMu')?.caliber).toContain('÷')
     expect((await s.get('/api/figures/catalogue')).status).toBe(401)
   })

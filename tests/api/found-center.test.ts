@@ -31,7 +31,11 @@ beforeAll(async () => {
     )
   ).rows
   L = await one(s, 'SELECT code AS county, parent_code AS city FROM region WHERE code = $1', [unclaimed[0].county])
-  other = (await one<{ code: string }>(s, `SELECT code FROM region WHERE level = 'county' AND code <> ALL($1::text[]) ORDER BY code LIMIT 1`, [unclaimed.map((u) => u.county)])).code
+  other = (
+    await one<{ code: string }>(s, `SELECT code FROM region WHERE level = 'county' AND code <> ALL($1::text[]) ORDER BY code LIMIT 1`, [
+      unclaimed.map((u) => u.county),
+    ])
+  ).code
   const role = await makeRole(s, t.admin, '区县业务员', 'COUNTY_CLERK', CLERK_PAGES)
   t.l = (await person(s, t.admin, 'clerk_l', L.county, [role])).token
   t.o = (await person(s, t.admin, 'clerk_o', other, [role])).token
@@ -66,7 +70,9 @@ describe('the records waiting for 认领', () => {
     expect((await list(`kind=parcel&regionCode=${L.county}&pageSize=100`, t.admin)).body.data.list.map((x) => x.id)).toEqual(
       unclaimed.filter((u) => u.county === L.county).map((u) => u.id),
     )
-    expect((await list(`kind=parcel&regionCode=${L.city}`, t.admin)).body.data.total).toBe(await count(s, 'parcel WHERE county_code IS NULL AND city_code = $1', [L.city]))
+    expect((await list(`kind=parcel&regionCode=${L.city}`, t.admin)).body.data.total).toBe(
+      await count(s, 'parcel WHERE county_code IS NULL AND city_code = $1', [L.city]),
+    )
     const first = await one<{ w: number; s: number; e: number; n: number; name: string }>(
       s,
       'SELECT ST_XMin(geom) - 0.0001 AS w, ST_YMin(geom) - 0.0001 AS s, ST_XMax(geom) + 0.0001 AS e, ST_YMax(geom) + 0.0001 AS n, name FROM parcel WHERE id = $1',
@@ -74,7 +80,9 @@ describe('the records waiting for 认领', () => {
     )
     const boxed = await list(`kind=parcel&bbox=${first.w},${first.s},${first.e},${first.n}`, t.admin)
     expect(boxed.body.data.list.map((x) => x.id)).toEqual([unclaimed[0].id])
-    expect((await list(`kind=parcel&keyword=${encodeURIComponent(first.name)}`, t.admin)).body.data.list.map((x) => x.id)).toEqual([unclaimed[0].id])
+    expect((await list(`kind=parcel&keyword=${encodeURIComponent(first.name)}`, t.admin)).body.data.list.map((x) => x.id)).toEqual([
+      unclaimed[0].id,
+    ])
     const bad = await list('kind=parcel&bbox=121,30,120,31', t.admin)
     expect([bad.status, bad.body.message]).toEqual([400, '参数校验失败：bbox：范围的西应小于东、南应小于北'])
     const shapes = await s.get<FeatureCollection>(`/api/foundCenter/shapes?kind=parcel`, t.l)
@@ -125,13 +133,25 @@ describe('claiming', () => {
   })
 
   it('on approval the record belongs to the county: out of the list, into the county’s master data, with history', async () => {
-    const sub = await one<{ id: number; target_id: number }>(s, `SELECT id, target_id FROM dc_submission WHERE action = 'claim' AND county_code = $1 ORDER BY id LIMIT 1`, [L.county])
+    const sub = await one<{ id: number; target_id: number }>(
+      s,
+      `SELECT id, target_id FROM dc_submission WHERE action = 'claim' AND county_code = $1 ORDER BY id LIMIT 1`,
+      [L.county],
+    )
     const r = await decide(s, Number(sub.id), 'approve', t.auditor)
     expect(r.status).toBe(200)
-    expect(await one(s, 'SELECT province_code, city_code, county_code FROM parcel WHERE id = $1', [sub.target_id])).toEqual({ province_code: '330000', city_code: L.city, county_code: L.county })
+    expect(await one(s, 'SELECT province_code, city_code, county_code FROM parcel WHERE id = $1', [sub.target_id])).toEqual({
+      province_code: '330000',
+      city_code: L.city,
+      county_code: L.county,
+    })
     expect((await list('kind=parcel&pageSize=100', t.l)).body.data.list.map((x) => x.id)).not.toContain(sub.target_id)
     expect((await s.get(`/api/industryMap/landInfo?id=${sub.target_id}`, t.l)).status).toBe(200)
-    const h = await one<{ action: string; before: { county_code: string | null }; after: { county_code: string } }>(s, `SELECT action, before, after FROM record_history WHERE kind = 'parcel' AND record_id = $1`, [sub.target_id])
+    const h = await one<{ action: string; before: { county_code: string | null }; after: { county_code: string } }>(
+      s,
+      `SELECT action, before, after FROM record_history WHERE kind = 'parcel' AND record_id = $1`,
+      [sub.target_id],
+    )
     expect([h.action, h.before.county_code, h.after.county_code]).toEqual(['claim', null, L.county])
     // a province clerk claims an enterprise into a county it names
     const e = await one<{ id: number; county: string }>(
@@ -149,7 +169,18 @@ describe('claiming', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)
     const sheet = book.worksheets[0]
-    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', '名称', '宗地代码', '所属市', '位置所在区县', '面积（平方米）', '经度', '纬度', '认领状态'])
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      '名称',
+      '宗地代码',
+      '所属市',
+      '位置所在区县',
+      '面积（平方米）',
+      '经度',
+      '纬度',
+      '认领状态',
+    ])
     expect(sheet.rowCount - 1).toBe(await count(s, 'parcel WHERE county_code IS NULL AND NOT deleted'))
   })
 })

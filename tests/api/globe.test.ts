@@ -1,7 +1,13 @@
 /** The globe's read-only API (issue 5): parcels by view, info, search, regions, lifecycle, scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIFECYCLE_STAGES, overdueAt, stageAt } from '../../src/domain/lifecycle'
-import type { GlobeLifecycleProject, GlobeParcelInfo, GlobeParcelPage, GlobeRegion, GlobeRegionOutline } from '../../src/domain/contracts/globe'
+import type {
+  GlobeLifecycleProject,
+  GlobeParcelInfo,
+  GlobeParcelPage,
+  GlobeRegion,
+  GlobeRegionOutline,
+} from '../../src/domain/contracts/globe'
 import { TEST_PARCELS } from './engine-target'
 import { startServer, type TestServer } from './harness'
 
@@ -20,7 +26,8 @@ describe('GET /api/globe/parcels', () => {
     expect(r.status).toBe(200)
     expect(r.body.data.truncated).toBe(false)
     // the seeded parcels plus the few that wait for 认领 (no county yet, still in the province)
-    const all = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND province_code = '330000'`)).rows[0].n
+    const all = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND province_code = '330000'`))
+      .rows[0].n
     expect(all).toBeGreaterThanOrEqual(TEST_PARCELS)
     expect(r.body.data.parcels).toHaveLength(all)
     const p = r.body.data.parcels[0]
@@ -77,9 +84,11 @@ describe('GET /api/globe/parcels', () => {
 
 describe('GET /api/globe/parcels/:id and search', () => {
   it('gives the info panel the database figures', async () => {
-    const row = (await s.db.query<{ id: number; land_code: string; area_m2: number; name: string | null }>(
-      'SELECT p.id, p.land_code, p.area_m2, e.name FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id ORDER BY p.id LIMIT 1',
-    )).rows[0]
+    const row = (
+      await s.db.query<{ id: number; land_code: string; area_m2: number; name: string | null }>(
+        'SELECT p.id, p.land_code, p.area_m2, e.name FROM parcel p JOIN enterprise e ON e.id = p.enterprise_id ORDER BY p.id LIMIT 1',
+      )
+    ).rows[0]
     const r = await s.get<GlobeParcelInfo>(`/api/globe/parcels/${row.id}`, token)
     expect(r.status).toBe(200)
     expect(r.body.data.landCode).toBe(row.land_code)
@@ -148,9 +157,11 @@ describe('GET /api/globe/lifecycle', () => {
 
 describe('region scope', () => {
   it('shows a county user only that county, and admin-level users everything', async () => {
-    const county = (await s.db.query<{ county_code: string; n: number }>(
-      'SELECT county_code, count(*)::int AS n FROM parcel GROUP BY county_code ORDER BY n DESC LIMIT 1',
-    )).rows[0]
+    const county = (
+      await s.db.query<{ county_code: string; n: number }>(
+        'SELECT county_code, count(*)::int AS n FROM parcel GROUP BY county_code ORDER BY n DESC LIMIT 1',
+      )
+    ).rows[0]
     await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'clerk'`, [county.county_code])
     const clerk = await s.login('clerk', 'Clerk@2026')
     const mine = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, clerk)

@@ -59,7 +59,13 @@ export async function startServer(env: Partial<AppDeps['env']> = {}, extra: Pick
   }
   const config = staticConfigSource(readRuntimeConfig('config/config.json'))
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-uploads-'))
-  const app = await buildApp({ db, env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', ...env }, config, uploadDir, testHooks: extra.testHooks })
+  const app = await buildApp({
+    db,
+    env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', ...env },
+    config,
+    uploadDir,
+    testHooks: extra.testHooks,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -96,7 +102,11 @@ export async function startServer(env: Partial<AppDeps['env']> = {}, extra: Pick
     },
     get: (path, token) => call(path, { method: 'GET' }, token),
     postForm: (path, form, token) =>
-      call(path, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, token),
+      call(
+        path,
+        { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+        token,
+      ),
     postJson: (path, body, token) =>
       call(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, token),
     async close() {

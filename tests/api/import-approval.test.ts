@@ -55,7 +55,14 @@ beforeAll(async () => {
   ).rows
   ;[p, q] = two
   // a batch of two rows, each naming an existing parcel by its 宗地代码 with its own shape: two updates
-  const drafts = parcels({ seed: 71, count: 2, county: p.county_code, origin: p.geom.coordinates[0][0][0] as Position, cols: 2, cellM: 150 })
+  const drafts = parcels({
+    seed: 71,
+    count: 2,
+    county: p.county_code,
+    origin: p.geom.coordinates[0][0][0] as Position,
+    cols: 2,
+    cellM: 150,
+  })
   for (const [d, m] of [
     [drafts[0], p],
     [drafts[1], q],
@@ -74,7 +81,10 @@ beforeAll(async () => {
   ])
   const committed = await s.postJson<{ submitted: number }>('/api/datacenter/sjcl/submit', { id: batch.id }, t.clerk)
   expect([committed.status, committed.body.data?.submitted]).toEqual([200, 2])
-  for (const r of (await s.db.query<{ id: number; batch_row_no: number }>('SELECT id, batch_row_no FROM dc_submission WHERE batch_id = $1', [batch.id])).rows) sub[r.batch_row_no] = Number(r.id)
+  for (const r of (
+    await s.db.query<{ id: number; batch_row_no: number }>('SELECT id, batch_row_no FROM dc_submission WHERE batch_id = $1', [batch.id])
+  ).rows)
+    sub[r.batch_row_no] = Number(r.id)
 })
 afterAll(() => s?.close())
 
@@ -121,6 +131,11 @@ describe('an import row that updates a record changed since the import', () => {
       `SELECT version, submission_id, before->>'name' AS before_name, after->>'name' AS after_name FROM record_history WHERE kind = 'parcel' AND record_id = $1`,
       [q.id],
     )
-    expect({ ...h, submission_id: Number(h.submission_id) }).toEqual({ version: 1, submission_id: sub[2], before_name: q.name, after_name: `${q.name}（导入核实）` })
+    expect({ ...h, submission_id: Number(h.submission_id) }).toEqual({
+      version: 1,
+      submission_id: sub[2],
+      before_name: q.name,
+      after_name: `${q.name}（导入核实）`,
+    })
   })
 })

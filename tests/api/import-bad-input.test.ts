@@ -21,7 +21,8 @@ let clerk: string
 /** the system temp folder of this test process, private and empty: whatever lands here was written outside the upload folder */
 const privateTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-tmpdir-'))
 const savedTmp = process.env.TMPDIR
-const files = (root: string) => (fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [])
+const files = (root: string) =>
+  fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : []
 const batches = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dc_import_batch')).rows[0].n
 
 beforeAll(async () => {
@@ -43,19 +44,77 @@ describe('refused at once, nothing kept', () => {
     [
       'a zip bomb that lies about its size',
       'liar.xlsx',
-      () => buildZip([{ name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<Relationships/>') }, { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }, { name: 'xl/sharedStrings.xml', data: new Uint8Array(100 * 1024 * 1024), declaredSize: 100 }]),
+      () =>
+        buildZip([
+          { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<Relationships/>') },
+          { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+          { name: 'xl/sharedStrings.xml', data: new Uint8Array(100 * 1024 * 1024), declaredSize: 100 },
+        ]),
       400,
       '疑似压缩炸弹',
     ],
-    ['an entry path escaping the folder', 'escape.zip', () => buildZip([{ name: '../../../tmp/evil.shp', data: Buffer.from('x') }]), 400, '试图跳出所在文件夹（..），已拒绝'],
-    ['an absolute entry path', 'abs.zip', () => buildZip([{ name: '/etc/cron.d/evil.shp', data: Buffer.from('x') }]), 400, '是绝对路径，已拒绝'],
-    ['a symlink entry', 'link.zip', () => buildZip([{ name: 'layer.shp', data: Buffer.from('/etc/passwd'), method: 0, unixMode: 0o120777 }]), 400, '是符号链接，已拒绝'],
-    ['a .shp without .dbf', 'nodbf.zip', () => buildZip([{ name: 'layer.shp', data: shapefilePart('.shp') }, { name: 'layer.shx', data: shapefilePart('.shx') }, { name: 'layer.prj', data: shapefilePart('.prj') }]), 400, '缺少属性表 layer.dbf'],
+    [
+      'an entry path escaping the folder',
+      'escape.zip',
+      () => buildZip([{ name: '../../../tmp/evil.shp', data: Buffer.from('x') }]),
+      400,
+      '试图跳出所在文件夹（..），已拒绝',
+    ],
+    [
+      'an absolute entry path',
+      'abs.zip',
+      () => buildZip([{ name: '/etc/cron.d/evil.shp', data: Buffer.from('x') }]),
+      400,
+      '是绝对路径，已拒绝',
+    ],
+    [
+      'a symlink entry',
+      'link.zip',
+      () => buildZip([{ name: 'layer.shp', data: Buffer.from('/etc/passwd'), method: 0, unixMode: 0o120777 }]),
+      400,
+      '是符号链接，已拒绝',
+    ],
+    [
+      'a .shp without .dbf',
+      'nodbf.zip',
+      () =>
+        buildZip([
+          { name: 'layer.shp', data: shapefilePart('.shp') },
+          { name: 'layer.shx', data: shapefilePart('.shx') },
+          { name: 'layer.prj', data: shapefilePart('.prj') },
+        ]),
+      400,
+      '缺少属性表 layer.dbf',
+    ],
     ['a file over the configured limit', 'big.csv', () => Buffer.alloc(8 * 1024 * 1024 + 1, 0x61), 413, '文件超过大小上限 8 MB'],
-    ['HTML disguised as .xlsx', 'sheet.xlsx', () => Buffer.from('<!DOCTYPE html><html><script>fetch("/api")</script></html>'), 415, 'HTML/SVG/XML 标记'],
-    ['SVG disguised as .csv', 'data.csv', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 415, 'HTML/SVG/XML 标记'],
-    ['garbage bytes named .zip', 'junk.zip', () => Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919 + 13) % 251)), 415, '无法识别的文件内容'],
-    ['garbage after a ZIP signature', 'broken.zip', () => Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(3000, 7)]), 400, '压缩包已损坏或不是 ZIP 格式'],
+    [
+      'HTML disguised as .xlsx',
+      'sheet.xlsx',
+      () => Buffer.from('<!DOCTYPE html><html><script>fetch("/api")</script></html>'),
+      415,
+      'HTML/SVG/XML 标记',
+    ],
+    [
+      'SVG disguised as .csv',
+      'data.csv',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      415,
+      'HTML/SVG/XML 标记',
+    ],
+    [
+      'garbage bytes named .zip',
+      'junk.zip',
+      () => Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919 + 13) % 251)),
+      415,
+      '无法识别的文件内容',
+    ],
+    [
+      'garbage after a ZIP signature',
+      'broken.zip',
+      () => Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(3000, 7)]),
+      400,
+      '压缩包已损坏或不是 ZIP 格式',
+    ],
   ])('%s', async (_what, name, make, status, words) => {
     const bytes = make()
     const before = { batches: await batches(), files: files(path.join(s.uploadDir, 'files')).length }
@@ -111,7 +170,11 @@ describe('a 100 000-row xlsx', () => {
     expect(last).toMatchObject({ status: '已上传', rowCount: 100_000 })
     expect(new Set(seen).size).toBeGreaterThan(3)
     const page = await s.get<BatchRows>(`/api/datacenter/sjcj/preview?id=${up.body.data.id}&page=200&pageSize=500`, clerk)
-    expect(page.body.data.rows.list.at(-1)).toMatchObject({ rowNo: 100_000, sourceLine: 100_001, source: { 企业名称: '企业100000', 统一社会信用代码: null, 从业人数: 0 } })
+    expect(page.body.data.rows.list.at(-1)).toMatchObject({
+      rowNo: 100_000,
+      sourceLine: 100_001,
+      source: { 企业名称: '企业100000', 统一社会信用代码: null, 从业人数: 0 },
+    })
   }, 300_000)
 })
 

@@ -23,7 +23,10 @@ let child: ChildProcess | null = null
 let base = ''
 
 async function startChild(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/support/crash-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/support/crash-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let err = ''
   child.stderr?.on('data', (d) => (err += String(d)))
   base = await new Promise<string>((resolve, reject) => {
@@ -70,7 +73,11 @@ beforeAll(async () => {
     const { postgis } = await import('@electric-sql/pglite-postgis')
     env.DATA_DIR = path.join(dir, 'data')
     fs.mkdirSync(env.DATA_DIR, { recursive: true })
-    const pg = await PGlite.create({ dataDir: path.join(env.DATA_DIR, 'pglite'), extensions: { postgis }, loadDataDir: new Blob([fs.readFileSync(inject('template'))]) })
+    const pg = await PGlite.create({
+      dataDir: path.join(env.DATA_DIR, 'pglite'),
+      extensions: { postgis },
+      loadDataDir: new Blob([fs.readFileSync(inject('template'))]),
+    })
     await pg.close()
   }
 }, 180_000)
@@ -128,7 +135,15 @@ it('a kill during an import leaves no half batch; after a restart it re-runs to 
   expect(after.body.data).toMatchObject({ status: '已中断', rowCount: 0 })
   expect((await call(`/api/datacenter/sjcj/preview?id=${id}`, {}, token)).status).toBe(422)
 
-  expect((await call('/api/datacenter/sjcj/reimport', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) }, token)).status).toBe(200)
+  expect(
+    (
+      await call(
+        '/api/datacenter/sjcj/reimport',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) },
+        token,
+      )
+    ).status,
+  ).toBe(200)
   for (;;) {
     const p = await call<BatchProgress>(`/api/datacenter/sjcj/progress?id=${id}`, {}, token)
     if (p.body.data.status !== '导入中') {
@@ -139,5 +154,9 @@ it('a kill during an import leaves no half batch; after a restart it re-runs to 
   }
   const last = await call<BatchRows>(`/api/datacenter/sjcj/preview?id=${id}&page=${ROWS / 500}&pageSize=500`, {}, token)
   expect(last.body.data.rows.total).toBe(ROWS)
-  expect(last.body.data.rows.list.at(-1)?.source).toEqual({ 企业名称: `测试企业${ROWS}`, 从业人数: ROWS % 900, 注册地址: `杭州市西湖区文三路${ROWS}号` })
+  expect(last.body.data.rows.list.at(-1)?.source).toEqual({
+    企业名称: `测试企业${ROWS}`,
+    从业人数: ROWS % 900,
+    注册地址: `杭州市西湖区文三路${ROWS}号`,
+  })
 }, 300_000)

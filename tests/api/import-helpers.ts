@@ -4,7 +4,13 @@ import type { BatchProgress, BatchRows, BatchRowView, BatchView } from '../../sr
 import type { Answer, TestServer } from './harness'
 
 /** POST /api/datacenter/sjcj/upload as the browser sends it. */
-export function uploadBatch(s: TestServer, token: string, file: { name: string; bytes: Uint8Array | Buffer }, kind: 'parcel' | 'enterprise', crs = 'auto'): Promise<Answer<BatchView>> {
+export function uploadBatch(
+  s: TestServer,
+  token: string,
+  file: { name: string; bytes: Uint8Array | Buffer },
+  kind: 'parcel' | 'enterprise',
+  crs = 'auto',
+): Promise<Answer<BatchView>> {
   const form = new FormData()
   form.append('kind', kind)
   form.append('crs', crs)
@@ -13,7 +19,12 @@ export function uploadBatch(s: TestServer, token: string, file: { name: string; 
 }
 
 /** Polls the progress until the batch leaves 导入中 / 检查中; returns the last answer and every progress seen. */
-export async function waitForJob(s: TestServer, token: string, id: number, timeoutMs = 120_000): Promise<{ last: BatchProgress; seen: number[] }> {
+export async function waitForJob(
+  s: TestServer,
+  token: string,
+  id: number,
+  timeoutMs = 120_000,
+): Promise<{ last: BatchProgress; seen: number[] }> {
   const t0 = Date.now()
   const seen: number[] = []
   for (;;) {
@@ -27,7 +38,13 @@ export async function waitForJob(s: TestServer, token: string, id: number, timeo
 }
 
 /** Uploads and waits for 已上传; fails the test otherwise. */
-export async function importBatch(s: TestServer, token: string, file: { name: string; bytes: Uint8Array | Buffer }, kind: 'parcel' | 'enterprise', crs = 'auto'): Promise<BatchView> {
+export async function importBatch(
+  s: TestServer,
+  token: string,
+  file: { name: string; bytes: Uint8Array | Buffer },
+  kind: 'parcel' | 'enterprise',
+  crs = 'auto',
+): Promise<BatchView> {
   const up = await uploadBatch(s, token, file, kind, crs)
   expect(up.status, up.body.message).toBe(200)
   const { last } = await waitForJob(s, token, up.body.data.id)
@@ -61,7 +78,11 @@ export const rulesOf = (row: BatchRowView | undefined) => (row?.issues ?? []).ma
  * A point of a county with no demo parcel (nor, with `noEnterprises`, enterprise) within 1.5 km,
  * on a 20 × 20 grid over the county's extent; `skip` takes a later one.
  */
-export async function freeSpot(s: TestServer, county: string, opts: { skip?: number; noEnterprises?: boolean } = {}): Promise<[number, number]> {
+export async function freeSpot(
+  s: TestServer,
+  county: string,
+  opts: { skip?: number; noEnterprises?: boolean } = {},
+): Promise<[number, number]> {
   const r = await s.db.query<{ x: number; y: number }>(
     `SELECT ST_X(q.pt) AS x, ST_Y(q.pt) AS y FROM region r, generate_series(0, 19) i, generate_series(0, 19) j,
        LATERAL (SELECT ST_SetSRID(ST_MakePoint(ST_XMin(r.geom) + (ST_XMax(r.geom) - ST_XMin(r.geom)) * (i + 0.5) / 20,

@@ -5,7 +5,13 @@
  */
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EvaluationAbstract, EvaluationModel, EvaluationRun, FlaggedShapes, ResultList } from '../../src/domain/contracts/land-evaluation'
+import type {
+  EvaluationAbstract,
+  EvaluationModel,
+  EvaluationRun,
+  FlaggedShapes,
+  ResultList,
+} from '../../src/domain/contracts/land-evaluation'
 import { score } from '../../src/server/modules/land-evaluation/service'
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
@@ -41,12 +47,24 @@ describe('评价模型', () => {
     ]
     const ninety = await s.postJson('/api/modes/SaveMode', { name: '两项模型', passScore: 50, items }, land)
     expect([ninety.status, ninety.body.details]).toEqual([400, [{ field: 'items', message: '各项指标的权重之和应为100' }]])
-    const unknown = await s.postJson('/api/modes/SaveMode', { name: '两项模型', passScore: 50, items: [{ ...items[0], indicator: 'x', weight: 100 }] }, land)
+    const unknown = await s.postJson(
+      '/api/modes/SaveMode',
+      { name: '两项模型', passScore: 50, items: [{ ...items[0], indicator: 'x', weight: 100 }] },
+      land,
+    )
     expect([unknown.status, unknown.body.details?.[0].field]).toEqual([400, 'items.0.indicator'])
-    const dup = await s.postJson('/api/modes/SaveMode', { name: '低效用地认定模型（默认）', passScore: 50, items: [{ ...items[0], weight: 100 }] }, land)
+    const dup = await s.postJson(
+      '/api/modes/SaveMode',
+      { name: '低效用地认定模型（默认）', passScore: 50, items: [{ ...items[0], weight: 100 }] },
+      land,
+    )
     expect([dup.status, dup.body.message]).toEqual([409, '已有名为“低效用地认定模型（默认）”的评价模型，请换一个名称'])
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_model')).n).toBe(1)
-    const saved = await s.postJson<EvaluationModel>('/api/modes/SaveMode', { name: '两项模型', passScore: 50, items: [items[0], { ...items[1], weight: 50 }] }, land)
+    const saved = await s.postJson<EvaluationModel>(
+      '/api/modes/SaveMode',
+      { name: '两项模型', passScore: 50, items: [items[0], { ...items[1], weight: 50 }] },
+      land,
+    )
     expect([saved.status, saved.body.data.updatedBy]).toEqual([200, '陈土地'])
   })
 })
@@ -95,7 +113,10 @@ describe('评价', () => {
     }
     const idle = (await s.get<ResultList>(`/api/inefficient/results?runId=${run.id}&indicator=idleYears`, land)).body.data
     const idleIndex = model.items.findIndex((i) => i.indicator === 'idleYears')
-    const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_result WHERE run_id = $1 AND $2 = ANY(hits)', [run.id, idleIndex])
+    const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_result WHERE run_id = $1 AND $2 = ANY(hits)', [
+      run.id,
+      idleIndex,
+    ])
     expect(idle.page.total).toBe(n.n)
   })
 
@@ -117,7 +138,9 @@ describe('评价', () => {
   })
 
   it('exports the flagged results with the hits in words', async () => {
-    const res = await fetch(`${s.base}/api/inefficient/results/export?runId=${run.id}&flagged=true`, { headers: { Authorization: `Bearer ${land}`, 'X-Requested-With': 'XMLHttpRequest' } })
+    const res = await fetch(`${s.base}/api/inefficient/results/export?runId=${run.id}&flagged=true`, {
+      headers: { Authorization: `Bearer ${land}`, 'X-Requested-With': 'XMLHttpRequest' },
+    })
     expect(res.status).toBe(200)
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)
@@ -130,8 +153,16 @@ describe('评价', () => {
     const county = await one<{ code: string; n: number }>(
       `SELECT county_code AS code, count(*)::int AS n FROM parcel WHERE NOT deleted AND status <> '已收回' AND county_code IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
     )
-    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'land'`)).rows[0].id
-    const { token } = await makeUser(s, await s.login('admin', 'Admin@2026'), { username: 'evaluation_county', regionCode: county.code, roleIds: [role] })
+    const role = (
+      await s.db.query<{ id: number }>(
+        `SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'land'`,
+      )
+    ).rows[0].id
+    const { token } = await makeUser(s, await s.login('admin', 'Admin@2026'), {
+      username: 'evaluation_county',
+      regionCode: county.code,
+      roleIds: [role],
+    })
     expect((await s.get(`/api/inefficient/results?runId=${run.id}`, token)).status).toBe(404)
     const mine = (await s.postJson<EvaluationRun>('/api/inefficient/run', { modelId: model.id, year }, token)).body.data
     expect(mine.parcelCount).toBe(county.n)
@@ -141,7 +172,16 @@ describe('评价', () => {
   })
 
   it('scores a parcel with unknown figures as meeting none of their conditions', () => {
-    const p = { id: 1, area_m2: 1000, plot_ratio: null, density: null, tax_per_mu: null, value_added_per_mu: null, idle_years: 0, stopped: 0 }
+    const p = {
+      id: 1,
+      area_m2: 1000,
+      plot_ratio: null,
+      density: null,
+      tax_per_mu: null,
+      value_added_per_mu: null,
+      idle_years: 0,
+      stopped: 0,
+    }
     expect(score(p, model.items, 60)).toMatchObject({ score: 0, flagged: false, hits: [] })
     expect(score({ ...p, plot_ratio: 0.5, idle_years: 2, stopped: 1 }, model.items, 60)).toMatchObject({ score: 65, flagged: true })
   })

@@ -57,13 +57,23 @@ describe('项目管理: a stage page', () => {
 
   it('lists every project on 项目签约 and a county user only the county’s', async () => {
     const all = (await s.get<StageProjects>('/api/landLifeCycle/projects?stage=xmqy', land)).body.data
-    const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted')
+    const n = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted',
+    )
     expect(all.page.total).toBe(n.n)
     const county = await one<{ code: string; n: number }>(
       `SELECT p.county_code AS code, count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND p.county_code IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
     )
-    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'land'`)).rows[0].id
-    const { token } = await makeUser(s, await s.login('admin', 'Admin@2026'), { username: 'land_county', regionCode: county.code, roleIds: [role] })
+    const role = (
+      await s.db.query<{ id: number }>(
+        `SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'land'`,
+      )
+    ).rows[0].id
+    const { token } = await makeUser(s, await s.login('admin', 'Admin@2026'), {
+      username: 'land_county',
+      regionCode: county.code,
+      roleIds: [role],
+    })
     expect((await s.get<StageProjects>('/api/landLifeCycle/projects?stage=xmqy', token)).body.data.page.total).toBe(county.n)
   })
 })
@@ -71,14 +81,22 @@ describe('项目管理: a stage page', () => {
 describe('项目管理: registering a stage', () => {
   let target: ProjectRow
   beforeAll(async () => {
-    const list = (await s.get<StageProjects>('/api/landLifeCycle/projects?stage=xmkg&state=pending&pageSize=1&sortField=name&sortOrder=ascend', land)).body.data.page.list
+    const list = (
+      await s.get<StageProjects>('/api/landLifeCycle/projects?stage=xmkg&state=pending&pageSize=1&sortField=name&sortOrder=ascend', land)
+    ).body.data.page.list
     target = list[0]
   })
 
   it('refuses a wrong registration, naming the field, with nothing written', async () => {
-    const before = await one('SELECT start_date, completion_deadline, (SELECT count(*)::int FROM lifecycle_event WHERE project_id = $1) AS n FROM lifecycle_project WHERE id = $1', [target.id])
+    const before = await one(
+      'SELECT start_date, completion_deadline, (SELECT count(*)::int FROM lifecycle_event WHERE project_id = $1) AS n FROM lifecycle_project WHERE id = $1',
+      [target.id],
+    )
     const early = await s.postJson('/api/landLifeCycle/registerStage', { id: target.id, stage: 'xmkg', date: '2000-01-01' }, land)
-    expect([early.status, early.body.details]).toEqual([400, [{ field: 'date', message: `项目开工日期不能早于土地供应日期 ${target.dates.tdgy}` }]])
+    expect([early.status, early.body.details]).toEqual([
+      400,
+      [{ field: 'date', message: `项目开工日期不能早于土地供应日期 ${target.dates.tdgy}` }],
+    ])
     const future = await s.postJson('/api/landLifeCycle/registerStage', { id: target.id, stage: 'xmkg', date: '2999-01-01' }, land)
     expect([future.status, future.body.details?.[0].message]).toEqual([400, '项目开工日期不能晚于今天'])
     const skip = await s.postJson('/api/landLifeCycle/registerStage', { id: target.id, stage: 'jgys', date: TODAY }, land)
@@ -87,11 +105,20 @@ describe('项目管理: registering a stage', () => {
     expect([bad.status, bad.body.details?.[0]]).toEqual([400, { field: 'date', message: '日期 date 不是有效日期' }])
     const signing = await s.postJson('/api/landLifeCycle/registerStage', { id: target.id, stage: 'xmqy', date: TODAY }, land)
     expect([signing.status, signing.body.details?.[0].field]).toEqual([400, 'stage'])
-    expect(await one('SELECT start_date, completion_deadline, (SELECT count(*)::int FROM lifecycle_event WHERE project_id = $1) AS n FROM lifecycle_project WHERE id = $1', [target.id])).toEqual(before)
+    expect(
+      await one(
+        'SELECT start_date, completion_deadline, (SELECT count(*)::int FROM lifecycle_event WHERE project_id = $1) AS n FROM lifecycle_project WHERE id = $1',
+        [target.id],
+      ),
+    ).toEqual(before)
   })
 
   it('registers the start: the completion deadline 24 months on, the history row, a second try refused', async () => {
-    const r = await s.postJson<ProjectRow>('/api/landLifeCycle/registerStage', { id: target.id, stage: 'xmkg', date: TODAY, remark: '现场核实开工' }, land)
+    const r = await s.postJson<ProjectRow>(
+      '/api/landLifeCycle/registerStage',
+      { id: target.id, stage: 'xmkg', date: TODAY, remark: '现场核实开工' },
+      land,
+    )
     expect(r.status).toBe(200)
     const due = new Date(`${TODAY}T00:00:00Z`)
     due.setUTCMonth(due.getUTCMonth() + 24)
@@ -100,7 +127,9 @@ describe('项目管理: registering a stage', () => {
     expect(r.body.data).toMatchObject({ currentStage: 'xmkg', completionDeadline: expected.d })
     expect(r.body.data.dates.xmkg).toBe(TODAY)
     const detail = (await s.get<ProjectDetail>(`/api/landLifeCycle/project?id=${target.id}`, land)).body.data
-    expect(detail.events).toEqual([{ stage: 'xmkg', date: TODAY, remark: '现场核实开工', deadline: expected.d, actor: '陈土地', at: expect.any(String) }])
+    expect(detail.events).toEqual([
+      { stage: 'xmkg', date: TODAY, remark: '现场核实开工', deadline: expected.d, actor: '陈土地', at: expect.any(String) },
+    ])
     const again = await s.postJson('/api/landLifeCycle/registerStage', { id: target.id, stage: 'xmkg', date: TODAY }, land)
     expect([again.status, again.body.message]).toEqual([409, `该项目已于 ${TODAY} 登记项目开工，不能重复登记`])
     const log = await one<{ target: string }>(`SELECT target FROM operation_log WHERE module = 'landLifeCycle' ORDER BY id DESC LIMIT 1`)
@@ -121,7 +150,9 @@ describe('一本账', () => {
     expect(r.status).toBe(200)
     const d = r.body.data
     const all = (await s.get<Onebook>('/api/landLifeCycle/onebook', land)).body.data
-    const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted')
+    const n = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted',
+    )
     expect(all.total).toBe(n.n)
     expect(all.byStage.reduce((k, x) => k + x.count, 0)).toBe(all.total)
     expect(d.total).toBe(all.belowCommitment)
@@ -142,7 +173,9 @@ describe('一本账', () => {
 
   it('exports the filtered ledger', async () => {
     const d = (await s.get<Onebook>('/api/landLifeCycle/onebook?overdue=true', land)).body.data
-    const res = await fetch(`${s.base}/api/landLifeCycle/onebook/export?overdue=true`, { headers: { Authorization: `Bearer ${land}`, 'X-Requested-With': 'XMLHttpRequest' } })
+    const res = await fetch(`${s.base}/api/landLifeCycle/onebook/export?overdue=true`, {
+      headers: { Authorization: `Bearer ${land}`, 'X-Requested-With': 'XMLHttpRequest' },
+    })
     expect(res.status).toBe(200)
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)

@@ -11,13 +11,33 @@ let s: TestServer
 let admin: string
 let clerk: string
 let ops: string
-type Groups = { name: string; open: boolean; layers: { key: number; name: string; visible: boolean; opacity: number; type: string; url: string; base: string }[] }[]
-type Layer = { id: number; groupId: number; groupName: string; name: string; type: string; url: string; opacity: number; visible: boolean; sort: number; base: string }
+type Groups = {
+  name: string
+  open: boolean
+  layers: { key: number; name: string; visible: boolean; opacity: number; type: string; url: string; base: string }[]
+}[]
+type Layer = {
+  id: number
+  groupId: number
+  groupName: string
+  name: string
+  type: string
+  url: string
+  opacity: number
+  visible: boolean
+  sort: number
+  base: string
+}
 type Group = { id: number; name: string; sort: number; open: boolean; layerCount: number }
 
 const count = async (table: string) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n
 const logged = async (path: string) =>
-  (await s.db.query<{ module: string; action: string; target: string; success: boolean }>(`SELECT module, action, target, success FROM operation_log WHERE path = $1 ORDER BY id`, [path])).rows
+  (
+    await s.db.query<{ module: string; action: string; target: string; success: boolean }>(
+      `SELECT module, action, target, success FROM operation_log WHERE path = $1 ORDER BY id`,
+      [path],
+    )
+  ).rows
 let groupId: number
 
 beforeAll(async () => {
@@ -35,8 +55,15 @@ describe('what the map screens read', () => {
   it('lists the groups with their layers in order, to holders of a page that shows the map', async () => {
     const r = await s.get<Groups>('/api/map/layers', clerk)
     expect(r.status).toBe(200)
-    expect(r.body.data.map((g) => [g.name, g.open])).toEqual([['业务图层', true], ['参考图层', false]])
-    expect(r.body.data[0].layers.map((l) => [l.name, l.visible, l.opacity])).toEqual([['工业用地', true, 0.75], ['企业聚合', true, 1], ['亩均税收热力', false, 0.85]])
+    expect(r.body.data.map((g) => [g.name, g.open])).toEqual([
+      ['业务图层', true],
+      ['参考图层', false],
+    ])
+    expect(r.body.data[0].layers.map((l) => [l.name, l.visible, l.opacity])).toEqual([
+      ['工业用地', true, 0.75],
+      ['企业聚合', true, 1],
+      ['亩均税收热力', false, 0.85],
+    ])
     expect(r.body.data[1].layers[0]).toMatchObject({ type: 'dynamic', base: 'img' })
   })
 })
@@ -61,11 +88,32 @@ describe('地图图层 administration', () => {
 
   it('adds a tile layer that the map screens then list, logged', async () => {
     const url = 'https://t{0-7}.example.gov.cn/vec_w/wmts?TILEMATRIX={z}&TILEROW={y}&TILECOL={x}'
-    const r = await s.postJson<Layer>('/api/map/layer/add', { groupId, name: '规划路网', type: 'title', url, opacity: 0.6, visible: false, sort: 9 }, admin)
+    const r = await s.postJson<Layer>(
+      '/api/map/layer/add',
+      { groupId, name: '规划路网', type: 'title', url, opacity: 0.6, visible: false, sort: 9 },
+      admin,
+    )
     expect(r.status).toBe(200)
-    expect(r.body.data).toMatchObject({ groupId, groupName: '业务图层', name: '规划路网', type: 'title', url, opacity: 0.6, visible: false, sort: 9, base: '' })
+    expect(r.body.data).toMatchObject({
+      groupId,
+      groupName: '业务图层',
+      name: '规划路网',
+      type: 'title',
+      url,
+      opacity: 0.6,
+      visible: false,
+      sort: 9,
+      base: '',
+    })
     const shown = await s.get<Groups>('/api/map/layers', clerk)
-    expect(shown.body.data[0].layers.at(-1)).toMatchObject({ key: r.body.data.id, name: '规划路网', visible: false, opacity: 0.6, type: 'title', url })
+    expect(shown.body.data[0].layers.at(-1)).toMatchObject({
+      key: r.body.data.id,
+      name: '规划路网',
+      visible: false,
+      opacity: 0.6,
+      type: 'title',
+      url,
+    })
     expect(await logged('/api/map/layer/add')).toEqual([{ module: 'mapLayer', action: '新增图层', target: '规划路网', success: true }])
     const twice = await s.postJson('/api/map/layer/add', { groupId, name: '规划路网', type: 'title', url }, admin)
     expect(twice.status).toBe(409)
@@ -78,11 +126,21 @@ describe('地图图层 administration', () => {
     ['opacity below 0', { opacity: -0.1 }, 'opacity', '透明度应在0到1之间'],
     ['opacity not a number', { opacity: '半透明' }, 'opacity', '透明度应为0到1之间的数字'],
     ['a tile url without {x}{y}{z}', { url: 'https://tiles.example.cn/tile.png' }, 'url', '瓦片服务地址应含 {x}、{y}、{z} 占位符'],
-    ['a url of another scheme', { url: 'ftp://tiles.example.cn/{z}/{x}/{y}.png' }, 'url', '地址应以 http://、https:// 或 / 开头，且不含空格'],
+    [
+      'a url of another scheme',
+      { url: 'ftp://tiles.example.cn/{z}/{x}/{y}.png' },
+      'url',
+      '地址应以 http://、https:// 或 / 开头，且不含空格',
+    ],
     ['an unknown placeholder', { url: 'https://tiles.example.cn/{z}/{x}/{y}.png?k={key}' }, 'url', '地址中的占位符 {key} 无法识别'],
     ['unbalanced braces', { url: 'https://tiles.example.cn/{z}/{x}/{y.png' }, 'url', '地址中的花括号不成对'],
     ['an empty url for tiles', { url: '' }, 'url', '地址不能为空（只有动态服务可以留空）'],
-    ['a feature url with only some tile placeholders', { type: 'feature', url: '/api/tiles/parcels/{z}/{x}.pbf' }, 'url', '地址含瓦片占位符时应同时含 {x}、{y}、{z}'],
+    [
+      'a feature url with only some tile placeholders',
+      { type: 'feature', url: '/api/tiles/parcels/{z}/{x}.pbf' },
+      'url',
+      '地址含瓦片占位符时应同时含 {x}、{y}、{z}',
+    ],
     ['an empty name', { name: ' ' }, 'name', '图层名称不能为空'],
     ['an unknown type', { type: 'wms' }, 'type', '图层类型应为 title（瓦片）、feature（要素）或 dynamic（动态）'],
     ['a base mark with capitals', { base: 'IMG' }, 'base', '底图标记只用小写字母'],
@@ -105,7 +163,9 @@ describe('地图图层 administration', () => {
     const bad = await s.postJson('/api/map/layer/edit', { id: heat, type: 'title' }, admin)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toContain('url：瓦片服务地址应含 {x}、{y}、{z} 占位符')
-    expect((bad.body as { details?: { field: string }[] }).details).toEqual([{ field: 'url', message: '瓦片服务地址应含 {x}、{y}、{z} 占位符' }])
+    expect((bad.body as { details?: { field: string }[] }).details).toEqual([
+      { field: 'url', message: '瓦片服务地址应含 {x}、{y}、{z} 占位符' },
+    ])
     const badOpacity = await s.postJson('/api/map/layer/edit', { id: heat, opacity: 2 }, admin)
     expect(badOpacity.status).toBe(400)
     expect(badOpacity.body.message).toMatch(/透明度/)
@@ -122,7 +182,12 @@ describe('地图图层 administration', () => {
     const r = await s.postJson('/api/map/layer/delete', { id }, admin)
     expect(r.status).toBe(200)
     expect(await s.db.query('SELECT 1 FROM map_layer WHERE id = $1', [id]).then((x) => x.rows.length)).toBe(0)
-    expect((await logged('/api/map/layer/delete')).at(-1)).toEqual({ module: 'mapLayer', action: '删除图层', target: '业务图层/规划路网', success: true })
+    expect((await logged('/api/map/layer/delete')).at(-1)).toEqual({
+      module: 'mapLayer',
+      action: '删除图层',
+      target: '业务图层/规划路网',
+      success: true,
+    })
     expect((await s.postJson('/api/map/layer/delete', { id }, admin)).status).toBe(404)
   })
 
@@ -137,7 +202,11 @@ describe('地图图层 administration', () => {
     const badSort = await s.postJson('/api/map/group/add', { name: '排序错', sort: -1 }, admin)
     expect(badSort.body.message).toContain('排序应在0到9999之间')
     expect(await count('map_layer_group')).toBe(3)
-    await s.postJson('/api/map/layer/add', { groupId: g.body.data.id, name: '控规', type: 'dynamic', url: 'https://gis.example.cn/arcgis/rest/services/kg/MapServer' }, admin)
+    await s.postJson(
+      '/api/map/layer/add',
+      { groupId: g.body.data.id, name: '控规', type: 'dynamic', url: 'https://gis.example.cn/arcgis/rest/services/kg/MapServer' },
+      admin,
+    )
     const renamed = await s.postJson<Group>('/api/map/group/edit', { id: g.body.data.id, name: '规划', sort: 5, open: true }, admin)
     expect(renamed.body.data).toMatchObject({ name: '规划', open: true, layerCount: 1 })
     expect((await s.postJson('/api/map/group/edit', { id: g.body.data.id, name: '业务图层' }, admin)).status).toBe(409)

@@ -40,7 +40,11 @@ function decode(bytes: Uint8Array, layer: string): Decoded[] {
   const vt = new VectorTile(new PbfReader(bytes))
   const l = vt.layers[layer]
   if (!l) return []
-  return Array.from({ length: l.length }, (_, i) => l.feature(i)).map((f) => ({ id: Number(f.id), type: f.type, ...(f.properties as Omit<Decoded, 'id' | 'type'>) }))
+  return Array.from({ length: l.length }, (_, i) => l.feature(i)).map((f) => ({
+    id: Number(f.id),
+    type: f.type,
+    ...(f.properties as Omit<Decoded, 'id' | 'type'>),
+  }))
 }
 
 beforeAll(async () => {
@@ -77,7 +81,9 @@ describe('vector tiles', () => {
 
   it('holds exactly the parcels whose outline meets the tile', async () => {
     const { x, y } = tileOf(sample.lng, sample.lat, 12)
-    const ids = decode((await fetchTile('parcels', 12, x, y, admin)).bytes, 'parcels').map((f) => f.id).sort((a, b) => a - b)
+    const ids = decode((await fetchTile('parcels', 12, x, y, admin)).bytes, 'parcels')
+      .map((f) => f.id)
+      .sort((a, b) => a - b)
     const n = 2 ** 12
     const lng = (v: number) => (v / n) * 360 - 180
     const lat = (v: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * v) / n))) * 180) / Math.PI
@@ -92,10 +98,14 @@ describe('vector tiles', () => {
 
   it('gives the same features from ST_AsMVT and from the in-process cutter', async () => {
     const { x, y } = tileOf(sample.lng, sample.lat, 13)
-    const cut = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: true }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+    const cut = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: true }), 'parcels')
+      .map((f) => `${f.id}:${f.code}:${f.status}`)
+      .sort()
     expect(cut.length).toBeGreaterThan(0)
     if (s.engine === 'postgres') {
-      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false }), 'parcels').map((f) => `${f.id}:${f.code}:${f.status}`).sort()
+      const mvt = decode(await tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false }), 'parcels')
+        .map((f) => `${f.id}:${f.code}:${f.status}`)
+        .sort()
       expect(mvt).toEqual(cut)
     } else {
       await expect(tile(s.db, 'parcels', 13, x, y, { scope: ALL, cut: false })).rejects.toThrow()
@@ -117,7 +127,9 @@ describe('vector tiles', () => {
   it('is revalidated on every fetch: 304 while unchanged, the new tile after a change or for another scope', async () => {
     const { x, y } = tileOf(sample.lng, sample.lat, 14)
     const get = (token: string, etag?: string, path = `parcels/14/${x}/${y}`) =>
-      fetch(`${s.base}/api/tiles/${path}.pbf`, { headers: { Authorization: `Bearer ${token}`, ...(etag ? { 'If-None-Match': etag } : {}) } })
+      fetch(`${s.base}/api/tiles/${path}.pbf`, {
+        headers: { Authorization: `Bearer ${token}`, ...(etag ? { 'If-None-Match': etag } : {}) },
+      })
     const first = await get(admin)
     const etag = first.headers.get('etag') ?? ''
     expect([first.status, first.headers.get('cache-control')]).toEqual([200, 'private, no-cache'])
@@ -134,7 +146,9 @@ describe('vector tiles', () => {
     const county = await get(clerk, provinceTag, path)
     expect(county.status).toBe(200)
     expect(county.headers.get('etag')).not.toBe(provinceTag)
-    expect(decode(new Uint8Array(await county.arrayBuffer()), 'enterprises').length).toBeLessThan(decode(new Uint8Array(await province.arrayBuffer()), 'enterprises').length)
+    expect(decode(new Uint8Array(await county.arrayBuffer()), 'enterprises').length).toBeLessThan(
+      decode(new Uint8Array(await province.arrayBuffer()), 'enterprises').length,
+    )
     // a change to a parcel of the tile changes the tile
     const renamed = `${sample.name}（更名）`
     await s.db.query('UPDATE parcel SET name = $2 WHERE id = $1', [sample.id, renamed])
@@ -162,7 +176,7 @@ describe('tiles drawn over a GCJ-02 base (Gaode, GeoQ)', () => {
     const l = new VectorTile(new PbfReader(bytes)).layers[layer]
     for (let i = 0; l && i < l.length; i++) {
       const f = l.feature(i)
-      if (Number(f.id) === id) return ((f.toGeoJSON(x, y, z).geometry as { coordinates: unknown[] }).coordinates.flat(Infinity) as number[])
+      if (Number(f.id) === id) return (f.toGeoJSON(x, y, z).geometry as { coordinates: unknown[] }).coordinates.flat(Infinity) as number[]
     }
     return []
   }
@@ -170,13 +184,18 @@ describe('tiles drawn over a GCJ-02 base (Gaode, GeoQ)', () => {
   const nearest = (points: number[][], p: number[]) => Math.min(...points.map((q) => Math.hypot(q[0] - p[0], q[1] - p[1])))
 
   it('draws a known parcel vertex at its gcoord GCJ-02 position with crs=gcj02 and unshifted without', async () => {
-    const g = await s.db.query<{ lng: number; lat: number }>('SELECT ST_X(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)) AS lng, ST_Y(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)) AS lat FROM parcel WHERE id = $1', [sample.id])
+    const g = await s.db.query<{ lng: number; lat: number }>(
+      'SELECT ST_X(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)) AS lng, ST_Y(ST_PointN(ST_ExteriorRing(ST_GeometryN(geom, 1)), 1)) AS lat FROM parcel WHERE id = $1',
+      [sample.id],
+    )
     const wgs = [g.rows[0].lng, g.rows[0].lat]
     const gcj = gcoord.transform(wgs as [number, number], gcoord.WGS84, gcoord.GCJ02) as number[]
     // the shift is real: hundreds of metres in Zhejiang
     expect(Math.hypot(gcj[0] - wgs[0], gcj[1] - wgs[1])).toBeGreaterThan(0.003)
     const at = tileOf(gcj[0], gcj[1], 16)
-    const shifted = pairs(vertices((await fetchTile('parcels', 16, at.x, at.y, admin, '?crs=gcj02')).bytes, 'parcels', sample.id, 16, at.x, at.y))
+    const shifted = pairs(
+      vertices((await fetchTile('parcels', 16, at.x, at.y, admin, '?crs=gcj02')).bytes, 'parcels', sample.id, 16, at.x, at.y),
+    )
     expect(shifted.length).toBeGreaterThan(3)
     // within the tile grid's precision at z16 (about 0.15 m; 2e-6 degrees is about 0.2 m)
     expect(nearest(shifted, gcj)).toBeLessThan(2e-6)
@@ -220,7 +239,11 @@ describe('zone shapes (docs/product.md §2.7)', () => {
       `SELECT z.kind, ST_Area(z.geom::geography) AS area FROM lifecycle_zone z JOIN lifecycle_project lp ON lp.id = z.project_id WHERE lp.parcel_id = $1`,
       [full.id],
     )
-    for (const [key, kind] of [['zjtx', '指界'], ['djtx', '勘测定界'], ['jgtx', '竣工']] as const) {
+    for (const [key, kind] of [
+      ['zjtx', '指界'],
+      ['djtx', '勘测定界'],
+      ['jgtx', '竣工'],
+    ] as const) {
       const fc = r.body.data.zones[key]!
       expect(fc.features).toHaveLength(db.rows.filter((x) => x.kind === kind).length)
       expect(fc.features[0].properties).toEqual({ landId: full.land_code, name: full.project })
@@ -273,12 +296,18 @@ describe('zone shapes (docs/product.md §2.7)', () => {
   it('serves zones as vector tiles: the same features from ST_AsMVT and the in-process cutter, filtered by kind and scope', async () => {
     const { x, y } = tileOf(full.lng, full.lat, 14)
     const key = (f: Decoded & { kind?: string; parcelId?: number }) => `${f.id}:${f.kind}:${f.parcelId}:${f.code}`
-    const cut = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: true }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
+    const cut = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: true }), 'zones') as (Decoded & {
+      kind?: string
+      parcelId?: number
+    })[]
     const mine = cut.filter((f) => f.parcelId === full.id)
     expect(mine.map((f) => f.kind).sort()).toEqual(['勘测定界', '指界', '竣工'])
     expect(mine.every((f) => f.type === 3 && f.code === full.land_code && f.name === full.project)).toBe(true)
     if (s.engine === 'postgres') {
-      const mvt = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: false }), 'zones') as (Decoded & { kind?: string; parcelId?: number })[]
+      const mvt = decode(await tile(s.db, 'zones', 14, x, y, { scope: ALL, cut: false }), 'zones') as (Decoded & {
+        kind?: string
+        parcelId?: number
+      })[]
       expect(mvt.map(key).sort()).toEqual(cut.map(key).sort())
     }
     const only = decode((await fetchTile('zones', 14, x, y, admin, '?kind=jgtx')).bytes, 'zones') as (Decoded & { kind?: string })[]
@@ -294,7 +323,9 @@ describe('zone shapes (docs/product.md §2.7)', () => {
     const wide = tileOf(full.lng, full.lat, 9)
     const all9 = decode((await fetchTile('zones', 9, wide.x, wide.y, admin)).bytes, 'zones') as (Decoded & { parcelId?: number })[]
     const clerk9 = decode((await fetchTile('zones', 9, wide.x, wide.y, clerk)).bytes, 'zones') as (Decoded & { parcelId?: number })[]
-    const inCounty = new Set((await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code = $1', [county.code])).rows.map((r) => r.id))
+    const inCounty = new Set(
+      (await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code = $1', [county.code])).rows.map((r) => r.id),
+    )
     expect(clerk9.length).toBeGreaterThan(0)
     expect(clerk9.every((f) => inCounty.has(f.parcelId!))).toBe(true)
     expect(clerk9.length).toBe(all9.filter((f) => inCounty.has(f.parcelId!)).length)
@@ -319,7 +350,11 @@ describe('cloudChart endpoints', () => {
   })
 
   it('returns the district tree with tags from the province down', async () => {
-    type Tree = { provinceCode: string; tag: unknown[]; citys: { cityName: string; counties: { countyCode: string; towns: { tag: { code: string }[] }[] }[] }[] }
+    type Tree = {
+      provinceCode: string
+      tag: unknown[]
+      citys: { cityName: string; counties: { countyCode: string; towns: { tag: { code: string }[] }[] }[] }[]
+    }
     const r = await s.get<Tree>('/api/cloudChart/regionTree', admin)
     expect(r.body.data.provinceCode).toBe('330000')
     expect(r.body.data.citys).toHaveLength(11)
@@ -330,9 +365,15 @@ describe('cloudChart endpoints', () => {
   })
 
   it('counts parcels, 亩 and tax of a region as the database does', async () => {
-    const r = await s.get<{ parcels: number; areaMu: number; tax: number; year: number }>(`/api/cloudChart/statistics?regionCode=${county.code}`, admin)
+    const r = await s.get<{ parcels: number; areaMu: number; tax: number; year: number }>(
+      `/api/cloudChart/statistics?regionCode=${county.code}`,
+      admin,
+    )
     expect(r.status).toBe(200)
-    const db = await s.db.query<{ n: number; m2: number }>('SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE county_code = $1', [county.code])
+    const db = await s.db.query<{ n: number; m2: number }>(
+      'SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE county_code = $1',
+      [county.code],
+    )
     expect(r.body.data.parcels).toBe(county.n)
     expect(r.body.data.areaMu).toBeCloseTo((db.rows[0].m2 * 15) / 10000, 1)
     const whole = await s.get<{ parcels: number }>('/api/cloudChart/statistics', admin)
@@ -347,7 +388,9 @@ describe('cloudChart endpoints', () => {
     const r = await s.get(`/api/cloudChart/statistics?regionCode=${other}`, clerk)
     expect(r.status).toBe(403)
     const pts = await s.get<{ id: number }[]>('/api/cloudChart/points', clerk)
-    const n = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM enterprise WHERE county_code = $1 AND location IS NOT NULL', [county.code])
+    const n = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM enterprise WHERE county_code = $1 AND location IS NOT NULL', [
+      county.code,
+    ])
     expect(pts.body.data).toHaveLength(n.rows[0].n)
   })
 
@@ -364,7 +407,18 @@ describe('cloudChart endpoints', () => {
     expect(byCode.body.data.list[0]).toMatchObject({ kind: 'parcel', id: sample.id })
     expect(byCode.body.data.total).toBe(1)
     const d = 0.0005
-    const square = { type: 'Polygon', coordinates: [[[sample.lng - d, sample.lat - d], [sample.lng + d, sample.lat - d], [sample.lng + d, sample.lat + d], [sample.lng - d, sample.lat + d], [sample.lng - d, sample.lat - d]]] }
+    const square = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [sample.lng - d, sample.lat - d],
+          [sample.lng + d, sample.lat - d],
+          [sample.lng + d, sample.lat + d],
+          [sample.lng - d, sample.lat + d],
+          [sample.lng - d, sample.lat - d],
+        ],
+      ],
+    }
     const within = await s.postJson<Page>('/api/cloudChart/search', { geometry: square, kind: 'parcel' }, admin)
     expect(within.body.data.list.map((h) => h.id)).toContain(sample.id)
     const empty = await s.postJson('/api/cloudChart/search', {}, admin)
@@ -374,9 +428,16 @@ describe('cloudChart endpoints', () => {
 
   it('finds an enterprise by credit code and returns both details', async () => {
     const e = await s.db.query<{ credit_code: string }>('SELECT credit_code FROM enterprise WHERE id = $1', [sample.enterprise_id])
-    const hit = await s.postJson<{ list: { kind: string; id: number }[] }>('/api/cloudChart/search', { keyword: e.rows[0].credit_code }, admin)
+    const hit = await s.postJson<{ list: { kind: string; id: number }[] }>(
+      '/api/cloudChart/search',
+      { keyword: e.rows[0].credit_code },
+      admin,
+    )
     expect(hit.body.data.list).toEqual([expect.objectContaining({ kind: 'enterprise', id: sample.enterprise_id })])
-    const p = await s.get<{ parcel: { land_code: string; geometry: { type: string } }; enterprise: { id: number }; yearly: unknown[] }>(`/api/cloudChart/parcel/${sample.id}`, admin)
+    const p = await s.get<{ parcel: { land_code: string; geometry: { type: string } }; enterprise: { id: number }; yearly: unknown[] }>(
+      `/api/cloudChart/parcel/${sample.id}`,
+      admin,
+    )
     expect(p.body.data.parcel.land_code).toBe(sample.land_code)
     expect(p.body.data.parcel.geometry.type).toBe('MultiPolygon')
     expect(p.body.data.enterprise.id).toBe(sample.enterprise_id)
@@ -388,7 +449,13 @@ describe('cloudChart endpoints', () => {
 })
 
 describe('who may call the map endpoints (docs/product.md §6: the pages that show the map)', () => {
-  const MAP_CALLS = ['/api/cloudChart/points', '/api/cloudChart/statistics?regionCode=330000', '/api/cloudChart/regionTree', '/api/cloudChart/boundaries?level=city', '/api/map/layers']
+  const MAP_CALLS = [
+    '/api/cloudChart/points',
+    '/api/cloudChart/statistics?regionCode=330000',
+    '/api/cloudChart/regionTree',
+    '/api/cloudChart/boundaries?level=city',
+    '/api/map/layers',
+  ]
   it('a role holding 资源云图 reads them; a role without a map page is refused before anything is read', async () => {
     // 运维 holds only 系统设置: no page that shows the map
     const auditor = await s.login('ops', 'Ops@2026')
@@ -430,10 +497,19 @@ describe('data scope: the product helper gives what the old prefix rule of the m
          AND NOT (pp.status = '已收回' AND (pp.recovered_date IS NULL OR pp.recovered_date <= ${END})))) > 0`,
   }
   const oldCount = async (table: string, code: string) =>
-    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%' AND ${FIGURE_POPULATION[table]}`, [prefixOf(code)])).rows[0].n
+    (
+      await s.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} t WHERE NOT t.deleted AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%' AND ${FIGURE_POPULATION[table]}`,
+        [prefixOf(code)],
+      )
+    ).rows[0].n
   it.each(['county', 'city', 'province'] as const)('a %s user: the same parcels and enterprises on the map', async (level) => {
     const code = level === 'county' ? county.code : level === 'city' ? `${county.code.slice(0, 4)}00` : '330000'
-    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
+    const role = (
+      await s.db.query<{ id: number }>(
+        `SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`,
+      )
+    ).rows[0].id
     const { token } = await makeUser(s, admin, { username: `map_${level}`, regionCode: code, roleIds: [role] })
     const stats = await s.get<{ parcels: number; enterprises: number }>('/api/cloudChart/statistics', token)
     expect(stats.status).toBe(200)
@@ -441,12 +517,21 @@ describe('data scope: the product helper gives what the old prefix rule of the m
     expect(stats.body.data.enterprises).toBe(await oldCount('enterprise', code))
     expect(stats.body.data.parcels).toBeGreaterThan(0)
     const points = await s.get<{ id: number }[]>('/api/cloudChart/points', token)
-    const located = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise t WHERE NOT t.deleted AND t.location IS NOT NULL AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%'`, [prefixOf(code)])).rows[0].n
+    const located = (
+      await s.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM enterprise t WHERE NOT t.deleted AND t.location IS NOT NULL AND coalesce(t.town_code, t.county_code, t.city_code, t.province_code, '') LIKE $1 || '%'`,
+        [prefixOf(code)],
+      )
+    ).rows[0].n
     expect(points.body.data).toHaveLength(located)
   })
 
   it('differs only where the old rule was wider than the product: a user without a region now sees nothing', async () => {
-    const role = (await s.db.query<{ id: number }>(`SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`)).rows[0].id
+    const role = (
+      await s.db.query<{ id: number }>(
+        `SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.username = 'clerk'`,
+      )
+    ).rows[0].id
     const { token } = await makeUser(s, admin, { username: 'map_none', regionCode: null, roleIds: [role] })
     // (the old rule showed such a user the whole province)
     expect((await s.get<unknown[]>('/api/cloudChart/points', token)).body.data).toEqual([])
@@ -457,7 +542,11 @@ describe('data scope: the product helper gives what the old prefix rule of the m
 
   it('an unknown district is 404, a district outside the scope 403', async () => {
     expect((await s.get('/api/cloudChart/statistics?regionCode=339999', admin)).status).toBe(404)
-    const other = (await s.db.query<{ code: string }>(`SELECT code FROM region WHERE level = 'county' AND code <> $1 ORDER BY code LIMIT 1`, [county.code])).rows[0].code
+    const other = (
+      await s.db.query<{ code: string }>(`SELECT code FROM region WHERE level = 'county' AND code <> $1 ORDER BY code LIMIT 1`, [
+        county.code,
+      ])
+    ).rows[0].code
     const r = await s.get(`/api/cloudChart/zoneExtent?regionCode=${other}`, clerk)
     expect(r.status).toBe(403)
     expect(r.body.message).toMatch(/数据范围/)
@@ -490,9 +579,11 @@ describe('boundaries without county outlines (issue 19): which levels have outli
   it('a city whose counties have no outline: those counties come as seats at their centre, inside the city outline', async () => {
     await s.db.query(`UPDATE region SET geom = NULL WHERE level = 'county' AND parent_code = '330100'`)
     const c = await counties()
-    const hz = (await s.db.query<{ code: string; name: string; lng: number; lat: number }>(
-      `SELECT code, name, ST_X(center) AS lng, ST_Y(center) AS lat FROM region WHERE level = 'county' AND parent_code = '330100' ORDER BY code`,
-    )).rows
+    const hz = (
+      await s.db.query<{ code: string; name: string; lng: number; lat: number }>(
+        `SELECT code, name, ST_X(center) AS lng, ST_Y(center) AS lat FROM region WHERE level = 'county' AND parent_code = '330100' ORDER BY code`,
+      )
+    ).rows
     expect(hz.length).toBeGreaterThan(5)
     expect(c.features).toHaveLength(90 - hz.length)
     expect(c.features.some((f) => f.properties.code.startsWith('3301'))).toBe(false)

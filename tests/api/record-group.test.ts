@@ -31,11 +31,17 @@ beforeAll(async () => {
     `SELECT county_code AS code FROM parcel WHERE NOT deleted AND county_code IS NOT NULL GROUP BY 1 HAVING count(*) >= 3 ORDER BY count(*) DESC, 1 LIMIT 2`,
   )
   const [role] = await rows<{ id: number }>(`INSERT INTO role(name, code) VALUES ('分组员', 'GROUPS') RETURNING id`)
-  await s.db.query(`INSERT INTO role_menu(role_id, menu_id) SELECT $1, id FROM menu WHERE menu_route IN ('/system/IndustryMap/LandGroup', '/system/IndustryMap/CompanyGroup')`, [role.id])
+  await s.db.query(
+    `INSERT INTO role_menu(role_id, menu_id) SELECT $1, id FROM menu WHERE menu_route IN ('/system/IndustryMap/LandGroup', '/system/IndustryMap/CompanyGroup')`,
+    [role.id],
+  )
   const clerkOf = async (code: string, username: string) => ({
     code,
     token: (await makeUser(s, admin, { username, regionCode: code, roleIds: [role.id] })).token,
-    parcels: await rows<{ id: number; m2: number }>('SELECT id, area_m2::float8 AS m2 FROM parcel WHERE NOT deleted AND county_code = $1 ORDER BY id LIMIT 3', [code]),
+    parcels: await rows<{ id: number; m2: number }>(
+      'SELECT id, area_m2::float8 AS m2 FROM parcel WHERE NOT deleted AND county_code = $1 ORDER BY id LIMIT 3',
+      [code],
+    ),
   })
   a = await clerkOf(counties[0].code, 'group_a')
   b = await clerkOf(counties[1].code, 'group_b')
@@ -47,7 +53,14 @@ describe('地块分组', () => {
   it('creates a group in the clerk’s county and adds parcels of the county', async () => {
     const made = await s.postJson<RecordGroup>(`${LAND}/add`, { name: ' 重点项目 ', remark: '园区重点跟踪' }, a.token)
     expect(made.status).toBe(200)
-    expect(made.body.data).toMatchObject({ kind: 'parcel', name: '重点项目', remark: '园区重点跟踪', memberCount: 0, areaMu: 0, createdBy: '测试group_a' })
+    expect(made.body.data).toMatchObject({
+      kind: 'parcel',
+      name: '重点项目',
+      remark: '园区重点跟踪',
+      memberCount: 0,
+      areaMu: 0,
+      createdBy: '测试group_a',
+    })
     id = made.body.data.id
     const [p1, p2] = a.parcels
     const added = await s.postJson<MembersAdded>(`${LAND}/addMembers`, { id, recordIds: [p1.id, p2.id, p1.id] }, a.token)
@@ -58,7 +71,9 @@ describe('地块分组', () => {
     expect(got.memberCount).toBe(2)
     expect(got.areaMu).toBeCloseTo((p1.m2 + p2.m2) / MU, 1)
     const members = (await s.get<Page<GroupMember>>(`${LAND}/members?id=${id}&sortField=code&sortOrder=ascend`, a.token)).body.data
-    const codes = await rows<{ land_code: string }>('SELECT land_code FROM parcel WHERE id = ANY($1::int[]) ORDER BY land_code', [[p1.id, p2.id]])
+    const codes = await rows<{ land_code: string }>('SELECT land_code FROM parcel WHERE id = ANY($1::int[]) ORDER BY land_code', [
+      [p1.id, p2.id],
+    ])
     expect(members.list.map((m) => m.code)).toEqual(codes.map((c) => c.land_code))
     expect(members.total).toBe(2)
   })
@@ -97,7 +112,9 @@ describe('地块分组', () => {
   it('renames, exports the members, removes one and deletes the group, keeping its rows', async () => {
     const renamed = await s.postJson<RecordGroup>(`${LAND}/update`, { id, name: '重点项目（一期）' }, a.token)
     expect([renamed.status, renamed.body.data.name, renamed.body.data.remark]).toEqual([200, '重点项目（一期）', '园区重点跟踪'])
-    const res = await fetch(`${s.base}${LAND}/export?id=${id}`, { headers: { Authorization: `Bearer ${a.token}`, 'X-Requested-With': 'XMLHttpRequest' } })
+    const res = await fetch(`${s.base}${LAND}/export?id=${id}`, {
+      headers: { Authorization: `Bearer ${a.token}`, 'X-Requested-With': 'XMLHttpRequest' },
+    })
     expect(res.status).toBe(200)
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)
@@ -114,7 +131,9 @@ describe('地块分组', () => {
     // its name is free again
     expect((await s.postJson(`${LAND}/add`, { name: '重点项目（一期）' }, a.token)).status).toBe(200)
     const log = await rows<{ action: string }>(`SELECT action FROM operation_log WHERE module = 'industryMap' ORDER BY id`)
-    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['新增地块分组', '添加地块分组成员', '修改地块分组', '导出地块分组', '移出地块分组成员', '删除地块分组']))
+    expect(log.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['新增地块分组', '添加地块分组成员', '修改地块分组', '导出地块分组', '移出地块分组成员', '删除地块分组']),
+    )
   })
 })
 
@@ -126,7 +145,10 @@ describe('企业分组', () => {
       [a.code],
     )
     const g = (await s.postJson<RecordGroup>(`${COMPANY}/add`, { name: '亩均提升企业' }, a.token)).body.data
-    expect((await s.postJson<MembersAdded>(`${COMPANY}/addMembers`, { id: g.id, recordIds: [e.id] }, a.token)).body.data).toEqual({ added: 1, existing: 0 })
+    expect((await s.postJson<MembersAdded>(`${COMPANY}/addMembers`, { id: g.id, recordIds: [e.id] }, a.token)).body.data).toEqual({
+      added: 1,
+      existing: 0,
+    })
     const got = (await s.get<RecordGroup>(`${COMPANY}/get?id=${g.id}`, a.token)).body.data
     expect(got.areaMu).toBeCloseTo(e.m2 / MU, 1)
     const [m] = (await s.get<Page<GroupMember>>(`${COMPANY}/members?id=${g.id}`, a.token)).body.data.list

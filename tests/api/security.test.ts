@@ -27,10 +27,11 @@ afterAll(() => s?.close())
 async function loginFrom(ip: string, username: string, password: string) {
   const digest = await digestFor(s, username, password)
   secrets.add(digest)
-  return s.call<LoginResult>(
-    '/api/login/do',
-    { method: 'POST', body: new URLSearchParams({ username, password: digest }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip } },
-  )
+  return s.call<LoginResult>('/api/login/do', {
+    method: 'POST',
+    body: new URLSearchParams({ username, password: digest }).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
+  })
 }
 
 describe('password policy, checked by the server on the encrypted new password', () => {
@@ -40,11 +41,20 @@ describe('password policy, checked by the server on the encrypted new password',
     ['contains the username', 'Pw_policy1#A', '密码不能包含用户名'],
   ])('%s → 400 naming the rule, nothing changed', async (_case, weak, rule) => {
     const u = await makeUser(s, admin, { username: `pw_policy${weak.length}`, password: 'Start#2026ok' })
-    const before = (await s.db.query<{ password_hash: string }>('SELECT password_hash FROM app_user WHERE id = $1', [u.id])).rows[0].password_hash
-    const r = await changePassword(s, u.token, `pw_policy${weak.length}`, 'Start#2026ok', weak.replace('Pw_policy1', `Pw_policy${weak.length}`))
+    const before = (await s.db.query<{ password_hash: string }>('SELECT password_hash FROM app_user WHERE id = $1', [u.id])).rows[0]
+      .password_hash
+    const r = await changePassword(
+      s,
+      u.token,
+      `pw_policy${weak.length}`,
+      'Start#2026ok',
+      weak.replace('Pw_policy1', `Pw_policy${weak.length}`),
+    )
     expect(r.status).toBe(400)
     expect(r.body.details?.map((d) => d.message)).toContain(rule)
-    expect((await s.db.query<{ password_hash: string }>('SELECT password_hash FROM app_user WHERE id = $1', [u.id])).rows[0].password_hash).toBe(before)
+    expect(
+      (await s.db.query<{ password_hash: string }>('SELECT password_hash FROM app_user WHERE id = $1', [u.id])).rows[0].password_hash,
+    ).toBe(before)
     secrets.add(weak)
   })
 
@@ -53,14 +63,22 @@ describe('password policy, checked by the server on the encrypted new password',
     const wrong = await changePassword(s, u.token, 'pw_old', 'Wrong#2026ok', 'Another#2026ok')
     expect(wrong.status).toBe(400)
     expect(wrong.body.details).toEqual([{ field: 'oldPassword', message: '原密码错误' }])
-    const garbage = await s.postJson('/api/user/update/password', { oldPassword: await digestFor(s, 'pw_old', 'Start#2026ok'), newPassword: Buffer.from('x'.repeat(256)).toString('base64') }, u.token)
+    const garbage = await s.postJson(
+      '/api/user/update/password',
+      { oldPassword: await digestFor(s, 'pw_old', 'Start#2026ok'), newPassword: Buffer.from('x'.repeat(256)).toString('base64') },
+      u.token,
+    )
     expect(garbage.status).toBe(400)
     expect(garbage.body.message).toBe('新密码无法解密，请刷新页面后重试')
   })
 
   it('a plain password sent instead of the ciphertext is refused: the wire never carries it in clear', async () => {
     const u = await makeUser(s, admin, { username: 'pw_plain', password: 'Start#2026ok' })
-    const r = await s.postJson('/api/user/update/password', { oldPassword: await digestFor(s, 'pw_plain', 'Start#2026ok'), newPassword: 'Plain#2026ok' }, u.token)
+    const r = await s.postJson(
+      '/api/user/update/password',
+      { oldPassword: await digestFor(s, 'pw_plain', 'Start#2026ok'), newPassword: 'Plain#2026ok' },
+      u.token,
+    )
     expect(r.status).toBe(400)
   })
 })
@@ -84,7 +102,9 @@ describe('password history: the last 5 may not be used again', () => {
     const back = await changePassword(s, token, 'history', passwords[5], passwords[0])
     expect(back.status).toBe(200)
     passwords.forEach((p) => secrets.add(p))
-    const rows = await s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM password_history h JOIN app_user u ON u.id = h.user_id WHERE u.username = 'history'")
+    const rows = await s.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM password_history h JOIN app_user u ON u.id = h.user_id WHERE u.username = 'history'",
+    )
     expect(rows.rows[0].n).toBe(5)
   })
 })
@@ -92,7 +112,15 @@ describe('password history: the last 5 may not be used again', () => {
 describe('first sign-in and expiry force a change; until then only the change is possible', () => {
   it('a new account signs in with mustChangePassword and is refused everything else', async () => {
     const ops = await s.login('ops', 'Ops@2026')
-    const added = await s.postJson<{ id: number; password: string }>('/api/user/add', { username: 'newbie', realName: '新人', roleIds: [(await s.db.query<{ id: number }>("SELECT id FROM role WHERE name = '运维'")).rows[0].id] }, ops)
+    const added = await s.postJson<{ id: number; password: string }>(
+      '/api/user/add',
+      {
+        username: 'newbie',
+        realName: '新人',
+        roleIds: [(await s.db.query<{ id: number }>("SELECT id FROM role WHERE name = '运维'")).rows[0].id],
+      },
+      ops,
+    )
     secrets.add(added.body.data.password)
     const login = await loginFrom('10.0.0.9', 'newbie', added.body.data.password)
     expect(login.body.data.user).toMatchObject({ mustChangePassword: true, passwordChangeReason: 'initial' })
@@ -177,16 +205,29 @@ describe('sessions', () => {
 describe('operation log', () => {
   it('records sign-in, failure, lock, throttle, sign-out, denial and writes with time, user, IP, module, action, target and result', async () => {
     const ops = await loginFrom('192.0.2.44', 'ops', 'Ops@2026')
-    await s.call('/api/login/logout', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.44' } }, ops.body.data.token)
+    await s.call(
+      '/api/login/logout',
+      { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.44' } },
+      ops.body.data.token,
+    )
     const clerk = await s.login('clerk', 'Clerk@2026').catch(() => null)
     if (clerk) await s.get('/api/user/query', clerk)
-    const rows = await s.db.query<{ at: Date; username: string; ip: string; module: string; action: string; target: string; success: boolean; status: number }>(
-      'SELECT at, username, ip, module, action, target, success, status FROM operation_log ORDER BY id',
-    )
+    const rows = await s.db.query<{
+      at: Date
+      username: string
+      ip: string
+      module: string
+      action: string
+      target: string
+      success: boolean
+      status: number
+    }>('SELECT at, username, ip, module, action, target, success, status FROM operation_log ORDER BY id')
     const find = (pred: (r: (typeof rows.rows)[number]) => boolean) => rows.rows.find(pred)
     expect(find((r) => r.action === '登录' && r.username === 'ops' && r.ip === '192.0.2.44' && r.success)).toBeDefined()
     expect(find((r) => r.action === '退出登录' && r.username === 'ops' && r.ip === '192.0.2.44')).toBeDefined()
-    expect(find((r) => r.action === '登录失败' && r.username === 'clerk' && r.ip === '203.0.113.7' && r.status === 401 && r.target === 'clerk')).toBeDefined()
+    expect(
+      find((r) => r.action === '登录失败' && r.username === 'clerk' && r.ip === '203.0.113.7' && r.status === 401 && r.target === 'clerk'),
+    ).toBeDefined()
     expect(find((r) => r.action === '账号锁定' && r.username === 'land' && r.status === 423)).toBeDefined()
     expect(find((r) => r.action === '登录限流' && r.username === 'ops' && r.status === 429)).toBeDefined()
     expect(find((r) => r.action === '解除锁定' && r.module === 'user' && r.target === 'leader' && r.username === 'admin')).toBeDefined()
@@ -199,8 +240,16 @@ describe('operation log', () => {
     const key = (await s.get<RsaPublicJwk>('/api/login/publicKey')).body.data
     const u = await makeUser(s, admin, { username: 'secretive', password: 'Secret#2026a' })
     const cipher = rsaOaepEncrypt(key, 'Secret#2026b')
-    await s.postJson('/api/user/update/password', { oldPassword: await digestFor(s, 'secretive', 'Secret#2026a'), newPassword: cipher }, u.token)
-    secrets.add('Secret#2026a').add('Secret#2026b').add(cipher).add(await digestFor(s, 'secretive', 'Secret#2026b'))
+    await s.postJson(
+      '/api/user/update/password',
+      { oldPassword: await digestFor(s, 'secretive', 'Secret#2026a'), newPassword: cipher },
+      u.token,
+    )
+    secrets
+      .add('Secret#2026a')
+      .add('Secret#2026b')
+      .add(cipher)
+      .add(await digestFor(s, 'secretive', 'Secret#2026b'))
     const all = JSON.stringify((await s.db.query('SELECT * FROM operation_log')).rows)
     for (const secret of secrets) expect(all.includes(secret), secret).toBe(false)
     expect(all).not.toMatch(/[0-9a-f]{64}/)
@@ -208,8 +257,13 @@ describe('operation log', () => {
 
   it('cannot be changed or removed: no API call exists, and the database refuses', async () => {
     const doc = (await (await fetch(`${s.base}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> }
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/log/')).sort()).toEqual(['/api/log/export', '/api/log/getPage'])
-    for (const path of ['/api/log/delete', '/api/log/edit', '/api/log/clear']) expect((await s.postJson(path, { id: 1 }, admin)).status).toBe(404)
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/api/log/'))
+        .sort(),
+    ).toEqual(['/api/log/export', '/api/log/getPage'])
+    for (const path of ['/api/log/delete', '/api/log/edit', '/api/log/clear'])
+      expect((await s.postJson(path, { id: 1 }, admin)).status).toBe(404)
     await expect(s.db.query('DELETE FROM operation_log')).rejects.toThrow('操作日志至少保留184天')
     await expect(s.db.query("UPDATE operation_log SET username = 'x'")).rejects.toThrow('操作日志不可修改')
   })

@@ -14,7 +14,9 @@ afterAll(() => s?.close())
 
 describe('seeded Zhejiang', () => {
   it('starts the data centre with version 1 of the parcel and enterprise standards', async () => {
-    const r = await s.db.query<{ kind: string; version: number; fields: unknown }>('SELECT kind, version, fields FROM dc_standard ORDER BY kind')
+    const r = await s.db.query<{ kind: string; version: number; fields: unknown }>(
+      'SELECT kind, version, fields FROM dc_standard ORDER BY kind',
+    )
     expect(r.rows).toEqual([
       { kind: 'enterprise', version: 1, fields: DEFAULT_STANDARD.enterprise },
       { kind: 'parcel', version: 1, fields: DEFAULT_STANDARD.parcel },

@@ -95,7 +95,12 @@ describe.runIf(inject('engine') === 'postgres')('start on PostgreSQL (DATABASE_U
     const refused = startProduct({ PORT: String(port()), DATABASE_URL: url, SEED_PARCELS: '0', TOKEN_SECRET: '' })
     expect(await refused.exited).toBe(1)
     expect(refused.output()).toContain('TOKEN_SECRET 使用 DATABASE_URL（生产）时必须设置')
-    const p = startProduct({ PORT: String(port()), DATABASE_URL: url, SEED_PARCELS: '0', TOKEN_SECRET: crypto.randomBytes(24).toString('hex') })
+    const p = startProduct({
+      PORT: String(port()),
+      DATABASE_URL: url,
+      SEED_PARCELS: '0',
+      TOKEN_SECRET: crypto.randomBytes(24).toString('hex'),
+    })
     children.push(p.child)
     for (let i = 0; i < 600 && !p.output().includes('已启动'); i++) await new Promise((r) => setTimeout(r, 100))
     expect(p.output()).toMatch(/已创建管理员 admin，一次性密码：\S+（仅显示这一次，首次登录须修改）/)

@@ -36,7 +36,10 @@ beforeAll(async () => {
      GROUP BY r.code, r.name, r.parent_code ORDER BY count(*) DESC, r.code LIMIT 1`,
   )
   const role = await one<{ id: number }>(`INSERT INTO role(name, code) VALUES ('报表员', 'REPORT') RETURNING id`)
-  await s.db.query(`INSERT INTO role_menu(role_id, menu_id) SELECT $1, id FROM menu WHERE menu_route = ANY($2::text[])`, [role.id, REPORT_ROUTES])
+  await s.db.query(`INSERT INTO role_menu(role_id, menu_id) SELECT $1, id FROM menu WHERE menu_route = ANY($2::text[])`, [
+    role.id,
+    REPORT_ROUTES,
+  ])
   countyClerk = (await makeUser(s, admin, { username: 'report_county', regionCode: county.code, roleIds: [role.id] })).token
 })
 afterAll(() => s?.close())
@@ -74,7 +77,11 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     const wall = (await s.get<OverviewStats>('/api/bigData/overview', admin)).body.data
     expect(d.year).toBe(latest)
     expect(d.region).toBeNull()
-    expect(d.rows.map((x) => x.code)).toEqual((await s.db.query<{ code: string }>(`SELECT code FROM region WHERE parent_code = '330000' ORDER BY sort, code`)).rows.map((x) => x.code))
+    expect(d.rows.map((x) => x.code)).toEqual(
+      (await s.db.query<{ code: string }>(`SELECT code FROM region WHERE parent_code = '330000' ORDER BY sort, code`)).rows.map(
+        (x) => x.code,
+      ),
+    )
     expect(d.rows).toHaveLength(11)
     expect(d.total).toMatchObject({
       code: 'all',
@@ -106,9 +113,16 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     expect(city.region?.code).toBe(county.parent)
     expect(city.path.map((p) => p.level)).toEqual(['province', 'city'])
     const counties = city.rows.filter((x) => x.code !== '')
-    expect(counties.map((x) => x.code)).toEqual((await s.db.query<{ code: string }>('SELECT code FROM region WHERE parent_code = $1 ORDER BY sort, code', [county.parent])).rows.map((x) => x.code))
+    expect(counties.map((x) => x.code)).toEqual(
+      (await s.db.query<{ code: string }>('SELECT code FROM region WHERE parent_code = $1 ORDER BY sort, code', [county.parent])).rows.map(
+        (x) => x.code,
+      ),
+    )
     // records of the city not yet placed in a county (waiting to be claimed) have a row of their own
-    const unplaced = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest - 1)} AND city_code = $1 AND county_code IS NULL`, [county.parent])
+    const unplaced = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest - 1)} AND city_code = $1 AND county_code IS NULL`,
+      [county.parent],
+    )
     expect(city.rows.find((x) => x.code === '')?.parcelCount ?? 0).toBe(unplaced.n)
     expect(city.rows.reduce((n, x) => n + x.parcelCount, 0)).toBe(city.total.parcelCount)
     const row = city.rows.find((x) => x.code === county.code)!
@@ -135,12 +149,18 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     expect(mine.body.data.total.parcelCount).toBe(n.n)
     // asking for the province gives the county, never more
     expect((await s.get<AreaReport>('/api/cloudChart/report/area?regionCode=330000', countyClerk)).body.data.total.parcelCount).toBe(n.n)
-    const other = await one<{ code: string }>(`SELECT code FROM region WHERE level = 'county' AND code <> $1 AND code LIKE '33%' ORDER BY code LIMIT 1`, [county.code])
+    const other = await one<{ code: string }>(
+      `SELECT code FROM region WHERE level = 'county' AND code <> $1 AND code LIKE '33%' ORDER BY code LIMIT 1`,
+      [county.code],
+    )
     const denied = await s.get(`/api/cloudChart/report/area?regionCode=${other.code}`, countyClerk)
     expect([denied.status, denied.body.message]).toEqual([403, '权限不足：该区域不在您的数据范围内'])
     const bad = await s.get('/api/cloudChart/report/area?regionCode=110000', admin)
     expect(bad.status).toBe(400)
-    expect(bad.body.details?.[0]).toMatchObject({ field: 'regionCode', message: '区划代码 regionCode 应为浙江省6位（省、市、区县）或9位（乡镇街道）行政区划代码' })
+    expect(bad.body.details?.[0]).toMatchObject({
+      field: 'regionCode',
+      message: '区划代码 regionCode 应为浙江省6位（省、市、区县）或9位（乡镇街道）行政区划代码',
+    })
     const regions = (await s.get<ReportRegionOption[]>('/api/cloudChart/report/regions', countyClerk)).body.data
     expect(regions).toEqual([{ code: county.parent, name: expect.any(String), children: [{ code: county.code, name: county.name }] }])
     expect((await s.get<ReportRegionOption[]>('/api/cloudChart/report/regions', admin)).body.data).toHaveLength(11)
@@ -198,9 +218,14 @@ describe('行业统计 /api/cloudChart/report/industry', () => {
 
 describe('用地单位列表 /api/cloudChart/report/enterprises', () => {
   it('filters by industry and scale, sorts by 亩均税收 and carries the year’s figures and class', async () => {
-    const r = await s.get<EnterpriseReport>('/api/cloudChart/report/enterprises?industry=C34&scale=规上&sortField=taxPerMu&sortOrder=descend&pageSize=50', admin)
+    const r = await s.get<EnterpriseReport>(
+      '/api/cloudChart/report/enterprises?industry=C34&scale=规上&sortField=taxPerMu&sortOrder=descend&pageSize=50',
+      admin,
+    )
     expect(r.status).toBe(200)
-    const sql = await one<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code, 3) = 'C34' AND scale = '规上'`)
+    const sql = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enterprise WHERE NOT deleted AND left(industry_code, 3) = 'C34' AND scale = '规上'`,
+    )
     expect(r.body.data.page.total).toBe(sql.n)
     const list = r.body.data.page.list
     expect(list.length).toBeGreaterThan(0)
@@ -221,7 +246,10 @@ describe('用地单位列表 /api/cloudChart/report/enterprises', () => {
 
   it('filters by appraisal class and by the county clerk’s scope', async () => {
     const d = (await s.get<EnterpriseReport>('/api/cloudChart/report/enterprises?appraisalClass=D', admin)).body.data
-    const sql = await one<{ n: number }>(`SELECT count(*)::int AS n FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id WHERE NOT e.deleted AND a.year = $1 AND a.class = 'D'`, [latest])
+    const sql = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id WHERE NOT e.deleted AND a.year = $1 AND a.class = 'D'`,
+      [latest],
+    )
     expect(d.page.total).toBe(sql.n)
     expect(d.page.total).toBeGreaterThan(0)
     const mine = (await s.get<EnterpriseReport>('/api/cloudChart/report/enterprises?pageSize=500', countyClerk)).body.data.page
@@ -240,15 +268,24 @@ describe('用地单位列表 /api/cloudChart/report/enterprises', () => {
 
 describe('工业用地列表 /api/cloudChart/report/parcels', () => {
   it('filters by status and area and exports exactly the filtered rows', async () => {
-    const r = await s.get<Page<ParcelReportRow>>('/api/cloudChart/report/parcels?status=闲置&minMu=5&maxMu=200&sortField=areaMu&sortOrder=descend', admin)
+    const r = await s.get<Page<ParcelReportRow>>(
+      '/api/cloudChart/report/parcels?status=闲置&minMu=5&maxMu=200&sortField=areaMu&sortOrder=descend',
+      admin,
+    )
     expect(r.status).toBe(200)
-    const sql = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status = '闲置' AND area_m2 BETWEEN $1 AND $2`, [5 * MU, 200 * MU])
+    const sql = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM parcel WHERE NOT deleted AND status = '闲置' AND area_m2 BETWEEN $1 AND $2`,
+      [5 * MU, 200 * MU],
+    )
     expect(r.body.data.total).toBe(sql.n)
     expect(r.body.data.total).toBeGreaterThan(0)
     const areas = r.body.data.list.map((x) => x.areaMu)
     expect(areas).toEqual([...areas].sort((a, b) => b - a))
     expect(r.body.data.list.every((x) => x.status === '闲置' && x.areaMu >= 5 && x.areaMu <= 200)).toBe(true)
-    const rows = await xlsxRows('/api/cloudChart/report/parcels/export?status=闲置&minMu=5&maxMu=200&sortField=areaMu&sortOrder=descend', admin)
+    const rows = await xlsxRows(
+      '/api/cloudChart/report/parcels/export?status=闲置&minMu=5&maxMu=200&sortField=areaMu&sortOrder=descend',
+      admin,
+    )
     expect(rows).toHaveLength(sql.n + 1)
     expect(rows[1][0]).toBe(r.body.data.list[0].landCode)
   })
@@ -266,7 +303,9 @@ describe('低效用地 /api/cloudChart/report/lowEfficiency', () => {
     const wall = (await s.get<OverviewStats>('/api/bigData/overview', admin)).body.data
     expect([d.count, d.areaMu]).toEqual([wall.lowEfficiencyCount, wall.lowEfficiencyAreaMu])
     expect(d.idleCount + d.lowCount).toBe(d.count)
-    const plot = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND status IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`)
+    const plot = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND status IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`,
+    )
     expect(plot.n).toBeGreaterThan(0)
     expect(d.byReason.find((x) => x.reason === 'plotRatio')).toMatchObject({ name: '容积率低于1.0', count: plot.n })
     expect(d.byReason.find((x) => x.reason === 'idle')!.count).toBeGreaterThanOrEqual(d.idleCount)

@@ -72,7 +72,8 @@ describe('/api/bigData/classes?by=appraisal (亩均 A/B/C/D)', () => {
 
   it('follows the year picker and a city', async () => {
     const year = latest - 2
-    const city = (await rows<{ code: string }>('SELECT city_code AS code FROM enterprise GROUP BY 1 ORDER BY count(*) DESC LIMIT 1'))[0].code
+    const city = (await rows<{ code: string }>('SELECT city_code AS code FROM enterprise GROUP BY 1 ORDER BY count(*) DESC LIMIT 1'))[0]
+      .code
     const r = await s.get<{ key: string; count: number }[]>(`/api/bigData/classes?by=appraisal&year=${year}&cityCode=${city}`, token)
     expect(Object.fromEntries(r.body.data.map((c) => [c.key, c.count]))).toEqual(await classesByHand(year, city))
   })
@@ -178,7 +179,9 @@ describe('/api/show/news (改革动态 of the portal)', () => {
     const res = await portal('/api/show/news?page=1&pageSize=5')
     expect(res.statusCode).toBe(200)
     const d = (res.json() as { data: Page<ReformNews> }).data
-    const all = await rows<{ id: number; d: string }>(`SELECT id, to_char(publish_date, 'YYYY-MM-DD') AS d FROM reform_news WHERE NOT deleted ORDER BY publish_date DESC, id DESC`)
+    const all = await rows<{ id: number; d: string }>(
+      `SELECT id, to_char(publish_date, 'YYYY-MM-DD') AS d FROM reform_news WHERE NOT deleted ORDER BY publish_date DESC, id DESC`,
+    )
     expect(d.total).toBe(all.length)
     expect(d.total).toBeGreaterThanOrEqual(10)
     expect(d.list.map((n) => n.id)).toEqual(all.slice(0, 5).map((n) => n.id))
@@ -189,23 +192,43 @@ describe('/api/show/news (改革动态 of the portal)', () => {
 
   it('searches title and summary', async () => {
     const d = ((await portal(`/api/show/news?keyword=${encodeURIComponent('标准地')}`)).json() as { data: Page<ReformNews> }).data
-    const n = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM reform_news WHERE NOT deleted AND (title LIKE '%标准地%' OR summary LIKE '%标准地%')`)
+    const n = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reform_news WHERE NOT deleted AND (title LIKE '%标准地%' OR summary LIKE '%标准地%')`,
+    )
     expect(d.total).toBe(n[0].n)
     expect(d.total).toBeGreaterThan(0)
   })
 
   it('lets the administrator add and edit an item, which the portal then shows first', async () => {
     const today = new Date().toISOString().slice(0, 10)
-    const add = await s.postJson<ReformNews>('/api/show/news/add', { title: '  全省亩均效益评价工作部署会召开 ', publishDate: today, source: '浙江省经济和信息化厅', summary: '部署新一年度评价工作。' }, admin)
+    const add = await s.postJson<ReformNews>(
+      '/api/show/news/add',
+      { title: '  全省亩均效益评价工作部署会召开 ', publishDate: today, source: '浙江省经济和信息化厅', summary: '部署新一年度评价工作。' },
+      admin,
+    )
     expect(add.status).toBe(200)
     expect(add.body.data.title).toBe('全省亩均效益评价工作部署会召开')
     const first = ((await portal('/api/show/news?pageSize=1')).json() as { data: Page<ReformNews> }).data.list[0]
     expect(first.id).toBe(add.body.data.id)
-    const edit = await s.postJson<ReformNews>('/api/show/news/edit', { id: add.body.data.id, title: '全省亩均效益评价工作部署会召开（更新）', publishDate: today, source: '浙江省经济和信息化厅', summary: '部署新一年度评价工作，明确时间表。' }, admin)
+    const edit = await s.postJson<ReformNews>(
+      '/api/show/news/edit',
+      {
+        id: add.body.data.id,
+        title: '全省亩均效益评价工作部署会召开（更新）',
+        publishDate: today,
+        source: '浙江省经济和信息化厅',
+        summary: '部署新一年度评价工作，明确时间表。',
+      },
+      admin,
+    )
     expect(edit.status).toBe(200)
-    const stored = await rows<{ title: string; summary: string }>('SELECT title, summary FROM reform_news WHERE id = $1', [add.body.data.id])
+    const stored = await rows<{ title: string; summary: string }>('SELECT title, summary FROM reform_news WHERE id = $1', [
+      add.body.data.id,
+    ])
     expect(stored[0]).toEqual({ title: '全省亩均效益评价工作部署会召开（更新）', summary: '部署新一年度评价工作，明确时间表。' })
-    const log = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM operation_log WHERE module = 'news' AND username = 'admin' AND success`)
+    const log = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM operation_log WHERE module = 'news' AND username = 'admin' AND success`,
+    )
     expect(log[0].n).toBe(2)
   })
 
@@ -214,20 +237,36 @@ describe('/api/show/news (改革动态 of the portal)', () => {
     const empty = await s.postJson('/api/show/news/add', { title: ' ', publishDate: '2025-01-01', source: '省厅', summary: '摘要' }, admin)
     expect(empty.status).toBe(400)
     expect(empty.body.message).toContain('标题 title不能为空')
-    const date = await s.postJson('/api/show/news/add', { title: '标题', publishDate: '2025-02-30', source: '省厅', summary: '摘要' }, admin)
+    const date = await s.postJson(
+      '/api/show/news/add',
+      { title: '标题', publishDate: '2025-02-30', source: '省厅', summary: '摘要' },
+      admin,
+    )
     expect(date.status).toBe(400)
     expect(date.body.message).toContain('发布日期 publishDate 不是有效日期')
-    const future = await s.postJson('/api/show/news/add', { title: '标题', publishDate: '2999-01-01', source: '省厅', summary: '摘要' }, admin)
+    const future = await s.postJson(
+      '/api/show/news/add',
+      { title: '标题', publishDate: '2999-01-01', source: '省厅', summary: '摘要' },
+      admin,
+    )
     expect(future.status).toBe(400)
     expect(future.body.message).toContain('不能晚于今天')
-    const missing = await s.postJson('/api/show/news/edit', { id: 999999, title: '标题', publishDate: '2025-01-01', source: '省厅', summary: '摘要' }, admin)
+    const missing = await s.postJson(
+      '/api/show/news/edit',
+      { id: 999999, title: '标题', publishDate: '2025-01-01', source: '省厅', summary: '摘要' },
+      admin,
+    )
     expect(missing.status).toBe(404)
     expect((await rows<{ n: number }>('SELECT count(*)::int AS n FROM reform_news'))[0].n).toBe(before)
   })
 
   it('is not for other users, whatever they send', async () => {
     const before = (await rows<{ n: number }>('SELECT count(*)::int AS n FROM reform_news'))[0].n
-    const leader = await s.postJson('/api/show/news/add', { title: '标题', publishDate: '2025-01-01', source: '省厅', summary: '摘要' }, token)
+    const leader = await s.postJson(
+      '/api/show/news/add',
+      { title: '标题', publishDate: '2025-01-01', source: '省厅', summary: '摘要' },
+      token,
+    )
     expect(leader.status).toBe(403)
     const bad = await s.postJson('/api/show/news/add', { title: '' }, token)
     expect(bad.status).toBe(403)

@@ -73,7 +73,11 @@ async function firstRenders(page: Page, n: number, runs: number) {
       }
       const fresh = () => w.L.map(freshMap(), { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
       // deterministic data: heat weights like 亩均税收, quads of about 150–300 m
-      const heatPts: [number, number, number][] = Array.from({ length: n }, (_, i) => [118.2 + ((i * 7919) % 3700) / 1000, 27.2 + ((i * 104729) % 3800) / 1000, 1 + (i % 50)])
+      const heatPts: [number, number, number][] = Array.from({ length: n }, (_, i) => [
+        118.2 + ((i * 7919) % 3700) / 1000,
+        27.2 + ((i * 104729) % 3800) / 1000,
+        1 + (i % 50),
+      ])
       const quads = {
         type: 'FeatureCollection',
         features: Array.from({ length: n }, (_, i) => {
@@ -82,13 +86,31 @@ async function firstRenders(page: Page, n: number, runs: number) {
           const a = 0.0015 + (i % 7) * 0.0002
           const b = 0.001 + (i % 5) * 0.0003
           const t = (i % 10) * 0.0002
-          return { type: 'Feature', properties: { id: i }, geometry: { type: 'Polygon', coordinates: [[[x, y], [x + a, y + t], [x + a - t, y + b], [x - t, y + b - t], [x, y]]] } }
+          return {
+            type: 'Feature',
+            properties: { id: i },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [x, y],
+                  [x + a, y + t],
+                  [x + a - t, y + b],
+                  [x - t, y + b - t],
+                  [x, y],
+                ],
+              ],
+            },
+          }
         }),
       }
       const leafletHeat = async () => {
         const map = fresh()
         const t0 = performance.now()
-        w.L.heatLayer(heatPts.map((p) => [p[1], p[0], p[2]]), { radius: heatRadius, blur, max: 50 }).addTo(map)
+        w.L.heatLayer(
+          heatPts.map((p) => [p[1], p[0], p[2]]),
+          { radius: heatRadius, blur, max: 50 },
+        ).addTo(map)
         await frames(2)
         const ms = performance.now() - t0
         map.remove()
@@ -121,7 +143,13 @@ async function firstRenders(page: Page, n: number, runs: number) {
         await settle()
         out.leafletPolygons.push(await leafletPolygons())
       }
-      return { medians: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)])) as Record<'oursHeat' | 'leafletHeat' | 'oursPolygons' | 'leafletPolygons', number>, runs: out }
+      return {
+        medians: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)])) as Record<
+          'oursHeat' | 'leafletHeat' | 'oursPolygons' | 'leafletPolygons',
+          number
+        >,
+        runs: out,
+      }
     },
     { n, runs, heatRadius: HEAT.radius, blur: HEAT.blur },
   )
@@ -129,22 +157,37 @@ async function firstRenders(page: Page, n: number, runs: number) {
 
 /** Runs the browser measures `runs` times each; returns medians. */
 export async function browserBench(n: number, runs: number): Promise<BrowserBench> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--js-flags=--expose-gc'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--js-flags=--expose-gc'],
+  })
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
   await page.setContent('<div id="m" style="width:1000px;height:700px"></div>')
   // tsx names arrow functions with a helper that the page does not have
   await page.addScriptTag({ content: 'window.__name = (f) => f' })
-  for (const f of ['leaflet/dist/leaflet.js', 'leaflet.markercluster/dist/leaflet.markercluster.js', 'leaflet.heat/dist/leaflet-heat.js', 'supercluster/dist/supercluster.min.js']) {
+  for (const f of [
+    'leaflet/dist/leaflet.js',
+    'leaflet.markercluster/dist/leaflet.markercluster.js',
+    'leaflet.heat/dist/leaflet-heat.js',
+    'supercluster/dist/supercluster.min.js',
+  ]) {
     await page.addScriptTag({ path: `node_modules/${f}` })
   }
   await page.addScriptTag({ content: await ourEngineScript() })
   const cluster = await page.evaluate(
     ({ n, runs, radius }) => {
       type AnyL = Record<string, (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>
-      const w = window as unknown as { L: AnyL & { markerClusterGroup: (o: object) => { addLayers(m: unknown[]): void }; heatLayer: (p: unknown[], o: object) => { addTo(m: unknown): void } }; Supercluster: new (o: object) => { load(p: unknown[]): { getClusters(b: number[], z: number): unknown[] } } }
+      const w = window as unknown as {
+        L: AnyL & {
+          markerClusterGroup: (o: object) => { addLayers(m: unknown[]): void }
+          heatLayer: (p: unknown[], o: object) => { addTo(m: unknown): void }
+        }
+        Supercluster: new (o: object) => { load(p: unknown[]): { getClusters(b: number[], z: number): unknown[] } }
+      }
       const pts = Array.from({ length: n }, (_, i) => [27 + ((i * 104729) % 4000) / 1000, 118 + ((i * 7919) % 5000) / 1000])
       const { median, freshMap } = (window as unknown as { benchPage: BenchPage }).benchPage
-      const fresh = () => (w.L.map as unknown as (e: HTMLElement, o: object) => unknown)(freshMap(), { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
+      const fresh = () =>
+        (w.L.map as unknown as (e: HTMLElement, o: object) => unknown)(freshMap(), { center: [29.2, 120.1], zoom: 7, maxZoom: 18 })
       const mc: number[] = []
       const ours: number[] = []
       for (let r = 0; r < runs; r++) {
@@ -155,7 +198,9 @@ export async function browserBench(n: number, runs: number): Promise<BrowserBenc
         ;(g as unknown as { addTo(m: unknown): void }).addTo(map)
         mc.push(performance.now() - t0)
         t0 = performance.now()
-        const idx = new w.Supercluster({ radius, maxZoom: 18, minPoints: 2 }).load(pts.map((p) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [p[1], p[0]] } })))
+        const idx = new w.Supercluster({ radius, maxZoom: 18, minPoints: 2 }).load(
+          pts.map((p) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [p[1], p[0]] } })),
+        )
         idx.getClusters([118, 27, 123, 31], 7)
         ours.push(performance.now() - t0)
       }

@@ -40,7 +40,10 @@ interface Measure {
 
 async function datasets() {
   const xlsx = await xlsxOf(enterprises({ seed: 501, count: 20_000, county: '330106', center: [120.1, 30.26], spreadM: 4000 }))
-  const shp = shapefileZipOf(parcels({ seed: 502, count: 5_000, county: '330106', origin: [120.03, 30.2], cols: 100, cellM: 120 }), '工业用地')
+  const shp = shapefileZipOf(
+    parcels({ seed: 502, count: 5_000, county: '330106', origin: [120.03, 30.2], cols: 100, cellM: 120 }),
+    '工业用地',
+  )
   return [
     { name: '企业 xlsx', kind: 'enterprise' as const, file: '企业20000行.xlsx', bytes: xlsx, rows: 20_000 },
     { name: '地块 Shapefile（GBK, EPSG:4549）', kind: 'parcel' as const, file: '地块5000个.zip', bytes: shp, rows: 5_000 },
@@ -49,7 +52,12 @@ async function datasets() {
 
 async function measure(db: Db, engine: Measure['engine']): Promise<Measure[]> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-bench-import-'))
-  const app = await buildApp({ db, env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', UPLOAD_MAX_MB: 100 }, config: staticConfigSource(readRuntimeConfig('config/config.json')), uploadDir })
+  const app = await buildApp({
+    db,
+    env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent', UPLOAD_MAX_MB: 100 },
+    config: staticConfigSource(readRuntimeConfig('config/config.json')),
+    uploadDir,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const addr = app.server.address()
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`
@@ -67,7 +75,11 @@ async function measure(db: Db, engine: Measure['engine']): Promise<Measure[]> {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: 'clerk', password: passwordDigest(salt.salt, 'Clerk@2026') }).toString(),
   })
-  const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const wait = async (id: number) => {
     for (;;) {
       const p = await call<BatchProgress>(`/api/datacenter/sjcj/progress?id=${id}`, {}, token)
@@ -87,7 +99,8 @@ async function measure(db: Db, engine: Measure['engine']): Promise<Measure[]> {
         const t0 = performance.now()
         const b = await call<BatchView>('/api/datacenter/sjcj/upload', { method: 'POST', body: form }, token)
         const staged = await wait(b.id)
-        if (staged.status !== '已上传' || staged.rowCount !== d.rows) throw new Error(`staging ${d.name}: ${staged.status} ${staged.message} ${staged.rowCount}`)
+        if (staged.status !== '已上传' || staged.rowCount !== d.rows)
+          throw new Error(`staging ${d.name}: ${staged.status} ${staged.message} ${staged.rowCount}`)
         const t1 = performance.now()
         await call('/api/datacenter/sjcl/check', json({ id: b.id }), token)
         const checked = await wait(b.id)
@@ -104,7 +117,18 @@ async function measure(db: Db, engine: Measure['engine']): Promise<Measure[]> {
       const importS = median(runs.map((r) => r.importS))
       const checkS = median(runs.map((r) => r.checkS))
       const totalS = median(runs.map((r) => r.importS + r.checkS))
-      out.push({ dataset: d.name, rows: d.rows, engine, importS, checkS, totalS, perThousandS: totalS / (d.rows / 1000), runs, commitS, committed: committed.submitted })
+      out.push({
+        dataset: d.name,
+        rows: d.rows,
+        engine,
+        importS,
+        checkS,
+        totalS,
+        perThousandS: totalS / (d.rows / 1000),
+        runs,
+        commitS,
+        committed: committed.submitted,
+      })
     }
   } finally {
     await app.close()
@@ -144,7 +168,10 @@ async function main() {
       `| ${r.dataset} | ${r.rows.toLocaleString('en')} | ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.importS.toFixed(1)} | ${r.checkS.toFixed(1)} | ${r.totalS.toFixed(1)} | ${r.perThousandS.toFixed(2)} | ${r.commitS.toFixed(1)} (${r.committed}) |`,
   )
   const md = [
-    `Medians of ${RUNS} runs, ${PARCELS} demo parcels in the database, os.loadavg ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end:`,
+    `Medians of ${RUNS} runs, ${PARCELS} demo parcels in the database, os.loadavg ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} at the end:`,
     '',
     '| data | rows | engine | import (s) | check (s) | import + check (s) | per 1 000 rows (s) | commit (s, submissions) |',
     '|---|---|---|---|---|---|---|---|',

@@ -63,7 +63,10 @@ async function main() {
     g.flyTo([120.0, 30.0, 120.3, 30.25], 0)
   })
 
-  const results: Record<number, Record<Method, number[]> & { moveMs?: number; emptyMoveMs?: number; idleFrames?: number; idleBusyMs?: number }> = {}
+  const results: Record<
+    number,
+    Record<Method, number[]> & { moveMs?: number; emptyMoveMs?: number; idleFrames?: number; idleBusyMs?: number }
+  > = {}
   for (const n of SIZES) {
     results[n] = { entity: [], instanced: [], ours: [] }
     for (let run = 0; run < RUNS; run++) {
@@ -85,8 +88,20 @@ async function main() {
               const w = 0.0006 + (i % 3) * 0.00005
               const ring: [number, number][] =
                 i % 10 === 0
-                  ? [[x, y], [x + w, y], [x + w, y + w / 2], [x + w / 2, y + w / 2], [x + w / 2, y + w], [x, y + w]]
-                  : [[x, y], [x + w, y], [x + w, y + w], [x, y + w]]
+                  ? [
+                      [x, y],
+                      [x + w, y],
+                      [x + w, y + w / 2],
+                      [x + w / 2, y + w / 2],
+                      [x + w / 2, y + w],
+                      [x, y + w],
+                    ]
+                  : [
+                      [x, y],
+                      [x + w, y],
+                      [x + w, y + w],
+                      [x, y + w],
+                    ]
               return { id: i + 1, height: 5 + (i % 8) * 5, rings: [ring] }
             })
             const gl = (viewer.scene.canvas.getContext('webgl2') ?? viewer.scene.canvas.getContext('webgl')) as WebGLRenderingContext
@@ -141,7 +156,18 @@ async function main() {
       const shapes = Array.from({ length: count }, (_, i) => {
         const x = 120.0 + (i % 250) * 0.0012
         const y = 30.0 + Math.floor(i / 250) * 0.0012
-        return { id: i + 1, height: 5 + (i % 8) * 5, rings: [[[x, y], [x + 0.0006, y], [x + 0.0006, y + 0.0006], [x, y + 0.0006]]] as [number, number][][] }
+        return {
+          id: i + 1,
+          height: 5 + (i % 8) * 5,
+          rings: [
+            [
+              [x, y],
+              [x + 0.0006, y],
+              [x + 0.0006, y + 0.0006],
+              [x, y + 0.0006],
+            ],
+          ] as [number, number][][],
+        }
       })
       g.parcels.setParcels(shapes, () => '#2f9e44')
       await g.parcels.ready()
@@ -182,7 +208,9 @@ async function main() {
   for (const n of SIZES) {
     const r = results[n]
     const [e, p, o] = [median(r.entity), median(r.instanced), median(r.ours)]
-    rows.push(`| ${n.toLocaleString('en')} | ${Math.round(e)} | ${Math.round(p)} | ${Math.round(o)} | ${(e / o).toFixed(1)}× faster | ${Math.round(r.emptyMoveMs!)} / ${Math.round(r.moveMs!)} | ${r.idleFrames} / ${Math.round(r.idleBusyMs!)} |`)
+    rows.push(
+      `| ${n.toLocaleString('en')} | ${Math.round(e)} | ${Math.round(p)} | ${Math.round(o)} | ${(e / o).toFixed(1)}× faster | ${Math.round(r.emptyMoveMs!)} / ${Math.round(r.moveMs!)} | ${r.idleFrames} / ${Math.round(r.idleBusyMs!)} |`,
+    )
   }
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
   rows.push('', `medians of ${RUNS} interleaved runs; load average at the end: ${load}`)

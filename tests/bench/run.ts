@@ -30,9 +30,12 @@ const tileOf = (lng: number, lat: number, z: number) => {
 
 /** 500 distinct tiles at z12–z14 that hold parcels. */
 async function tileSet(db: Db) {
-  const r = await db.query<{ lng: number; lat: number }>('SELECT ST_X(ST_PointOnSurface(geom)) AS lng, ST_Y(ST_PointOnSurface(geom)) AS lat FROM parcel ORDER BY id')
+  const r = await db.query<{ lng: number; lat: number }>(
+    'SELECT ST_X(ST_PointOnSurface(geom)) AS lng, ST_Y(ST_PointOnSurface(geom)) AS lat FROM parcel ORDER BY id',
+  )
   const seen = new Map<string, { z: number; x: number; y: number }>()
-  for (const z of [12, 13, 14]) for (const p of r.rows) seen.set(`${z}/${tileOf(p.lng, p.lat, z).x}/${tileOf(p.lng, p.lat, z).y}`, tileOf(p.lng, p.lat, z))
+  for (const z of [12, 13, 14])
+    for (const p of r.rows) seen.set(`${z}/${tileOf(p.lng, p.lat, z).x}/${tileOf(p.lng, p.lat, z).y}`, tileOf(p.lng, p.lat, z))
   return [...seen.values()].slice(0, 500)
 }
 
@@ -106,11 +109,15 @@ const b = out.browser as Awaited<ReturnType<typeof browserBench>>
 const tl = out.tilesPglite as { tiles: number; p95: number }
 const tp = out.tilesPostgres as { tiles: number; p95: number } | undefined
 /** how much faster ours is than the peer (or slower, below 1) */
-const faster = (ours: number, peer: number) => (peer >= ours ? `${(peer / ours).toFixed(2)}× faster` : `${(ours / peer).toFixed(2)}× slower`)
+const faster = (ours: number, peer: number) =>
+  peer >= ours ? `${(peer / ours).toFixed(2)}× faster` : `${(ours / peer).toFixed(2)}× slower`
 const md = [
   '| measure | ours | peer | ratio |',
   '|---|---|---|---|',
-  ...c.map((r) => `| cluster index build, ${r.n.toLocaleString('en-US')} points (ms) | ${r.ours.toFixed(1)} | raw supercluster ${r.raw.toFixed(1)} | ${(r.ours / r.raw).toFixed(2)}× |`),
+  ...c.map(
+    (r) =>
+      `| cluster index build, ${r.n.toLocaleString('en-US')} points (ms) | ${r.ours.toFixed(1)} | raw supercluster ${r.raw.toFixed(1)} | ${(r.ours / r.raw).toFixed(2)}× |`,
+  ),
   `| clustering 100,000 points in Chromium, index + first view (ms) | ${b.oursCluster.toFixed(1)} | Leaflet.markercluster ${b.markercluster.toFixed(1)} | ${faster(b.oursCluster, b.markercluster)} |`,
   `| heat first render, 100,000 points (ms) | ${b.oursHeat.toFixed(1)} | leaflet.heat ${b.leafletHeat.toFixed(1)} | ${faster(b.oursHeat, b.leafletHeat)} |`,
   `| first render, 100,000 parcel polygons (ms; target < 1,500) | ${b.oursPolygons.toFixed(1)} | Leaflet L.geoJSON on canvas ${b.leafletPolygons.toFixed(1)} | ${faster(b.oursPolygons, b.leafletPolygons)} |`,

@@ -70,7 +70,9 @@ const FULLY_RENDERED = () => {
   return (
     widgets.length > 0 &&
     widgets.every((w) => w.querySelector('[data-value], [data-rendered], [data-testid="table-row"]')) &&
-    [...document.querySelectorAll('[data-rendered]')].every((c) => Number(c.getAttribute('data-rendered')) >= 1 && c.querySelector('canvas, svg'))
+    [...document.querySelectorAll('[data-rendered]')].every(
+      (c) => Number(c.getAttribute('data-rendered')) >= 1 && c.querySelector('canvas, svg'),
+    )
   )
 }
 
@@ -97,7 +99,11 @@ async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
-  const s = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] }
+  const s = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }
+    nodes: number[]
+    strings: string[]
+  }
   const f = s.snapshot.meta.node_fields
   const [iType, iName, iSize, step] = [f.indexOf('type'), f.indexOf('name'), f.indexOf('self_size'), f.length]
   const types = s.snapshot.meta.node_types[0]
@@ -113,7 +119,8 @@ async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   return { jsMb: k.js / MB, codeMb: k.code / MB, blinkMb: k.blink / MB }
 }
 
-const canvasMb = (page: Page) => page.evaluate(() => [...document.querySelectorAll('canvas')].reduce((s, c) => s + c.width * c.height * 4, 0) / 2 ** 20)
+const canvasMb = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('canvas')].reduce((s, c) => s + c.width * c.height * 4, 0) / 2 ** 20)
 
 type Renderer = 'svg' | 'canvas'
 
@@ -131,7 +138,20 @@ async function measureSize(browser: Browser, width: number, height: number) {
   await signIn(page)
   const runs: Record<Renderer, number[]> = { svg: [], canvas: [] }
   for (let i = 0; i < 3; i++) for (const r of ['canvas', 'svg'] as const) runs[r].push(await measureAt(page, r))
-  const out = {} as Record<Renderer, { width: number; height: number; firstRenderMs: number; runsMs: number[]; heapMb: number; blinkMb: number; canvasMb: number; canvases: number; svgCharts: number }>
+  const out = {} as Record<
+    Renderer,
+    {
+      width: number
+      height: number
+      firstRenderMs: number
+      runsMs: number[]
+      heapMb: number
+      blinkMb: number
+      canvasMb: number
+      canvases: number
+      svgCharts: number
+    }
+  >
   for (const r of ['canvas', 'svg'] as const) {
     await measureAt(page, r)
     const cdp = await context.newCDPSession(page)
@@ -156,7 +176,9 @@ async function measureSize(browser: Browser, width: number, height: number) {
 /** How many distinct requests one refresh round of /visual makes (bindings shared by widgets count once). */
 function requestsPerCycle(): number {
   const params = { year: 2025, month: 12 }
-  return new Set(VISUAL_SCREEN.widgets.filter((w) => w.source).map((w) => `${w.source!.url}?${JSON.stringify(resolveParams(w.source!, params))}`)).size
+  return new Set(
+    VISUAL_SCREEN.widgets.filter((w) => w.source).map((w) => `${w.source!.url}?${JSON.stringify(resolveParams(w.source!, params))}`),
+  ).size
 }
 
 /** Page counters read over CDP (no script is compiled in the page for them). */
@@ -171,7 +193,9 @@ async function refreshCycles(browser: Browser, jsFlags: string | undefined) {
   let cycle = 0
   let answered = 0
   const bump = (o: Record<string, unknown>) => {
-    for (const k of Object.keys(o)) if (typeof o[k] === 'number' && k !== 'year' && k !== 'month') o[k] = Math.round((o[k] as number) * (1 + (cycle % 7) / 100) * 100) / 100
+    for (const k of Object.keys(o))
+      if (typeof o[k] === 'number' && k !== 'year' && k !== 'month')
+        o[k] = Math.round((o[k] as number) * (1 + (cycle % 7) / 100) * 100) / 100
   }
   await page.route(
     (u) => u.pathname.startsWith('/api/bigData/') && !u.pathname.endsWith('/regionGeo'),
@@ -262,8 +286,16 @@ async function main() {
     // the product's Chromium and, side by side, one whose V8 only interprets (the control: without
     // compiled code the heap holds what the page keeps); both on real timers, so running them at
     // once changes no reading, only the CPU each has
-    const control = jsFlags ? null : await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--js-flags=${NO_JIT}`] })
-    const [live, liveNoJit] = await Promise.all([refreshCycles(browser, jsFlags), control ? refreshCycles(control, NO_JIT).finally(() => control.close()) : null])
+    const control = jsFlags
+      ? null
+      : await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--js-flags=${NO_JIT}`],
+        })
+    const [live, liveNoJit] = await Promise.all([
+      refreshCycles(browser, jsFlags),
+      control ? refreshCycles(control, NO_JIT).finally(() => control.close()) : null,
+    ])
     const mem = (x: { heapMb: number; canvasMb: number }) => x.heapMb + x.canvasMb
     const ratios = (r: Renderer) => {
       const [hd, uhd] = [hdBoth[r], uhdBoth[r]]

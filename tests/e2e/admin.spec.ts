@@ -13,7 +13,11 @@ const USER = { username: 'patrol01', realName: '周巡查' }
 /** Ticks a menu in the grant tree (expanding the given ancestors first). */
 async function tick(page: Page, path: string[]) {
   const tree = page.getByTestId('grant-tree')
-  const node = (title: string) => tree.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) }).first()
+  const node = (title: string) =>
+    tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) })
+      .first()
   for (const ancestor of path.slice(0, -1)) {
     const switcher = node(ancestor).locator('.ant-tree-switcher')
     // a node that is still sliding in (the tree's expand motion) ignores clicks: try until it opens
@@ -27,7 +31,9 @@ async function tick(page: Page, path: string[]) {
   await expect(box).toHaveClass(/ant-tree-checkbox-checked/)
 }
 
-test('admin creates a role with menus and a user; the first sign-in forces a password change; the user sees exactly those menus', async ({ page }) => {
+test('admin creates a role with menus and a user; the first sign-in forces a password change; the user sees exactly those menus', async ({
+  page,
+}) => {
   await signIn(page, 'admin', 'Admin@2026')
 
   // 角色管理: new role
@@ -35,7 +41,10 @@ test('admin creates a role with menus and a user; the first sign-in forces a pas
   await page.getByTestId('role-add').click()
   await page.getByTestId('role-form-name').fill(ROLE.name)
   await page.getByTestId('role-form-code').fill(ROLE.code)
-  await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /保\s*存/ })
+    .click()
   await expect(page.getByTestId('role-table')).toContainText(ROLE.code)
 
   // grant: 字典管理 and 操作日志 of 系统管理, and the whole 全生命周期 group's menu
@@ -56,7 +65,10 @@ test('admin creates a role with menus and a user; the first sign-in forces a pas
   await page.getByTestId('user-form-roles').click()
   await page.locator('.ant-select-item-option', { hasText: ROLE.name }).click()
   await page.keyboard.press('Escape')
-  await page.getByRole('dialog', { name: '新增用户' }).getByRole('button', { name: /保\s*存/ }).click()
+  await page
+    .getByRole('dialog', { name: '新增用户' })
+    .getByRole('button', { name: /保\s*存/ })
+    .click()
   const otp = (await page.getByTestId('one-time-password').textContent())?.trim() ?? ''
   expect(otp).toMatch(/^.{14}$/)
   await page.screenshot({ path: shot('admin-user-one-time-password'), fullPage: true })
@@ -139,12 +151,18 @@ test('every admin page opens with its data, and is saved as a screenshot', async
   // the region tree: 浙江省 (open from the start) → 杭州市 → 上城区, with its streets and a new development zone
   await page.goto('/admin/setting/region')
   const tree = page.getByTestId('region-tree')
-  await tree.locator('.ant-tree-treenode', { hasText: /^杭州市$/ }).locator('.ant-tree-switcher').click()
+  await tree
+    .locator('.ant-tree-treenode', { hasText: /^杭州市$/ })
+    .locator('.ant-tree-switcher')
+    .click()
   await tree.getByText('上城区', { exact: true }).click()
   await expect(page.getByTestId('region-children')).toContainText('街道')
   await page.getByTestId('region-add-unit').click()
   await page.getByTestId('region-unit-name').fill('上城数字经济园')
-  await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /保\s*存/ })
+    .click()
   await expect(page.getByTestId('region-children')).toContainText('330102401')
   await expect(page.getByRole('dialog')).toBeHidden()
   await page.screenshot({ path: shot('admin-region-county'), fullPage: true })
@@ -159,7 +177,9 @@ test('every admin page opens with its data, and is saved as a screenshot', async
   await page.screenshot({ path: shot('admin-dictitem-items'), fullPage: true })
 })
 
-test('字典项管理 opens on the first dictionary with its items, 行政区划 on the province with its cities, /systems on 地块信息 — no click needed', async ({ page }) => {
+test('字典项管理 opens on the first dictionary with its items, 行政区划 on the province with its cities, /systems on 地块信息 — no click needed', async ({
+  page,
+}) => {
   await signIn(page, 'admin', 'Admin@2026')
 
   await page.goto('/admin/setting/dictitem')
@@ -200,18 +220,29 @@ test('an app package is uploaded from the browser; a failed load shows the messa
   await form.getByLabel('更新说明').fill('新增外业巡查拍照定位')
   const apk = Buffer.alloc(64 * 1024, 7)
   apk.write('PK\u0003\u0004', 0, 'binary')
-  await form.locator('input[type=file]').setInputFiles({ name: 'zjland-1.5.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk })
+  await form
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'zjland-1.5.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk })
   await form.getByRole('button', { name: /上\s*传/ }).click()
   await expect(form).toBeHidden()
   await expect(page.getByTestId('admin-app-page')).toContainText('zjland-1.5.0.apk（64.0 KB）')
   await page.screenshot({ path: shot('admin-app-uploaded'), fullPage: true })
 
-  await page.route('**/api/device/info/list**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '服务器内部错误（请求编号 e2e）', data: null }) }))
+  await page.route('**/api/device/info/list**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 500, message: '服务器内部错误（请求编号 e2e）', data: null }),
+    }),
+  )
   await page.goto('/admin/setting/device')
   await expect(page.getByTestId('load-error')).toContainText('加载失败：服务器内部错误（请求编号 e2e）')
   await page.screenshot({ path: shot('admin-load-error'), fullPage: true })
   await page.unroute('**/api/device/info/list**')
-  await page.getByTestId('load-error').getByRole('button', { name: /重\s*试/ }).click()
+  await page
+    .getByTestId('load-error')
+    .getByRole('button', { name: /重\s*试/ })
+    .click()
   await expect(page.getByTestId('load-error')).toBeHidden()
   await expect(page.getByTestId('admin-device-page')).toContainText('ZJDEV')
 })

@@ -191,7 +191,9 @@ test('sends the GeoJSON batch back with a reason', async ({ page }) => {
   await page.goto(`/system/data/center/sjcl?batch=${geojsonBatch}`)
   await runCheck(page)
   await expect(page.getByTestId('issue-table').getByTestId('issues-2')).toContainText('「容积率」应在 0 至 20 之间，得到 35')
-  await expect(page.getByTestId('issue-table').getByTestId('issues-4')).toContainText('「供地日期」应为日期（如 2024-03-05），得到「2023-02-30」')
+  await expect(page.getByTestId('issue-table').getByTestId('issues-4')).toContainText(
+    '「供地日期」应为日期（如 2024-03-05），得到「2023-02-30」',
+  )
   await page.getByTestId('back-batch').click()
   await page.getByRole('button', { name: '确认退回' }).click()
   await expect(page.getByText('请填写退回原因')).toBeVisible()
@@ -205,7 +207,9 @@ test('sends the GeoJSON batch back with a reason', async ({ page }) => {
   await page.screenshot({ path: shot('dc-sjcl-returned') })
 })
 
-test('the auditor returns one parcel of the shapefile batch and approves the repaired one; master list, history, map and export show it', async ({ page }) => {
+test('the auditor returns one parcel of the shapefile batch and approves the repaired one; master list, history, map and export show it', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   // the clerk's batch: row 3 is the self-crossing shape the clerk repaired, row 4 a plain parcel
   await signIn(page, 'clerk', 'Clerk@2026')
@@ -242,13 +246,20 @@ test('the auditor returns one parcel of the shapefile batch and approves the rep
   await mapsSettled(page, drawer)
   await page.screenshot({ path: shot('chain-audit-import-details'), fullPage: true })
   await page.getByTestId('audit-approve').click()
-  await page.getByRole('dialog').filter({ hasText: `通过提交 #${approveId}？` }).getByRole('button', { name: /通\s*过/ }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `通过提交 #${approveId}？` })
+    .getByRole('button', { name: /通\s*过/ })
+    .click()
   await expect(page.getByText('已审核通过并写入主数据（版本 1）')).toBeVisible()
 
   // the master data: the list shows the approved values, its shape is the approved one
   const [parcel] = (await api<{ list: ParcelBrief[] }>(page, `/api/industryMap/landList?keyword=${landCode}`)).list
   expect([parcel.landCode, parcel.name, parcel.countyName, parcel.status]).toEqual([landCode, name, '西湖区', repaired?.record?.status])
-  const record = await api<{ values: { geom: MultiPolygon }; version: number }>(page, `/api/datacenter/input/record?kind=parcel&id=${parcel.id}`)
+  const record = await api<{ values: { geom: MultiPolygon }; version: number }>(
+    page,
+    `/api/datacenter/input/record?kind=parcel&id=${parcel.id}`,
+  )
   expect(record.version).toBe(1)
   expect(record.values.geom.coordinates.length).toBe(2)
   record.values.geom.coordinates.flat(3).forEach((v, i) => expect(v).toBeCloseTo(shape.coordinates.flat(3)[i] as number, 8))
@@ -257,7 +268,15 @@ test('the auditor returns one parcel of the shapefile batch and approves the rep
   await page.getByTestId('master-search').locator('input').press('Enter')
   const listed = page.getByTestId('master-list-parcel').locator('.ant-table-row')
   await expect(listed).toHaveCount(1)
-  await expect(listed.locator('td')).toHaveText([landCode, name, '西湖区', repaired?.record?.status as string, m2ToMu(parcel.areaM2 as number).toFixed(2), '—', /历史/])
+  await expect(listed.locator('td')).toHaveText([
+    landCode,
+    name,
+    '西湖区',
+    repaired?.record?.status as string,
+    m2ToMu(parcel.areaM2 as number).toFixed(2),
+    '—',
+    /历史/,
+  ])
 
   // the history: version 1, the new record from submission #approveId, its shape on the map
   await page.getByTestId(`history-${parcel.id}`).click()
@@ -290,10 +309,18 @@ test('the auditor returns one parcel of the shapefile batch and approves the rep
   await expect(issues.locator('.ant-table-row').nth(2)).toContainText('已通过')
   await expect(issues.locator('.ant-table-row').nth(3)).toContainText('已退回')
   const exported = await downloadXlsx(page, page.getByTestId('export-rows'))
-  expect(exported.name).toMatch(new RegExp(`^${FIXTURES.shapefile.replace(/\.zip$/, '')}_批次${shapefileBatch}_数据行_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`))
+  expect(exported.name).toMatch(
+    new RegExp(`^${FIXTURES.shapefile.replace(/\.zip$/, '')}_批次${shapefileBatch}_数据行_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+  )
   const head = exported.rows[0] as string[]
   const at = (n: number, label: string) => (exported.rows.find((r) => r[0] === n) as unknown[])[head.indexOf(label)]
-  expect([at(3, '宗地代码'), at(3, '地块名称'), at(3, '地块范围'), at(3, '提交编号'), at(3, '审核状态')]).toEqual([landCode, name, '有', approveId, '已通过'])
+  expect([at(3, '宗地代码'), at(3, '地块名称'), at(3, '地块范围'), at(3, '提交编号'), at(3, '审核状态')]).toEqual([
+    landCode,
+    name,
+    '有',
+    approveId,
+    '已通过',
+  ])
   expect([at(4, '提交编号'), at(4, '审核状态')]).toEqual([returnId, '已退回'])
   expect([at(5, '检查结果'), at(5, '错误')]).toEqual(['已排除', '[宗地代码格式] 「宗地代码」：宗地代码应为19位'])
   const issueList = await downloadXlsx(page, page.getByTestId('export-issues'))

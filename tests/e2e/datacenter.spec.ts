@@ -40,12 +40,20 @@ function tinyPng(): Buffer {
   header.writeUInt32BE(4, 4)
   header.set([8, 2, 0, 0, 0], 8)
   const rows = Buffer.concat(Array.from({ length: 4 }, () => Buffer.from([0, ...Array.from({ length: 4 }, () => [46, 125, 50]).flat()])))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** A small one-page PDF (the contract's stand-in). */
 const contractPdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  )
 
 type Ring = number[][]
 interface Parcel {
@@ -74,12 +82,17 @@ async function submit(page: Page): Promise<number> {
   return mine.list[0].id
 }
 
-test('clerk submits two parcel changes; the auditor returns one and approves the other; master data, map and history show it', async ({ page }) => {
+test('clerk submits two parcel changes; the auditor returns one and approves the other; master data, map and history show it', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   await signIn(page, 'clerk', 'Clerk@2026')
   const list = await api<{ list: Parcel[] }>(page, '/api/industryMap/landList?pageSize=2&sortField=id&sortOrder=ascend')
   const [p1, p2] = list.list
-  const before = await api<{ values: { geom: { coordinates: Ring[][] }; name: string; location_desc: string } }>(page, `/api/datacenter/input/record?kind=parcel&id=${p1.id}`)
+  const before = await api<{ values: { geom: { coordinates: Ring[][] }; name: string; location_desc: string } }>(
+    page,
+    `/api/datacenter/input/record?kind=parcel&id=${p1.id}`,
+  )
 
   // 1. the clerk edits parcel 1: name, 容积率, and the shape moved ~50 m east
   await page.goto('/system/data/center/input')
@@ -93,7 +106,10 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
   await expect(editor.getByText('「容积率」应在 0 至 20 之间，得到 25')).toBeVisible()
   await page.screenshot({ path: shot('dc-input-editor-invalid'), fullPage: true })
   await editor.getByLabel('容积率', { exact: true }).fill('2.2')
-  const moved = { type: 'MultiPolygon', coordinates: before.values.geom.coordinates.map((poly) => poly.map((ring) => ring.map(([x, y]) => [x + 0.0005, y]))) }
+  const moved = {
+    type: 'MultiPolygon',
+    coordinates: before.values.geom.coordinates.map((poly) => poly.map((ring) => ring.map(([x, y]) => [x + 0.0005, y]))),
+  }
   await editor.getByTestId('geometry-text').fill(JSON.stringify(moved))
   await editor.getByTestId('geometry-text').press('Tab')
   await editor.getByLabel('提交说明（审核员可见）').fill('依据现场核实更新名称、容积率与边界')
@@ -105,11 +121,14 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
     await new Promise((r) => setTimeout(r, 1200))
     await route.continue()
   })
-  await editor.getByTestId('attachment-field').locator('input[type=file]').setInputFiles([
-    { name: '土地出让合同.pdf', mimeType: 'application/pdf', buffer: pdf },
-    { name: '现场照片.png', mimeType: 'image/png', buffer: png },
-    { name: '多余照片.png', mimeType: 'image/png', buffer: png },
-  ])
+  await editor
+    .getByTestId('attachment-field')
+    .locator('input[type=file]')
+    .setInputFiles([
+      { name: '土地出让合同.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: '现场照片.png', mimeType: 'image/png', buffer: png },
+      { name: '多余照片.png', mimeType: 'image/png', buffer: png },
+    ])
   // one at a time, in the order picked
   await expect(editor.getByTestId('attachment-progress').filter({ hasText: '正在上传「土地出让合同.pdf」' })).toBeVisible()
   await expect(editor.getByTestId('attachment-progress').filter({ hasText: '等待上传「现场照片.png」' })).toBeVisible()
@@ -181,11 +200,18 @@ test('clerk submits two parcel changes; the auditor returns one and approves the
   expect(download.suggestedFilename()).toBe('土地出让合同.pdf')
   expect(Buffer.compare(fs.readFileSync(await download.path()), pdf)).toBe(0)
   await page.getByTestId('audit-approve').click()
-  await page.getByRole('dialog').filter({ hasText: `通过提交 #${s1}？` }).getByRole('button', { name: /通\s*过/ }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `通过提交 #${s1}？` })
+    .getByRole('button', { name: /通\s*过/ })
+    .click()
   await expect(page.getByText('已审核通过并写入主数据（版本 1）')).toBeVisible()
 
   // 5. the master data (API) holds the change, the map's tiles draw it, the history has version 1
-  const after = await api<{ values: { name: string; plot_ratio: number; geom: { coordinates: Ring[][] } }; version: number }>(page, `/api/datacenter/input/record?kind=parcel&id=${p1.id}`)
+  const after = await api<{ values: { name: string; plot_ratio: number; geom: { coordinates: Ring[][] } }; version: number }>(
+    page,
+    `/api/datacenter/input/record?kind=parcel&id=${p1.id}`,
+  )
   expect([after.values.name, after.values.plot_ratio, after.version]).toEqual([newName, 2.2, 1])
   expect(after.values.geom.coordinates[0][0][0][0]).toBeCloseTo(before.values.geom.coordinates[0][0][0][0] + 0.0005, 7)
   const [lng, lat] = after.values.geom.coordinates[0][0][0]
@@ -252,7 +278,11 @@ test('数据标准: the version in force, a new version saved after confirmation
   await expect(editor.getByTestId('standard-issues')).toBeHidden()
   await page.screenshot({ path: shot('dc-sjgf-editor'), fullPage: true })
   await editor.getByTestId('standard-save').click()
-  await page.getByRole('dialog').filter({ hasText: '保存为地块数据标准版本 2？' }).getByRole('button', { name: /保\s*存/ }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '保存为地块数据标准版本 2？' })
+    .getByRole('button', { name: /保\s*存/ })
+    .click()
   await expect(parcel.getByTestId('standard-version')).toHaveText('版本 2')
   await expect(page.getByTestId('standard-fields-parcel')).toContainText('坐落（详细地址）')
   await parcel.getByTestId('standard-versions').click()
@@ -265,7 +295,9 @@ test('数据标准: the version in force, a new version saved after confirmation
   await page.screenshot({ path: shot('dc-sjgf-version-1'), fullPage: true })
 })
 
-test('录入, 认领 and the other screens: a new parcel refused field by field, enterprises, a claim to audit, read-only entry point', async ({ page }) => {
+test('录入, 认领 and the other screens: a new parcel refused field by field, enterprises, a claim to audit, read-only entry point', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   await signIn(page, 'clerk', 'Clerk@2026')
 

@@ -7,7 +7,13 @@
  * enterprises and a division opens 企业监测 filtered by it. Every page is saved as a screenshot.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import type { EnterpriseIndicators, EnterpriseMonitor, IndicatorTable, IndustryMonitor, TrendPoint } from '../../src/domain/contracts/decision'
+import type {
+  EnterpriseIndicators,
+  EnterpriseMonitor,
+  IndicatorTable,
+  IndustryMonitor,
+  TrendPoint,
+} from '../../src/domain/contracts/decision'
 import type { EnterpriseReport } from '../../src/domain/contracts/statistical-report'
 import { shot, signIn, stored } from './helpers'
 
@@ -92,7 +98,10 @@ test('行业指标 shows C34 通用设备制造业 with the API’s 亩均税收
   await expect(row.getByTestId('cell-valueAddedPerMu')).toHaveText(fmt(c34!.values.valueAddedPerMu))
   await expect(page.getByTestId('total-row').getByTestId('cell-taxPerMu')).toHaveText(fmt(table.total.values.taxPerMu))
   const chart = page.getByTestId('indicator-chart')
-  await expect(chart).toHaveAttribute('data-points', String(Math.min(15, table.rows.filter((r) => r.code && r.values.taxPerMu !== null).length)))
+  await expect(chart).toHaveAttribute(
+    'data-points',
+    String(Math.min(15, table.rows.filter((r) => r.code && r.values.taxPerMu !== null).length)),
+  )
   await drawn(chart)
   await settled(page)
   await page.screenshot({ path: shot('decision-zbhy') })

@@ -56,7 +56,9 @@ test('the login route carries no Cesium bytes; both globe pages do', () => {
 const GLOBE_BENCH = 'src/web/globe/reference-paths.ts'
 
 test('no other page (2D, admin, screens) pulls Cesium in', () => {
-  const others = Object.entries(manifest).filter(([k, c]) => c.isDynamicEntry && !GLOBE_PAGES.includes(k) && k !== GLOBE_BENCH).map(([k]) => k)
+  const others = Object.entries(manifest)
+    .filter(([k, c]) => c.isDynamicEntry && !GLOBE_PAGES.includes(k) && k !== GLOBE_BENCH)
+    .map(([k]) => k)
   expect(others.length).toBeGreaterThan(3)
   const offenders = others.filter((k) => closure([k]).some((f) => CESIUM.test(read(f))))
   expect(offenders).toEqual([])

@@ -27,13 +27,17 @@ test('a failing Tianditu layer falls back to the offline imagery with a visible 
   await signIn(page, 'leader', 'Leader@2026')
   await page.goto('/system/3DMap')
   await expect(page.getByTestId('globe-host')).toHaveAttribute('data-ready', 'true', { timeout: 45_000 })
-  await expect(page.getByTestId('globe-notice')).toContainText('天地图影像加载失败，已切换为离线底图（NaturalEarthII）', { timeout: 45_000 })
+  await expect(page.getByTestId('globe-notice')).toContainText('天地图影像加载失败，已切换为离线底图（NaturalEarthII）', {
+    timeout: 45_000,
+  })
   // the Tianditu pair was really asked for, with the key, and is gone: only the offline layer stays
   expect(tiles.length).toBeGreaterThan(0)
   expect(tiles.every((u) => u.includes('tk=e2e-test-key'))).toBe(true)
   expect(new Set(tiles.map((u) => new URL(u).pathname.split('/')[1]))).toEqual(new Set(['img_w', 'cia_w']))
   await expect.poll(() => page.evaluate(() => window.__globe!.viewer.imageryLayers.length)).toBe(1)
-  expect(await page.evaluate(() => (window.__globe!.viewer.imageryLayers.get(0).imageryProvider as unknown as { url?: string }).url ?? '')).toContain('NaturalEarthII')
+  expect(
+    await page.evaluate(() => (window.__globe!.viewer.imageryLayers.get(0).imageryProvider as unknown as { url?: string }).url ?? ''),
+  ).toContain('NaturalEarthII')
   // the globe redraws its tiles from the offline imagery (slow under SwiftShader) before the picture
   await expect.poll(() => page.evaluate(() => window.__globe!.viewer.scene.globe.tilesLoaded), { timeout: 60_000 }).toBe(true)
   await page.screenshot({ path: shot('globe-tianditu-fallback') })
@@ -46,7 +50,11 @@ test('internal network: its imagery url is used; failing imagery and terrain fal
   await configWith(page, (c) => {
     c.isInternalNetwork = true
     ;(c.tileKeys as Record<string, string>).tianditu = 'must-not-be-used'
-    c.globe = { internalImageryUrl: 'http://10.255.0.1/img/{z}/{x}/{y}.png', internalImageryScheme: 'webMercator', terrainUrl: 'http://10.255.0.1/terrain' }
+    c.globe = {
+      internalImageryUrl: 'http://10.255.0.1/img/{z}/{x}/{y}.png',
+      internalImageryScheme: 'webMercator',
+      terrainUrl: 'http://10.255.0.1/terrain',
+    }
   })
   await page.route('http://10.255.0.1/**', (route) => {
     ;(route.request().url().includes('/terrain') ? terrain : internal).push(route.request().url())

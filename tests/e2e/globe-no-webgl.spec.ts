@@ -16,7 +16,11 @@ test.use({
 
 test('the 3D map says in Chinese that it needs WebGL and links to the 2D map, which opens', async ({ page }) => {
   await signIn(page, 'admin', 'Admin@2026')
-  expect(await page.evaluate(() => document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl'))).toBeNull()
+  expect(
+    await page.evaluate(
+      () => document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl'),
+    ),
+  ).toBeNull()
   await page.goto('/system/3DMap')
   const notice = page.getByTestId('globe-no-webgl')
   await expect(notice.getByRole('heading')).toHaveText('当前浏览器无法显示三维地图')

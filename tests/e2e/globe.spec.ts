@@ -16,12 +16,15 @@ async function globeReady(page: Page): Promise<void> {
 async function cameraSettled(page: Page) {
   let last = ''
   await expect
-    .poll(async () => {
-      const now = JSON.stringify(await page.evaluate(() => window.__globe!.camera()))
-      const same = now === last
-      last = now
-      return same
-    }, { intervals: [300], timeout: 20_000 })
+    .poll(
+      async () => {
+        const now = JSON.stringify(await page.evaluate(() => window.__globe!.camera()))
+        const same = now === last
+        last = now
+        return same
+      },
+      { intervals: [300], timeout: 20_000 },
+    )
     .toBe(true)
   return page.evaluate(() => window.__globe!.camera())
 }

@@ -49,9 +49,14 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'admin', 'Admin@2026')
 })
 
-test('地块信息: the filtered list holds the API total and exports it; a parcel profile shows the API code and area on its map, also after a reload', async ({ page }) => {
+test('地块信息: the filtered list holds the API total and exports it; a parcel profile shows the API code and area on its map, also after a reload', async ({
+  page,
+}) => {
   const all = await api<ListPage<ParcelReportRow>>(page, '/api/cloudChart/report/parcels?pageSize=1')
-  const built = await api<ListPage<ParcelReportRow>>(page, `/api/cloudChart/report/parcels?status=${encodeURIComponent('已投产')}&pageSize=20`)
+  const built = await api<ListPage<ParcelReportRow>>(
+    page,
+    `/api/cloudChart/report/parcels?status=${encodeURIComponent('已投产')}&pageSize=20`,
+  )
   expect(built.total).toBeGreaterThan(0)
   expect(built.total).toBeLessThan(all.total)
 
@@ -93,7 +98,9 @@ test('地块信息: the filtered list holds the API total and exports it; a parc
 
 test('用地单位信息: an enterprise shows its 亩均税收 and exactly its parcels; a parcel opens in 地块信息', async ({ page }) => {
   const report = await api<EnterpriseReport>(page, '/api/cloudChart/report/enterprises?pageSize=200&sortField=taxPerMu&sortOrder=descend')
-  const row = report.page.list.find((r) => r.parcelCount >= 2 && r.taxPerMu !== null) ?? report.page.list.find((r) => r.parcelCount >= 1 && r.taxPerMu !== null)!
+  const row =
+    report.page.list.find((r) => r.parcelCount >= 2 && r.taxPerMu !== null) ??
+    report.page.list.find((r) => r.parcelCount >= 1 && r.taxPerMu !== null)!
   const detail = await api<EnterpriseDetail>(page, `/api/cloudChart/enterprise/${row.id}`)
   expect(detail.parcels.length).toBeGreaterThan(0)
 
@@ -111,7 +118,9 @@ test('用地单位信息: an enterprise shows its 亩均税收 and exactly its p
   await expect(profile).toHaveAttribute('data-loaded', 'true')
   await expect(profile.getByTestId('profile-credit-code')).toHaveText(detail.enterprise.credit_code)
   await expect(profile.getByTestId('enterprise-parcel-count')).toHaveText(String(detail.parcels.length))
-  await expect(profile.locator('[data-testid="enterprise-parcels"] tbody tr[data-row-key] td:first-child')).toHaveText(detail.parcels.map((p) => p.land_code))
+  await expect(profile.locator('[data-testid="enterprise-parcels"] tbody tr[data-row-key] td:first-child')).toHaveText(
+    detail.parcels.map((p) => p.land_code),
+  )
   await mapsSettled(page, profile.getByTestId('enterprise-map'))
   await page.screenshot({ path: shot('industry-map-yddw'), fullPage: true })
 
@@ -162,10 +171,16 @@ test('地块分组管理: create from the keyboard, add two parcels, refuse a ta
   // a taken name: the server's 409 message, the modal stays open
   await groups.getByTestId('new-group').click()
   await form.getByLabel('分组名称').fill(name)
-  await page.getByRole('button', { name: '创 建' }).or(page.getByRole('button', { name: '创建' })).click()
+  await page
+    .getByRole('button', { name: '创 建' })
+    .or(page.getByRole('button', { name: '创建' }))
+    .click()
   await expect(toast(page, `已有名为“${name}”的地块分组，请换一个名称`)).toBeVisible()
   await page.screenshot({ path: shot('industry-map-duplicate') })
-  await page.getByRole('button', { name: '取 消' }).or(page.getByRole('button', { name: '取消' })).click()
+  await page
+    .getByRole('button', { name: '取 消' })
+    .or(page.getByRole('button', { name: '取消' }))
+    .click()
   await expect(form).toBeHidden()
 
   // 移出 one after confirming
@@ -209,7 +224,10 @@ test('企业分组管理: create a group and add one enterprise found by its cre
   const form = page.getByTestId('group-form')
   await form.getByLabel('分组名称').fill(name)
   await form.getByLabel('备注').fill('2026年第一批')
-  await page.getByRole('button', { name: '创 建' }).or(page.getByRole('button', { name: '创建' })).click()
+  await page
+    .getByRole('button', { name: '创 建' })
+    .or(page.getByRole('button', { name: '创建' }))
+    .click()
   await expect(toast(page, `已新增企业分组“${name}”`)).toBeVisible()
   const id = chosenGroup(page)
 

@@ -11,7 +11,13 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { StatYears } from '../../src/domain/contracts/big-data'
-import type { EvaluationAbstract, EvaluationModel, EvaluationRun, FlaggedShapes, ResultList } from '../../src/domain/contracts/land-evaluation'
+import type {
+  EvaluationAbstract,
+  EvaluationModel,
+  EvaluationRun,
+  FlaggedShapes,
+  ResultList,
+} from '../../src/domain/contracts/land-evaluation'
 import { EVALUATION_INDICATORS } from '../../src/domain/contracts/land-evaluation'
 import { downloadXlsx, mapsSettled, shot, signIn, stored } from './helpers'
 
@@ -43,7 +49,9 @@ async function snap(page: Page, name: string) {
 
 const MODEL_NAME = '开发区低效用地模型（验收）'
 
-test('评价概况: lands here with no run; a run of the default model gives the API figures; results and an indicator filter equal the API totals', async ({ page }) => {
+test('评价概况: lands here with no run; a run of the default model gives the API figures; results and an indicator filter equal the API totals', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await signIn(page, 'land', 'Land@2026')
   await expect(page).toHaveURL(/\/land\/evaluation\/evaluationAbstract$/)
@@ -133,7 +141,9 @@ test('评价概况: lands here with no run; a run of the default model gives the
   await snap(page, 'abstract-filtered')
 })
 
-test('评价模型: weights summing to 90 are refused and nothing is saved; 100 is saved and listed; a taken name is refused; delete after confirming', async ({ page }) => {
+test('评价模型: weights summing to 90 are refused and nothing is saved; 100 is saved and listed; a taken name is refused; delete after confirming', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await signIn(page, 'land', 'Land@2026')
   await page.goto('/land/evaluation/evaluationModal')
@@ -225,7 +235,9 @@ test('评价地图: the map draws the run and says how many shapes of the API it
   await root.getByTestId(`top-parcel-${top.landCode}`).click()
   const panel = root.getByTestId('parcel-result')
   await expect(panel).toHaveAttribute('data-land-code', top.landCode)
-  const result = (await api<ResultList>(page, `/api/inefficient/results?runId=${run.id}&keyword=${encodeURIComponent(top.landCode)}`)).page.list.find((r) => r.landCode === top.landCode)!
+  const result = (
+    await api<ResultList>(page, `/api/inefficient/results?runId=${run.id}&keyword=${encodeURIComponent(top.landCode)}`)
+  ).page.list.find((r) => r.landCode === top.landCode)!
   await expect(panel.locator('[data-field="score"]')).toHaveText(two(result.score))
   await expect(panel).toContainText(result.name)
   await mapsSettled(page, map)

@@ -26,7 +26,10 @@ const totalText = (page: Page) => page.locator('.ant-pagination-total-text')
  */
 async function snap(page: Page, name: string) {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0)
-  const moving = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length)
+  const moving = () =>
+    page.evaluate(
+      () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+    )
   await expect.poll(moving).toBe(0)
   await page.screenshot({ path: shot(name), fullPage: true })
 }
@@ -186,7 +189,10 @@ test('一本账: totals and 逾期 filter equal the API, the export holds the fi
 
   // 逾期 through the filter select
   await root.getByTestId('onebook-overdue').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^逾期$/ }).click()
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^逾期$/ })
+    .click()
   await expect(page).toHaveURL(/overdue=true/)
   const overdue = await api<Onebook>(page, '/api/landLifeCycle/onebook?overdue=true&pageSize=1')
   expect(overdue.total).toBeGreaterThan(0)

@@ -40,7 +40,12 @@ function tilePng(rgb: [number, number, number]): Buffer {
   ihdr.writeUInt32BE(size, 0)
   ihdr.writeUInt32BE(size, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** The colour each provider's stand-in tiles are drawn in. */
@@ -59,7 +64,9 @@ const COLOURS: [RegExp, [number, number, number]][] = [
 /** Serves a config with providers and answers every outside tile request here; returns what was asked. */
 async function withProviders(page: Page, config: Record<string, unknown>): Promise<string[]> {
   const asked: string[] = []
-  await page.route('**/config.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...CONFIG, ...config }) }))
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...CONFIG, ...config }) }),
+  )
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
     const url = route.request().url()
     asked.push(url)
@@ -70,13 +77,25 @@ async function withProviders(page: Page, config: Record<string, unknown>): Promi
 }
 
 test('community styles from the runtime config are offered in the base switcher and each draws its own tiles', async ({ page }) => {
-  const asked = await withProviders(page, { tileKeys: { tianditu: 'test-key', gaode: 'test-key' }, geoqStyles: ['colour', 'purple-blue', 'grey', 'warm', 'cold'] })
+  const asked = await withProviders(page, {
+    tileKeys: { tianditu: 'test-key', gaode: 'test-key' },
+    geoqStyles: ['colour', 'purple-blue', 'grey', 'warm', 'cold'],
+  })
   await openCore(page)
   const select = page.getByTestId('base-style')
   await expect(select).toBeVisible()
   await select.click()
   const options = page.locator('.ant-select-item-option')
-  await expect(options).toHaveText(['天地图', '高德地图', 'GeoQ 彩色版', 'GeoQ 蓝黑版', 'GeoQ 灰色版', 'GeoQ 暖色版', 'GeoQ 冷色版', '离线底图'])
+  await expect(options).toHaveText([
+    '天地图',
+    '高德地图',
+    'GeoQ 彩色版',
+    'GeoQ 蓝黑版',
+    'GeoQ 灰色版',
+    'GeoQ 暖色版',
+    'GeoQ 冷色版',
+    '离线底图',
+  ])
   await page.keyboard.press('Escape')
   // the default is the first: Tianditu's vector map with its annotation
   await expect.poll(() => asked.some((u) => u.includes('tianditu.gov.cn/vec_w') && u.includes('tk=test-key'))).toBe(true)
@@ -97,7 +116,11 @@ test('community styles from the runtime config are offered in the base switcher 
   ]) {
     const before = asked.length
     await pick(name)
-    await expect.poll(() => asked.slice(before).filter((u) => u.startsWith(`https://map.geoq.cn/ArcGIS/rest/services/${service}/MapServer/tile/`)).length).toBeGreaterThan(0)
+    await expect
+      .poll(
+        () => asked.slice(before).filter((u) => u.startsWith(`https://map.geoq.cn/ArcGIS/rest/services/${service}/MapServer/tile/`)).length,
+      )
+      .toBeGreaterThan(0)
     // the community tiles are GCJ-02: the parcel tiles are asked for shifted
     await expect(page.getByTestId('tiles-parcels')).toHaveAttribute('data-url', /\?crs=gcj02$/)
     await page.waitForTimeout(800)
@@ -158,7 +181,8 @@ test('over Gaode, parcel tiles are drawn at the gcoord GCJ-02 position; over the
     await page.mouse.click(centre.x, centre.y)
     await expect(page.getByTestId('range-point')).toHaveText(/已选点：/)
     const [lng, lat] = ((await page.getByTestId('range-point').textContent()) ?? '').replace('已选点：', '').split(',').map(Number)
-    const p = (await apiPost<{ list: { lng: number; lat: number }[] }>(page, '/api/cloudChart/search', { keyword: target.landCode })).list[0]
+    const p = (await apiPost<{ list: { lng: number; lat: number }[] }>(page, '/api/cloudChart/search', { keyword: target.landCode }))
+      .list[0]
     // within a few metres: the centre shows the WGS84 point p (drawn at GCJ-02 p over Gaode, at p
     // otherwise) ...
     expect(Math.hypot(lng - p.lng, lat - p.lat)).toBeLessThan(5e-5)

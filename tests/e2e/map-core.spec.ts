@@ -33,7 +33,16 @@ test('loads offline with all eight controls; cluster counts equal the API', asyn
     if (u.hostname !== '127.0.0.1' && u.protocol.startsWith('http')) external.push(r.url())
   })
   await openCore(page)
-  for (const id of ['layer-management', 'layer-control', 'legend', 'base-switcher', 'district-picker', 'range-control', 'zone-toggle', 'selection-control']) {
+  for (const id of [
+    'layer-management',
+    'layer-control',
+    'legend',
+    'base-switcher',
+    'district-picker',
+    'range-control',
+    'zone-toggle',
+    'selection-control',
+  ]) {
     await expect(page.getByTestId(id)).toBeVisible()
   }
   const points = await api<{ lng: number; lat: number }[]>(page, '/api/cloudChart/points')
@@ -100,7 +109,8 @@ test('district picker: four columns from the region tree; a click selects, close
   await expect(page.getByTestId('district-current')).toHaveText(/浙江省/)
   await page.getByTestId('district-picker').hover()
   await expect(page.getByTestId('district-panel')).toBeVisible()
-  for (const [i, head] of ['省', '市', '区/县', '乡镇/街道'].entries()) await expect(page.getByTestId(`district-col-${i}`).locator('div').first()).toHaveText(head)
+  for (const [i, head] of ['省', '市', '区/县', '乡镇/街道'].entries())
+    await expect(page.getByTestId(`district-col-${i}`).locator('div').first()).toHaveText(head)
   await expect(page.getByTestId('district-col-1').locator('div')).toHaveCount(12)
   await page.getByTestId('district-col-1').getByText('杭州市').hover()
   await page.getByTestId('district-col-2').getByText('上城区').hover()
@@ -116,7 +126,13 @@ test('district picker: four columns from the region tree; a click selects, close
   await expect(page.getByTestId('stat-parcels')).toContainText(String(s.parcels))
 })
 
-type ParcelZones = { parcelId: number; landCode: string; parcelName: string; project: string | null; zones: Record<'zjtx' | 'djtx' | 'jgtx' | 'jxtx', { features: unknown[] } | null> }
+type ParcelZones = {
+  parcelId: number
+  landCode: string
+  parcelName: string
+  project: string | null
+  zones: Record<'zjtx' | 'djtx' | 'jgtx' | 'jxtx', { features: unknown[] } | null>
+}
 
 /** From the API: a parcel whose project has all three zone shapes, and one without a project. */
 async function zoneParcels(page: Page) {
@@ -134,7 +150,9 @@ async function zoneParcels(page: Page) {
 
 const ZONE_COLOURS = { zjtx: '#bea221', djtx: '#be3114', jgtx: '#5755be' } as const
 
-test('zone toggle: a parcel without shapes warns with the exact texts; a parcel with shapes draws them from the API and flies to them', async ({ page }) => {
+test('zone toggle: a parcel without shapes warns with the exact texts; a parcel with shapes draws them from the API and flies to them', async ({
+  page,
+}) => {
   await openCore(page)
   const { full, bare } = await zoneParcels(page)
   await openParcel(page, bare.landCode)
@@ -213,7 +231,22 @@ test("zone toggle with a district selected: draws the district's zones from the 
 
 test('a shape typed into the range control shows and reports on click', async ({ page }) => {
   await openCore(page)
-  const square = { type: 'Feature', properties: { landId: 'ZJ-001', name: '测试指界' }, geometry: { type: 'Polygon', coordinates: [[[120.15, 30.25], [120.17, 30.25], [120.17, 30.27], [120.15, 30.27], [120.15, 30.25]]] } }
+  const square = {
+    type: 'Feature',
+    properties: { landId: 'ZJ-001', name: '测试指界' },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [120.15, 30.25],
+          [120.17, 30.25],
+          [120.17, 30.27],
+          [120.15, 30.27],
+          [120.15, 30.25],
+        ],
+      ],
+    },
+  }
   await page.getByTestId('range-勘测').click()
   await page.getByTestId('range-input-zjtx').fill(JSON.stringify(square))
   await page.screenshot({ path: shot('core-range-control') })
@@ -235,7 +268,10 @@ test('search flies to a parcel and opens its detail; measuring it gives the area
   // a parcel with an owner enterprise (so the drawer has yearly figures)
   let hit: { id: number; code: string } | undefined
   for (const owner of (await api<{ id: number }[]>(page, '/api/cloudChart/points')).slice(0, 20)) {
-    const ent = await api<{ parcels: { id: number; land_code: string }[]; yearly: unknown[] }>(page, `/api/cloudChart/enterprise/${owner.id}`)
+    const ent = await api<{ parcels: { id: number; land_code: string }[]; yearly: unknown[] }>(
+      page,
+      `/api/cloudChart/enterprise/${owner.id}`,
+    )
     if (ent.parcels.length && ent.yearly.length) {
       hit = { id: ent.parcels[0].id, code: ent.parcels[0].land_code }
       break
@@ -250,11 +286,21 @@ test('search flies to a parcel and opens its detail; measuring it gives the area
   await expect(page.getByTestId('yearly-chart')).toBeVisible()
   await expect(page.getByTestId('cluster-state')).toHaveAttribute('data-zoom', '16')
   await page.screenshot({ path: shot('core-detail') })
-  const detail = await api<{ parcel: { land_use_code: string; geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } }; enterprise: { industry_code: string } }>(page, `/api/cloudChart/parcel/${hit.id}`)
+  const detail = await api<{
+    parcel: { land_use_code: string; geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } }
+    enterprise: { industry_code: string }
+  }>(page, `/api/cloudChart/parcel/${hit.id}`)
   // codes are shown with their names
-  await expect(page.getByTestId('parcel-attributes')).toContainText(`${detail.parcel.land_use_code} ${landUseName(detail.parcel.land_use_code)}`)
-  await expect(page.getByTestId('parcel-owner')).toContainText(`${detail.enterprise.industry_code} ${industryName(detail.enterprise.industry_code)}`)
-  const found = await apiPost<{ list: { id: number; lng: number }[] }>(page, '/api/cloudChart/search', { keyword: hit.code, kind: 'parcel' })
+  await expect(page.getByTestId('parcel-attributes')).toContainText(
+    `${detail.parcel.land_use_code} ${landUseName(detail.parcel.land_use_code)}`,
+  )
+  await expect(page.getByTestId('parcel-owner')).toContainText(
+    `${detail.enterprise.industry_code} ${industryName(detail.enterprise.industry_code)}`,
+  )
+  const found = await apiPost<{ list: { id: number; lng: number }[] }>(page, '/api/cloudChart/search', {
+    keyword: hit.code,
+    kind: 'parcel',
+  })
   // the hit sits in the middle of the map left visible between the side panel and the drawer
   const host = (await page.getByTestId('map-host').boundingBox())!
   const panel = (await page.getByTestId('core-side-panel').boundingBox())!

@@ -80,7 +80,13 @@ test('a cluster of 12 points at the max zoom spreads into 12 markers on a spiral
     const r = await route.fetch()
     const body = (await r.json()) as { data: { id: number; name: string; lng: number; lat: number; muTax: number | null }[] }
     anchor = body.data[0]
-    const extra = Array.from({ length: 11 }, (_, i) => ({ id: 900001 + i, name: `园区企业${i + 1}`, lng: anchor!.lng + (i % 3) * 1e-7, lat: anchor!.lat + Math.floor(i / 3) * 1e-7, muTax: null }))
+    const extra = Array.from({ length: 11 }, (_, i) => ({
+      id: 900001 + i,
+      name: `园区企业${i + 1}`,
+      lng: anchor!.lng + (i % 3) * 1e-7,
+      lat: anchor!.lat + Math.floor(i / 3) * 1e-7,
+      muTax: null,
+    }))
     await route.fulfill({ response: r, json: { ...body, data: [...body.data, ...extra] } })
   })
   await openCore(page)

@@ -50,7 +50,9 @@ export async function pixelsOf(page: Page, hex: string, tolerance = 24): Promise
       const d = ctx.getImageData(0, 0, c.width, c.height).data
       const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
       let n = 0
-      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - want[0]) <= tolerance && Math.abs(d[i + 1] - want[1]) <= tolerance && Math.abs(d[i + 2] - want[2]) <= tolerance) n++
+      for (let i = 0; i < d.length; i += 4)
+        if (Math.abs(d[i] - want[0]) <= tolerance && Math.abs(d[i + 1] - want[1]) <= tolerance && Math.abs(d[i + 2] - want[2]) <= tolerance)
+          n++
       return n
     },
     { png, hex, tolerance },

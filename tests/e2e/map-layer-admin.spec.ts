@@ -56,7 +56,10 @@ test('layers: search, add with field checks, shown on the map, delete after conf
   await confirm.getByRole('button', { name: /取\s*消/ }).click()
   await expect(table.locator('tr.ant-table-row')).toHaveCount(5)
   await row.getByRole('button', { name: '删除' }).click()
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click()
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click()
   await expect(table.locator('tr.ant-table-row')).toHaveCount(4)
 
   // 图层组 tab: counts, and deleting a group says what goes with it
@@ -66,6 +69,9 @@ test('layers: search, add with field checks, shown on the map, delete after conf
   await table.locator('tr.ant-table-row', { hasText: '业务图层' }).getByRole('button', { name: '删除' }).click()
   await expect(page.locator('.ant-modal-confirm')).toContainText('其下 3 个图层将一并删除')
   await page.screenshot({ path: shot('admin-map-layer-groups') })
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /取\s*消/ }).click()
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /取\s*消/ })
+    .click()
   await expect(table.locator('tr.ant-table-row')).toHaveCount(2)
 })

@@ -39,7 +39,8 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter(
 /** Waits until a modal has finished zooming in (Playwright counts a modal still at opacity 0 as visible). */
 const opened = (modal: Locator) => expect(modal).not.toHaveClass(/ant-zoom/)
 /** A form item of a dialog by its label. */
-const field = (scope: Locator, label: string) => scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
+const field = (scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
 /** The success message the server worded. */
 const said = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text })
 
@@ -56,7 +57,11 @@ async function chartDrawn(chart: Locator, n = 1) {
 /** Fills the 制定方案 form: target 提升, measures, owner, deadline 90 days on. */
 async function fillPlan(form: Locator) {
   await field(form, '整治目标').locator('.ant-select').click()
-  await form.page().locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^提升$/ }).click()
+  await form
+    .page()
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^提升$/ })
+    .click()
   await field(form, '整治措施').locator('textarea').fill('实施智能化技改，盘活闲置厂房，提高亩均税收')
   await field(form, '责任单位').locator('input').fill('经济和信息化局')
   const deadline = field(form, '完成期限').locator('input')

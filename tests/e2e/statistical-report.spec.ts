@@ -8,7 +8,13 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { Page as ListPage } from '../../src/domain/contracts/envelope'
-import type { AreaReport, EnterpriseReport, IndustryReport, LowEfficiencyReport, ParcelReportRow } from '../../src/domain/contracts/statistical-report'
+import type {
+  AreaReport,
+  EnterpriseReport,
+  IndustryReport,
+  LowEfficiencyReport,
+  ParcelReportRow,
+} from '../../src/domain/contracts/statistical-report'
 import { downloadXlsx, shot, signIn, stored } from './helpers'
 
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -93,7 +99,10 @@ test('行业统计 for a city picked in the region tree shows the API divisions 
   await expect(rowsOf(table).first()).toBeVisible()
 
   await root.getByTestId('report-region').click()
-  await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: new RegExp(`^${city.name}$`) }).click()
+  await page
+    .locator('.ant-select-tree-node-content-wrapper')
+    .filter({ hasText: new RegExp(`^${city.name}$`) })
+    .click()
   await expect(page).toHaveURL(new RegExp(`regionCode=${city.code}`))
   const report = await api<IndustryReport>(page, `/api/cloudChart/report/industry?regionCode=${city.code}`)
   expect(report.region?.code).toBe(city.code)
@@ -148,7 +157,10 @@ test('用地单位列表 pages the API list and finds an enterprise by name with
 })
 
 test('工业用地列表 filtered to 闲置 matches the API total, and its export holds exactly those parcels', async ({ page }) => {
-  const idle = await api<ListPage<ParcelReportRow>>(page, `/api/cloudChart/report/parcels?status=${encodeURIComponent('闲置')}&pageSize=100`)
+  const idle = await api<ListPage<ParcelReportRow>>(
+    page,
+    `/api/cloudChart/report/parcels?status=${encodeURIComponent('闲置')}&pageSize=100`,
+  )
   const all = await api<ListPage<ParcelReportRow>>(page, '/api/cloudChart/report/parcels?pageSize=1')
   expect(idle.total).toBeGreaterThan(0)
   expect(idle.list.length).toBe(idle.total)
@@ -158,7 +170,10 @@ test('工业用地列表 filtered to 闲置 matches the API total, and its expor
   await expect(root.locator('.ant-pagination-total-text')).toHaveText(`共 ${all.total} 条`)
 
   await root.getByTestId('report-gyyd-status').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^闲置$/ }).click()
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^闲置$/ })
+    .click()
   await root.getByTestId('report-gyyd-form-submit').click()
   await expect(page).toHaveURL(new RegExp(`status=${encodeURIComponent('闲置')}`))
   await expect(root.locator('.ant-pagination-total-text')).toHaveText(`共 ${idle.total} 条`)
@@ -174,7 +189,12 @@ test('工业用地列表 filtered to 闲置 matches the API total, and its expor
   expect(file.name).toMatch(/\.xlsx$/)
   expect(file.rows[0][0]).toBe('宗地代码')
   expect(file.rows.length - 1).toBe(idle.total)
-  expect(file.rows.slice(1).map((r) => r[0]).sort()).toEqual(idle.list.map((p) => p.landCode).sort())
+  expect(
+    file.rows
+      .slice(1)
+      .map((r) => r[0])
+      .sort(),
+  ).toEqual(idle.list.map((p) => p.landCode).sort())
 })
 
 test('低效用地 summary equals the API, and a criterion from the per-reason list filters the list', async ({ page }) => {

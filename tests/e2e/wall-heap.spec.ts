@@ -22,7 +22,14 @@ const MB = 2 ** 20
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--no-first-run', '--js-flags=--no-opt --no-maglev --no-sparkplug --no-flush-bytecode'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--js-flags=--no-opt --no-maglev --no-sparkplug --no-flush-bytecode',
+    ],
   },
 })
 
@@ -40,7 +47,9 @@ test(`/visual keeps its V8 heap within 5 % over ${CYCLES} live refresh cycles`, 
       const res = await route.fetch()
       const body = await res.json()
       const bump = (o: Record<string, unknown>) => {
-        for (const k of Object.keys(o)) if (typeof o[k] === 'number' && k !== 'year' && k !== 'month') o[k] = Math.round((o[k] as number) * (1 + (cycle % 7) / 100) * 100) / 100
+        for (const k of Object.keys(o))
+          if (typeof o[k] === 'number' && k !== 'year' && k !== 'month')
+            o[k] = Math.round((o[k] as number) * (1 + (cycle % 7) / 100) * 100) / 100
       }
       if (Array.isArray(body.data)) for (const r of body.data) bump(r)
       else if (body.data && typeof body.data === 'object') bump(body.data)
@@ -79,7 +88,9 @@ test(`/visual keeps its V8 heap within 5 % over ${CYCLES} live refresh cycles`, 
   const end = [...readings.slice(-5)].sort((a, b) => a - b)[2]
   const growthPct = ((end - start) / start) * 100
   test.info().annotations.push({ type: 'V8 heap MB by cycle', description: readings.map((r, i) => `${i}:${r.toFixed(3)}`).join(' ') })
-  test.info().annotations.push({ type: 'V8 heap growth', description: `${start.toFixed(2)} → ${end.toFixed(2)} MB (${growthPct.toFixed(2)} %)` })
+  test
+    .info()
+    .annotations.push({ type: 'V8 heap growth', description: `${start.toFixed(2)} → ${end.toFixed(2)} MB (${growthPct.toFixed(2)} %)` })
 
   // the charts really updated in place on every cycle (read after the last heap reading)
   const after = await Promise.all((await charts.all()).map(async (c) => Number(await c.getAttribute('data-rendered'))))

@@ -10,7 +10,12 @@ export async function apiToken(request: APIRequestContext, username: string, pas
 }
 
 /** GET an API read with the token; returns `data`. */
-export async function apiData<T>(request: APIRequestContext, token: string, url: string, params: Record<string, string | number> = {}): Promise<T> {
+export async function apiData<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  params: Record<string, string | number> = {},
+): Promise<T> {
   const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))
   const res = await request.get(`${url}?${q}`, { headers: { Authorization: `Bearer ${token}` } })
   expect(res.status(), url).toBe(200)
@@ -38,14 +43,18 @@ export async function wallBoxes(page: Page) {
 /** No widget outside the canvas, none overlapping another or the title bar, no scrollbars. */
 export function expectClean(b: Awaited<ReturnType<typeof wallBoxes>>) {
   const inside = (w: { x: number; y: number; w: number; h: number }) =>
-    w.x >= b.canvas.x - 0.5 && w.y >= b.canvas.y - 0.5 && w.x + w.w <= b.canvas.x + b.canvas.w + 0.5 && w.y + w.h <= b.canvas.y + b.canvas.h + 0.5
+    w.x >= b.canvas.x - 0.5 &&
+    w.y >= b.canvas.y - 0.5 &&
+    w.x + w.w <= b.canvas.x + b.canvas.w + 0.5 &&
+    w.y + w.h <= b.canvas.y + b.canvas.h + 0.5
   const overlap = (p: { x: number; y: number; w: number; h: number }, q: { x: number; y: number; w: number; h: number }) =>
     p.x < q.x + q.w - 0.5 && q.x < p.x + p.w - 0.5 && p.y < q.y + q.h - 0.5 && q.y < p.y + p.h - 0.5
   expect(b.widgets.filter((w) => !inside(w)).map((w) => w.id)).toEqual([])
   const pairs: string[] = []
   for (let i = 0; i < b.widgets.length; i++) {
     if (overlap(b.widgets[i], b.title)) pairs.push(`${b.widgets[i].id}/title`)
-    for (let j = i + 1; j < b.widgets.length; j++) if (overlap(b.widgets[i], b.widgets[j])) pairs.push(`${b.widgets[i].id}/${b.widgets[j].id}`)
+    for (let j = i + 1; j < b.widgets.length; j++)
+      if (overlap(b.widgets[i], b.widgets[j])) pairs.push(`${b.widgets[i].id}/${b.widgets[j].id}`)
   }
   expect(pairs).toEqual([])
   expect(b.scroll.sw).toBeLessThanOrEqual(b.scroll.vw)

@@ -29,21 +29,26 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   const host = page.getByTestId('echarts-cityArea')
   const renders = Number(await host.getAttribute('data-rendered'))
   // the wall's charts are SVG (ADR 0013): the drawing surface is the chart's <svg>
-  await host.locator('svg').first().evaluate((c) => ((window as unknown as { __wallCanvas: Element }).__wallCanvas = c))
+  await host
+    .locator('svg')
+    .first()
+    .evaluate((c) => ((window as unknown as { __wallCanvas: Element }).__wallCanvas = c))
 
   bump = 1000
   await expect(fig).toHaveAttribute('data-first-value', String(before + 1000), { timeout: 15_000 })
   expect(Number(await host.getAttribute('data-rendered'))).toBeGreaterThan(renders)
   // the chart was updated, not re-created: the very same drawing element is still in place
-  expect(await host.locator('svg').first().evaluate((c) => c === (window as unknown as { __wallCanvas: Element }).__wallCanvas)).toBe(true)
+  expect(
+    await host
+      .locator('svg')
+      .first()
+      .evaluate((c) => c === (window as unknown as { __wallCanvas: Element }).__wallCanvas),
+  ).toBe(true)
 
   const kpi = page.getByTestId('kpi-kpi-parcelCount')
   const shown = await kpi.getAttribute('data-value')
   const overview = (url: URL) => url.pathname === '/api/bigData/overview'
-  await page.route(
-    overview,
-    (route) => route.fulfill({ status: 500, json: { code: 500, message: '服务器内部错误', data: null } }),
-  )
+  await page.route(overview, (route) => route.fulfill({ status: 500, json: { code: 500, message: '服务器内部错误', data: null } }))
   const stale = page.getByTestId('widget-kpi').getByTestId('stale-mark')
   await expect(stale).toBeVisible({ timeout: 15_000 })
   await expect(stale).toHaveText('数据未更新')
@@ -55,7 +60,7 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   await expect(kpi).toHaveAttribute('data-value', String(shown))
 })
 
-test('/visual drills from the province map to a city\'s counties and back', async ({ page, request }) => {
+test("/visual drills from the province map to a city's counties and back", async ({ page, request }) => {
   test.setTimeout(90_000)
   await signIn(page, 'leader', 'Leader@2026')
   await page.setViewportSize({ width: 1920, height: 1080 })
@@ -72,7 +77,10 @@ test('/visual drills from the province map to a city\'s counties and back', asyn
   const token = await apiToken(request, 'leader', 'Leader@2026')
   const cities = await apiData<{ key: string; name: string }[]>(request, token, '/api/bigData/byRegion', { level: 'city' })
   const code = cities.find((c) => c.name === city)?.key as string
-  const counties = await apiData<{ name: string; taxPerMu: number }[]>(request, token, '/api/bigData/byRegion', { level: 'county', cityCode: code })
+  const counties = await apiData<{ name: string; taxPerMu: number }[]>(request, token, '/api/bigData/byRegion', {
+    level: 'county',
+    cityCode: code,
+  })
   const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
   await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', top.name)
   await expect(map).toHaveAttribute('data-map', `zj-county-${code}`)

@@ -81,7 +81,10 @@ interface GroupStatRow {
   taxPerMu: number
 }
 
-test('/bigData/city: the 3D bar map stands a bar per county with the API figure; only this wall fetches ECharts GL', async ({ page, request }) => {
+test('/bigData/city: the 3D bar map stands a bar per county with the API figure; only this wall fetches ECharts GL', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000)
   await signIn(page, 'leader', 'Leader@2026')
   const scripts: string[] = []
@@ -105,7 +108,10 @@ test('/bigData/city: the 3D bar map stands a bar per county with the API figure;
     await expect(bars).toHaveCount(counties.length, { timeout: 60_000 })
     // one bar's figure against the API: the county of 淳安
     const chunan = counties.find((c) => c.key === '330127') as GroupStatRow
-    await expect(page.locator(`[data-testid="bar3d-bar"][data-name="${chunan.name}"]`)).toHaveAttribute('data-value', String(chunan.taxPerMu))
+    await expect(page.locator(`[data-testid="bar3d-bar"][data-name="${chunan.name}"]`)).toHaveAttribute(
+      'data-value',
+      String(chunan.taxPerMu),
+    )
     const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
     await expect(fig).toHaveAttribute('data-first-label', top.name)
     await expect(fig).toHaveAttribute('data-first-value', String(top.taxPerMu))
@@ -120,7 +126,10 @@ test('/bigData/city: the 3D bar map stands a bar per county with the API figure;
 })
 
 test('the build keeps ECharts GL out of every chunk a page loads up front', () => {
-  const manifest = JSON.parse(fs.readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; imports?: string[]; isDynamicEntry?: boolean }>
+  const manifest = JSON.parse(fs.readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isDynamicEntry?: boolean }
+  >
   // a name only ECharts GL's own code carries (its WebGL graphics namespace)
   const GL = /graphicGL/
   const setup = manifest['src/web/charts/echarts-gl-setup.ts']

@@ -27,9 +27,15 @@ test('/visualLogin signs in on a wall-styled page and lands on /visual', async (
   await expect(page.getByTestId('screen-canvas')).toBeVisible()
 })
 
-test('/h5 shows the key figures and opens a city\'s counties by touch', async ({ browser, request, baseURL }) => {
+test("/h5 shows the key figures and opens a city's counties by touch", async ({ browser, request, baseURL }) => {
   const token = await apiToken(request, 'leader', 'Leader@2026')
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' })
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'zh-CN',
+  })
   const page = await context.newPage()
   await signIn(page, 'leader', 'Leader@2026')
   await page.goto('/h5')
@@ -41,7 +47,11 @@ test('/h5 shows the key figures and opens a city\'s counties by touch', async ({
   await page.getByTestId('h5-year').selectOption(String(year - 2))
   const older = await apiData<OverviewStats>(request, token, '/api/bigData/overview', { year: year - 2 })
   await expect(page.getByTestId('h5-taxPerMu')).toHaveText(`${formatFigure(older.taxPerMu, 2)}万元/亩`)
-  const counties = await apiData<GroupStat[]>(request, token, '/api/bigData/byRegion', { level: 'county', cityCode: '330200', year: year - 2 })
+  const counties = await apiData<GroupStat[]>(request, token, '/api/bigData/byRegion', {
+    level: 'county',
+    cityCode: '330200',
+    year: year - 2,
+  })
   const city = page.getByTestId('h5-city-330200')
   expect((await city.boundingBox())?.height).toBeGreaterThanOrEqual(44)
   await city.tap()
@@ -65,7 +75,8 @@ test('/show: public figures on the portal host, /login from any other host', asy
   await expect(page.getByTestId('show-parcelCount')).toHaveText(`${formatFigure(o.parcelCount)}宗`)
   await expect(page.getByTestId('show-taxPerMu')).toHaveText(`${formatFigure(o.taxPerMu, 2)}万元/亩`)
   // 改革动态: the database's news, newest first, paged and searchable (read as the portal reads it)
-  const news = (q: string) => page.evaluate((u) => fetch(u).then((r) => r.json()), `/api/show/news?${q}`) as Promise<{ data: Page<ReformNews> }>
+  const news = (q: string) =>
+    page.evaluate((u) => fetch(u).then((r) => r.json()), `/api/show/news?${q}`) as Promise<{ data: Page<ReformNews> }>
   const first = (await news('page=1&pageSize=10')).data
   expect(first.total).toBeGreaterThan(10)
   const items = page.getByTestId('show-news-item')

@@ -87,13 +87,22 @@ for (const screen of SCREENS) {
       await expect(canvas).toBeVisible()
       // every widget drew its content (no loading / error notes)
       for (const w of screen.widgets) {
-        const inner = w.type === 'kpi' ? `[data-testid^="kpi-${w.id}-"]` : w.type === 'table' ? `[data-testid="table-${w.id}"]` : `[data-testid="chart-${w.id}"]`
+        const inner =
+          w.type === 'kpi'
+            ? `[data-testid^="kpi-${w.id}-"]`
+            : w.type === 'table'
+              ? `[data-testid="table-${w.id}"]`
+              : `[data-testid="chart-${w.id}"]`
         await expect(page.locator(`[data-widget="${w.id}"] ${inner}`).first(), `${screen.key} ${w.id}`).toBeVisible()
       }
       // the page's defaults: the newest year, and for monthly screens that year's opening month
       const fromUrl = await pageParams(page)
       const year = fromUrl.year ?? latestYear
-      const params: ScreenParams = { year, ...(screen.pickers.includes('month') ? { month: defaultMonth(year, monthList) } : {}), ...fromUrl }
+      const params: ScreenParams = {
+        year,
+        ...(screen.pickers.includes('month') ? { month: defaultMonth(year, monthList) } : {}),
+        ...fromUrl,
+      }
       // figures: at least one per widget equals the API's answer
       for (const w of screen.widgets) {
         if (!w.source) continue
@@ -111,10 +120,16 @@ for (const screen of SCREENS) {
         } else if (w.type === 'table') {
           // the table scrolls: read a shown row and its index in one go, then compare with the API's row
           const field = w.view.columns[0].field
-          const shown = await page.locator(`[data-widget="${w.id}"] [data-testid="table-row"]`).first().evaluate((row, f) => ({
-            index: Number(row.getAttribute('data-index')),
-            text: row.querySelector(`[data-field="${f}"]`)?.textContent ?? '',
-          }), field)
+          const shown = await page
+            .locator(`[data-widget="${w.id}"] [data-testid="table-row"]`)
+            .first()
+            .evaluate(
+              (row, f) => ({
+                index: Number(row.getAttribute('data-index')),
+                text: row.querySelector(`[data-field="${f}"]`)?.textContent ?? '',
+              }),
+              field,
+            )
           expect(shown.text, `${screen.key} ${w.id}`).toBe(String((data as Record<string, unknown>[])[shown.index][field]))
         } else {
           const want = expectedFirst(w, data)
@@ -151,7 +166,10 @@ test('a tooltip hovered at a known bar shows that city under 4K scaling', async 
   await page.screenshot({ path: shot('wall-visual-tooltip-3840x2160') })
 })
 
-test('year and month pickers offer the runtime yearList / monthList (with every seeded year) and drive the monthly figures', async ({ page, request }) => {
+test('year and month pickers offer the runtime yearList / monthList (with every seeded year) and drive the monthly figures', async ({
+  page,
+  request,
+}) => {
   await signIn(page, 'leader', 'Leader@2026')
   await page.setViewportSize({ width: 1920, height: 1080 })
   const config = (await (await request.get('/config.json')).json()) as { yearList: number[]; monthList: number[] }
@@ -163,14 +181,21 @@ test('year and month pickers offer the runtime yearList / monthList (with every 
   const month = page.getByTestId('picker-month')
   await expect(year.locator('option')).toHaveCount(config.yearList.length)
   await expect(month.locator('option')).toHaveCount(config.monthList.length)
-  expect(await year.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual([...config.yearList].sort((a, b) => b - a))
-  expect(await month.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual([...config.monthList].sort((a, b) => a - b))
+  expect(await year.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual(
+    [...config.yearList].sort((a, b) => b - a),
+  )
+  expect(await month.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual(
+    [...config.monthList].sort((a, b) => a - b),
+  )
   // a past year opens on its last month
   await expect(month).toHaveValue(String(Math.max(...config.monthList)))
   // the busiest signing month of the latest year, so the figure is not zero
   let best = { m: 1, n: -1 }
   for (const m of config.monthList) {
-    const rows = await apiData<{ key: string; count: number }[]>(request, token, '/api/bigData/lifecycleByMonth', { year: latestYear, month: m })
+    const rows = await apiData<{ key: string; count: number }[]>(request, token, '/api/bigData/lifecycleByMonth', {
+      year: latestYear,
+      month: m,
+    })
     if (rows[0].count > best.n) best = { m, n: rows[0].count }
   }
   await month.selectOption(String(best.m))

@@ -52,7 +52,8 @@ export function buildParcelCode(parts: ParcelCodeParts): string {
   if (!/^\d{3}$/.test(cadastralDistrict)) throw new RangeError(`宗地代码：地籍区应为3位数字，得到 "${cadastralDistrict}"`)
   if (!/^\d{3}$/.test(cadastralSubdistrict)) throw new RangeError(`宗地代码：地籍子区应为3位数字，得到 "${cadastralSubdistrict}"`)
   if (!isKnownFeatureCode(feature)) throw new RangeError(`宗地代码：宗地特征码无效 "${feature}"`)
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 99999) throw new RangeError(`宗地代码：宗地顺序号应为1–99999，得到 ${sequence}`)
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 99999)
+    throw new RangeError(`宗地代码：宗地顺序号应为1–99999，得到 ${sequence}`)
   return `${county}${cadastralDistrict}${cadastralSubdistrict}${feature}${String(sequence).padStart(5, '0')}`
 }
 

@@ -5,7 +5,10 @@ import { idSchema, optionalText, pageQuery } from './admin'
 /** GET /api/device/info/list */
 export const deviceQuery = pageQuery(['lastSeenAt', 'registeredAt', 'model'] as const).extend({
   keyword: z.string().trim().max(100).optional(),
-  status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional(),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .optional(),
   os: z.string().trim().max(20).optional(),
 })
 
@@ -21,7 +24,12 @@ export type DeviceEditBody = z.input<typeof deviceEditBody>
 
 /** POST /api/device/info/register — a phone of the signed-in user reports itself. */
 export const deviceRegisterBody = z.object({
-  deviceId: z.string().trim().min(8, '设备标识至少8个字符').max(64).regex(/^[A-Za-z0-9_-]+$/, '设备标识只含字母、数字、_ -'),
+  deviceId: z
+    .string()
+    .trim()
+    .min(8, '设备标识至少8个字符')
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, '设备标识只含字母、数字、_ -'),
   model: optionalText(100, '型号'),
   os: z.enum(['android', 'ios', 'harmony'], { error: '系统应为 android、ios 或 harmony' }),
   osVersion: optionalText(30, '系统版本'),

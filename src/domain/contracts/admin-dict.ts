@@ -26,7 +26,10 @@ const itemFields = {
   value: requiredText(50, '字典值'),
   label: requiredText(100, '显示名称'),
   sort: z.coerce.number().int().min(0).max(9999).optional().default(0),
-  status: z.union([z.literal(0), z.literal(1)]).optional().default(1),
+  status: z
+    .union([z.literal(0), z.literal(1)])
+    .optional()
+    .default(1),
   remark: optionalText(255, '备注'),
 }
 /** POST /api/dict/add/item */

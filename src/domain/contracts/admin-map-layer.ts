@@ -101,7 +101,9 @@ export type GroupAddBody = z.input<typeof groupAddBody>
 /** POST /api/map/group/edit */
 export const groupEditBody = z.object({ id: idSchema, ...groupFields })
 /** GET /api/map/group/query */
-export const groupQuery = pageQuery(['name', 'sort'] as const).extend({ keyword: z.string().trim().max(50, '关键字不能超过50个字符').optional() })
+export const groupQuery = pageQuery(['name', 'sort'] as const).extend({
+  keyword: z.string().trim().max(50, '关键字不能超过50个字符').optional(),
+})
 
 /** A layer row of the admin list. */
 export interface LayerView {

@@ -17,7 +17,10 @@ const menuFields = {
 
 /** POST /api/menu/add — group and parent follow the route table; a given group must agree with it. */
 export const menuAddBody = z.object({
-  menuRoute: z.string({ error: '路由不能为空' }).trim().regex(/^\/[A-Za-z0-9/_-]*$/, '路由应以 / 开头，如 /admin/setting/user'),
+  menuRoute: z
+    .string({ error: '路由不能为空' })
+    .trim()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, '路由应以 / 开头，如 /admin/setting/user'),
   group: z.enum(MENU_GROUPS, { error: '菜单组不正确' }).optional(),
   ...menuFields,
 })

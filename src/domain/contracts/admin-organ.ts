@@ -4,7 +4,11 @@ import { idSchema, optionalText, regionCodeSchema, requiredText } from './admin'
 
 const organFields = {
   name: requiredText(100, '机构名称'),
-  parentId: z.coerce.number().int().refine((v) => v === -1 || v > 0, '上级机构不正确').default(-1),
+  parentId: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === -1 || v > 0, '上级机构不正确')
+    .default(-1),
   regionCode: regionCodeSchema.nullable().optional(),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
   remark: optionalText(255, '备注'),

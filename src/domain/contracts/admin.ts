@@ -73,12 +73,15 @@ export const idSchema = z.coerce.number({ error: 'ID应为数字' }).int('ID应�
 export const idBody = z.object({ id: idSchema })
 
 /** Text that may be left empty: trimmed, at most `max` characters. */
-export const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label}最多${max}个字符`).optional().default('')
+export const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label}最多${max}个字符`).optional().default('')
 
 /** Required text: trimmed, 1..max characters. */
 export const requiredText = (max: number, label: string) =>
-  z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}最多${max}个字符`)
+  z
+    .string({ error: `${label}不能为空` })
+    .trim()
+    .min(1, `${label}不能为空`)
+    .max(max, `${label}最多${max}个字符`)
 
 /** A query flag given as text ('1'/'0', 'true'/'false'). */
 export const queryFlag = z

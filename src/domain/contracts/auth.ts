@@ -10,16 +10,12 @@ export const getSaltQuery = z.object({
 /** POST /api/login/do (form-encoded) */
 export const loginForm = z.object({
   username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(50, '用户名最多50个字符'),
-  password: z
-    .string({ error: '密码不能为空' })
-    .regex(/^[0-9a-f]{64}$/, '密码摘要格式错误（应为64位十六进制SHA-256）'),
+  password: z.string({ error: '密码不能为空' }).regex(/^[0-9a-f]{64}$/, '密码摘要格式错误（应为64位十六进制SHA-256）'),
 })
 
 /** POST /api/login/verify — re-checks the signed-in user's password (lock screen, docs/api.md step 7). */
 export const verifyForm = z.object({
-  password: z
-    .string({ error: '密码不能为空' })
-    .regex(/^[0-9a-f]{64}$/, '密码摘要格式错误（应为64位十六进制SHA-256）'),
+  password: z.string({ error: '密码不能为空' }).regex(/^[0-9a-f]{64}$/, '密码摘要格式错误（应为64位十六进制SHA-256）'),
 })
 
 /**
@@ -28,9 +24,7 @@ export const verifyForm = z.object({
  * (GET /api/login/publicKey), so the server can check the policy and the history.
  */
 export const changePasswordBody = z.object({
-  oldPassword: z
-    .string({ error: '原密码不能为空' })
-    .regex(/^[0-9a-f]{64}$/, '原密码摘要格式错误（应为64位十六进制SHA-256）'),
+  oldPassword: z.string({ error: '原密码不能为空' }).regex(/^[0-9a-f]{64}$/, '原密码摘要格式错误（应为64位十六进制SHA-256）'),
   newPassword: z
     .string({ error: '新密码不能为空' })
     .min(16, '新密码密文格式错误')
@@ -42,9 +36,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>
 
 /** POST /api/role/query/role/menuMutil (form-encoded) */
 export const menuMutilForm = z.object({
-  roleId: z
-    .string({ error: '角色ID不能为空' })
-    .regex(/^\d+(,\d+)*$/, '角色ID应为逗号分隔的数字，如 1,3'),
+  roleId: z.string({ error: '角色ID不能为空' }).regex(/^\d+(,\d+)*$/, '角色ID应为逗号分隔的数字，如 1,3'),
 })
 
 /** A menu as the API returns it (docs/product.md §3 "Menu item"). */

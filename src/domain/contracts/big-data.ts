@@ -37,13 +37,22 @@ export type RegionLevelFilter = z.infer<typeof regionLevelQuery>
 
 /** GET /api/bigData/lifecycleByMonth: the filters plus the month (1–12) of the year. */
 export const monthQuery = statFilterQuery.extend({
-  month: z.coerce.number({ error: '月份 month 应为数字' }).int('月份 month 应为整数').min(1, '月份 month 应为1–12').max(12, '月份 month 应为1–12'),
+  month: z.coerce
+    .number({ error: '月份 month 应为数字' })
+    .int('月份 month 应为整数')
+    .min(1, '月份 month 应为1–12')
+    .max(12, '月份 month 应为1–12'),
 })
 export type MonthFilter = z.infer<typeof monthQuery>
 
 /** GET /api/bigData/topEnterprises */
 export const topQuery = statFilterQuery.extend({
-  limit: z.coerce.number({ error: '条数 limit 应为数字' }).int('条数 limit 应为整数').min(1, '条数 limit 至少为1').max(100, '条数 limit 最多为100').default(10),
+  limit: z.coerce
+    .number({ error: '条数 limit 应为数字' })
+    .int('条数 limit 应为整数')
+    .min(1, '条数 limit 至少为1')
+    .max(100, '条数 limit 最多为100')
+    .default(10),
 })
 
 /** A ratio's numerator and denominator as its tooltip shows them (catalogue parts' units). */

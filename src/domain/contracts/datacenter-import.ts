@@ -6,7 +6,16 @@
  */
 import { z } from 'zod'
 import { idSchema, pageQuery } from './admin'
-import { BATCH_STATUSES, SOURCE_CRS, type BatchStatus, type ImportFormat, type RowIssue, type RowLevel, type RowLink, type SourceCrs } from '../datacenter/import-batch'
+import {
+  BATCH_STATUSES,
+  SOURCE_CRS,
+  type BatchStatus,
+  type ImportFormat,
+  type RowIssue,
+  type RowLevel,
+  type RowLink,
+  type SourceCrs,
+} from '../datacenter/import-batch'
 import { RECORD_KINDS, type RecordKind, type StandardField } from '../datacenter/standard'
 import type { MappingTarget } from '../datacenter/column-mapping'
 

@@ -23,7 +23,10 @@ export const kindQuery = z.object({ kind: kindSchema })
 export const standardVersionsQuery = pageQuery(['version'] as const).extend({ kind: kindSchema })
 
 /** GET /api/datacenter/sjgf/version */
-export const standardVersionQuery = z.object({ kind: kindSchema, version: z.coerce.number({ error: '版本号应为数字' }).int().min(1, '版本号从1开始') })
+export const standardVersionQuery = z.object({
+  kind: kindSchema,
+  version: z.coerce.number({ error: '版本号应为数字' }).int().min(1, '版本号从1开始'),
+})
 
 /** POST /api/datacenter/sjgf/save — a new version; `baseVersion` is the version the editor started from. */
 export const standardSaveBody = z.object({
@@ -82,18 +85,42 @@ export const MAX_ATTACHMENTS = 20
  * 现场照片, 勘测报告 …). The service checks that each exists and was uploaded by the submitter.
  */
 export const attachmentsSchema = z
-  .array(z.number({ error: '附件应为文件编号' }).int('附件的文件编号应为整数').positive('附件的文件编号应为正整数'), { error: '附件应为文件编号的列表' })
+  .array(z.number({ error: '附件应为文件编号' }).int('附件的文件编号应为整数').positive('附件的文件编号应为正整数'), {
+    error: '附件应为文件编号的列表',
+  })
   .max(MAX_ATTACHMENTS, `附件最多${MAX_ATTACHMENTS}个`)
   .refine((ids) => new Set(ids).size === ids.length, '附件中有重复的文件')
 
 /** POST /api/datacenter/input/{parcel,enterprise}/add */
-export const inputAddBody = z.object({ payload: payloadSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional().default([]) })
+export const inputAddBody = z.object({
+  payload: payloadSchema,
+  submit: submitFlag,
+  remark,
+  attachments: attachmentsSchema.optional().default([]),
+})
 /** POST /api/datacenter/input/{parcel,enterprise}/update */
-export const inputUpdateBody = z.object({ targetId: idSchema, payload: payloadSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional().default([]) })
+export const inputUpdateBody = z.object({
+  targetId: idSchema,
+  payload: payloadSchema,
+  submit: submitFlag,
+  remark,
+  attachments: attachmentsSchema.optional().default([]),
+})
 /** POST /api/datacenter/input/{parcel,enterprise}/delete */
-export const inputDeleteBody = z.object({ targetId: idSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional().default([]) })
+export const inputDeleteBody = z.object({
+  targetId: idSchema,
+  submit: submitFlag,
+  remark,
+  attachments: attachmentsSchema.optional().default([]),
+})
 /** POST /api/datacenter/input/draft/edit — `attachments` replaces the draft's list; left out, the list stays. */
-export const draftEditBody = z.object({ id: idSchema, payload: payloadSchema, submit: submitFlag, remark, attachments: attachmentsSchema.optional() })
+export const draftEditBody = z.object({
+  id: idSchema,
+  payload: payloadSchema,
+  submit: submitFlag,
+  remark,
+  attachments: attachmentsSchema.optional(),
+})
 
 /** A file carried by a submission or attached to a record (download: `downloadUrl`, with the token). */
 export interface AttachmentView {
@@ -115,13 +142,18 @@ export interface AttachmentView {
 /** GET /api/datacenter/input/record, history list */
 export const recordQuery = z.object({ kind: kindSchema, id: idSchema })
 /** GET /api/datacenter/input/history/one — version 0 is the record as it was before its first recorded change. */
-export const historyVersionQuery = recordQuery.extend({ version: z.coerce.number({ error: '版本号应为数字' }).int().min(0, '版本号不能为负') })
+export const historyVersionQuery = recordQuery.extend({
+  version: z.coerce.number({ error: '版本号应为数字' }).int().min(0, '版本号不能为负'),
+})
 
 /** GET /api/datacenter/input/export: the master list with the list page's filters. */
 export const masterExportQuery = z.object({
   kind: kindSchema,
   keyword: z.string().trim().max(100).optional(),
-  countyCode: z.string().regex(/^\d{6}$/, '区县代码应为6位数字').optional(),
+  countyCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码应为6位数字')
+    .optional(),
 })
 
 /** A master record opened for editing. */
@@ -161,7 +193,10 @@ export const submissionListQuery = pageQuery(['id', 'submittedAt', 'createdAt'] 
   kind: kindSchema.optional(),
   state: z.enum(SUBMISSION_STATES, { error: `状态应为 ${SUBMISSION_STATES.join('、')} 之一` }).optional(),
   action: z.enum(CHANGE_ACTIONS, { error: '操作应为 create、update、delete、claim 之一' }).optional(),
-  regionCode: z.string().regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字').optional(),
+  regionCode: z
+    .string()
+    .regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字')
+    .optional(),
   /** submitter's user name or real name, contains */
   submitter: z.string().trim().max(50).optional(),
   /** record name or code, contains */
@@ -284,7 +319,10 @@ const bboxText = z
 export const foundListQuery = pageQuery(['id', 'name'] as const).extend({
   kind: kindSchema,
   /** a county (or city) the record lies in */
-  regionCode: z.string().regex(/^\d{6}$/, '区划代码应为6位数字').optional(),
+  regionCode: z
+    .string()
+    .regex(/^\d{6}$/, '区划代码应为6位数字')
+    .optional(),
   bbox: bboxText.optional(),
   keyword: z.string().trim().max(100).optional(),
 })
@@ -296,7 +334,10 @@ export const claimBody = z.object({
   kind: kindSchema,
   ids: z.array(idSchema).min(1, '请至少选择一条记录').max(500, '一次最多认领500条'),
   /** the county the records go to; a county user's own county when left out */
-  countyCode: z.string().regex(/^\d{6}$/, '区县代码应为6位数字').optional(),
+  countyCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码应为6位数字')
+    .optional(),
   remark,
 })
 

@@ -24,8 +24,14 @@ const both = (path: string) => [`/system/${path}`, `/systems/${path}`]
 export const DECISION_PAGES = ['qyzb', 'zbhy', 'zbqy', 'zbqs'].flatMap((leaf) => both(`decision/${leaf}`))
 export const MONITOR_PAGES = ['Qymonitor', 'Hymonitor'].flatMap((leaf) => both(`function/monitor/${leaf}`))
 
-const year = z.coerce.number({ error: '年度 year 应为数字' }).int('年度 year 应为整数').min(1980, '年度 year 不能早于1980').max(2100, '年度 year 不能晚于2100')
-const regionCode = z.string({ error: '区划代码 regionCode 应为文本' }).regex(/^33\d{4}$/, '区划代码 regionCode 应为浙江省6位（省、市、区县）行政区划代码')
+const year = z.coerce
+  .number({ error: '年度 year 应为数字' })
+  .int('年度 year 应为整数')
+  .min(1980, '年度 year 不能早于1980')
+  .max(2100, '年度 year 不能晚于2100')
+const regionCode = z
+  .string({ error: '区划代码 regionCode 应为文本' })
+  .regex(/^33\d{4}$/, '区划代码 regionCode 应为浙江省6位（省、市、区县）行政区划代码')
 const industry = z.string().regex(/^C(1[3-9]|[23]\d|4[0-3])$/, '行业 industry 应为制造业大类代码 C13–C43')
 
 /** GET /api/decision/byRegion, /api/decision/byIndustry, /api/function/monitor/getHyMonitor */
@@ -83,7 +89,16 @@ export interface TrendPoint {
 /** GET /api/decision/enterprise: one enterprise against its peers. */
 export interface EnterpriseIndicators {
   year: number
-  enterprise: { id: number; name: string; creditCode: string; industryCode: string | null; industryName: string | null; countyName: string | null; scale: string; status: string }
+  enterprise: {
+    id: number
+    name: string
+    creditCode: string
+    industryCode: string | null
+    industryName: string | null
+    countyName: string | null
+    scale: string
+    status: string
+  }
   /** null: no figures reported for the year */
   values: IndicatorValues | null
   /** the median of each indicator among the peers (same county and division; the county when fewer than 3) */
@@ -115,7 +130,11 @@ export const enterpriseMonitorQuery = pageQuery(['taxPerMuChange', 'valueAddedCh
   year: year.optional(),
   regionCode: regionCode.optional(),
   industry: industry.optional(),
-  signal: z.enum(Object.keys(MONITOR_SIGNALS) as [MonitorSignal, ...MonitorSignal[]], { error: `预警类型 signal 应为 ${Object.keys(MONITOR_SIGNALS).join('、')} 之一` }).optional(),
+  signal: z
+    .enum(Object.keys(MONITOR_SIGNALS) as [MonitorSignal, ...MonitorSignal[]], {
+      error: `预警类型 signal 应为 ${Object.keys(MONITOR_SIGNALS).join('、')} 之一`,
+    })
+    .optional(),
   keyword: z.string().trim().max(50, '关键字 keyword 最多50个字').optional(),
 })
 export type EnterpriseMonitorQuery = z.infer<typeof enterpriseMonitorQuery>

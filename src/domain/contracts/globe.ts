@@ -6,7 +6,10 @@ import { z } from 'zod'
 import type { LifecycleStage, StageDates } from '../lifecycle'
 
 const num = (name: string, min: number, max: number) =>
-  z.coerce.number({ error: `${name}必须是数字` }).min(min, `${name}不能小于${min}`).max(max, `${name}不能大于${max}`)
+  z.coerce
+    .number({ error: `${name}必须是数字` })
+    .min(min, `${name}不能小于${min}`)
+    .max(max, `${name}不能大于${max}`)
 
 /** GET /api/globe/parcels query: a lon/lat box and the map zoom level. */
 export const globeParcelQuery = z.object({
@@ -28,7 +31,10 @@ export const globeSearchQuery = z.object({
 
 /** GET /api/globe/lifecycle query. */
 export const globeLifecycleQuery = z.object({
-  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'asOf格式应为 YYYY-MM-DD').optional(),
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'asOf格式应为 YYYY-MM-DD')
+    .optional(),
 })
 
 /** A parcel as the globe colours it. */

@@ -29,7 +29,11 @@ const INDICATOR_KEYS = Object.keys(EVALUATION_INDICATORS) as [EvaluationIndicato
 export const OPERATORS = ['<', '<=', '>', '>=', '='] as const
 export type Operator = (typeof OPERATORS)[number]
 
-const year = z.coerce.number({ error: '年度 year 应为数字' }).int('年度 year 应为整数').min(1980, '年度 year 不能早于1980').max(2100, '年度 year 不能晚于2100')
+const year = z.coerce
+  .number({ error: '年度 year 应为数字' })
+  .int('年度 year 应为整数')
+  .min(1980, '年度 year 不能早于1980')
+  .max(2100, '年度 year 不能晚于2100')
 
 /** One condition of a model: the parcel meets it when `indicator operator threshold`. */
 export const modelItem = z.object({
@@ -43,7 +47,10 @@ export type ModelItem = z.infer<typeof modelItem>
 const modelFields = {
   name: z.string({ error: '模型名称 name 必填' }).trim().min(1, '模型名称 name 不能为空').max(50, '模型名称 name 最多50个字'),
   description: z.string().trim().max(500, '说明 description 最多500个字').default(''),
-  passScore: z.number({ error: '认定分值 passScore 应为数字' }).min(1, '认定分值 passScore 应为1–100').max(100, '认定分值 passScore 应为1–100'),
+  passScore: z
+    .number({ error: '认定分值 passScore 应为数字' })
+    .min(1, '认定分值 passScore 应为1–100')
+    .max(100, '认定分值 passScore 应为1–100'),
   items: z
     .array(modelItem, { error: '指标 items 应为列表' })
     .min(1, '至少设置一项指标')
@@ -77,7 +84,10 @@ export interface EvaluationModel {
 }
 
 /** POST /api/inefficient/run */
-export const runBody = z.object({ modelId: z.number({ error: '模型编号 modelId 应为数字' }).int().positive('模型编号 modelId 应为正整数'), year })
+export const runBody = z.object({
+  modelId: z.number({ error: '模型编号 modelId 应为数字' }).int().positive('模型编号 modelId 应为正整数'),
+  year,
+})
 export type RunBody = z.input<typeof runBody>
 
 /** A run: a model applied to the parcels of a scope for a year. */

@@ -9,7 +9,10 @@ import { pageQuery } from './admin'
 /** GET /api/industryMap/landList, GET /api/yddw/getPage */
 export const scopedListQuery = pageQuery(['name', 'id'] as const).extend({
   keyword: z.string().trim().max(100).optional(),
-  countyCode: z.string().regex(/^\d{6}$/, '区县代码应为6位数字').optional(),
+  countyCode: z
+    .string()
+    .regex(/^\d{6}$/, '区县代码应为6位数字')
+    .optional(),
 })
 
 /** A parcel as these endpoints return it. */

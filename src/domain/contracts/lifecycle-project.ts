@@ -13,14 +13,19 @@ import { LIFECYCLE_STAGES, type LifecycleStage } from '../lifecycle'
 export const PROJECT_PAGES = LIFECYCLE_STAGES.map((s) => `/landLifeCycle/projectManager/${s}`)
 export const ONEBOOK_PAGE = '/landLifeCycle/onebook'
 
-const regionCode = z.string({ error: '区划代码 regionCode 应为文本' }).regex(/^33\d{4}(\d{3})?$/, '区划代码 regionCode 应为浙江省6位或9位行政区划代码')
+const regionCode = z
+  .string({ error: '区划代码 regionCode 应为文本' })
+  .regex(/^33\d{4}(\d{3})?$/, '区划代码 regionCode 应为浙江省6位或9位行政区划代码')
 const stage = z.enum(LIFECYCLE_STAGES, { error: `阶段 stage 应为 ${LIFECYCLE_STAGES.join('、')} 之一` })
 const keyword = z.string().trim().max(50, '关键字 keyword 最多50个字').optional()
 const isoDate = (label: string) =>
   z
     .string({ error: `${label}必填` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 YYYY-MM-DD 格式的日期`)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label}不是有效日期`)
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      `${label}不是有效日期`,
+    )
 
 /**
  * Which projects a stage page shows: 待登记 (the stage before reached, this one not yet),
@@ -96,7 +101,9 @@ export interface ProjectEvent {
 }
 
 /** GET /api/landLifeCycle/project */
-export const projectIdQuery = z.object({ id: z.coerce.number({ error: '项目编号 id 应为数字' }).int('项目编号 id 应为整数').positive('项目编号 id 应为正整数') })
+export const projectIdQuery = z.object({
+  id: z.coerce.number({ error: '项目编号 id 应为数字' }).int('项目编号 id 应为整数').positive('项目编号 id 应为正整数'),
+})
 
 /** GET /api/landLifeCycle/project?id */
 export interface ProjectDetail extends ProjectRow {

@@ -19,11 +19,7 @@ export type GroupKind = keyof typeof GROUP_KINDS
 /** The pages that manage a kind of group (at both entry points, docs/product.md §2). */
 export const groupPages = (kind: GroupKind): string[] => ['/system', '/systems'].map((e) => `${e}/IndustryMap/${GROUP_KINDS[kind].page}`)
 
-const name = z
-  .string({ error: '分组名称 name 必填' })
-  .trim()
-  .min(1, '分组名称 name 不能为空')
-  .max(50, '分组名称 name 最多50个字')
+const name = z.string({ error: '分组名称 name 必填' }).trim().min(1, '分组名称 name 不能为空').max(50, '分组名称 name 最多50个字')
 const remark = z.string({ error: '备注 remark 应为文本' }).trim().max(200, '备注 remark 最多200个字')
 const id = z.coerce.number({ error: '分组编号 id 应为数字' }).int('分组编号 id 应为整数').positive('分组编号 id 应为正整数')
 
@@ -54,7 +50,9 @@ export const memberListQuery = pageQuery(['name', 'code', 'addedAt'] as const).e
 export const membersBody = z.object({
   id,
   recordIds: z
-    .array(z.number({ error: '成员编号应为数字' }).int('成员编号应为整数').positive('成员编号应为正整数'), { error: '成员 recordIds 应为编号列表' })
+    .array(z.number({ error: '成员编号应为数字' }).int('成员编号应为整数').positive('成员编号应为正整数'), {
+      error: '成员 recordIds 应为编号列表',
+    })
     .min(1, '请至少选择一个成员')
     .max(500, '一次最多选择500个成员'),
 })

@@ -46,9 +46,14 @@ export const globeConfigSchema = z.object({
   internalImageryUrl: z
     .string()
     .default('')
-    .refine((u) => u === '' || (/^(https?:\/\/|\/)/.test(u) && u.includes('{z}') && u.includes('{x}') && (u.includes('{y}') || u.includes('{reverseY}'))), {
-      message: '内网影像地址须为 http(s) 地址或以 / 开头的瓦片模板，含 {z}、{x}、{y}',
-    }),
+    .refine(
+      (u) =>
+        u === '' ||
+        (/^(https?:\/\/|\/)/.test(u) && u.includes('{z}') && u.includes('{x}') && (u.includes('{y}') || u.includes('{reverseY}'))),
+      {
+        message: '内网影像地址须为 http(s) 地址或以 / 开头的瓦片模板，含 {z}、{x}、{y}',
+      },
+    ),
   /** tiling of the internal imagery: Web Mercator (EPSG:3857) or geographic lon/lat (EPSG:4326/4490) */
   internalImageryScheme: z.enum(['webMercator', 'geographic']).default('webMercator'),
   /** url of a Cesium terrain service (the folder holding layer.json); empty = the smooth ellipsoid */

@@ -24,12 +24,25 @@ export const REPORT_PAGES = ['area', 'industry', 'yddw', 'gyyd', 'dxyd'].flatMap
  */
 export const RECORD_LIST_PAGES = [
   ...REPORT_PAGES,
-  ...['IndustryMap/Dkxx', 'IndustryMap/Yddw', 'IndustryMap/LandGroup', 'IndustryMap/CompanyGroup', 'decision/qyzb', 'decision/zbhy', 'decision/zbqy', 'decision/zbqs', 'function/monitor/Qymonitor', 'function/monitor/Hymonitor'].flatMap(
-    (leaf) => [`/system/${leaf}`, `/systems/${leaf}`],
-  ),
+  ...[
+    'IndustryMap/Dkxx',
+    'IndustryMap/Yddw',
+    'IndustryMap/LandGroup',
+    'IndustryMap/CompanyGroup',
+    'decision/qyzb',
+    'decision/zbhy',
+    'decision/zbqy',
+    'decision/zbqs',
+    'function/monitor/Qymonitor',
+    'function/monitor/Hymonitor',
+  ].flatMap((leaf) => [`/system/${leaf}`, `/systems/${leaf}`]),
 ]
 
-const year = z.coerce.number({ error: '年度 year 应为数字' }).int('年度 year 应为整数').min(1980, '年度 year 不能早于1980').max(2100, '年度 year 不能晚于2100')
+const year = z.coerce
+  .number({ error: '年度 year 应为数字' })
+  .int('年度 year 应为整数')
+  .min(1980, '年度 year 不能早于1980')
+  .max(2100, '年度 year 不能晚于2100')
 const regionCode = z
   .string({ error: '区划代码 regionCode 应为文本' })
   .regex(/^33\d{4}(\d{3})?$/, '区划代码 regionCode 应为浙江省6位（省、市、区县）或9位（乡镇街道）行政区划代码')
@@ -132,7 +145,10 @@ const ENTERPRISE_STATUSES = ['在营', '停产', '半停产', '注销', '迁出'
 const PARCEL_STATUSES = ['已供未建', '在建', '已投产', '闲置', '低效', '已收回'] as const
 const SUPPLY_METHODS = ['出让', '划拨', '租赁', '作价出资', '授权经营', '其他'] as const
 const keyword = z.string().trim().max(100, '关键字 keyword 最多100个字').optional()
-const industry = z.string().regex(/^C(1[3-9]|[23]\d|4[0-3])$/, '行业 industry 应为制造业大类代码 C13–C43').optional()
+const industry = z
+  .string()
+  .regex(/^C(1[3-9]|[23]\d|4[0-3])$/, '行业 industry 应为制造业大类代码 C13–C43')
+  .optional()
 
 /** GET /api/cloudChart/report/enterprises (用地单位列表) */
 export const enterpriseReportQuery = pageQuery(['name', 'taxPerMu', 'landAreaMu', 'tax'] as const).extend({
@@ -174,7 +190,11 @@ export interface EnterpriseReport {
   page: Page<EnterpriseReportRow>
 }
 
-const mu = (label: string) => z.coerce.number({ error: `${label}应为数字` }).min(0, `${label}不能为负数`).optional()
+const mu = (label: string) =>
+  z.coerce
+    .number({ error: `${label}应为数字` })
+    .min(0, `${label}不能为负数`)
+    .optional()
 
 /** GET /api/cloudChart/report/parcels (工业用地列表) */
 export const parcelReportQuery = pageQuery(['landCode', 'name', 'areaMu', 'supplyDate'] as const)

@@ -102,7 +102,8 @@ export function matchScore(header: string, target: MappingTarget): number {
   if (names.includes(h)) return 1
   let best = 0
   for (const n of names) {
-    if (n.length >= 2 && h.length >= 2 && (h.includes(n) || n.includes(h))) best = Math.max(best, 0.85 * (Math.min(n.length, h.length) / Math.max(n.length, h.length)) + 0.1)
+    if (n.length >= 2 && h.length >= 2 && (h.includes(n) || n.includes(h)))
+      best = Math.max(best, 0.85 * (Math.min(n.length, h.length) / Math.max(n.length, h.length)) + 0.1)
     best = Math.max(best, similarity(h, n))
   }
   return best
@@ -117,7 +118,9 @@ export const MATCH_THRESHOLD = 0.6
  */
 export function suggestMapping(headers: readonly string[], targets: readonly MappingTarget[]): ColumnMapping {
   const pairs: { header: string; target: string; score: number; order: number }[] = []
-  headers.forEach((h, hi) => targets.forEach((t, ti) => pairs.push({ header: h, target: t.name, score: matchScore(h, t), order: hi * 1000 + ti })))
+  headers.forEach((h, hi) =>
+    targets.forEach((t, ti) => pairs.push({ header: h, target: t.name, score: matchScore(h, t), order: hi * 1000 + ti })),
+  )
   pairs.sort((a, b) => b.score - a.score || a.order - b.order)
   const mapping: ColumnMapping = {}
   const used = new Set<string>()

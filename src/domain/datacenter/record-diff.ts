@@ -58,7 +58,12 @@ export function sameValue(type: StandardField['type'], a: unknown, b: unknown): 
  * The rows of a before/after comparison over the standard's fields (and, when `withRegion`, the
  * region codes a claim sets). A side that is null (a new record, a deleted one) shows blanks.
  */
-export function diffRecord(fields: readonly Pick<StandardField, 'name' | 'label' | 'type'>[], before: RecordValues | null, after: RecordValues | null, withRegion = false): DiffRow[] {
+export function diffRecord(
+  fields: readonly Pick<StandardField, 'name' | 'label' | 'type'>[],
+  before: RecordValues | null,
+  after: RecordValues | null,
+  withRegion = false,
+): DiffRow[] {
   const all = withRegion ? [...fields.filter((f) => !REGION_FIELDS.some((r) => r.name === f.name)), ...REGION_FIELDS] : fields
   return all.map((f) => {
     const b = before?.[f.name] ?? null
@@ -68,7 +73,11 @@ export function diffRecord(fields: readonly Pick<StandardField, 'name' | 'label'
 }
 
 /** The names of the fields that differ between two versions of a record. */
-export function changedFields(fields: readonly Pick<StandardField, 'name' | 'label' | 'type'>[], before: RecordValues | null, after: RecordValues | null): string[] {
+export function changedFields(
+  fields: readonly Pick<StandardField, 'name' | 'label' | 'type'>[],
+  before: RecordValues | null,
+  after: RecordValues | null,
+): string[] {
   return diffRecord(fields, before, after, true)
     .filter((r) => r.changed)
     .map((r) => r.field)

@@ -91,13 +91,18 @@ const sameList = (a: readonly string[] | undefined, b: readonly string[] | undef
  * optional attributes are treated as absent. `codeListExists` tells whether a dict code names a
  * code list (dict table or built-in). Returns every issue, each message naming the field.
  */
-export function validateStandardFields(kind: RecordKind, fields: readonly StandardField[], codeListExists: (dict: string) => boolean): DefinitionIssue[] {
+export function validateStandardFields(
+  kind: RecordKind,
+  fields: readonly StandardField[],
+  codeListExists: (dict: string) => boolean,
+): DefinitionIssue[] {
   const issues: DefinitionIssue[] = []
   const kindLabel = RECORD_KIND_LABEL[kind]
   if (fields.length === 0) return [{ field: 'fields', message: '数据标准至少要有一个字段' }]
   const seen = new Set<string>()
   fields.forEach((f, i) => {
-    const at = (attr: string, message: string) => issues.push({ field: `fields.${i}.${attr}`, message: `第 ${i + 1} 个字段「${f.label || f.name}」：${message}` })
+    const at = (attr: string, message: string) =>
+      issues.push({ field: `fields.${i}.${attr}`, message: `第 ${i + 1} 个字段「${f.label || f.name}」：${message}` })
     const col = masterColumn(kind, f.name)
     if (!col) {
       at('name', `「${f.name}」不是${kindLabel}主表的字段，审核入库时无处写入`)
@@ -126,14 +131,16 @@ export function validateStandardFields(kind: RecordKind, fields: readonly Standa
     const hard = MASTER_COLUMN_LIMITS[kind][f.name] ?? {}
     if (hard.min !== undefined && (f.min === undefined || f.min < hard.min)) at('min', `最小值不能小于 ${hard.min}（主表约束）`)
     if (hard.max !== undefined && (f.max === undefined || f.max > hard.max)) at('max', `最大值不能大于 ${hard.max}（主表约束）`)
-    if (hard.maxLength !== undefined && (f.maxLength === undefined || f.maxLength > hard.maxLength)) at('maxLength', `最大长度不能超过 ${hard.maxLength}（主表约束）`)
+    if (hard.maxLength !== undefined && (f.maxLength === undefined || f.maxLength > hard.maxLength))
+      at('maxLength', `最大长度不能超过 ${hard.maxLength}（主表约束）`)
     if (hard.notNull && !f.required && !IDENTITY_FIELDS[kind].includes(f.name)) at('required', '主表不允许为空，必须为必填')
   })
   for (const name of IDENTITY_FIELDS[kind]) {
     const f = fields.find((x) => x.name === name)
     const label = masterColumn(kind, name)?.label ?? name
     if (!f) issues.push({ field: 'fields', message: `「${label}」用于识别${kindLabel}，不能从标准中删除` })
-    else if (!f.required) issues.push({ field: `fields.${fields.indexOf(f)}.required`, message: `「${label}」用于识别${kindLabel}，必须为必填` })
+    else if (!f.required)
+      issues.push({ field: `fields.${fields.indexOf(f)}.required`, message: `「${label}」用于识别${kindLabel}，必须为必填` })
   }
   return issues
 }

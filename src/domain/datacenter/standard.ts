@@ -232,7 +232,8 @@ export function checkRecord(fields: readonly StandardField[], raw: Readonly<Reco
           continue
         }
         value[f.name] = n
-        if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) issue(f, 'range', `「${f.label}」${formatBound(f)}，得到 ${n}`)
+        if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max))
+          issue(f, 'range', `「${f.label}」${formatBound(f)}，得到 ${n}`)
         break
       }
       case 'date': {
@@ -269,7 +270,8 @@ export function checkRecord(fields: readonly StandardField[], raw: Readonly<Reco
         if (f.check) s = s.toUpperCase()
         value[f.name] = s
         if (f.maxLength !== undefined && [...s].length > f.maxLength) issue(f, 'length', `「${f.label}」不能超过 ${f.maxLength} 个字符`)
-        if (f.pattern && !new RegExp(`^(?:${f.pattern})$`).test(s)) issue(f, 'pattern', `「${f.label}」格式应为${f.patternHint ?? `「${f.pattern}」`}`)
+        if (f.pattern && !new RegExp(`^(?:${f.pattern})$`).test(s))
+          issue(f, 'pattern', `「${f.label}」格式应为${f.patternHint ?? `「${f.pattern}」`}`)
         if (f.check === 'creditCode') {
           const m = validateCreditCode(s)
           if (m) issue(f, 'creditCode', `「${f.label}」：${m}`)

@@ -41,9 +41,7 @@ export interface TransitionContext {
 }
 
 /** Where an allowed action leads: a state, or `null` when the submission is removed (discard). */
-export type TransitionResult =
-  | { ok: true; next: SubmissionState | null }
-  | { ok: false; status: 403 | 422; message: string }
+export type TransitionResult = { ok: true; next: SubmissionState | null } | { ok: false; status: 403 | 422; message: string }
 
 /** Actions only the submitter may take. */
 const CREATOR_ONLY: ReadonlySet<SubmissionAction> = new Set(['edit', 'submit', 'withdraw', 'discard'])
@@ -61,7 +59,8 @@ function refusal(state: SubmissionState, action: SubmissionAction): string {
   const what = SUBMISSION_ACTION_LABEL[action]
   if (action === 'approve' || action === 'reject') return `只有待审核的提交可以${what}，当前状态为${state}`
   if (state === '已通过') return `该提交已审核通过并入库，不能再${what}`
-  if (state === '待审核' && (action === 'edit' || action === 'submit' || action === 'discard')) return `该提交正在审核中，不能${what}；如需修改请先撤回`
+  if (state === '待审核' && (action === 'edit' || action === 'submit' || action === 'discard'))
+    return `该提交正在审核中，不能${what}；如需修改请先撤回`
   if (state === '已退回' && action === 'submit') return '已退回的提交请先修改，再重新提交审核'
   if (state === '已退回' && action === 'discard') return '已退回的提交保留审核记录，不能删除'
   if (state === '草稿' && action === 'discard') return '提交过审核的记录保留审核记录，不能删除'
@@ -74,8 +73,10 @@ function refusal(state: SubmissionState, action: SubmissionAction): string {
  * state, auditing one's own submission, a rejection without a reason).
  */
 export function transition(state: SubmissionState, action: SubmissionAction, ctx: TransitionContext): TransitionResult {
-  if (CREATOR_ONLY.has(action) && !ctx.actorIsCreator) return { ok: false, status: 403, message: `只能${SUBMISSION_ACTION_LABEL[action]}本人的提交` }
-  if ((action === 'approve' || action === 'reject') && ctx.actorIsCreator) return { ok: false, status: 422, message: '不能审核本人提交的记录，请由其他审核员审核' }
+  if (CREATOR_ONLY.has(action) && !ctx.actorIsCreator)
+    return { ok: false, status: 403, message: `只能${SUBMISSION_ACTION_LABEL[action]}本人的提交` }
+  if ((action === 'approve' || action === 'reject') && ctx.actorIsCreator)
+    return { ok: false, status: 422, message: '不能审核本人提交的记录，请由其他审核员审核' }
   const row = TABLE[state]
   if (!(action in row)) return { ok: false, status: 422, message: refusal(state, action) }
   if (action === 'discard' && ctx.everSubmitted) return { ok: false, status: 422, message: refusal(state, action) }

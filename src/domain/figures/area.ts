@@ -49,7 +49,8 @@ function ringArea(ring: Position[]): number {
   return Math.abs(twice) / 2
 }
 
-const polygonArea = (rings: Position[][]): number => (rings.length ? ringArea(rings[0]) - rings.slice(1).reduce((s, r) => s + ringArea(r), 0) : 0)
+const polygonArea = (rings: Position[][]): number =>
+  rings.length ? ringArea(rings[0]) - rings.slice(1).reduce((s, r) => s + ringArea(r), 0) : 0
 
 /** Area in 平方米 of a Polygon or MultiPolygon (EPSG:4326 coordinates) in EPSG:4549; null for other shapes. */
 export function officialAreaM2(g: Geometry | null | undefined): number | null {

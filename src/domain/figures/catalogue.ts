@@ -115,8 +115,20 @@ export interface RatioFigure extends FigureBase {
 export type Figure = CountFigure | AreaFigure | SumFigure | RatioFigure
 
 const count = (f: Omit<CountFigure, 'kind' | 'formula' | 'digits'>): CountFigure => ({ ...f, kind: 'count', digits: 0, formula: (n) => n })
-const area = (f: Omit<AreaFigure, 'kind' | 'formula' | 'unit' | 'digits'>): AreaFigure => ({ ...f, kind: 'area', unit: '亩', digits: 2, formula: (m2) => mu(m2) })
-const sum = (f: Omit<SumFigure, 'kind' | 'formula' | 'unit' | 'digits'>): SumFigure => ({ ...f, kind: 'sum', unit: '万元', digits: 2, formula: (v) => v })
+const area = (f: Omit<AreaFigure, 'kind' | 'formula' | 'unit' | 'digits'>): AreaFigure => ({
+  ...f,
+  kind: 'area',
+  unit: '亩',
+  digits: 2,
+  formula: (m2) => mu(m2),
+})
+const sum = (f: Omit<SumFigure, 'kind' | 'formula' | 'unit' | 'digits'>): SumFigure => ({
+  ...f,
+  kind: 'sum',
+  unit: '万元',
+  digits: 2,
+  formula: (v) => v,
+})
 const perRatio = (f: Omit<RatioFigure, 'kind' | 'formula' | 'digits'>, scale = 1): RatioFigure => ({
   ...f,
   kind: 'ratio',
@@ -386,7 +398,14 @@ export function figureOf(key: FigureKey): Figure {
 }
 
 /** The 亩均 indicators of 亩均效益评价 in the docs/domain.md's order (the one indicator list). */
-export const INDICATOR_KEYS = ['taxPerMu', 'valueAddedPerMu', 'laborProductivity', 'energyEfficiency', 'emissionEfficiency', 'rdRatio'] as const satisfies readonly FigureKey[]
+export const INDICATOR_KEYS = [
+  'taxPerMu',
+  'valueAddedPerMu',
+  'laborProductivity',
+  'energyEfficiency',
+  'emissionEfficiency',
+  'rdRatio',
+] as const satisfies readonly FigureKey[]
 
 /** An indicator key. */
 export type IndicatorKey = (typeof INDICATOR_KEYS)[number]

@@ -41,7 +41,8 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0))
  * head (polyglots hide it after a valid-looking first line). Data files of this platform (CSV,
  * JSON, text) never contain these tags.
  */
-const MARKUP = /<\s*(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>:]|iframe[\s>]|object[\s>]|embed[\s>]|meta[\s>]|link[\s>]|style[\s>]|img[\s>]|a\s+href|form[\s>]|\?xml|!--|!\[cdata\[|x:script|math[\s>])/i
+const MARKUP =
+  /<\s*(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>:]|iframe[\s>]|object[\s>]|embed[\s>]|meta[\s>]|link[\s>]|style[\s>]|img[\s>]|a\s+href|form[\s>]|\?xml|!--|!\[cdata\[|x:script|math[\s>])/i
 
 /**
  * The kind of content in `head` (the first bytes of a file; {@link SNIFF_BYTES} is plenty).
@@ -59,7 +60,13 @@ export function detectFileKind(head: Uint8Array): FileKind {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'zip'
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole'
   if (startsWith(head, [0x00, 0x00, 0x27, 0x0a])) return 'shp'
-  if (startsWith(head, ascii('MZ')) || startsWith(head, [0x7f, 0x45, 0x4c, 0x46]) || startsWith(head, [0xcf, 0xfa, 0xed, 0xfe]) || startsWith(head, [0xca, 0xfe, 0xba, 0xbe])) return 'executable'
+  if (
+    startsWith(head, ascii('MZ')) ||
+    startsWith(head, [0x7f, 0x45, 0x4c, 0x46]) ||
+    startsWith(head, [0xcf, 0xfa, 0xed, 0xfe]) ||
+    startsWith(head, [0xca, 0xfe, 0xba, 0xbe])
+  )
+    return 'executable'
   if (
     startsWith(head, [0x1f, 0x8b]) ||
     startsWith(head, ascii('Rar!')) ||

@@ -17,10 +17,7 @@ const COLUMN_OF_LEVEL = {
 } as const
 
 /** What a user may see: everything, a region's subtree, or nothing. */
-export type DataScope =
-  | { kind: 'all' }
-  | { kind: 'region'; level: keyof typeof COLUMN_OF_LEVEL; code: string }
-  | { kind: 'none' }
+export type DataScope = { kind: 'all' } | { kind: 'region'; level: keyof typeof COLUMN_OF_LEVEL; code: string } | { kind: 'none' }
 
 /** The scope of a signed-in user: admin everything; a user without a region nothing. */
 export function scopeOf(user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null }): DataScope {
@@ -72,7 +69,11 @@ export async function assertRegionInScope(db: Db, scope: DataScope, code: string
  * narrower of it and the requested district — a county user asking for the province gets the
  * county; asking for another county is refused (403); an unknown code is 404.
  */
-export async function requestScope(db: Db, user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null }, regionCode?: string): Promise<DataScope> {
+export async function requestScope(
+  db: Db,
+  user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null },
+  regionCode?: string,
+): Promise<DataScope> {
   const mine = scopeOf(user)
   if (!regionCode) return mine
   const r = await db.query<{ level: keyof typeof COLUMN_OF_LEVEL }>('SELECT level FROM region WHERE code = $1', [regionCode])

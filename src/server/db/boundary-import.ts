@@ -78,9 +78,7 @@ export async function importBoundaries(db: Db, options: BoundaryImportOptions): 
   }
 
   return db.transaction(async (tx) => {
-    const known = new Set(
-      (await tx.query<{ code: string }>('SELECT code FROM region WHERE level = $1', [level])).rows.map((r) => r.code),
-    )
+    const known = new Set((await tx.query<{ code: string }>('SELECT code FROM region WHERE level = $1', [level])).rows.map((r) => r.code))
     const result: BoundaryImportResult = { updated: 0, unknownCodes: [], featuresWithoutCode, emptyCodes: [] }
     for (const [code, polygons] of byCode) {
       if (!known.has(code)) {

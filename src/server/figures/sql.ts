@@ -55,7 +55,8 @@ export function enterpriseLandM2(e: string, y: string, year: string): string {
 }
 
 /** FROM of the enterprises (alias e) with their yearly row (alias y) of year `year`, if any. */
-export const enterpriseYearFrom = (year: string): string => `enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${year}`
+export const enterpriseYearFrom = (year: string): string =>
+  `enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${year}`
 
 /**
  * The columns of one enterprise in a year that the enterprise figures read, for FROM
@@ -84,7 +85,18 @@ export interface EnterpriseRowSql {
 /** The columns of a row alias (a subquery of {@link enterpriseYearColumns}). */
 export function rowOf(r: string): EnterpriseRowSql {
   const c = (n: string) => `${r}.${n}`
-  return { reported: c('reported'), scale: c('scale'), tax: c('tax'), value_added: c('value_added'), revenue: c('revenue'), employees: c('employees'), energy: c('energy'), emissions: c('emissions'), rd: c('rd'), land_m2: c('land_m2') }
+  return {
+    reported: c('reported'),
+    scale: c('scale'),
+    tax: c('tax'),
+    value_added: c('value_added'),
+    revenue: c('revenue'),
+    employees: c('employees'),
+    energy: c('energy'),
+    emissions: c('emissions'),
+    rd: c('rd'),
+    land_m2: c('land_m2'),
+  }
 }
 
 /** The same columns straight from an enterprise (e) and its yearly row (y) of `year`, for per-enterprise lists. */
@@ -114,14 +126,43 @@ export const appraisedEnterprise = (r: EnterpriseRowSql): string =>
   `(${ratedEnterprise(r)} AND ${r.tax} IS NOT NULL AND COALESCE(${r.revenue} > 0, false) AND ${r.land_m2} >= 3 * ${M2_PER_MU_SQL})`
 
 /** The ratio figures: numerator and denominator in the units of the catalogue's parts, and who counts. */
-type RatioKey = 'taxPerMu' | 'valueAddedPerMu' | 'revenuePerMu' | 'laborProductivity' | 'energyEfficiency' | 'emissionEfficiency' | 'rdRatio'
-const RATIOS: Record<RatioKey, { num: (r: EnterpriseRowSql) => string; den: (r: EnterpriseRowSql) => string; counts: (r: EnterpriseRowSql) => string; scale: number }> = {
+type RatioKey =
+  'taxPerMu' | 'valueAddedPerMu' | 'revenuePerMu' | 'laborProductivity' | 'energyEfficiency' | 'emissionEfficiency' | 'rdRatio'
+const RATIOS: Record<
+  RatioKey,
+  { num: (r: EnterpriseRowSql) => string; den: (r: EnterpriseRowSql) => string; counts: (r: EnterpriseRowSql) => string; scale: number }
+> = {
   taxPerMu: { num: (r) => r.tax, den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`, counts: (r) => `${r.tax} IS NOT NULL`, scale: 1 },
-  valueAddedPerMu: { num: (r) => r.value_added, den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`, counts: (r) => `${r.value_added} IS NOT NULL`, scale: 1 },
-  revenuePerMu: { num: (r) => r.revenue, den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`, counts: (r) => `${r.revenue} IS NOT NULL`, scale: 1 },
-  laborProductivity: { num: (r) => r.value_added, den: (r) => r.employees, counts: (r) => `${r.value_added} IS NOT NULL AND ${r.employees} > 0`, scale: 1 },
-  energyEfficiency: { num: (r) => r.value_added, den: (r) => r.energy, counts: (r) => `${r.value_added} IS NOT NULL AND ${r.energy} > 0`, scale: 1 },
-  emissionEfficiency: { num: (r) => r.value_added, den: (r) => r.emissions, counts: (r) => `${r.value_added} IS NOT NULL AND ${r.emissions} > 0`, scale: 1 },
+  valueAddedPerMu: {
+    num: (r) => r.value_added,
+    den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`,
+    counts: (r) => `${r.value_added} IS NOT NULL`,
+    scale: 1,
+  },
+  revenuePerMu: {
+    num: (r) => r.revenue,
+    den: (r) => `(${r.land_m2} / ${M2_PER_MU_SQL})`,
+    counts: (r) => `${r.revenue} IS NOT NULL`,
+    scale: 1,
+  },
+  laborProductivity: {
+    num: (r) => r.value_added,
+    den: (r) => r.employees,
+    counts: (r) => `${r.value_added} IS NOT NULL AND ${r.employees} > 0`,
+    scale: 1,
+  },
+  energyEfficiency: {
+    num: (r) => r.value_added,
+    den: (r) => r.energy,
+    counts: (r) => `${r.value_added} IS NOT NULL AND ${r.energy} > 0`,
+    scale: 1,
+  },
+  emissionEfficiency: {
+    num: (r) => r.value_added,
+    den: (r) => r.emissions,
+    counts: (r) => `${r.value_added} IS NOT NULL AND ${r.emissions} > 0`,
+    scale: 1,
+  },
   rdRatio: { num: (r) => r.rd, den: (r) => r.revenue, counts: (r) => `${r.rd} IS NOT NULL AND ${r.revenue} > 0`, scale: 100 },
 }
 

@@ -96,7 +96,10 @@ export function enterpriseFigures(s: EnterpriseSumsRow = NO_ENTERPRISES) {
 }
 
 /** Parts rounded as their tooltip shows them (numerator and denominator to their parts' digits). */
-export function partsForDisplay(parts: Partial<Record<RatioKey, RatioParts>>, keys: readonly RatioKey[] = RATIO_KEYS): Partial<Record<RatioKey, RatioParts>> {
+export function partsForDisplay(
+  parts: Partial<Record<RatioKey, RatioParts>>,
+  keys: readonly RatioKey[] = RATIO_KEYS,
+): Partial<Record<RatioKey, RatioParts>> {
   const out: Partial<Record<RatioKey, RatioParts>> = {}
   for (const k of keys) {
     const p = parts[k]

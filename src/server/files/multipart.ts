@@ -52,7 +52,11 @@ export const noFile = () => badRequest('请选择要上传的文件', [{ field: 
  * The text fields of an upload through their schema; on a bad field the received file is removed
  * and 400 names every field and rule.
  */
-export function uploadFields<S extends z.ZodType>(schema: S, upload: { fields: Record<string, string>; file: Incoming }, store: FileStore): z.infer<S> {
+export function uploadFields<S extends z.ZodType>(
+  schema: S,
+  upload: { fields: Record<string, string>; file: Incoming },
+  store: FileStore,
+): z.infer<S> {
   const parsed = schema.safeParse(upload.fields)
   if (parsed.success) return parsed.data
   store.discard(upload.file)

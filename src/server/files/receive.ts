@@ -24,13 +24,19 @@ export interface ReceivedFile {
 }
 
 /** 413 with the limit stated, in the words of the caller (安装包, 文件 …). */
-export const tooLargeError = (what: string, maxBytes: number) => new AppError(413, `${what}超过大小上限 ${Math.round(maxBytes / 1024 / 1024)} MB`)
+export const tooLargeError = (what: string, maxBytes: number) =>
+  new AppError(413, `${what}超过大小上限 ${Math.round(maxBytes / 1024 / 1024)} MB`)
 
 /**
  * Writes the part to `dir/.upload-*`. Past `maxBytes` it throws 413 (after removing what was
  * written and draining the rest of the part so the client gets the answer, not a reset).
  */
-export async function receivePart(part: MultipartFile, dir: string, maxBytes: number, opts: { what: string; headBytes: number }): Promise<ReceivedFile> {
+export async function receivePart(
+  part: MultipartFile,
+  dir: string,
+  maxBytes: number,
+  opts: { what: string; headBytes: number },
+): Promise<ReceivedFile> {
   fs.mkdirSync(dir, { recursive: true })
   const tempPath = path.join(dir, `.upload-${crypto.randomBytes(8).toString('hex')}`)
   const hash = crypto.createHash('sha256')

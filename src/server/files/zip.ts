@@ -143,7 +143,8 @@ export class ZipArchive {
       try {
         out = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, e.size) })
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipError(`压缩包中「${e.name}」解压后超过其声明的大小，疑似压缩炸弹，已拒绝`)
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw new ZipError(`压缩包中「${e.name}」解压后超过其声明的大小，疑似压缩炸弹，已拒绝`)
         throw new ZipError(`压缩包已损坏：「${e.name}」无法解压`)
       }
     }
@@ -259,15 +260,22 @@ async function readDirectory(src: Source, limits: ZipLimits): Promise<ZipEntry[]
     if (madeBy >> 8 === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK) throw new ZipError(`压缩包中的「${name}」是符号链接，已拒绝`)
     if (flags & 0x1) throw new ZipError(`压缩包中的「${name}」已加密，请解密后重新压缩`)
     if (method !== 0 && method !== 8) throw new ZipError(`压缩包中的「${name}」使用了不支持的压缩方式（${method}），请用常规 ZIP 重新压缩`)
-    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new ZipError('不支持 ZIP64 格式的压缩包，请用常规 ZIP 格式重新压缩')
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff)
+      throw new ZipError('不支持 ZIP64 格式的压缩包，请用常规 ZIP 格式重新压缩')
     if (localOffset + 30 > src.size || localOffset + compressedSize > src.size) throw new ZipError(`压缩包已损坏：「${name}」的位置越界`)
-    if (size > limits.maxEntryBytes) throw new ZipError(`压缩包中「${name}」解压后 ${Math.round(size / MB)} MB，超过单个文件上限 ${Math.round(limits.maxEntryBytes / MB)} MB`)
+    if (size > limits.maxEntryBytes)
+      throw new ZipError(
+        `压缩包中「${name}」解压后 ${Math.round(size / MB)} MB，超过单个文件上限 ${Math.round(limits.maxEntryBytes / MB)} MB`,
+      )
     if (size > limits.ratioFloorBytes && size / Math.max(1, compressedSize) > limits.maxRatio) {
-      throw new ZipError(`压缩包中「${name}」的压缩比 ${Math.round(size / Math.max(1, compressedSize))}:1 异常（上限 ${limits.maxRatio}:1），疑似压缩炸弹，已拒绝`)
+      throw new ZipError(
+        `压缩包中「${name}」的压缩比 ${Math.round(size / Math.max(1, compressedSize))}:1 异常（上限 ${limits.maxRatio}:1），疑似压缩炸弹，已拒绝`,
+      )
     }
     if (method === 0 && size !== compressedSize) throw new ZipError(`压缩包已损坏：「${name}」的大小不一致`)
     total += size
-    if (total > limits.maxTotalBytes) throw new ZipError(`压缩包解压后总大小超过上限 ${Math.round(limits.maxTotalBytes / MB)} MB，疑似压缩炸弹，已拒绝`)
+    if (total > limits.maxTotalBytes)
+      throw new ZipError(`压缩包解压后总大小超过上限 ${Math.round(limits.maxTotalBytes / MB)} MB，疑似压缩炸弹，已拒绝`)
     entries.push({ name, method, compressedSize, size, crc32, localOffset, isDirectory: name.endsWith('/') })
   }
   return entries

@@ -42,7 +42,10 @@ export function attachmentHeader(filename: string): string {
  * a failure while rows are read ends the download (the client sees a broken file rather than a
  * silently short one) and is logged.
  */
-export function sendXlsx<R>(reply: FastifyReply, opts: { filename: string; sheet: string; columns: XlsxColumn<R>[]; pages: AsyncIterable<R[]> }): FastifyReply {
+export function sendXlsx<R>(
+  reply: FastifyReply,
+  opts: { filename: string; sheet: string; columns: XlsxColumn<R>[]; pages: AsyncIterable<R[]> },
+): FastifyReply {
   const out = new PassThrough()
   reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   reply.header('Content-Disposition', attachmentHeader(opts.filename))

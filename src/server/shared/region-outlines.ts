@@ -45,6 +45,11 @@ export function polygonOf(geojson: string | null): Polygon | MultiPolygon | null
 }
 
 /** A boundaries answer: the outlines given, which levels have outlines, the seats of the level's regions without one. */
-export async function outlineCollection(db: Db, level: 'city' | 'county', features: OutlineCollection['features'], parentCode?: string): Promise<OutlineCollection> {
+export async function outlineCollection(
+  db: Db,
+  level: 'city' | 'county',
+  features: OutlineCollection['features'],
+  parentCode?: string,
+): Promise<OutlineCollection> {
   return { type: 'FeatureCollection', features, levels: await outlineLevels(db), seats: await regionSeats(db, level, parentCode) }
 }

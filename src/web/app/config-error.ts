@@ -13,7 +13,8 @@ export function renderStartError(container: HTMLElement, error: unknown): void {
   page.style.cssText =
     'min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f0f3f8;font-family:"PingFang SC","Microsoft YaHei",sans-serif;padding:24px;box-sizing:border-box'
   const card = document.createElement('div')
-  card.style.cssText = 'max-width:640px;background:#fff;border-top:4px solid #c8161d;border-radius:6px;padding:32px;box-shadow:0 6px 24px rgba(0,0,0,.12)'
+  card.style.cssText =
+    'max-width:640px;background:#fff;border-top:4px solid #c8161d;border-radius:6px;padding:32px;box-shadow:0 6px 24px rgba(0,0,0,.12)'
   const title = document.createElement('h1')
   title.textContent = '系统启动失败'
   title.style.cssText = 'margin:0 0 12px;font-size:22px;color:#1d4e9e'

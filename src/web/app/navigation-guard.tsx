@@ -19,7 +19,9 @@ import { pageComponent } from './page-registry'
 export function NavigationGuard() {
   const location = useLocation()
   const path = normalizePath(location.pathname)
-  const session = useSession(useShallow((s) => ({ token: s.token, expiresAt: s.expiresAt, user: s.user, locked: s.locked, expire: s.expire })))
+  const session = useSession(
+    useShallow((s) => ({ token: s.token, expiresAt: s.expiresAt, user: s.user, locked: s.locked, expire: s.expire })),
+  )
   const { grants, ready, isAdmin } = useUserMenus()
   const fromPath = useRef<string | null>(null)
   const now = Date.now()

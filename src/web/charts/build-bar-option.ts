@@ -48,7 +48,9 @@ export function buildBarOption(rows: readonly ChartRow[], config: CategoryChartC
     axisLabel: {
       ...axis.axisLabel,
       interval: 0,
-      ...(config.horizontal ? { width: theme.px(BAR_GRID.horizontalLeft - 14), overflow: 'truncate' as const } : { formatter: crowded ? crowdedLabel : wrapLabel }),
+      ...(config.horizontal
+        ? { width: theme.px(BAR_GRID.horizontalLeft - 14), overflow: 'truncate' as const }
+        : { formatter: crowded ? crowdedLabel : wrapLabel }),
     },
   }
   const valueAxis = { type: 'value' as const, ...axis, splitNumber: 4 }
@@ -58,8 +60,16 @@ export function buildBarOption(rows: readonly ChartRow[], config: CategoryChartC
     backgroundColor: 'transparent',
     textStyle: { fontFamily: theme.fontFamily },
     animationDurationUpdate: 600,
-    tooltip: { ...tooltipBase(theme), trigger: 'axis' as const, axisPointer: { type: 'shadow' as const }, formatter: axisTooltipFormatter(config.series) },
-    legend: legendBase(theme, config.series.map((s) => s.name)),
+    tooltip: {
+      ...tooltipBase(theme),
+      trigger: 'axis' as const,
+      axisPointer: { type: 'shadow' as const },
+      formatter: axisTooltipFormatter(config.series),
+    },
+    legend: legendBase(
+      theme,
+      config.series.map((s) => s.name),
+    ),
     grid: {
       outerBoundsMode: 'none' as const,
       top: theme.px(BAR_GRID.top),
@@ -75,7 +85,10 @@ export function buildBarOption(rows: readonly ChartRow[], config: CategoryChartC
       id: s.field,
       data: ordered.map((r) => num(r, s.field)),
       barMaxWidth: theme.px(config.horizontal ? 18 : 28),
-      itemStyle: { borderRadius: config.horizontal ? [0, theme.px(4), theme.px(4), 0] : [theme.px(4), theme.px(4), 0, 0], color: theme.palette[i % theme.palette.length] },
+      itemStyle: {
+        borderRadius: config.horizontal ? [0, theme.px(4), theme.px(4), 0] : [theme.px(4), theme.px(4), 0, 0],
+        color: theme.palette[i % theme.palette.length],
+      },
       label: {
         show: single && !crowded,
         position: config.horizontal ? ('right' as const) : ('top' as const),

@@ -19,7 +19,13 @@ export interface BarPlace {
  * carries its region's name — for bars standing at seats on a parent's outline (issue 19), where
  * the map's own labels name only the parent.
  */
-export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[], config: Pick<MapChartConfig, 'value'>, theme: ChartTheme, barLabels = false) {
+export function buildBar3DMapOption(
+  mapName: string,
+  places: readonly BarPlace[],
+  config: Pick<MapChartConfig, 'value'>,
+  theme: ChartTheme,
+  barLabels = false,
+) {
   const max = Math.max(1, ...places.map((p) => p.value))
   return {
     backgroundColor: 'transparent',
@@ -27,7 +33,8 @@ export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[]
     tooltip: {
       ...tooltipBase(theme),
       trigger: 'item' as const,
-      formatter: (p: { name: string; value: number[] }) => `${p.name}<br/>${config.value.name}：${figure(Number(p.value?.[2]) || 0, config.value)}`,
+      formatter: (p: { name: string; value: number[] }) =>
+        `${p.name}<br/>${config.value.name}：${figure(Number(p.value?.[2]) || 0, config.value)}`,
     },
     // the bars' height (value[2]) sets their colour
     visualMap: { ...mapScale(theme, max, ['#1f6fd1', '#2fb5ff', '#22e3c3', '#ffc53d']), dimension: 2, seriesIndex: 0 },
@@ -41,7 +48,13 @@ export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[]
       viewControl: { alpha: 45, beta: 6, distance: 78, minDistance: 40, maxDistance: 180, autoRotate: false },
       itemStyle: { color: '#0b2f66', borderColor: 'rgba(160, 210, 255, 0.8)', borderWidth: 1 },
       emphasis: { itemStyle: { color: '#15498f' }, label: { show: true, color: '#fff' } },
-      label: { show: true, distance: 2, color: '#e8f0ff', fontSize: theme.px(14), textStyle: { color: '#e8f0ff', fontSize: theme.px(14), backgroundColor: 'transparent' } },
+      label: {
+        show: true,
+        distance: 2,
+        color: '#e8f0ff',
+        fontSize: theme.px(14),
+        textStyle: { color: '#e8f0ff', fontSize: theme.px(14), backgroundColor: 'transparent' },
+      },
     },
     series: [
       {
@@ -54,7 +67,17 @@ export function buildBar3DMapOption(mapName: string, places: readonly BarPlace[]
         minHeight: 0.2,
         bevelSize: 0.3,
         label: barLabels
-          ? { show: true, formatter: '{b}', distance: 1, textStyle: { color: '#e8f0ff', fontSize: theme.px(13), backgroundColor: 'rgba(4, 18, 46, 0.6)', padding: [theme.px(1), theme.px(3)] } }
+          ? {
+              show: true,
+              formatter: '{b}',
+              distance: 1,
+              textStyle: {
+                color: '#e8f0ff',
+                fontSize: theme.px(13),
+                backgroundColor: 'rgba(4, 18, 46, 0.6)',
+                padding: [theme.px(1), theme.px(3)],
+              },
+            }
           : { show: false },
         data: places.map((p) => ({ name: p.name, value: [p.lng, p.lat, p.value] })),
       },

@@ -14,7 +14,14 @@ export function buildLineOption(rows: readonly ChartRow[], config: CategoryChart
     textStyle: { fontFamily: theme.fontFamily },
     animationDurationUpdate: 600,
     tooltip: { ...tooltipBase(theme), trigger: 'axis' as const, formatter: axisTooltipFormatter(config.series) },
-    legend: { ...legendBase(theme, config.series.map((s) => s.name)), right: undefined, left: 'center' as const },
+    legend: {
+      ...legendBase(
+        theme,
+        config.series.map((s) => s.name),
+      ),
+      right: undefined,
+      left: 'center' as const,
+    },
     // a second value axis needs room on the right for its labels and unit
     grid: {
       outerBoundsMode: 'none' as const,

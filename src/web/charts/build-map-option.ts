@@ -17,7 +17,8 @@ export function buildMapOption(mapName: string, rows: readonly ChartRow[], confi
     tooltip: {
       ...tooltipBase(theme),
       trigger: 'item' as const,
-      formatter: (p: { name: string; value: number }) => `${p.name}<br/>${config.value.name}：${figure(Number(p.value) || 0, config.value)}`,
+      formatter: (p: { name: string; value: number }) =>
+        `${p.name}<br/>${config.value.name}：${figure(Number(p.value) || 0, config.value)}`,
     },
     visualMap: mapScale(theme, max, ['#0b3a75', '#1f6fd1', '#2fb5ff', '#22e3c3']),
     series: [

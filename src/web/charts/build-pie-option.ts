@@ -47,18 +47,19 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
         return d && total > 0 ? `${name}  ${((d.value / total) * 100).toFixed(1)}%` : name
       },
     },
-    title: ring > 0
-      ? {
-          text: formatFigure(total, config.value.digits ?? 0),
-          subtext: `${config.value.name}${config.value.unit ? `（${config.value.unit}）` : ''}`,
-          left: layout.center[0],
-          top: layout.legendBelow ? '36%' : ('center' as const),
-          textAlign: 'center' as const,
-          textStyle: { color: theme.text, fontSize: theme.px(22), fontWeight: 'bold' as const },
-          subtextStyle: { color: theme.textMuted, fontSize: theme.px(13) },
-          itemGap: theme.px(4),
-        }
-      : undefined,
+    title:
+      ring > 0
+        ? {
+            text: formatFigure(total, config.value.digits ?? 0),
+            subtext: `${config.value.name}${config.value.unit ? `（${config.value.unit}）` : ''}`,
+            left: layout.center[0],
+            top: layout.legendBelow ? '36%' : ('center' as const),
+            textAlign: 'center' as const,
+            textStyle: { color: theme.text, fontSize: theme.px(22), fontWeight: 'bold' as const },
+            subtextStyle: { color: theme.textMuted, fontSize: theme.px(13) },
+            itemGap: theme.px(4),
+          }
+        : undefined,
     series: [
       {
         type: 'pie' as const,

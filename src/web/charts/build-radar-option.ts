@@ -16,10 +16,15 @@ export function buildRadarOption(rows: readonly ChartRow[], config: CategoryChar
       trigger: 'item' as const,
       formatter: (p: { seriesName: string; value: number[]; marker: string; dataIndex: number }) => {
         const s = config.series.find((x) => x.name === p.seriesName) ?? config.series[0]
-        return [`${p.marker}${p.seriesName}`, ...data.map((r, i) => `${String(r[config.category])}：${figure(p.value[i], s)}`)].join('<br/>')
+        return [`${p.marker}${p.seriesName}`, ...data.map((r, i) => `${String(r[config.category])}：${figure(p.value[i], s)}`)].join(
+          '<br/>',
+        )
       },
     },
-    legend: legendBase(theme, config.series.map((s) => s.name)),
+    legend: legendBase(
+      theme,
+      config.series.map((s) => s.name),
+    ),
     radar: {
       radius: '64%',
       center: ['50%', '56%'],

@@ -48,7 +48,9 @@ export function axisTooltipFormatter(series: readonly SeriesField[]) {
   return (params: unknown) => {
     const list = (Array.isArray(params) ? params : [params]) as { name: string; seriesIndex: number; value: number; marker: string }[]
     if (list.length === 0) return ''
-    const lines = list.map((p) => `${p.marker}${series[p.seriesIndex]?.name ?? ''}：${figure(Number(p.value), series[p.seriesIndex] ?? {})}`)
+    const lines = list.map(
+      (p) => `${p.marker}${series[p.seriesIndex]?.name ?? ''}：${figure(Number(p.value), series[p.seriesIndex] ?? {})}`,
+    )
     return [list[0].name, ...lines].join('<br/>')
   }
 }

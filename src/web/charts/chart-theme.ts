@@ -21,7 +21,18 @@ export interface ChartTheme {
 }
 
 /** Data colours, readable on #050d1f from across a room. */
-export const WALL_PALETTE = ['#2f9bff', '#22e3c3', '#ffc53d', '#ff7a45', '#b37feb', '#5cdbd3', '#ff85c0', '#95de64', '#69b1ff', '#ffd666'] as const
+export const WALL_PALETTE = [
+  '#2f9bff',
+  '#22e3c3',
+  '#ffc53d',
+  '#ff7a45',
+  '#b37feb',
+  '#5cdbd3',
+  '#ff85c0',
+  '#95de64',
+  '#69b1ff',
+  '#ffd666',
+] as const
 
 /** Chinese UI fonts first (Noto Sans CJK is what Debian's Chromium has). */
 export const WALL_FONT = "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', sans-serif"
@@ -43,5 +54,12 @@ export function wallTheme(scale = 1): ChartTheme {
 
 /** The light theme of ordinary pages (phone view, reports). */
 export function lightTheme(scale = 1): ChartTheme {
-  return { ...wallTheme(scale), text: '#1f2937', textMuted: '#6b7280', axisLine: '#c4cede', splitLine: '#eef1f6', tooltipBg: 'rgba(255,255,255,0.96)' }
+  return {
+    ...wallTheme(scale),
+    text: '#1f2937',
+    textMuted: '#6b7280',
+    axisLine: '#c4cede',
+    splitLine: '#eef1f6',
+    tooltipBg: 'rgba(255,255,255,0.96)',
+  }
 }

@@ -30,7 +30,8 @@ echarts.use([
 export { echarts }
 
 /** A feature ECharts can draw as a region: a polygon or multipolygon with rings. */
-const isRegion = (f: Feature) => (f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon') && f.geometry.coordinates.length > 0
+const isRegion = (f: Feature) =>
+  (f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon') && f.geometry.coordinates.length > 0
 
 /**
  * Registers region outlines under a name for map series and geo components (idempotent: one

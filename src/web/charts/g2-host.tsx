@@ -64,7 +64,14 @@ export function G2Host({ spec, count, emptyText, height = 260, label, onPick, te
 
   return (
     <div style={{ position: 'relative', height }}>
-      <div ref={box} role="img" aria-label={label} data-testid={testId} data-points={count} style={{ width: '100%', height: '100%', visibility: count ? 'visible' : 'hidden' }} />
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        data-testid={testId}
+        data-points={count}
+        style={{ width: '100%', height: '100%', visibility: count ? 'visible' : 'hidden' }}
+      />
       {count === 0 && <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>{emptyState(emptyText)}</div>}
     </div>
   )

@@ -139,11 +139,7 @@ export function lastPageHref(page: LastPage): string {
  * Where to go after sign-in (docs/product.md §4, §6): the last page when it is still allowed for this user,
  * else the default landing route.
  */
-export function postSignInTarget(
-  lastPage: LastPage | null,
-  decide: (path: string) => NavigationDecision,
-  landing: string,
-): string {
+export function postSignInTarget(lastPage: LastPage | null, decide: (path: string) => NavigationDecision, landing: string): string {
   if (lastPage && isRememberablePage(lastPage.path) && decide(lastPage.path).action === 'allow') return lastPageHref(lastPage)
   return landing
 }

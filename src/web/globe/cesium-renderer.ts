@@ -51,7 +51,12 @@ interface RendererApi {
     indexBuffer: GpuBuffer
   }) => GpuVertexArray
   ShaderProgram: {
-    fromCache(o: { context: RenderContext; vertexShaderSource: string; fragmentShaderSource: string; attributeLocations: Record<string, number> }): GpuShaderProgram
+    fromCache(o: {
+      context: RenderContext
+      vertexShaderSource: string
+      fragmentShaderSource: string
+      attributeLocations: Record<string, number>
+    }): GpuShaderProgram
   }
   RenderState: { fromCache(o: object): object }
   DrawCommand: new (o: {

@@ -12,9 +12,7 @@ import type { RuntimeConfig } from '../../domain/contracts/runtime-config'
 
 /** The online imagery drawn over the offline base, if any. */
 export type OnlineImagery =
-  | { kind: 'none' }
-  | { kind: 'tianditu'; key: string }
-  | { kind: 'internal'; url: string; scheme: 'webMercator' | 'geographic' }
+  { kind: 'none' } | { kind: 'tianditu'; key: string } | { kind: 'internal'; url: string; scheme: 'webMercator' | 'geographic' }
 
 /** The terrain the globe uses. */
 export type TerrainChoice = { kind: 'ellipsoid' } | { kind: 'cesium'; url: string }
@@ -48,7 +46,9 @@ export function globeSourcesOf(cfg: Pick<RuntimeConfig, 'isInternalNetwork' | 't
 
 /** The notice when an online imagery source fails (the offline imagery stays). */
 export function imageryFailureNotice(imagery: OnlineImagery): string {
-  return imagery.kind === 'internal' ? '内网影像加载失败，已切换为离线底图（NaturalEarthII）' : '天地图影像加载失败，已切换为离线底图（NaturalEarthII）'
+  return imagery.kind === 'internal'
+    ? '内网影像加载失败，已切换为离线底图（NaturalEarthII）'
+    : '天地图影像加载失败，已切换为离线底图（NaturalEarthII）'
 }
 
 /** The notice when the terrain service fails (the ellipsoid is used instead). */

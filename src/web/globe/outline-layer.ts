@@ -41,13 +41,15 @@ export class OutlineLayer {
     this.labels.removeAll()
     for (const o of outlines) {
       const color = Color.fromCssColorString(o.color)
-      const material = o.dashed
-        ? Material.fromType('PolylineDash', { color, dashLength: 12 })
-        : Material.fromType('Color', { color })
+      const material = o.dashed ? Material.fromType('PolylineDash', { color, dashLength: 12 }) : Material.fromType('Color', { color })
       for (const ring of o.rings) {
         if (ring.length < 2) continue
         const closed = [...ring, ring[0]]
-        this.lines.add({ positions: Cartesian3.fromDegreesArrayHeights(closed.flatMap(([x, y]) => [x, y, this.lift])), width: o.width, material })
+        this.lines.add({
+          positions: Cartesian3.fromDegreesArrayHeights(closed.flatMap(([x, y]) => [x, y, this.lift])),
+          width: o.width,
+          material,
+        })
       }
       if (o.label && o.labelAt) {
         this.labels.add({

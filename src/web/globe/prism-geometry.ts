@@ -121,11 +121,16 @@ interface Prepared {
  */
 export function buildPrisms(shapes: readonly GlobeParcelShape[], triangulate: Triangulate): PrismBatch {
   const prepared: Prepared[] = []
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity
   for (const shape of shapes) {
     const rings = shape.rings.map(cleanRing).filter((r) => r.length >= 3)
     if (rings.length === 0) continue
-    let vertices = 0, lng = 0, lat = 0
+    let vertices = 0,
+      lng = 0,
+      lat = 0
     for (const r of rings) {
       vertices += r.length * 2
       lng += r[0][0]
@@ -133,7 +138,10 @@ export function buildPrisms(shapes: readonly GlobeParcelShape[], triangulate: Tr
     }
     lng /= rings.length
     lat /= rings.length
-    west = Math.min(west, lng); east = Math.max(east, lng); south = Math.min(south, lat); north = Math.max(north, lat)
+    west = Math.min(west, lng)
+    east = Math.max(east, lng)
+    south = Math.min(south, lat)
+    north = Math.max(north, lat)
     prepared.push({ shape, rings, vertices, lng, lat })
   }
   const sx = 65535 / Math.max(east - west, 1e-9)
@@ -165,8 +173,10 @@ export function buildPrisms(shapes: readonly GlobeParcelShape[], triangulate: Tr
 }
 
 function ecef(lng: number, lat: number, out: Float64Array): void {
-  const l = lng * RAD, p = lat * RAD
-  const cp = Math.cos(p), sp = Math.sin(p)
+  const l = lng * RAD,
+    p = lat * RAD
+  const cp = Math.cos(p),
+    sp = Math.sin(p)
   const n = A / Math.sqrt(1 - E2 * sp * sp)
   out[0] = n * cp * Math.cos(l)
   out[1] = n * cp * Math.sin(l)
@@ -189,12 +199,18 @@ function buildChunk(group: Prepared[], chunkIndex: number, spans: PrismSpan[], t
   }
   // centre: the mean of the parcels' first corners, on the ground
   const e = new Float64Array(6)
-  let cx = 0, cy = 0, cz = 0
+  let cx = 0,
+    cy = 0,
+    cz = 0
   for (const p of group) {
     ecef(p.lng, p.lat, e)
-    cx += e[0]; cy += e[1]; cz += e[2]
+    cx += e[0]
+    cy += e[1]
+    cz += e[2]
   }
-  cx /= group.length; cy /= group.length; cz /= group.length
+  cx /= group.length
+  cy /= group.length
+  cz /= group.length
 
   const positions = new Float32Array(vertexCount * 3)
   const indices = vertexCount > CHUNK_VERTICES ? new Uint32Array(indexCount) : new Uint16Array(indexCount)
@@ -202,7 +218,9 @@ function buildChunk(group: Prepared[], chunkIndex: number, spans: PrismSpan[], t
   let ix = 0
   let r2 = 0
   const put = (x: number, y: number, z: number) => {
-    const dx = x - cx, dy = y - cy, dz = z - cz
+    const dx = x - cx,
+      dy = y - cy,
+      dz = z - cz
     const o = v * 3
     positions[o] = dx
     positions[o + 1] = dy
@@ -232,8 +250,12 @@ function buildChunk(group: Prepared[], chunkIndex: number, spans: PrismSpan[], t
       // a wall a→b seen from outside is ground-a, ground-b, roof-b, roof-a (the ring is CCW from above)
       for (let i = 0; i < n; i++) {
         const j = i + 1 === n ? 0 : i + 1
-        indices[ix++] = ground + i; indices[ix++] = ground + j; indices[ix++] = roof + j
-        indices[ix++] = ground + i; indices[ix++] = roof + j; indices[ix++] = roof + i
+        indices[ix++] = ground + i
+        indices[ix++] = ground + j
+        indices[ix++] = roof + j
+        indices[ix++] = ground + i
+        indices[ix++] = roof + j
+        indices[ix++] = roof + i
       }
     })
     spans.push({ id: p.shape.id, chunk: chunkIndex, start, count: v - start })

@@ -124,19 +124,50 @@ export class PrismPrimitive {
       const pickId = context.createPickId({ primitive: this, id: `parcel:${s.id}` })
       this.pickIds.push(pickId)
       const c = pickId.color
-      picks[s.chunk].fill(packRgba(Math.round(c.red * 255), Math.round(c.green * 255), Math.round(c.blue * 255), Math.round(c.alpha * 255)), s.start, s.start + s.count)
+      picks[s.chunk].fill(
+        packRgba(Math.round(c.red * 255), Math.round(c.green * 255), Math.round(c.blue * 255), Math.round(c.alpha * 255)),
+        s.start,
+        s.start + s.count,
+      )
     }
-    this.program = ShaderProgram.fromCache({ context, vertexShaderSource: VERTEX_SHADER, fragmentShaderSource: FRAGMENT_SHADER, attributeLocations: ATTRIBUTES })
-    const renderState = RenderState.fromCache({ depthTest: { enabled: true }, depthMask: true, cull: { enabled: true, face: CullFace.BACK } })
+    this.program = ShaderProgram.fromCache({
+      context,
+      vertexShaderSource: VERTEX_SHADER,
+      fragmentShaderSource: FRAGMENT_SHADER,
+      attributeLocations: ATTRIBUTES,
+    })
+    const renderState = RenderState.fromCache({
+      depthTest: { enabled: true },
+      depthMask: true,
+      cull: { enabled: true, face: CullFace.BACK },
+    })
     this.gpu = batch.chunks.map((chunk, i) => {
-      const vbo = (typedArray: ArrayBufferView, usage = BufferUsage.STATIC_DRAW) => Buffer.createVertexBuffer({ context, typedArray, usage })
+      const vbo = (typedArray: ArrayBufferView, usage = BufferUsage.STATIC_DRAW) =>
+        Buffer.createVertexBuffer({ context, typedArray, usage })
       const colorBuffer = vbo(new Uint8Array(this.colors[i].buffer), BufferUsage.DYNAMIC_DRAW)
       const va = new VertexArray({
         context,
         attributes: [
-          { index: ATTRIBUTES.position, vertexBuffer: vbo(chunk.positions), componentsPerAttribute: 3, componentDatatype: ComponentDatatype.FLOAT },
-          { index: ATTRIBUTES.color, vertexBuffer: colorBuffer, componentsPerAttribute: 4, componentDatatype: ComponentDatatype.UNSIGNED_BYTE, normalize: true },
-          { index: ATTRIBUTES.pickColor, vertexBuffer: vbo(new Uint8Array(picks[i].buffer)), componentsPerAttribute: 4, componentDatatype: ComponentDatatype.UNSIGNED_BYTE, normalize: true },
+          {
+            index: ATTRIBUTES.position,
+            vertexBuffer: vbo(chunk.positions),
+            componentsPerAttribute: 3,
+            componentDatatype: ComponentDatatype.FLOAT,
+          },
+          {
+            index: ATTRIBUTES.color,
+            vertexBuffer: colorBuffer,
+            componentsPerAttribute: 4,
+            componentDatatype: ComponentDatatype.UNSIGNED_BYTE,
+            normalize: true,
+          },
+          {
+            index: ATTRIBUTES.pickColor,
+            vertexBuffer: vbo(new Uint8Array(picks[i].buffer)),
+            componentsPerAttribute: 4,
+            componentDatatype: ComponentDatatype.UNSIGNED_BYTE,
+            normalize: true,
+          },
         ],
         indexBuffer: Buffer.createIndexBuffer({
           context,

@@ -60,7 +60,12 @@ export function entityParcels(viewer: Viewer, shapes: readonly GlobeParcelShape[
   for (const s of shapes) {
     const entity = viewer.entities.add({
       id: `parcel:${s.id}`,
-      polygon: { hierarchy: new PolygonHierarchy(Cartesian3.fromDegreesArray(s.rings[0].flat())), height: 0, extrudedHeight: s.height, material },
+      polygon: {
+        hierarchy: new PolygonHierarchy(Cartesian3.fromDegreesArray(s.rings[0].flat())),
+        height: 0,
+        extrudedHeight: s.height,
+        material,
+      },
     })
     entities.push(entity)
   }

@@ -37,13 +37,30 @@ export function OfflineBaseMap({ choice }: { choice: BaseChoice }) {
   const cities = useBoundaries('city', 7)
   const s = OFFLINE_STYLE[choice]
   const countyFills = !!counties.data && counties.data.features.length > 0
-  useMapLayers('base-county', () => (countyFills && counties.data ? outlines(counties.data, { fill: s.county, fillOpacity: 1, line: s.line, lineWidth: 0.6 }, 0) : null), [counties.data, countyFills, choice])
+  useMapLayers(
+    'base-county',
+    () =>
+      countyFills && counties.data ? outlines(counties.data, { fill: s.county, fillOpacity: 1, line: s.line, lineWidth: 0.6 }, 0) : null,
+    [counties.data, countyFills, choice],
+  )
   useMapLayers(
     'base-city',
     () =>
       cities.data && cities.data.features.length > 0
         ? // without county fills the cities carry the land's tone
-          outlines(cities.data, { fill: s.city, fillOpacity: countyFills ? 0 : 1, line: s.line, lineWidth: 1.6, label: s.label, labelHalo: s.halo, labelSize: 13 }, countyFills ? 3 : 0)
+          outlines(
+            cities.data,
+            {
+              fill: s.city,
+              fillOpacity: countyFills ? 0 : 1,
+              line: s.line,
+              lineWidth: 1.6,
+              label: s.label,
+              labelHalo: s.halo,
+              labelSize: 13,
+            },
+            countyFills ? 3 : 0,
+          )
         : null,
     [cities.data, countyFills, choice],
   )

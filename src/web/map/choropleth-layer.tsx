@@ -91,11 +91,29 @@ export function FitView({ bbox }: { bbox: [number, number, number, number] | nul
  * They take no clicks: L7 gives a click to the topmost layer that has a feature there, which must
  * be the choropleth's fill or a symbol.
  */
-export function OutlineLayer({ data, line, lineWidth, label, labelSize, fill }: { data: FeatureCollection; line: string; lineWidth: number; label: string; labelSize: number; fill?: string }) {
+export function OutlineLayer({
+  data,
+  line,
+  lineWidth,
+  label,
+  labelSize,
+  fill,
+}: {
+  data: FeatureCollection
+  line: string
+  lineWidth: number
+  label: string
+  labelSize: number
+  fill?: string
+}) {
   useMapLayers(
     'outline-lines',
     () => {
-      const all = outlines(data, { fill: fill ?? line, fillOpacity: fill ? 1 : 0, line, lineWidth, label, labelSize, labelHalo: '#04122e' }, fill ? 4 : 8)
+      const all = outlines(
+        data,
+        { fill: fill ?? line, fillOpacity: fill ? 1 : 0, line, lineWidth, label, labelSize, labelHalo: '#04122e' },
+        fill ? 4 : 8,
+      )
       // the builder's first layer is a fill: wanted only when asked for
       const layers = fill ? all : all.slice(1)
       for (const l of layers) l.updateLayerConfig({ enableSelect: false, enableHighlight: false })

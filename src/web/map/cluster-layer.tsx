@@ -19,7 +19,11 @@ export interface ClusterPoint {
   lat: number
 }
 
-const CLASS_STYLE = { small: { size: 14, color: '#36a84f' }, medium: { size: 19, color: '#e6a817' }, large: { size: 25, color: '#e8590c' } } as const
+const CLASS_STYLE = {
+  small: { size: 14, color: '#36a84f' },
+  medium: { size: 19, color: '#e6a817' },
+  large: { size: 25, color: '#e8590c' },
+} as const
 
 type Row = { lng: number; lat: number; label: string; size: number; color: string; clusterId?: number; pointId?: number; count: number }
 
@@ -56,7 +60,9 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
       layers[0].on('click', (e: { feature?: Row }) => onClick(e.feature))
       engine.setSlot('cluster', layers)
       // the whole world at this zoom: every point in exactly one marker
-      const world = index.getClusters([-180, -85, 180, 85], z).reduce((n, f) => n + ((f.properties as Partial<ClusterProperties>).point_count ?? 1), 0)
+      const world = index
+        .getClusters([-180, -85, 180, 85], z)
+        .reduce((n, f) => n + ((f.properties as Partial<ClusterProperties>).point_count ?? 1), 0)
       setShown({ markers: rows.length, points: rows.reduce((n, r) => n + r.count, 0), world, zoom: z, bounds: bounds.join(',') })
     }
     const spider = (row: Row) => {
@@ -96,5 +102,18 @@ export function ClusterLayer({ points, onPointClick }: { points: ClusterPoint[];
     }
   }, [engine, index, points, maxZoom, onPointClick])
 
-  return <span data-testid="cluster-state" data-markers={shown.markers} data-points={shown.points} data-zoom={shown.zoom} data-total={points.length} data-world={shown.world} data-bounds={shown.bounds} data-spider-legs={spidered.legs} data-spider-layout={spidered.layout} hidden />
+  return (
+    <span
+      data-testid="cluster-state"
+      data-markers={shown.markers}
+      data-points={shown.points}
+      data-zoom={shown.zoom}
+      data-total={points.length}
+      data-world={shown.world}
+      data-bounds={shown.bounds}
+      data-spider-legs={spidered.legs}
+      data-spider-layout={spidered.layout}
+      hidden
+    />
+  )
 }

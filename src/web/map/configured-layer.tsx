@@ -26,7 +26,10 @@ export function ConfiguredLayer({ layer, opacity, internalNetwork }: { layer: La
 }
 
 function TitleLayer({ url, opacity }: { url: string; opacity: number }) {
-  useMapLayers('configured-title', () => [rasterTiles({ url, minZoom: PUBLIC_TILE_ZOOM.min, maxZoom: PUBLIC_TILE_ZOOM.max }, opacity, 1)], [url, opacity])
+  useMapLayers('configured-title', () => [rasterTiles({ url, minZoom: PUBLIC_TILE_ZOOM.min, maxZoom: PUBLIC_TILE_ZOOM.max }, opacity, 1)], [
+    url,
+    opacity,
+  ])
   return null
 }
 
@@ -59,7 +62,9 @@ function DynamicLayer({ url, opacity }: { url: string; opacity: number }) {
     () => {
       const b = engine.bounds()
       const box = engine.l7.getSize()
-      const img = new ImageLayer({ zIndex: DYNAMIC_IMAGERY_Z_INDEX }).source(dynamicImageUrl(url, b, { width: box[0], height: box[1] }), { parser: { type: 'image', extent: b } })
+      const img = new ImageLayer({ zIndex: DYNAMIC_IMAGERY_Z_INDEX }).source(dynamicImageUrl(url, b, { width: box[0], height: box[1] }), {
+        parser: { type: 'image', extent: b },
+      })
       img.style({ opacity })
       return [img as unknown as ILayer]
     },

@@ -18,7 +18,12 @@ export function DistrictMarkers({ data }: { data: { name: string; num: number }[
   useMapLayers(
     'district-markers',
     () => {
-      const rows = placeDistricts(data, getRuntimeConfig().countryCenters).map((d) => ({ lng: d.lng, lat: d.lat, label: `${d.name} ${d.num}`, ...BANDS[d.band] }))
+      const rows = placeDistricts(data, getRuntimeConfig().countryCenters).map((d) => ({
+        lng: d.lng,
+        lat: d.lat,
+        label: `${d.name} ${d.num}`,
+        ...BANDS[d.band],
+      }))
       return rows.length ? countedCircles(rows, 32) : null
     },
     [JSON.stringify(data)],

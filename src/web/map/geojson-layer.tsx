@@ -40,7 +40,10 @@ export function GeoJsonLayer({ data, color, kind, dashed, width, zIndex = 20, fi
       // L7 rewinds polygon rings in place: it gets a copy, so the caller's GeoJSON (often a form's
       // value) stays exactly as it was
       const copy = structuredClone(shown)
-      const polys: FeatureCollection = { type: 'FeatureCollection', features: copy.features.filter((f) => f.geometry && f.geometry.type !== 'Point') }
+      const polys: FeatureCollection = {
+        type: 'FeatureCollection',
+        features: copy.features.filter((f) => f.geometry && f.geometry.type !== 'Point'),
+      }
       const points: FeatureCollection = { type: 'FeatureCollection', features: copy.features.filter((f) => f.geometry?.type === 'Point') }
       return [
         ...(polys.features.length ? shapes(polys, { color, kind, dashed, width }, zIndex) : []),

@@ -52,7 +52,9 @@ export function MapHost({ children, background = '#dfe9f3', className }: MapHost
     const m = getRuntimeConfig().mapConfig
     const e = new MapEngine()
     let alive = true
-    void e.attach(el, { center: m.center, zoom: m.zoom, minZoom: m.minZoom, maxZoom: m.maxZoom, background: firstBackground }).then(() => alive && setEngine(e))
+    void e
+      .attach(el, { center: m.center, zoom: m.zoom, minZoom: m.minZoom, maxZoom: m.maxZoom, background: firstBackground })
+      .then(() => alive && setEngine(e))
     return () => {
       alive = false
       setEngine(null)
@@ -62,10 +64,17 @@ export function MapHost({ children, background = '#dfe9f3', className }: MapHost
   useEffect(() => engine?.update({ background }), [engine, background])
   if (!webGl) {
     return (
-      <div className={className} data-testid="map-no-webgl" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '100%', background }}>
+      <div
+        className={className}
+        data-testid="map-no-webgl"
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '100%', background }}
+      >
         <div style={{ maxWidth: 520, padding: 24, textAlign: 'center', color: '#33415c', lineHeight: 1.8 }}>
           <h3 style={{ margin: '0 0 8px' }}>当前浏览器无法显示地图</h3>
-          <div>地图需要浏览器支持 WebGL（图形加速）。请使用新版 Chrome、Edge 或 Firefox，并在浏览器设置中开启“使用图形加速”；仍无法显示时请联系管理员检查显卡驱动。</div>
+          <div>
+            地图需要浏览器支持 WebGL（图形加速）。请使用新版 Chrome、Edge 或
+            Firefox，并在浏览器设置中开启“使用图形加速”；仍无法显示时请联系管理员检查显卡驱动。
+          </div>
         </div>
       </div>
     )

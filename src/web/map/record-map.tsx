@@ -14,13 +14,27 @@ import { VectorTileLayer } from './vector-tile-layer'
 const CONTEXT = { 其他地块: '#9aa7b8' }
 
 /** A map for a record's shapes; `testId` names the wrapper for e2e. */
-export function RecordMap({ children, height = 480, testId, context = true }: { children?: ReactNode; height?: number | string; testId?: string; context?: boolean }) {
+export function RecordMap({
+  children,
+  height = 480,
+  testId,
+  context = true,
+}: {
+  children?: ReactNode
+  height?: number | string
+  testId?: string
+  context?: boolean
+}) {
   const cfg = getRuntimeConfig()
   const provider = providerOf(cfg.tileKeys)
   return (
     <div data-testid={testId} style={{ position: 'relative', height, border: '1px solid #e5e9f2', borderRadius: 4, overflow: 'hidden' }}>
       <MapHost>
-        {provider === 'offline' ? <OfflineBaseMap choice="vector" /> : <TileBase tiles={tilesFor('vector', provider, cfg.isInternalNetwork, cfg.tileKeys.tianditu)} />}
+        {provider === 'offline' ? (
+          <OfflineBaseMap choice="vector" />
+        ) : (
+          <TileBase tiles={tilesFor('vector', provider, cfg.isInternalNetwork, cfg.tileKeys.tianditu)} />
+        )}
         {context && <VectorTileLayer layer="parcels" colorField="status" colors={CONTEXT} minZoom={12} opacity={0.35} />}
         {children}
       </MapHost>

@@ -22,7 +22,8 @@ type Drawer = {
 function polygonsOf(g: Geometry | null): Feature<Polygon>[] {
   if (!g) return []
   if (g.type === 'Polygon') return [{ type: 'Feature', geometry: g, properties: {} }]
-  if (g.type === 'MultiPolygon') return g.coordinates.map((coordinates) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates }, properties: {} }))
+  if (g.type === 'MultiPolygon')
+    return g.coordinates.map((coordinates) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates }, properties: {} }))
   return []
 }
 
@@ -63,7 +64,13 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
     const mod = (await import('@antv/l7-draw')) as unknown as Record<string, new (scene: unknown, o: object) => Drawer>
     // the draw tool edits its own copy; the host's value changes only through onChange
     const initialData = how === 'edit' ? polygonsOf(structuredClone(value)) : []
-    const d = new mod[mode === 'point' ? 'DrawPoint' : 'DrawPolygon'](engine.l7, { initialData, editable: true, autoActive: true, multiple: mode === 'polygon', maxCount: mode === 'point' ? 1 : -1 })
+    const d = new mod[mode === 'point' ? 'DrawPoint' : 'DrawPolygon'](engine.l7, {
+      initialData,
+      editable: true,
+      autoActive: true,
+      multiple: mode === 'polygon',
+      maxCount: mode === 'point' ? 1 : -1,
+    })
     if (mode === 'point') {
       // a point is done when placed
       d.on('add', () => {
@@ -84,7 +91,19 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
   return (
     <>
       {!drawing && <GeoJsonLayer data={featuresOf(value)} color={color} kind="fill" zIndex={30} />}
-      <div data-testid="shape-editor" style={{ position: 'absolute', left: 12, bottom: 12, zIndex: 8, background: 'rgba(255,255,255,0.95)', padding: '8px 10px', borderRadius: 4, boxShadow: '0 1px 4px rgba(0,0,0,0.2)' }}>
+      <div
+        data-testid="shape-editor"
+        style={{
+          position: 'absolute',
+          left: 12,
+          bottom: 12,
+          zIndex: 8,
+          background: 'rgba(255,255,255,0.95)',
+          padding: '8px 10px',
+          borderRadius: 4,
+          boxShadow: '0 1px 4px rgba(0,0,0,0.2)',
+        }}
+      >
         {drawing ? (
           <Space size={6}>
             <Typography.Text type="secondary">

@@ -49,7 +49,11 @@ export function defaultMonth(year: number, monthList: readonly number[], now = n
 }
 
 /** Boxes of a screen that overlap or leave the design canvas (a screen file's own check). */
-export function layoutProblems(def: { design: { width: number; height: number }; titleHeight: number; widgets: readonly { id: string; x: number; y: number; w: number; h: number }[] }): string[] {
+export function layoutProblems(def: {
+  design: { width: number; height: number }
+  titleHeight: number
+  widgets: readonly { id: string; x: number; y: number; w: number; h: number }[]
+}): string[] {
   const problems: string[] = []
   const boxes = def.widgets
   for (const b of boxes) {

@@ -93,12 +93,28 @@ export function ScreenCanvas({ def, registry, params, setParams, ready }: Screen
         data-testid="screen-canvas"
         data-scale={layout.scale}
         data-mode={def.mode}
-        style={{ left: layout.left, top: layout.top, width: layout.width, height: layout.height, background: def.background, ['--s' as string]: layout.scale }}
+        style={{
+          left: layout.left,
+          top: layout.top,
+          width: layout.width,
+          height: layout.height,
+          background: def.background,
+          ['--s' as string]: layout.scale,
+        }}
       >
         <ScreenTitleBar def={def} params={params} setParams={setParams} height={title.height} />
         {ready &&
           def.widgets.map((w) => (
-            <WidgetSlot key={w.id} def={w} screen={def} registry={registry} box={placeBox(w, layout)} scale={layout.scale} params={params} setParams={setParams} />
+            <WidgetSlot
+              key={w.id}
+              def={w}
+              screen={def}
+              registry={registry}
+              box={placeBox(w, layout)}
+              scale={layout.scale}
+              params={params}
+              setParams={setParams}
+            />
           ))}
       </Canvas>
     </Viewport>

@@ -73,7 +73,10 @@ function useOptions(picker: ScreenPicker, params: ScreenParams): Option[] {
   const q = useQuery({
     queryKey: ['screen-picker', picker, picker === 'park' ? params.cityCode : null],
     queryFn: () =>
-      apiGet<{ key: string; name: string }[]>(picker === 'city' ? '/api/bigData/byRegion' : '/api/bigData/byPark', picker === 'city' ? { level: 'city' } : params.cityCode ? { cityCode: params.cityCode } : {}),
+      apiGet<{ key: string; name: string }[]>(
+        picker === 'city' ? '/api/bigData/byRegion' : '/api/bigData/byPark',
+        picker === 'city' ? { level: 'city' } : params.cityCode ? { cityCode: params.cityCode } : {},
+      ),
     enabled: picker === 'city' || picker === 'park',
     staleTime: 600_000,
   })
@@ -113,7 +116,17 @@ function Picker({ picker, params, setParams }: { picker: ScreenPicker; params: S
 }
 
 /** The title bar. */
-export function ScreenTitleBar({ def, params, setParams, height }: { def: ScreenDef; params: ScreenParams; setParams(p: ScreenParams): void; height: number }) {
+export function ScreenTitleBar({
+  def,
+  params,
+  setParams,
+  height,
+}: {
+  def: ScreenDef
+  params: ScreenParams
+  setParams(p: ScreenParams): void
+  height: number
+}) {
   const clock = clockText(useNow())
   return (
     <Bar style={{ height }} data-testid="screen-title-bar">

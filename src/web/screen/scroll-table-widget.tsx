@@ -78,7 +78,10 @@ export function ScrollTableWidget({ def, data }: WidgetProps<TableView>) {
     return () => clearInterval(t)
   }, [scrolls, rows.length, stepMs])
   const start = scrolls ? offset % rows.length : 0
-  const shown = Array.from({ length: Math.min(visibleRows, rows.length) }, (_, i) => ({ row: rows[(start + i) % rows.length], index: (start + i) % rows.length }))
+  const shown = Array.from({ length: Math.min(visibleRows, rows.length) }, (_, i) => ({
+    row: rows[(start + i) % rows.length],
+    index: (start + i) % rows.length,
+  }))
   const cell = (c: TableColumn, v: unknown) => (typeof v === 'number' ? formatFigure(v, c.digits ?? 0) : String(v ?? ''))
   return (
     <Table data-testid={`table-${def.id}`}>

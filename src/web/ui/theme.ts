@@ -19,8 +19,7 @@ export const BRAND = {
   screenText: '#d6e4ff',
   text: '#1f2937',
   textMuted: '#6b7280',
-  fontFamily:
-    "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Hiragino Sans GB', system-ui, sans-serif",
+  fontFamily: "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Hiragino Sans GB', system-ui, sans-serif",
 } as const
 
 /** The styled-components theme. */

@@ -56,7 +56,8 @@ export function useListParams<K extends string>(keyList: readonly K[], defaultPa
 
   /** New filter values: back to page 1. */
   const setFilters = useCallback(
-    (values: Partial<Record<K, string | number | undefined | null>>) => write({ ...Object.fromEntries(filterKeys.map((k) => [k, undefined])), ...values, page: undefined }),
+    (values: Partial<Record<K, string | number | undefined | null>>) =>
+      write({ ...Object.fromEntries(filterKeys.map((k) => [k, undefined])), ...values, page: undefined }),
     [write, filterKeys],
   )
 
@@ -95,7 +96,10 @@ export function useListParams<K extends string>(keyList: readonly K[], defaultPa
   )
 
   /** The sort order a column shows (controlled by the URL). */
-  const sortOrderOf = useCallback((key: string) => (params.sortField === key ? (params.sortOrder ?? null) : null), [params.sortField, params.sortOrder])
+  const sortOrderOf = useCallback(
+    (key: string) => (params.sortField === key ? (params.sortOrder ?? null) : null),
+    [params.sortField, params.sortOrder],
+  )
 
   return { params, setFilters, onTableChange, pagination, sortOrderOf }
 }

@@ -108,8 +108,20 @@ describe('makeCreditCode', () => {
   })
 
   it('is reproducible from the generator', () => {
-    const a = Array.from({ length: 5 }, ((r) => () => makeCreditCode('330109', r))(lcg(7)))
-    const b = Array.from({ length: 5 }, ((r) => () => makeCreditCode('330109', r))(lcg(7)))
+    const a = Array.from(
+      { length: 5 },
+      (
+        (r) => () =>
+          makeCreditCode('330109', r)
+      )(lcg(7)),
+    )
+    const b = Array.from(
+      { length: 5 },
+      (
+        (r) => () =>
+          makeCreditCode('330109', r)
+      )(lcg(7)),
+    )
     expect(a).toEqual(b)
   })
 

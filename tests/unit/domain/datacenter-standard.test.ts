@@ -29,7 +29,17 @@ const GOOD_PARCEL = {
   supply_date: '2019/6/3',
   use_term_years: 50,
   owner_credit_code: '91330100716105852f',
-  geom: { type: 'Polygon', coordinates: [[[120, 30], [120.01, 30], [120.01, 30.01], [120, 30]]] },
+  geom: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [120, 30],
+        [120.01, 30],
+        [120.01, 30.01],
+        [120, 30],
+      ],
+    ],
+  },
 }
 
 function issuesOf(raw: Record<string, unknown>, fields = DEFAULT_PARCEL_FIELDS) {
@@ -58,7 +68,12 @@ describe('数据标准 checker', () => {
     [{ supply_method: '拍卖' }, 'supply_method', 'code', '「供地方式」的值「拍卖」不在代码表中'],
     [{ land_use_code: '0701' }, 'land_use_code', 'code', '「现状地类」的值「0701」不在代码表中'],
     [{ county_code: '339999' }, 'county_code', 'region', '「所在县（市、区）」的行政区划代码「339999」不存在'],
-    [{ owner_credit_code: '91330100716105852A' }, 'owner_credit_code', 'creditCode', '「用地单位统一社会信用代码」：统一社会信用代码校验位错误'],
+    [
+      { owner_credit_code: '91330100716105852A' },
+      'owner_credit_code',
+      'creditCode',
+      '「用地单位统一社会信用代码」：统一社会信用代码校验位错误',
+    ],
     [{ geom: { type: 'Point', coordinates: [120, 30] } }, 'geom', 'geometry', '「地块范围」应为Polygon或MultiPolygon，得到 Point'],
     [{ geom: 'POLYGON' }, 'geom', 'type', '「地块范围」应为 GeoJSON 几何'],
     [{ name: '测'.repeat(201) }, 'name', 'length', '「地块名称」不能超过 200 个字符'],

@@ -9,9 +9,24 @@ describe('the catalogue', () => {
   it('holds every figure the issue names, once, under its own key', () => {
     expect(FIGURE_KEYS).toEqual(
       expect.arrayContaining([
-        'taxPerMu', 'valueAddedPerMu', 'revenuePerMu', 'laborProductivity', 'energyEfficiency', 'emissionEfficiency', 'rdRatio',
-        'parcelCount', 'landAreaMu', 'landEnterpriseCount', 'scaleAboveCount', 'scaleBelowCount', 'appraisedEnterpriseCount', 'ratedEnterpriseCount',
-        'lowEfficiencyCount', 'idleCount', 'inConstructionCount', 'overdueCount',
+        'taxPerMu',
+        'valueAddedPerMu',
+        'revenuePerMu',
+        'laborProductivity',
+        'energyEfficiency',
+        'emissionEfficiency',
+        'rdRatio',
+        'parcelCount',
+        'landAreaMu',
+        'landEnterpriseCount',
+        'scaleAboveCount',
+        'scaleBelowCount',
+        'appraisedEnterpriseCount',
+        'ratedEnterpriseCount',
+        'lowEfficiencyCount',
+        'idleCount',
+        'inConstructionCount',
+        'overdueCount',
       ]),
     )
     for (const k of FIGURE_KEYS) expect(FIGURES[k].key).toBe(k)
@@ -129,7 +144,9 @@ describe('display (the one place that rounds)', () => {
   })
 
   it('writes a ratio with its numerator and denominator', () => {
-    expect(ratioWorking('taxPerMu', { numerator: 1234, denominator: 83.1 })).toBe('实缴税金 1,234.00 万元 ÷ 参评用地面积 83.10 亩 = 14.85 万元/亩')
+    expect(ratioWorking('taxPerMu', { numerator: 1234, denominator: 83.1 })).toBe(
+      '实缴税金 1,234.00 万元 ÷ 参评用地面积 83.10 亩 = 14.85 万元/亩',
+    )
     expect(ratioWorking('taxPerMu', { numerator: 10, denominator: 0 })).toBe('实缴税金 10.00 万元 ÷ 参评用地面积 0.00 亩 = —')
     expect(ratioWorking('parcelCount', { numerator: 1, denominator: 1 })).toBeUndefined()
   })
@@ -164,12 +181,46 @@ describe('one 亩: the record editor measures as the database does (EPSG:4549)',
   })
 
   it('measures a parcel near 杭州 and one at the zone edge, holes subtracted', () => {
-    const sq = { type: 'Polygon' as const, coordinates: [[[120.15, 30.25], [120.152, 30.25], [120.152, 30.2515], [120.15, 30.2515], [120.15, 30.25]]] }
+    const sq = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [120.15, 30.25],
+          [120.152, 30.25],
+          [120.152, 30.2515],
+          [120.15, 30.2515],
+          [120.15, 30.25],
+        ],
+      ],
+    }
     expect(officialAreaM2(sq)).toBeCloseTo(32007.63, 1)
     expect(mu(officialAreaM2(sq))).toBeCloseTo(48.01, 2)
-    const far = { type: 'Polygon' as const, coordinates: [[[118.3, 29.1], [118.3025, 29.1], [118.3025, 29.1012], [118.3, 29.1012], [118.3, 29.1]]] }
+    const far = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [118.3, 29.1],
+          [118.3025, 29.1],
+          [118.3025, 29.1012],
+          [118.3, 29.1012],
+          [118.3, 29.1],
+        ],
+      ],
+    }
     expect(officialAreaM2(far)).toBeCloseTo(32390.06, 1)
-    const holed = { type: 'Polygon' as const, coordinates: [...sq.coordinates, [[120.1505, 30.2505], [120.1506, 30.2505], [120.1506, 30.2506], [120.1505, 30.2506], [120.1505, 30.2505]]] }
+    const holed = {
+      type: 'Polygon' as const,
+      coordinates: [
+        ...sq.coordinates,
+        [
+          [120.1505, 30.2505],
+          [120.1506, 30.2505],
+          [120.1506, 30.2506],
+          [120.1505, 30.2506],
+          [120.1505, 30.2505],
+        ],
+      ],
+    }
     expect(officialAreaM2(holed)!).toBeLessThan(officialAreaM2(sq)!)
     expect(officialAreaM2({ type: 'MultiPolygon', coordinates: [sq.coordinates, far.coordinates] })).toBeCloseTo(32007.63 + 32390.06, 0)
     expect(officialAreaM2({ type: 'Point', coordinates: [120, 30] })).toBeNull()

@@ -1,6 +1,14 @@
 /** 数据采集 / 数据处理 rules (issue 7): column mapping, the batch state machine, the overlap tolerance. */
 import { describe, expect, it } from 'vitest'
-import { mappingProblems, mappingTargets, matchScore, normaliseHeader, signatureText, similarity, suggestMapping } from '../../../src/domain/datacenter/column-mapping'
+import {
+  mappingProblems,
+  mappingTargets,
+  matchScore,
+  normaliseHeader,
+  signatureText,
+  similarity,
+  suggestMapping,
+} from '../../../src/domain/datacenter/column-mapping'
 import { canMove, overlapCounts, OVERLAP_RULE_TEXT } from '../../../src/domain/datacenter/import-batch'
 import { DEFAULT_STANDARD } from '../../../src/domain/datacenter/standard'
 
@@ -12,7 +20,11 @@ describe('column mapping', () => {
     expect(parcelTargets.map((t) => t.name)).toContain('__owner_name')
     expect(parcelTargets.map((t) => t.name)).not.toContain('geom')
     expect(enterpriseTargets.map((t) => t.name)).not.toContain('__owner_name')
-    expect(enterpriseTargets.find((t) => t.name === 'credit_code')).toEqual({ name: 'credit_code', label: '统一社会信用代码', required: true })
+    expect(enterpriseTargets.find((t) => t.name === 'credit_code')).toEqual({
+      name: 'credit_code',
+      label: '统一社会信用代码',
+      required: true,
+    })
   })
 
   it('normalises headers: width, case, spaces, brackets and punctuation', () => {
@@ -31,13 +43,21 @@ describe('column mapping', () => {
     ['信用代码', 'owner_credit_code', 1],
     ['随便什么', 'land_code', 0],
   ])('%s fits %s with at least %d', (header, target, min) => {
-    const score = matchScore(header, parcelTargets.find((t) => t.name === target)!)
+    const score = matchScore(
+      header,
+      parcelTargets.find((t) => t.name === target)!,
+    )
     if (min === 0) expect(score).toBeLessThan(0.6)
     else expect(score).toBeGreaterThanOrEqual(min)
   })
 
   it('suggests each column once, best pairs first, nothing under the threshold', () => {
-    expect(suggestMapping(['企业名称', '统一社会信用代码', '经度', '纬度', '备注'], enterpriseTargets)).toEqual({ name: '企业名称', credit_code: '统一社会信用代码', __lng: '经度', __lat: '纬度' })
+    expect(suggestMapping(['企业名称', '统一社会信用代码', '经度', '纬度', '备注'], enterpriseTargets)).toEqual({
+      name: '企业名称',
+      credit_code: '统一社会信用代码',
+      __lng: '经度',
+      __lat: '纬度',
+    })
     // the owner's name goes to the link target, the parcel's name to name
     expect(suggestMapping(['地块名称', '用地单位名称'], parcelTargets)).toEqual({ name: '地块名称', __owner_name: '用地单位名称' })
     expect(suggestMapping(['名称', '名称(2)'], enterpriseTargets)).toEqual({ name: '名称' })
@@ -49,7 +69,10 @@ describe('column mapping', () => {
   })
 
   it('names what is wrong with a mapping', () => {
-    expect(mappingProblems({ name: '名称', foo: '名称', land_code: '无' }, ['名称'], parcelTargets)).toEqual(['「foo」不是可映射的字段', '「宗地代码」映射的列「无」不在源文件中'])
+    expect(mappingProblems({ name: '名称', foo: '名称', land_code: '无' }, ['名称'], parcelTargets)).toEqual([
+      '「foo」不是可映射的字段',
+      '「宗地代码」映射的列「无」不在源文件中',
+    ])
   })
 })
 

@@ -17,7 +17,15 @@ const project: StageDates = {
 describe('stages', () => {
   it('are ordered xmqy → tdgy → xmkg → sgjs → jgys → xmtc → xmpj with their Chinese names', () => {
     expect(LIFECYCLE_STAGES).toEqual(['xmqy', 'tdgy', 'xmkg', 'sgjs', 'jgys', 'xmtc', 'xmpj'])
-    expect(LIFECYCLE_STAGES.map((s) => STAGE_NAMES[s])).toEqual(['项目签约', '土地供应', '项目开工', '施工建设', '竣工验收', '项目投产', '项目评价'])
+    expect(LIFECYCLE_STAGES.map((s) => STAGE_NAMES[s])).toEqual([
+      '项目签约',
+      '土地供应',
+      '项目开工',
+      '施工建设',
+      '竣工验收',
+      '项目投产',
+      '项目评价',
+    ])
   })
 
   it.each([

@@ -2,7 +2,13 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LIFECYCLE_STAGES } from '../../../src/domain/lifecycle'
-import { APPRAISAL_CLASS_COLORS, APPRAISAL_CLASSES, LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR, PARCEL_STATUS_COLORS } from '../../../src/domain/palettes'
+import {
+  APPRAISAL_CLASS_COLORS,
+  APPRAISAL_CLASSES,
+  LIFECYCLE_STAGE_COLORS,
+  NO_DATA_COLOR,
+  PARCEL_STATUS_COLORS,
+} from '../../../src/domain/palettes'
 
 describe('palettes', () => {
   it('colour every parcel status the schema allows, and nothing else', () => {

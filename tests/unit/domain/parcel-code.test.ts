@@ -10,8 +10,12 @@ describe('宗地代码 (19 chars)', () => {
   })
 
   it('pads the sequence to 5 digits and keeps 99999', () => {
-    expect(buildParcelCode({ county: '330282', cadastralDistrict: '101', cadastralSubdistrict: '999', feature: 'JA', sequence: 1 })).toBe('330282101999JA00001')
-    expect(buildParcelCode({ county: '330282', cadastralDistrict: '101', cadastralSubdistrict: '999', feature: 'GB', sequence: 99999 })).toBe('330282101999GB99999')
+    expect(buildParcelCode({ county: '330282', cadastralDistrict: '101', cadastralSubdistrict: '999', feature: 'JA', sequence: 1 })).toBe(
+      '330282101999JA00001',
+    )
+    expect(
+      buildParcelCode({ county: '330282', cadastralDistrict: '101', cadastralSubdistrict: '999', feature: 'GB', sequence: 99999 }),
+    ).toBe('330282101999GB99999')
   })
 
   it.each([

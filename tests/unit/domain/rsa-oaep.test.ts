@@ -7,7 +7,9 @@ const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLen
 const jwk = publicKey.export({ format: 'jwk' }) as { n: string; e: string }
 const key: RsaPublicJwk = { kty: 'RSA', n: jwk.n, e: jwk.e, kid: 'test' }
 const decrypt = (b64: string) =>
-  crypto.privateDecrypt({ key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64')).toString('utf8')
+  crypto
+    .privateDecrypt({ key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64'))
+    .toString('utf8')
 
 describe('rsaOaepEncrypt', () => {
   it.each(['Abcdef1!', '长密码：浙江省自然资源厅2026@', 'x'.repeat(190)])('round-trips %s through Node', (text) => {

@@ -4,7 +4,13 @@
  * and message.
  */
 import { describe, expect, it } from 'vitest'
-import { SUBMISSION_ACTIONS, SUBMISSION_STATES, transition, type SubmissionAction, type SubmissionState } from '../../../src/domain/datacenter/submission-state'
+import {
+  SUBMISSION_ACTIONS,
+  SUBMISSION_STATES,
+  transition,
+  type SubmissionAction,
+  type SubmissionState,
+} from '../../../src/domain/datacenter/submission-state'
 
 type Row = [SubmissionState, SubmissionAction, 'creator' | 'other', SubmissionState | null | 403 | 422]
 
@@ -81,7 +87,12 @@ describe('submission state machine', () => {
   })
 
   it('says why, in words a person can act on', () => {
-    const msg = (state: SubmissionState, action: SubmissionAction, creator: boolean, extra: { everSubmitted?: boolean; reason?: string } = {}) => {
+    const msg = (
+      state: SubmissionState,
+      action: SubmissionAction,
+      creator: boolean,
+      extra: { everSubmitted?: boolean; reason?: string } = {},
+    ) => {
       const r = transition(state, action, { actorIsCreator: creator, everSubmitted: extra.everSubmitted ?? false, reason: extra.reason })
       return r.ok ? null : r.message
     }

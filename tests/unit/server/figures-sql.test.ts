@@ -4,7 +4,16 @@
  */
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { appraisedEnterprise, enterpriseLandM2, lowLand, parcelOfYear, parcelToday, ratioSql, rowOf, yearlyRowOf } from '../../../src/server/figures/sql'
+import {
+  appraisedEnterprise,
+  enterpriseLandM2,
+  lowLand,
+  parcelOfYear,
+  parcelToday,
+  ratioSql,
+  rowOf,
+  yearlyRowOf,
+} from '../../../src/server/figures/sql'
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
 const migration = squash(fs.readFileSync('src/server/db/migrations/0140_figures.sql', 'utf8'))
@@ -24,7 +33,7 @@ describe('migration 0140 redefines the views from the figure fragments', () => {
 describe('fragments', () => {
   it('land at the end of a year is supplied and not recovered before 1 January of the next', () => {
     const sql = squash(parcelOfYear('p', '$1'))
-    expect(sql).toContain("p.supply_date < make_date(($1)::int + 1, 1, 1)")
+    expect(sql).toContain('p.supply_date < make_date(($1)::int + 1, 1, 1)')
     expect(sql).toContain("p.status = '已收回' AND (p.recovered_date IS NULL OR p.recovered_date < make_date(($1)::int + 1, 1, 1))")
   })
 

@@ -65,7 +65,9 @@ describe('names', () => {
     expect(displayName('/')).toBe('未命名文件')
   })
   it('encodes a Content-Disposition that cannot break the header', () => {
-    expect(contentDisposition('地块 (1).xlsx')).toBe(`attachment; filename="__ (1).xlsx"; filename*=UTF-8''%E5%9C%B0%E5%9D%97%20%281%29.xlsx`)
+    expect(contentDisposition('地块 (1).xlsx')).toBe(
+      `attachment; filename="__ (1).xlsx"; filename*=UTF-8''%E5%9C%B0%E5%9D%97%20%281%29.xlsx`,
+    )
     expect(contentDisposition('a"b;c%.csv')).toBe(`attachment; filename="a_b_c_.csv"; filename*=UTF-8''a%22b%3Bc%25.csv`)
   })
 })

@@ -20,7 +20,11 @@ const PROVINCE_2025 = {
 /** Writes the benchmarks of 2023–2025 for 330000 and its cities, and six phones of the demo users. */
 export async function seedAdminDemo(db: Db): Promise<void> {
   const rng = new Rng(20261122)
-  const regions = (await db.query<{ code: string }>("SELECT code FROM region WHERE code = '330000' OR (level = 'city' AND parent_code = '330000') ORDER BY code")).rows
+  const regions = (
+    await db.query<{ code: string }>(
+      "SELECT code FROM region WHERE code = '330000' OR (level = 'city' AND parent_code = '330000') ORDER BY code",
+    )
+  ).rows
   const rows: Record<string, unknown>[] = []
   for (const { code } of regions) {
     const regional = code === '330000' ? 1 : rng.range(0.75, 1.25)

@@ -357,7 +357,11 @@ export class World {
     if (last) {
       const revenue = last.tax / taxRate
       const target =
-        e.scale === '规上' && revenue < 2000 ? rng.range(2100, 4000) : e.scale === '规下' && revenue >= 2000 ? rng.range(600, 1950) : revenue
+        e.scale === '规上' && revenue < 2000
+          ? rng.range(2100, 4000)
+          : e.scale === '规下' && revenue >= 2000
+            ? rng.range(600, 1950)
+            : revenue
       const f = target / revenue
       if (f !== 1) for (const r of rows) r.tax *= f
     } else {

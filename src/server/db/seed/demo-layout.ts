@@ -164,12 +164,22 @@ export function planClusters(rng: Rng, counties: County[], parcelCount: number, 
     } else {
       const kind = PARK_KINDS[round % PARK_KINDS.length]!
       const nth = Math.floor(round / PARK_KINDS.length)
-      list.push({ name: `${county.short}${kind.suffix}${nth ? nth + 1 : ''}`, level: kind.level, category: kind.category, approvedYear: rng.int(1992, 2018), county, center: null })
+      list.push({
+        name: `${county.short}${kind.suffix}${nth ? nth + 1 : ''}`,
+        level: kind.level,
+        category: kind.category,
+        approvedYear: rng.int(1992, 2018),
+        county,
+        center: null,
+      })
     }
     parksOf.set(county.code, list)
   }
 
-  const quotas = apportion(parcelCount, counties.map((c) => c.weight))
+  const quotas = apportion(
+    parcelCount,
+    counties.map((c) => c.weight),
+  )
   const clusters: Cluster[] = []
   counties.forEach((county, idx) => {
     const parks = parksOf.get(county.code) ?? []
@@ -179,7 +189,10 @@ export function planClusters(rng: Rng, counties: County[], parcelCount: number, 
     for (const park of parks) plans.push({ park, share: (0.65 / parks.length) * rng.range(0.8, 1.2), km: [3.5, 8] })
     const rest = parks.length ? 0.35 : 1
     plans.push({ park: null, share: rest * 0.6, km: [1.5, 3] }, { park: null, share: rest * 0.4, km: [8, 16] })
-    const parts = apportion(quotas[idx]!, plans.map((p) => p.share))
+    const parts = apportion(
+      quotas[idx]!,
+      plans.map((p) => p.share),
+    )
     plans.forEach((plan, k) => {
       const bearing = rng.range(0, 2 * Math.PI)
       const dist = rng.range(plan.km[0], plan.km[1]) * 1000 * reach
@@ -426,7 +439,10 @@ function fillBlock(rng: Rng, world: World, c: Cluster, i: number, j: number, rem
       const [bx, by] = local[(q + 1) % 4]!
       twiceArea += ax * by - bx * ay
     }
-    const ring = local.map(([x, y]): [number, number] => [round7(lon0 + (x * cos - y * sin) / mLon), round7(lat0 + (x * sin + y * cos) / mLat)])
+    const ring = local.map(([x, y]): [number, number] => [
+      round7(lon0 + (x * cos - y * sin) / mLon),
+      round7(lat0 + (x * sin + y * cos) / mLat),
+    ])
     ring.push(ring[0]!)
     const landCode = world.landCode(c.county, cadastre)
     c.parcels.push(world.makeParcel(c, town, landCode, ring, (Math.abs(twiceArea) / 2) * k * k))

@@ -123,7 +123,11 @@ async function insertParks(db: Db, parks: ParkPlan[]): Promise<Map<ParkPlan, num
   return new Map(parks.filter((p) => byName.has(p.name)).map((p) => [p, byName.get(p.name)!]))
 }
 
-async function insertEnterprises(db: Db, enterprises: EnterpriseDraft[], parkIds: Map<ParkPlan, number>): Promise<Map<EnterpriseDraft, number>> {
+async function insertEnterprises(
+  db: Db,
+  enterprises: EnterpriseDraft[],
+  parkIds: Map<ParkPlan, number>,
+): Promise<Map<EnterpriseDraft, number>> {
   const ids = new Map<string, number>()
   for (let s = 0; s < enterprises.length; s += BATCH_ROWS * 2) {
     const rows = enterprises.slice(s, s + BATCH_ROWS * 2).map((e) => ({

@@ -38,7 +38,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
   { username: 'clerk', password: 'Clerk@2026', realName: '李业务', role: '业务员', grants: CLERK_PAGES },
   { username: 'county', password: 'County@2026', realName: '周区县', role: '业务员', grants: CLERK_PAGES, regionCode: '330102' },
-  { username: 'auditor', password: 'Auditor@2026', realName: '张审核', role: '审核员', grants: ['/system/audit', '/warehouse/data/center'] },
+  {
+    username: 'auditor',
+    password: 'Auditor@2026',
+    realName: '张审核',
+    role: '审核员',
+    grants: ['/system/audit', '/warehouse/data/center'],
+  },
   { username: 'land', password: 'Land@2026', realName: '陈土地', role: '土地科', grants: ['/land', '/landLifeCycle', '/system/stock'] },
   {
     username: 'plan',
@@ -156,7 +162,14 @@ export async function seedFirstAdmin(db: Db): Promise<{ username: string; passwo
   await db.transaction(async (tx) => {
     const orgId = await seedOrganizations(tx)
     const roleId = await createRole(tx, '超级管理员', ['*'])
-    const userId = await createUser(tx, { username: 'admin', password, realName: '系统管理员', regionCode: '330000', organizationId: orgId, mustChange: true })
+    const userId = await createUser(tx, {
+      username: 'admin',
+      password,
+      realName: '系统管理员',
+      regionCode: '330000',
+      organizationId: orgId,
+      mustChange: true,
+    })
     await tx.query('INSERT INTO user_role(user_id, role_id) VALUES ($1, $2)', [userId, roleId])
   })
   return { username: 'admin', password }

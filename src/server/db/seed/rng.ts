@@ -67,4 +67,3 @@ export class Rng {
 
 /** Limits v to [lo, hi]. */
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
-

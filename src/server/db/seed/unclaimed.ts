@@ -18,7 +18,18 @@ const OFFSETS: [number, number][] = [
   [-0.009, -0.009],
 ]
 
-const ENTERPRISE_NAMES = ['恒远精密机械', '鑫达五金制品', '瑞丰塑胶', '永盛纺织', '华拓电子', '宏图包装', '德信新材料', '安泰建材', '金阳化工', '众联模具']
+const ENTERPRISE_NAMES = [
+  '恒远精密机械',
+  '鑫达五金制品',
+  '瑞丰塑胶',
+  '永盛纺织',
+  '华拓电子',
+  '宏图包装',
+  '德信新材料',
+  '安泰建材',
+  '金阳化工',
+  '众联模具',
+]
 
 /** What {@link seedUnclaimed} wrote. */
 export interface UnclaimedSeed {

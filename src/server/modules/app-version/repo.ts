@@ -19,7 +19,8 @@ interface Row {
   created_at: Date
 }
 
-const COLS = 'id, platform, version_code, version_name, notes, force_update, file_name, file_size, sha256, stored_name, uploaded_by, created_at'
+const COLS =
+  'id, platform, version_code, version_name, notes, force_update, file_name, file_size, sha256, stored_name, uploaded_by, created_at'
 
 const view = (r: Row): AppVersionView => ({
   id: r.id,
@@ -53,7 +54,18 @@ export async function versionExists(db: Db, platform: string, versionCode: numbe
 
 export async function insertVersion(
   db: Db,
-  v: { platform: string; versionCode: number; versionName: string; notes: string; forceUpdate: boolean; fileName: string; fileSize: number; sha256: string; storedName: string; by: string },
+  v: {
+    platform: string
+    versionCode: number
+    versionName: string
+    notes: string
+    forceUpdate: boolean
+    fileName: string
+    fileSize: number
+    sha256: string
+    storedName: string
+    by: string
+  },
 ): Promise<number> {
   const r = await db.query<{ id: number }>(
     `INSERT INTO app_version(platform, version_code, version_name, notes, force_update, file_name, file_size, sha256, stored_name, uploaded_by)
@@ -64,7 +76,12 @@ export async function insertVersion(
 }
 
 export async function updateVersion(db: Db, id: number, v: { versionName: string; notes: string; forceUpdate: boolean }): Promise<void> {
-  await db.query('UPDATE app_version SET version_name = $2, notes = $3, force_update = $4 WHERE id = $1', [id, v.versionName, v.notes, v.forceUpdate])
+  await db.query('UPDATE app_version SET version_name = $2, notes = $3, force_update = $4 WHERE id = $1', [
+    id,
+    v.versionName,
+    v.notes,
+    v.forceUpdate,
+  ])
 }
 
 export async function deleteVersion(db: Db, id: number): Promise<void> {
@@ -72,8 +89,16 @@ export async function deleteVersion(db: Db, id: number): Promise<void> {
 }
 
 /** The newest version of a platform, and whether any version newer than `current` forces an update. */
-export async function latestFor(db: Db, platform: string, current: number): Promise<{ latest: AppVersionView | null; mustUpdate: boolean }> {
-  const latest = (await db.query<Row>(`SELECT ${COLS} FROM app_version WHERE platform = $1 ORDER BY version_code DESC LIMIT 1`, [platform])).rows[0]
-  const forced = await db.query('SELECT 1 FROM app_version WHERE platform = $1 AND version_code > $2 AND force_update LIMIT 1', [platform, current])
+export async function latestFor(
+  db: Db,
+  platform: string,
+  current: number,
+): Promise<{ latest: AppVersionView | null; mustUpdate: boolean }> {
+  const latest = (await db.query<Row>(`SELECT ${COLS} FROM app_version WHERE platform = $1 ORDER BY version_code DESC LIMIT 1`, [platform]))
+    .rows[0]
+  const forced = await db.query('SELECT 1 FROM app_version WHERE platform = $1 AND version_code > $2 AND force_update LIMIT 1', [
+    platform,
+    current,
+  ])
   return { latest: latest ? view(latest) : null, mustUpdate: forced.rows.length > 0 }
 }

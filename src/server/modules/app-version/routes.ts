@@ -7,7 +7,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
-import { APP_PLATFORMS, appEditBody, appQuery, appUploadFields, mobileVersionsQuery, type AppPlatform } from '../../../domain/contracts/admin-app'
+import {
+  APP_PLATFORMS,
+  appEditBody,
+  appQuery,
+  appUploadFields,
+  mobileVersionsQuery,
+  type AppPlatform,
+} from '../../../domain/contracts/admin-app'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'

@@ -22,5 +22,11 @@ export const tooLarge = (maxBytes: number) => tooLargeError('安装包', maxByte
 /** Writes the file part to `dir/.upload-*`; throws 413 past `maxBytes` after removing what was written. */
 export async function receiveFile(part: MultipartFile, dir: string, maxBytes: number): Promise<Received> {
   const r = await receivePart(part, dir, maxBytes, { what: '安装包', headBytes: 4 })
-  return { tempPath: r.tempPath, fileName: r.fileName, size: r.size, sha256: r.sha256, isZip: r.head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) }
+  return {
+    tempPath: r.tempPath,
+    fileName: r.fileName,
+    size: r.size,
+    sha256: r.sha256,
+    isZip: r.head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])),
+  }
 }

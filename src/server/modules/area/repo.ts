@@ -33,7 +33,15 @@ export async function allRegions(db: Db): Promise<Omit<RegionView, 'childCount'>
     `SELECT code, name, level, parent_code, sort, kind, builtin FROM region
      ORDER BY CASE level WHEN 'province' THEN 1 WHEN 'city' THEN 2 WHEN 'county' THEN 3 ELSE 4 END, parent_code, sort, code`,
   )
-  return r.rows.map((x) => ({ code: x.code, name: x.name, level: x.level, parentCode: x.parent_code, sort: x.sort, kind: x.kind, builtin: x.builtin }))
+  return r.rows.map((x) => ({
+    code: x.code,
+    name: x.name,
+    level: x.level,
+    parentCode: x.parent_code,
+    sort: x.sort,
+    kind: x.kind,
+    builtin: x.builtin,
+  }))
 }
 
 export async function children(db: Db, parentCode: string | null): Promise<RegionView[]> {
@@ -49,7 +57,11 @@ export async function getRegion(db: Db, code: string): Promise<RegionView | unde
 }
 
 export async function siblingNamed(db: Db, parentCode: string | null, name: string, exceptCode = ''): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM region WHERE parent_code IS NOT DISTINCT FROM $1 AND name = $2 AND code <> $3', [parentCode, name, exceptCode])
+  const r = await db.query('SELECT 1 FROM region WHERE parent_code IS NOT DISTINCT FROM $1 AND name = $2 AND code <> $3', [
+    parentCode,
+    name,
+    exceptCode,
+  ])
   return r.rows.length > 0
 }
 

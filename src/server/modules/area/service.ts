@@ -18,11 +18,13 @@ async function liveRegion(db: Db, code: string): Promise<RegionView> {
 export async function addUnit(db: Db, body: z.output<typeof areaAddBody>): Promise<RegionView> {
   const county = await repo.getRegion(db, body.parentCode)
   if (!county) throw badRequest(`上级区县 ${body.parentCode} 不存在`, [{ field: 'parentCode', message: '上级区县不存在' }])
-  if (county.level !== 'county') throw new AppError(422, `开发区、园区只能建在区县下，${county.name} 是${county.level === 'city' ? '市' : '省或乡镇'}级`)
+  if (county.level !== 'county')
+    throw new AppError(422, `开发区、园区只能建在区县下，${county.name} 是${county.level === 'city' ? '市' : '省或乡镇'}级`)
   if (await repo.siblingNamed(db, county.code, body.name)) throw conflict(`${county.name}下已有“${body.name}”`)
   let code = body.code
   if (code) {
-    if (!code.startsWith(county.code)) throw badRequest(`代码应以区县代码 ${county.code} 开头`, [{ field: 'code', message: `代码应以 ${county.code} 开头` }])
+    if (!code.startsWith(county.code))
+      throw badRequest(`代码应以区县代码 ${county.code} 开头`, [{ field: 'code', message: `代码应以 ${county.code} 开头` }])
     if (await repo.getRegion(db, code)) throw conflict(`区划代码 ${code} 已存在`)
   } else {
     const next = await repo.nextUnitCode(db, county.code)

@@ -29,23 +29,30 @@ export const auditRoutes =
       return ok(await details(db, { ...proposerOf(user), auditKinds: await auditKindsOf(db, user) }, req.query.id))
     })
 
-    app.post('/api/audit/update/one', { config: { pages: ANY_AUDIT_PAGES, log: { module: 'audit', action: '审核' } }, schema: { body: auditDecisionBody } }, async (req) => {
-      const user = currentUser(req)
-      const { id, decision, reason } = req.body
-      req.logTarget = `提交 #${id}`
-      req.logAction = decision === 'approve' ? '审核通过' : '审核退回'
-      const auditor = { ...proposerOf(user), kinds: await auditKindsOf(db, user) }
-      if (decision === 'approve') {
-        const r = await approve(db, auditor, id, hooks)
-        req.logTarget = `提交 #${id} → ${r.recordId} 版本 ${r.version}`
-        return ok(r, '已审核通过并入库')
-      }
-      return ok(await reject(db, auditor, id, reason), '已退回')
-    })
+    app.post(
+      '/api/audit/update/one',
+      { config: { pages: ANY_AUDIT_PAGES, log: { module: 'audit', action: '审核' } }, schema: { body: auditDecisionBody } },
+      async (req) => {
+        const user = currentUser(req)
+        const { id, decision, reason } = req.body
+        req.logTarget = `提交 #${id}`
+        req.logAction = decision === 'approve' ? '审核通过' : '审核退回'
+        const auditor = { ...proposerOf(user), kinds: await auditKindsOf(db, user) }
+        if (decision === 'approve') {
+          const r = await approve(db, auditor, id, hooks)
+          req.logTarget = `提交 #${id} → ${r.recordId} 版本 ${r.version}`
+          return ok(r, '已审核通过并入库')
+        }
+        return ok(await reject(db, auditor, id, reason), '已退回')
+      },
+    )
 
     app.get(
       '/api/audit/export',
-      { config: { pages: ANY_AUDIT_PAGES, log: { module: 'audit', action: '导出提交列表' } }, schema: { querystring: submissionListQuery } },
+      {
+        config: { pages: ANY_AUDIT_PAGES, log: { module: 'audit', action: '导出提交列表' } },
+        schema: { querystring: submissionListQuery },
+      },
       async (req, reply) => {
         const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filter } = req.query
         req.logTarget = '提交列表'

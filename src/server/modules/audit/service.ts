@@ -73,7 +73,8 @@ async function ownerId(db: Db, values: RecordValues, fields: readonly StandardFi
 
 /** The region codes of a county (or, without one, the submission's own region). */
 async function regionOf(db: Db, county: unknown, fallback: RegionCodes): Promise<RegionCodes> {
-  if (typeof county !== 'string' || !county) return { province_code: fallback.province_code, city_code: fallback.city_code, county_code: null, town_code: null }
+  if (typeof county !== 'string' || !county)
+    return { province_code: fallback.province_code, city_code: fallback.city_code, county_code: null, town_code: null }
   const { level: _level, ...chain } = await records.regionChain(db, county)
   return chain
 }
@@ -143,10 +144,19 @@ export async function approve(db: Db, a: Auditor, id: number, hooks: ApprovalHoo
       const std = await activeStandard(tx, s.kind)
       const { recordId, before } = await merge(tx, s, std)
       const after = (await records.findRecord(tx, s.kind, recordId))?.values ?? null
-      const version = await records.appendHistory(tx, { kind: s.kind, recordId, action: s.action, before, after, submissionId: id, userId: a.id })
+      const version = await records.appendHistory(tx, {
+        kind: s.kind,
+        recordId,
+        action: s.action,
+        before,
+        after,
+        submissionId: id,
+        userId: a.id,
+      })
       // the submission's 附件 become the record's, with the merge and its history row
       await attachments.linkApproved(tx, id, s.kind, recordId)
-      if (!(await subs.moveState(tx, id, '待审核', '已通过', { auditedBy: a.id, targetId: recordId }))) throw conflict('该提交刚刚已被处理，请刷新')
+      if (!(await subs.moveState(tx, id, '待审核', '已通过', { auditedBy: a.id, targetId: recordId })))
+        throw conflict('该提交刚刚已被处理，请刷新')
       await subs.addEvent(tx, { submissionId: id, action: 'approve', from: '待审核', to: '已通过', actorId: a.id })
       await hooks.beforeCommit?.(id, tx)
       return { id, state: '已通过' as const, recordId, version }
@@ -187,17 +197,24 @@ export async function details(db: Db, viewer: Proposer & { auditKinds: ReadonlyS
   const s = row && (await subs.getSubmission(db, id))
   if (!row || !s) throw submissionGone(id)
   const std = await activeStandard(db, s.kind)
-  const history = s.state === '已通过' && s.target_id !== null ? (await records.historyOf(db, s.kind, s.target_id)).find((h) => h.submission_id === id) : undefined
+  const history =
+    s.state === '已通过' && s.target_id !== null
+      ? (await records.historyOf(db, s.kind, s.target_id)).find((h) => h.submission_id === id)
+      : undefined
   const before = history ? history.before : s.before
   const after = history ? history.after : proposedValues(s)
   const current = s.target_id === null ? null : ((await records.findRecord(db, s.kind, s.target_id)) ?? null)
-  const stale = s.state === '待审核' && !!current && !!s.before && diffRecord(std.fields, s.before, current.values, true).some((r) => r.changed)
+  const stale =
+    s.state === '待审核' && !!current && !!s.before && diffRecord(std.fields, s.before, current.values, true).some((r) => r.changed)
   let issues: { field: string; message: string }[] = []
   if (s.state === '待审核' && (s.action === 'create' || s.action === 'update')) {
     const inStandard = new Set(std.fields.map((f) => f.name))
     const base = current ? Object.fromEntries(Object.entries(current.values).filter(([k]) => inStandard.has(k))) : {}
     const raw = { ...base, ...Object.fromEntries(Object.entries(s.payload).filter(([k]) => inStandard.has(k))) }
-    issues = checkRecord(std.fields, raw, await lookupsFor(db, std.fields, [raw])).issues.map((i) => ({ field: i.field, message: i.message }))
+    issues = checkRecord(std.fields, raw, await lookupsFor(db, std.fields, [raw])).issues.map((i) => ({
+      field: i.field,
+      message: i.message,
+    }))
   }
   return {
     submission: row,

@@ -154,9 +154,18 @@ export async function verifyPassword(db: Db, user: AuthUser, digest: string, ip:
 }
 
 /** Credentials for a plain password, after the history check (the last N may not come back). */
-async function credentialsChecked(db: Db, userId: number, username: string, password: string): Promise<{ salt: string; passwordHash: string }> {
+async function credentialsChecked(
+  db: Db,
+  userId: number,
+  username: string,
+  password: string,
+): Promise<{ salt: string; passwordHash: string }> {
   const problems = passwordProblems(password, username)
-  if (problems.length) throw badRequest(`新密码不符合要求：${problems.join('；')}`, problems.map((message) => ({ field: 'newPassword', message })))
+  if (problems.length)
+    throw badRequest(
+      `新密码不符合要求：${problems.join('；')}`,
+      problems.map((message) => ({ field: 'newPassword', message })),
+    )
   for (const old of await repo.passwordHistory(db, userId, PASSWORD_POLICY.historySize)) {
     if (await verifyDigest(passwordDigest(old.salt, password), old.password_hash)) {
       const message = `新密码不能与最近${PASSWORD_POLICY.historySize}次使用过的密码相同`

@@ -49,7 +49,18 @@ const view = (r: Row): FileRecord => ({
 /** Inserts a file row and returns it. */
 export async function insertFile(
   db: Db,
-  f: { sha256: string; size: number; kind: string; mime: string; name: string; purpose: FilePurpose; dm: string | null; recordId: string | null; userId: number; regionCode: string | null },
+  f: {
+    sha256: string
+    size: number
+    kind: string
+    mime: string
+    name: string
+    purpose: FilePurpose
+    dm: string | null
+    recordId: string | null
+    userId: number
+    regionCode: string | null
+  },
 ): Promise<FileRecord> {
   const r = await db.query<{ id: number }>(
     `INSERT INTO upload_file(sha256, size, kind, mime, original_name, purpose, dm, record_id, uploaded_by, region_code)
@@ -67,7 +78,10 @@ export async function getFile(db: Db, id: number): Promise<FileRecord | undefine
 
 /** Files filed under a 代码 (and a record), newest first. */
 export async function listByDm(db: Db, dm: string, recordId: string | undefined): Promise<FileRecord[]> {
-  const r = await db.query<Row>(`${SELECT} WHERE f.dm = $1 AND ($2::varchar IS NULL OR f.record_id = $2::varchar) ORDER BY f.id DESC LIMIT 500`, [dm, recordId ?? null])
+  const r = await db.query<Row>(
+    `${SELECT} WHERE f.dm = $1 AND ($2::varchar IS NULL OR f.record_id = $2::varchar) ORDER BY f.id DESC LIMIT 500`,
+    [dm, recordId ?? null],
+  )
   return r.rows.map(view)
 }
 

@@ -142,7 +142,11 @@ export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id:
   const batch = await repo.batchUsing(db, id)
   if (batch) throw new AppError(422, `该文件是导入批次 #${batch} 的源文件，不能删除`)
   const links = await attachments.linksOfFile(db, id)
-  if (links.records.length) throw new AppError(422, `该文件已是${links.records[0].kind === 'parcel' ? '地块' : '企业'} #${links.records[0].recordId} 的附件，不能删除`)
+  if (links.records.length)
+    throw new AppError(
+      422,
+      `该文件已是${links.records[0].kind === 'parcel' ? '地块' : '企业'} #${links.records[0].recordId} 的附件，不能删除`,
+    )
   if (links.submissions.length) throw new AppError(422, `该文件是提交 #${links.submissions[0]} 的附件，请先从提交中移除`)
   await withHashLock(f.sha256, async () => {
     let left: number

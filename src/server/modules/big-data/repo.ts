@@ -107,11 +107,17 @@ export async function parkCount(db: Db, f: StatFilter): Promise<number> {
   if (f.cityCode) k.add((n) => `k.city_code = ${n}`, f.cityCode)
   if (f.countyCode) k.add((n) => `k.county_code = ${n}`, f.countyCode)
   if (f.parkId) k.add((n) => `k.id = ${n}`, f.parkId)
-  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted${k.sql()}`, k.params)).rows[0].n
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted${k.sql()}`, k.params)).rows[0]
+    .n
 }
 
 /** Land in the books at the end of the year by a column of its own (land use, status, supply method). */
-export async function parcelsBy(db: Db, column: 'land_use_code' | 'status' | 'supply_method', year: number, f: StatFilter): Promise<{ key: string | null; n: number; m2: number }[]> {
+export async function parcelsBy(
+  db: Db,
+  column: 'land_use_code' | 'status' | 'supply_method',
+  year: number,
+  f: StatFilter,
+): Promise<{ key: string | null; n: number; m2: number }[]> {
   const w = new Where([year]).scope('p', f)
   const r = await db.query<{ key: string | null; n: number; m2: number }>(
     `SELECT p.${column} AS key, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2
@@ -192,12 +198,19 @@ export async function parksOf(db: Db, f: StatFilter): Promise<{ id: number; name
   const w = new Where()
   if (f.cityCode) w.add((n) => `k.city_code = ${n}`, f.cityCode)
   if (f.countyCode) w.add((n) => `k.county_code = ${n}`, f.countyCode)
-  const r = await db.query<{ id: number; name: string }>(`SELECT k.id, k.name FROM industrial_park k WHERE NOT k.deleted${w.sql()} ORDER BY k.sort, k.id`, w.params)
+  const r = await db.query<{ id: number; name: string }>(
+    `SELECT k.id, k.name FROM industrial_park k WHERE NOT k.deleted${w.sql()} ORDER BY k.sort, k.id`,
+    w.params,
+  )
   return r.rows
 }
 
 /** Outlines of regions as GeoJSON text, simplified for a wall (≈ 100 m tolerance). */
-export async function regionOutlines(db: Db, level: 'city' | 'county', parentCode?: string): Promise<{ code: string; name: string; geojson: string; lng: number; lat: number }[]> {
+export async function regionOutlines(
+  db: Db,
+  level: 'city' | 'county',
+  parentCode?: string,
+): Promise<{ code: string; name: string; geojson: string; lng: number; lat: number }[]> {
   const r = await db.query<{ code: string; name: string; geojson: string; lng: number; lat: number }>(
     `SELECT code, name, ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, 0.001), 4) AS geojson,
             ST_X(coalesce(center, ST_PointOnSurface(geom))) AS lng, ST_Y(coalesce(center, ST_PointOnSurface(geom))) AS lat
@@ -220,7 +233,11 @@ export async function enterprisesByAppraisal(db: Db, year: number, f: StatFilter
 }
 
 /** 供地 of a year by month of supply_date: parcels, area, 出让价款. */
-export async function suppliedByMonth(db: Db, year: number, f: StatFilter): Promise<{ month: number; n: number; m2: number; price: number }[]> {
+export async function suppliedByMonth(
+  db: Db,
+  year: number,
+  f: StatFilter,
+): Promise<{ month: number; n: number; m2: number; price: number }[]> {
   const w = new Where([year]).scope('p', f)
   const r = await db.query<{ month: number; n: number; m2: number; price: number }>(
     `SELECT extract(month FROM p.supply_date)::int AS month, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
@@ -244,7 +261,12 @@ export const STAGE_COLUMN = {
 } as const
 
 /** Lifecycle projects whose stage date falls in the month, per stage (scope by the parcel's region and park). */
-export async function stagesInMonth(db: Db, year: number, month: number, f: StatFilter): Promise<Record<keyof typeof STAGE_COLUMN, number>> {
+export async function stagesInMonth(
+  db: Db,
+  year: number,
+  month: number,
+  f: StatFilter,
+): Promise<Record<keyof typeof STAGE_COLUMN, number>> {
   const w = new Where([`${year}-${String(month).padStart(2, '0')}-01`]).scope('p', f)
   const counts = Object.entries(STAGE_COLUMN)
     .map(([stage, col]) => `count(*) FILTER (WHERE lp.${col} >= $1::date AND lp.${col} < $1::date + interval '1 month')::int AS ${stage}`)

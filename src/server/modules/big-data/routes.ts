@@ -27,12 +27,18 @@ export const bigDataRoutes =
   (db: Db, config: RuntimeConfigSource): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/bigData/years', { config: READ }, async () => ok(await stats.years(db)))
-    app.get('/api/bigData/overview', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.overview(db, req.query)))
+    app.get('/api/bigData/overview', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
+      ok(await stats.overview(db, req.query)),
+    )
     app.get('/api/bigData/byRegion', { config: READ, schema: { querystring: regionLevelQuery } }, async (req) =>
       ok(await stats.byRegion(db, req.query.level, req.query)),
     )
-    app.get('/api/bigData/byPark', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.byPark(db, req.query)))
-    app.get('/api/bigData/byIndustry', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.byIndustry(db, req.query)))
+    app.get('/api/bigData/byPark', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
+      ok(await stats.byPark(db, req.query)),
+    )
+    app.get('/api/bigData/byIndustry', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
+      ok(await stats.byIndustry(db, req.query)),
+    )
     app.get('/api/bigData/classes', { config: READ, schema: { querystring: classQuery } }, async (req) => {
       const { by, ...f } = req.query
       if (by === 'scale') return ok(await stats.scaleClasses(db, f))
@@ -40,17 +46,27 @@ export const bigDataRoutes =
       if (by === 'appraisal') return ok(await stats.appraisalClasses(db, f))
       return ok(await stats.parcelClasses(db, PARCEL_COLUMN[by], f))
     })
-    app.get('/api/bigData/trend', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.trend(db, req.query)))
-    app.get('/api/bigData/supplyByMonth', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => ok(await stats.supplyByMonth(db, req.query)))
-    app.get('/api/bigData/lifecycleByMonth', { config: READ, schema: { querystring: monthQuery } }, async (req) => ok(await stats.lifecycleByMonth(db, req.query)))
+    app.get('/api/bigData/trend', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
+      ok(await stats.trend(db, req.query)),
+    )
+    app.get('/api/bigData/supplyByMonth', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
+      ok(await stats.supplyByMonth(db, req.query)),
+    )
+    app.get('/api/bigData/lifecycleByMonth', { config: READ, schema: { querystring: monthQuery } }, async (req) =>
+      ok(await stats.lifecycleByMonth(db, req.query)),
+    )
     app.get('/api/bigData/topEnterprises', { config: READ, schema: { querystring: topQuery } }, async (req) =>
       ok(await stats.topEnterprises(db, req.query, req.query.limit)),
     )
-    app.get('/api/bigData/regionGeo', { config: READ, schema: { querystring: regionLevelQuery, response: { 200: outlineResponseSchema } } }, async (req, reply) => {
-      // outlines change only when boundaries are re-imported: let the wall cache them for an hour
-      reply.header('Cache-Control', 'private, max-age=3600')
-      return ok(await stats.regionGeo(db, req.query.level, req.query.level === 'county' ? req.query.cityCode : undefined))
-    })
+    app.get(
+      '/api/bigData/regionGeo',
+      { config: READ, schema: { querystring: regionLevelQuery, response: { 200: outlineResponseSchema } } },
+      async (req, reply) => {
+        // outlines change only when boundaries are re-imported: let the wall cache them for an hour
+        reply.header('Cache-Control', 'private, max-age=3600')
+        return ok(await stats.regionGeo(db, req.query.level, req.query.level === 'county' ? req.query.cityCode : undefined))
+      },
+    )
 
     // docs/product.md §5: /show opens without a token only on the portal host, so its data is public there
     // and nowhere else; it carries province and city totals only, never an enterprise's name.

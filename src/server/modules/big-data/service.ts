@@ -89,7 +89,10 @@ export async function overview(db: Db, f: StatFilter): Promise<OverviewStats> {
 /** By city (the province) or by county (of cityCode, or of the whole province). Every region is listed, zeros included. */
 export async function byRegion(db: Db, level: 'city' | 'county', f: StatFilter): Promise<GroupStat[]> {
   const year = await resolveYear(db, f.year)
-  const [regions, sums] = await Promise.all([repo.regionsOf(db, level, level === 'county' ? f.cityCode : undefined), repo.sumsBy(db, repo.DIMENSIONS[level], year, f)])
+  const [regions, sums] = await Promise.all([
+    repo.regionsOf(db, level, level === 'county' ? f.cityCode : undefined),
+    repo.sumsBy(db, repo.DIMENSIONS[level], year, f),
+  ])
   const byKey = new Map(sums.map((s) => [s.key, s]))
   return regions.map((r) => toGroup(r.code, r.name, byKey.get(r.code)))
 }
@@ -128,7 +131,12 @@ const PARCEL_CLASS_NAME: Record<string, (key: string) => string> = {
 /** Parcels by 地类 / 状态 / 供地方式. */
 export async function parcelClasses(db: Db, column: 'land_use_code' | 'status' | 'supply_method', f: StatFilter): Promise<ClassStat[]> {
   const rows = await repo.parcelsBy(db, column, await resolveYear(db, f.year), f)
-  return rows.map((r) => ({ key: r.key ?? 'none', name: r.key ? PARCEL_CLASS_NAME[column](r.key) : '未填写', count: r.n, areaMu: mu(r.m2) }))
+  return rows.map((r) => ({
+    key: r.key ?? 'none',
+    name: r.key ? PARCEL_CLASS_NAME[column](r.key) : '未填写',
+    count: r.n,
+    areaMu: mu(r.m2),
+  }))
 }
 
 /** 用地企业 by 规上 / 规下 (规上企业数, 规下企业数) with their 参评用地面积. */
@@ -144,7 +152,12 @@ export async function scaleClasses(db: Db, f: StatFilter): Promise<ClassStat[]> 
 export async function appraisalClasses(db: Db, f: StatFilter): Promise<ClassStat[]> {
   const year = await resolveYear(db, f.year)
   const byKey = new Map((await repo.enterprisesByAppraisal(db, year, f)).map((r) => [r.key, r]))
-  return APPRAISAL_CLASSES.map((c) => ({ key: c, name: APPRAISAL_CLASS_NAMES[c], count: byKey.get(c)?.n ?? 0, areaMu: mu(byKey.get(c)?.m2 ?? 0) }))
+  return APPRAISAL_CLASSES.map((c) => ({
+    key: c,
+    name: APPRAISAL_CLASS_NAMES[c],
+    count: byKey.get(c)?.n ?? 0,
+    areaMu: mu(byKey.get(c)?.m2 ?? 0),
+  }))
 }
 
 /** 供地 of the year month by month, January to December (months without supply are zeros). */
@@ -230,7 +243,12 @@ export async function regionGeo(db: Db, level: 'city' | 'county', parentCode?: s
   const features: OutlineCollection['features'] = []
   for (const r of await repo.regionOutlines(db, level, parentCode)) {
     const geometry = polygonOf(r.geojson)
-    if (geometry) features.push({ type: 'Feature', properties: { code: r.code, name: r.name, labelLng: Number(r.lng), labelLat: Number(r.lat) }, geometry })
+    if (geometry)
+      features.push({
+        type: 'Feature',
+        properties: { code: r.code, name: r.name, labelLng: Number(r.lng), labelLat: Number(r.lat) },
+        geometry,
+      })
   }
   return outlineCollection(db, level, features, parentCode)
 }
@@ -238,5 +256,8 @@ export async function regionGeo(db: Db, level: 'city' | 'county', parentCode?: s
 /** The reform portal's figures: province totals and per-city totals, nothing that names an enterprise. */
 export async function portalOverview(db: Db): Promise<PortalOverview> {
   const [o, cities] = await Promise.all([overview(db, {}), byRegion(db, 'city', {})])
-  return { ...o, cities: cities.map((c) => ({ code: c.key, name: c.name, parcelCount: c.parcelCount, areaMu: c.areaMu, taxPerMu: c.taxPerMu })) }
+  return {
+    ...o,
+    cities: cities.map((c) => ({ code: c.key, name: c.name, parcelCount: c.parcelCount, areaMu: c.areaMu, taxPerMu: c.taxPerMu })),
+  }
 }

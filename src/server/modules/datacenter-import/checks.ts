@@ -110,7 +110,12 @@ async function checkFields(ctx: CheckContext, rows: StagedDbRow[]): Promise<void
   const geomField = geometryField(fields)
   const master = MASTER[batch.kind]
   const out = rows.map((row) => {
-    const staged = { source: row.source, overrides: row.overrides ?? {}, geometry: row.g ? (JSON.parse(row.g) as Geometry) : null, geomError: row.geom_error }
+    const staged = {
+      source: row.source,
+      overrides: row.overrides ?? {},
+      geometry: row.g ? (JSON.parse(row.g) as Geometry) : null,
+      geomError: row.geom_error,
+    }
     const m = mapRow(fields, batch.mapping, staged, lookups, { spatial, crs })
     const { value, issues } = checkRecord(fields, m.raw, lookups)
     const rowIssues: RowIssue[] = issues.map((i) => ({ ...i, level: 'error' }))
@@ -122,11 +127,17 @@ async function checkFields(ctx: CheckContext, rows: StagedDbRow[]): Promise<void
     // divisions from the codes: the county field, else the 宗地代码's county, else the credit code's registry
     const key = typeof value[master.key] === 'string' ? (value[master.key] as string) : ''
     const fromKey = batch.kind === 'parcel' ? key.slice(0, 6) : key.length === 18 ? creditCodeDivision(key) : ''
-    const countyField = typeof value.county_code === 'string' && lookups.isRegion(value.county_code as string) ? (value.county_code as string) : null
+    const countyField =
+      typeof value.county_code === 'string' && lookups.isRegion(value.county_code as string) ? (value.county_code as string) : null
     const place = countyField ?? (lookups.isRegion(fromKey) ? fromKey : null)
     const chain = place ? lookups.chain(place) : { province: null, city: null, county: null }
     if (batch.kind === 'parcel' && countyField && /^\d{6}$/.test(fromKey) && lookups.isRegion(fromKey) && fromKey !== countyField) {
-      rowIssues.push({ field: 'county_code', rule: 'location', level: 'warning', message: `「所在县（市、区）」${countyField} 与宗地代码前6位 ${fromKey} 不一致` })
+      rowIssues.push({
+        field: 'county_code',
+        rule: 'location',
+        level: 'warning',
+        message: `「所在县（市、区）」${countyField} 与宗地代码前6位 ${fromKey} 不一致`,
+      })
     }
     return {
       row_no: row.row_no,
@@ -173,8 +184,16 @@ async function checkGeometry(ctx: CheckContext, only: number[] | null): Promise<
   )
   const list: { row_no: number; issue: RowIssue }[] = []
   for (const b of bad.rows) {
-    if (b.reason) list.push({ row_no: b.row_no, issue: { field: f.name, rule: 'geometryValid', level: 'error', message: `「${f.label}」几何无效：${geometryReason(b.reason)}` } })
-    if (b.outside) list.push({ row_no: b.row_no, issue: { field: f.name, rule: 'bounds', level: 'error', message: `「${f.label}」的坐标不在中国范围内，请确认坐标系` } })
+    if (b.reason)
+      list.push({
+        row_no: b.row_no,
+        issue: { field: f.name, rule: 'geometryValid', level: 'error', message: `「${f.label}」几何无效：${geometryReason(b.reason)}` },
+      })
+    if (b.outside)
+      list.push({
+        row_no: b.row_no,
+        issue: { field: f.name, rule: 'bounds', level: 'error', message: `「${f.label}」的坐标不在中国范围内，请确认坐标系` },
+      })
   }
   await addIssues(ctx.db, ctx.batch.id, list)
 }
@@ -205,7 +224,10 @@ async function placeByShape(ctx: CheckContext, only: number[] | null): Promise<v
   await addIssues(
     db,
     batch.id,
-    off.rows.map((x) => ({ row_no: x.row_no, issue: { field: f.name, rule: 'location', level: 'warning', message: `「${f.label}」不在所填区县（${x.name}）内，请核对` } })),
+    off.rows.map((x) => ({
+      row_no: x.row_no,
+      issue: { field: f.name, rule: 'location', level: 'warning', message: `「${f.label}」不在所填区县（${x.name}）内，请核对` },
+    })),
   )
 }
 
@@ -225,8 +247,13 @@ async function checkScope(ctx: CheckContext, only: number[] | null): Promise<voi
     else if (scope.kind === 'region') {
       const code = { province: r.province_code, city: r.city_code, county: r.county_code, town: null }[scope.level]
       if (scope.level === 'town') message = '乡镇（街道）账号不能导入数据'
-      else if (!code) message = scope.level === 'province' ? null : `无法确定所在区县，不能确认在本账号数据范围（${scopeName}）内：请填写「所在县（市、区）」或提供图形`
-      else if (code !== scope.code) message = `不在本账号的数据范围（${scopeName}）内：所在区划为 ${lookups.regions.get(r.county_code ?? code)?.name ?? code}`
+      else if (!code)
+        message =
+          scope.level === 'province'
+            ? null
+            : `无法确定所在区县，不能确认在本账号数据范围（${scopeName}）内：请填写「所在县（市、区）」或提供图形`
+      else if (code !== scope.code)
+        message = `不在本账号的数据范围（${scopeName}）内：所在区划为 ${lookups.regions.get(r.county_code ?? code)?.name ?? code}`
     }
     if (message) list.push({ row_no: r.row_no, issue: { field: 'county_code', rule: 'scope', level: 'error', message } })
   }
@@ -248,7 +275,10 @@ async function checkDuplicates(ctx: CheckContext): Promise<void> {
   await addIssues(
     db,
     batch.id,
-    dups.rows.map((d) => ({ row_no: d.row_no, issue: { field: m.key, rule: 'duplicate', level: 'error', message: `「${m.keyLabel}」${d.key} 与第 ${d.first} 行重复` } })),
+    dups.rows.map((d) => ({
+      row_no: d.row_no,
+      issue: { field: m.key, rule: 'duplicate', level: 'error', message: `「${m.keyLabel}」${d.key} 与第 ${d.first} 行重复` },
+    })),
   )
 }
 
@@ -257,7 +287,16 @@ async function checkMaster(ctx: CheckContext, only: number[] | null): Promise<vo
   const { db, batch, scope } = ctx
   const m = MASTER[batch.kind]
   await db.query(`UPDATE dc_import_row r SET action = 'create', target_id = NULL WHERE ${FILTER}`, [batch.id, only])
-  const hits = await db.query<{ row_no: number; id: number; name: string; key: string; province_code: string | null; city_code: string | null; county_code: string | null; town_code: string | null }>(
+  const hits = await db.query<{
+    row_no: number
+    id: number
+    name: string
+    key: string
+    province_code: string | null
+    city_code: string | null
+    county_code: string | null
+    town_code: string | null
+  }>(
     `UPDATE dc_import_row r SET action = 'update', target_id = t.id
      FROM ${m.table} t WHERE ${FILTER} AND t.${m.key} = r.record->>'${m.key}' AND NOT t.deleted
      RETURNING r.row_no, t.id, t.name, t.${m.key} AS key, t.province_code, t.city_code, t.county_code, t.town_code`,
@@ -265,12 +304,27 @@ async function checkMaster(ctx: CheckContext, only: number[] | null): Promise<vo
   )
   const list: { row_no: number; issue: RowIssue }[] = []
   for (const h of hits.rows) {
-    const inScope = scope.kind === 'all' || (scope.kind === 'region' && ({ province: h.province_code, city: h.city_code, county: h.county_code, town: h.town_code } as Record<string, string | null>)[scope.level] === scope.code)
+    const inScope =
+      scope.kind === 'all' ||
+      (scope.kind === 'region' &&
+        ({ province: h.province_code, city: h.city_code, county: h.county_code, town: h.town_code } as Record<string, string | null>)[
+          scope.level
+        ] === scope.code)
     list.push({
       row_no: h.row_no,
       issue: inScope
-        ? { field: m.key, rule: 'exists', level: 'warning', message: `「${m.keyLabel}」${h.key} 已存在（${m.noun}「${h.name}」），提交后将作为修改` }
-        : { field: m.key, rule: 'scope', level: 'error', message: `「${m.keyLabel}」${h.key} 已是其他区域的${m.noun}，不在本账号的数据范围内，不能修改` },
+        ? {
+            field: m.key,
+            rule: 'exists',
+            level: 'warning',
+            message: `「${m.keyLabel}」${h.key} 已存在（${m.noun}「${h.name}」），提交后将作为修改`,
+          }
+        : {
+            field: m.key,
+            rule: 'scope',
+            level: 'error',
+            message: `「${m.keyLabel}」${h.key} 已是其他区域的${m.noun}，不在本账号的数据范围内，不能修改`,
+          },
     })
   }
   const pending = await db.query<{ row_no: number; id: number | string; key: string }>(
@@ -280,7 +334,15 @@ async function checkMaster(ctx: CheckContext, only: number[] | null): Promise<vo
     [batch.id, only, batch.kind],
   )
   for (const p of pending.rows) {
-    list.push({ row_no: p.row_no, issue: { field: m.key, rule: 'pending', level: 'error', message: `「${m.keyLabel}」${p.key} 已有待审核的提交（#${p.id}），请待审核完成后再导入` } })
+    list.push({
+      row_no: p.row_no,
+      issue: {
+        field: m.key,
+        rule: 'pending',
+        level: 'error',
+        message: `「${m.keyLabel}」${p.key} 已有待审核的提交（#${p.id}），请待审核完成后再导入`,
+      },
+    })
   }
   await addIssues(db, batch.id, list)
 }
@@ -359,7 +421,10 @@ async function linkEnterprises(ctx: CheckContext, only: number[] | null): Promis
   const codes = [...new Set(rows.rows.flatMap((r) => (r.code ? [r.code] : [])))]
   const byCode = new Map<string, { name: string; pending: boolean }>()
   if (codes.length) {
-    const e = await db.query<{ credit_code: string; name: string }>('SELECT credit_code, name FROM enterprise WHERE credit_code = ANY($1::text[]) AND NOT deleted', [codes])
+    const e = await db.query<{ credit_code: string; name: string }>(
+      'SELECT credit_code, name FROM enterprise WHERE credit_code = ANY($1::text[]) AND NOT deleted',
+      [codes],
+    )
     for (const x of e.rows) byCode.set(x.credit_code, { name: x.name, pending: false })
     const p = await db.query<{ code: string; name: string }>(
       `SELECT DISTINCT ON (payload->>'credit_code') payload->>'credit_code' AS code, payload->>'name' AS name FROM dc_submission
@@ -371,10 +436,15 @@ async function linkEnterprises(ctx: CheckContext, only: number[] | null): Promis
   const names = [...new Set(rows.rows.flatMap((r) => (!r.code && r.owner ? [r.owner] : [])))]
   const byName = new Map<string, { credit_code: string; name: string }[]>()
   if (names.length) {
-    const e = await db.query<{ credit_code: string; name: string }>('SELECT credit_code, name FROM enterprise WHERE name = ANY($1::text[]) AND NOT deleted ORDER BY id', [names])
+    const e = await db.query<{ credit_code: string; name: string }>(
+      'SELECT credit_code, name FROM enterprise WHERE name = ANY($1::text[]) AND NOT deleted ORDER BY id',
+      [names],
+    )
     for (const x of e.rows) byName.set(x.name, [...(byName.get(x.name) ?? []), x])
   }
-  const needPlace = rows.rows.filter((r) => !r.code && r.polygonal && (!r.owner || (byName.get(r.owner)?.length ?? 0) === 0)).map((r) => r.row_no)
+  const needPlace = rows.rows
+    .filter((r) => !r.code && r.polygonal && (!r.owner || (byName.get(r.owner)?.length ?? 0) === 0))
+    .map((r) => r.row_no)
   const inside = new Map<number, { credit_code: string; name: string }[]>()
   if (needPlace.length) {
     const e = await db.query<{ row_no: number; credit_code: string; name: string }>(
@@ -388,8 +458,21 @@ async function linkEnterprises(ctx: CheckContext, only: number[] | null): Promis
     const ownerName = r.owner ?? undefined
     if (r.code) {
       const hit = byCode.get(r.code)
-      if (hit) links.push({ row_no: r.row_no, link: { rule: hit.pending ? 'pendingCreditCode' : 'creditCode', creditCode: r.code, name: hit.name, ownerName } })
-      else issues.push({ row_no: r.row_no, issue: { field: 'owner_credit_code', rule: 'link', level: 'warning', message: `「用地单位统一社会信用代码」${r.code} 在企业库中不存在，请先导入该企业或核对代码` } })
+      if (hit)
+        links.push({
+          row_no: r.row_no,
+          link: { rule: hit.pending ? 'pendingCreditCode' : 'creditCode', creditCode: r.code, name: hit.name, ownerName },
+        })
+      else
+        issues.push({
+          row_no: r.row_no,
+          issue: {
+            field: 'owner_credit_code',
+            rule: 'link',
+            level: 'warning',
+            message: `「用地单位统一社会信用代码」${r.code} 在企业库中不存在，请先导入该企业或核对代码`,
+          },
+        })
       continue
     }
     const named = r.owner ? (byName.get(r.owner) ?? []) : []
@@ -398,18 +481,43 @@ async function linkEnterprises(ctx: CheckContext, only: number[] | null): Promis
       continue
     }
     if (named.length > 1) {
-      issues.push({ row_no: r.row_no, issue: { field: 'owner_credit_code', rule: 'link', level: 'warning', message: `企业库中有 ${named.length} 家名为「${r.owner}」的企业，无法按名称关联，请填写用地单位统一社会信用代码` } })
+      issues.push({
+        row_no: r.row_no,
+        issue: {
+          field: 'owner_credit_code',
+          rule: 'link',
+          level: 'warning',
+          message: `企业库中有 ${named.length} 家名为「${r.owner}」的企业，无法按名称关联，请填写用地单位统一社会信用代码`,
+        },
+      })
       continue
     }
     const found = inside.get(r.row_no) ?? []
-    if (found.length === 1) links.push({ row_no: r.row_no, link: { rule: 'location', creditCode: found[0].credit_code, name: found[0].name, ownerName } })
+    if (found.length === 1)
+      links.push({ row_no: r.row_no, link: { rule: 'location', creditCode: found[0].credit_code, name: found[0].name, ownerName } })
     else if (found.length > 1) {
       issues.push({
         row_no: r.row_no,
-        issue: { field: 'owner_credit_code', rule: 'link', level: 'warning', message: `地块内有 ${found.length} 家企业（${found.slice(0, 3).map((x) => x.name).join('、')}${found.length > 3 ? '等' : ''}），无法自动关联，请填写用地单位统一社会信用代码` },
+        issue: {
+          field: 'owner_credit_code',
+          rule: 'link',
+          level: 'warning',
+          message: `地块内有 ${found.length} 家企业（${found
+            .slice(0, 3)
+            .map((x) => x.name)
+            .join('、')}${found.length > 3 ? '等' : ''}），无法自动关联，请填写用地单位统一社会信用代码`,
+        },
       })
     } else if (r.owner) {
-      issues.push({ row_no: r.row_no, issue: { field: 'owner_credit_code', rule: 'link', level: 'warning', message: `企业库中没有名为「${r.owner}」的企业，地块内也没有企业位置，未能关联用地单位` } })
+      issues.push({
+        row_no: r.row_no,
+        issue: {
+          field: 'owner_credit_code',
+          rule: 'link',
+          level: 'warning',
+          message: `企业库中没有名为「${r.owner}」的企业，地块内也没有企业位置，未能关联用地单位`,
+        },
+      })
     }
   }
   if (links.length) {

@@ -46,7 +46,8 @@ export async function commitBatch(db: Db, batch: BatchRecord, lookups: Lookups, 
   return db.transaction(async (tx) => {
     // the batch row is locked for the whole commit: a second commit or a fix waits, then finds it 已提交
     const state = await tx.query<{ status: string }>('SELECT status FROM dc_import_batch WHERE id = $1 FOR UPDATE', [batch.id])
-    if (state.rows[0]?.status !== '已检查') throw new AppError(422, `批次状态为「${state.rows[0]?.status ?? '不存在'}」，只有「已检查」的批次可以提交`)
+    if (state.rows[0]?.status !== '已检查')
+      throw new AppError(422, `批次状态为「${state.rows[0]?.status ?? '不存在'}」，只有「已检查」的批次可以提交`)
     const counts = (
       await tx.query<{ errors: number; unchecked: number; included: number }>(
         `SELECT count(*) FILTER (WHERE level = '错误')::int AS errors, count(*) FILTER (WHERE level = '')::int AS unchecked, count(*)::int AS included
@@ -59,7 +60,10 @@ export async function commitBatch(db: Db, batch: BatchRecord, lookups: Lookups, 
     if (counts.included === 0) throw new AppError(422, '没有可提交的行（全部已排除）')
     const out = outsideScope(scope)
     const outside = (
-      await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM dc_import_row r WHERE r.batch_id = $1 AND NOT r.excluded AND ${out.sql}`, out.param === null ? [batch.id] : [batch.id, out.param])
+      await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM dc_import_row r WHERE r.batch_id = $1 AND NOT r.excluded AND ${out.sql}`,
+        out.param === null ? [batch.id] : [batch.id, out.param],
+      )
     ).rows[0].n
     if (outside > 0) throw new AppError(403, `有 ${outside} 行不在本账号的数据范围内，不能提交`)
     const pending = await tx.query<{ key: string; id: number | string }>(

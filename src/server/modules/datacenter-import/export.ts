@@ -5,7 +5,15 @@
  * `sendXlsx` page by page.
  */
 import type { BatchRowView, BatchView } from '../../../domain/contracts/datacenter-import'
-import { IMPORT_FORMATS, LINK_RULES, RULE_LABELS, SOURCE_CRS, rowLevelText, rowValue, type RowIssue } from '../../../domain/datacenter/import-batch'
+import {
+  IMPORT_FORMATS,
+  LINK_RULES,
+  RULE_LABELS,
+  SOURCE_CRS,
+  rowLevelText,
+  rowValue,
+  type RowIssue,
+} from '../../../domain/datacenter/import-batch'
 import { RECORD_KIND_LABEL, type StandardField } from '../../../domain/datacenter/standard'
 import { dateCell, type XlsxColumn } from '../../http/xlsx'
 import type { BatchRecord } from './repo'
@@ -49,7 +57,11 @@ export function labelOf(fields: readonly StandardField[], name: string): string 
 }
 
 /** 数据行: every row with the standard's fields and its check result. */
-export function rowsTable(batch: BatchRecord, fields: readonly StandardField[], pages: AsyncIterable<BatchRowView[]>): XlsxTable<BatchRowView> {
+export function rowsTable(
+  batch: BatchRecord,
+  fields: readonly StandardField[],
+  pages: AsyncIterable<BatchRowView[]>,
+): XlsxTable<BatchRowView> {
   const geometry = fields.find((f) => f.type === 'geometry')
   const columns: XlsxColumn<BatchRowView>[] = [
     { header: '序号', value: (r) => r.rowNo, width: 7 },
@@ -58,10 +70,25 @@ export function rowsTable(batch: BatchRecord, fields: readonly StandardField[], 
     { header: '操作', value: (r) => (r.action ? ACTION_TEXT[r.action] : null), width: 12 },
     ...fields
       .filter((f) => f.type !== 'geometry')
-      .map((f) => ({ header: f.unit ? `${f.label}（${f.unit}）` : f.label, value: (r: BatchRowView) => cell(rowValue(r, batch.mapping, f.name)), width: Math.max(10, f.label.length * 2 + 4) })),
+      .map((f) => ({
+        header: f.unit ? `${f.label}（${f.unit}）` : f.label,
+        value: (r: BatchRowView) => cell(rowValue(r, batch.mapping, f.name)),
+        width: Math.max(10, f.label.length * 2 + 4),
+      })),
     ...(geometry ? [{ header: geometry.label, value: (r: BatchRowView) => (r.hasGeometry ? '有' : '无'), width: 8 }] : []),
     ...(batch.kind === 'parcel'
-      ? [{ header: '关联用地单位', value: (r: BatchRowView) => (r.link?.rule ? `${r.link.name}（${r.link.creditCode}，${LINK_RULES[r.link.rule]}）` : r.link?.ownerName ? `未关联（源数据：${r.link.ownerName}）` : null), width: 30 }]
+      ? [
+          {
+            header: '关联用地单位',
+            value: (r: BatchRowView) =>
+              r.link?.rule
+                ? `${r.link.name}（${r.link.creditCode}，${LINK_RULES[r.link.rule]}）`
+                : r.link?.ownerName
+                  ? `未关联（源数据：${r.link.ownerName}）`
+                  : null,
+            width: 30,
+          },
+        ]
       : []),
     { header: '错误', value: (r) => issuesOf(r, 'error'), width: 50 },
     { header: '警告', value: (r) => issuesOf(r, 'warning'), width: 40 },
@@ -87,12 +114,20 @@ export function issuesTable(
   const [key, name] = KEY[batch.kind]
   async function* lines(): AsyncGenerator<IssueLine[]> {
     for await (const rows of pages) {
-      yield rows.flatMap((row) => row.issues.filter((i) => (!only.field || i.field === only.field) && (!only.rule || i.rule === only.rule)).map((issue) => ({ row, issue })))
+      yield rows.flatMap((row) =>
+        row.issues
+          .filter((i) => (!only.field || i.field === only.field) && (!only.rule || i.rule === only.rule))
+          .map((issue) => ({ row, issue })),
+      )
     }
   }
   const columns: XlsxColumn<IssueLine>[] = [
     { header: '序号', value: (l) => l.row.rowNo, width: 7 },
-    { header: batch.format === 'shapefile' || batch.format === 'geojson' ? '要素号' : '源文件行号', value: (l) => l.row.sourceLine, width: 10 },
+    {
+      header: batch.format === 'shapefile' || batch.format === 'geojson' ? '要素号' : '源文件行号',
+      value: (l) => l.row.sourceLine,
+      width: 10,
+    },
     { header: labelOf(fields, key), value: (l) => cell(rowValue(l.row, batch.mapping, key)), width: 22 },
     { header: labelOf(fields, name), value: (l) => cell(rowValue(l.row, batch.mapping, name)), width: 26 },
     { header: '字段', value: (l) => labelOf(fields, l.issue.field), width: 16 },

@@ -130,10 +130,21 @@ export async function recoverOrphans(db: Db, runner: JobRunner, staleSeconds: nu
     if (runner.isRunning(b.id)) continue
     if (b.status === '导入中') {
       await repo.deleteRows(db, b.id)
-      await repo.moveStatus(db, b.id, ['导入中'], '已中断', { progress: 0, phase: '', row_count: 0, message: '导入被中断（服务重启或进程退出），未完成的行已清除，可重新导入' })
+      await repo.moveStatus(db, b.id, ['导入中'], '已中断', {
+        progress: 0,
+        phase: '',
+        row_count: 0,
+        message: '导入被中断（服务重启或进程退出），未完成的行已清除，可重新导入',
+      })
     } else {
       await db.query(`UPDATE dc_import_row SET level = '', issues = '[]', record = NULL WHERE batch_id = $1`, [b.id])
-      await repo.moveStatus(db, b.id, ['检查中'], '已上传', { progress: 0, phase: '', message: '检查被中断（服务重启或进程退出），请重新检查', error_rows: 0, warning_rows: 0 })
+      await repo.moveStatus(db, b.id, ['检查中'], '已上传', {
+        progress: 0,
+        phase: '',
+        message: '检查被中断（服务重启或进程退出），请重新检查',
+        error_rows: 0,
+        warning_rows: 0,
+      })
     }
     done.push(b.id)
   }

@@ -4,7 +4,13 @@
  * tree. Also turns what ledgers write into codes: a code list's label (工业用地 → 0601), a code
  * read as a number (601 → 0601), a division's name (上城区 → 330102).
  */
-import { BUILTIN_CODE_LISTS, type CheckLookups, type DataStandard, type RecordKind, type StandardField } from '../../../domain/datacenter/standard'
+import {
+  BUILTIN_CODE_LISTS,
+  type CheckLookups,
+  type DataStandard,
+  type RecordKind,
+  type StandardField,
+} from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
 import { AppError } from '../../http/errors'
 
@@ -32,7 +38,10 @@ export interface Lookups extends CheckLookups {
 
 /** The newest standard of a kind (dc_standard; the newest version is in force). */
 export async function standardInForce(db: Db, kind: RecordKind): Promise<DataStandard> {
-  const r = await db.query<{ version: number; fields: StandardField[] }>('SELECT version, fields FROM dc_standard WHERE kind = $1 ORDER BY version DESC LIMIT 1', [kind])
+  const r = await db.query<{ version: number; fields: StandardField[] }>(
+    'SELECT version, fields FROM dc_standard WHERE kind = $1 ORDER BY version DESC LIMIT 1',
+    [kind],
+  )
   if (!r.rows[0]) throw new AppError(422, '数据标准缺失：请先在「数据标准」中建立标准')
   return { kind, version: r.rows[0].version, fields: r.rows[0].fields }
 }
@@ -52,7 +61,9 @@ export async function loadLookups(db: Db, kind: RecordKind): Promise<Lookups> {
     m.set(it.value, it.label)
   }
   const valueSets = new Map([...lists].map(([k, m]) => [k, new Set(m.keys())]))
-  const regionRows = await db.query<{ code: string; name: string; level: RegionNode['level']; parent_code: string | null }>('SELECT code, name, level, parent_code FROM region')
+  const regionRows = await db.query<{ code: string; name: string; level: RegionNode['level']; parent_code: string | null }>(
+    'SELECT code, name, level, parent_code FROM region',
+  )
   const regions = new Map(regionRows.rows.map((r) => [r.code, { code: r.code, name: r.name, level: r.level, parent: r.parent_code }]))
   const countyNames = new Map<string, string | null>()
   for (const r of regions.values()) {
@@ -71,7 +82,9 @@ export async function loadLookups(db: Db, kind: RecordKind): Promise<Lookups> {
       const t = text.trim()
       if (m.has(t)) return t
       for (const [value, label] of m) if (label === t) return value
-      if (/^\d+$/.test(t)) for (const value of m.keys()) if (/^\d+$/.test(value) && value.length > t.length && value === t.padStart(value.length, '0')) return value
+      if (/^\d+$/.test(t))
+        for (const value of m.keys())
+          if (/^\d+$/.test(value) && value.length > t.length && value === t.padStart(value.length, '0')) return value
       return null
     },
     countyByName: (name) => countyNames.get(name.trim()) ?? null,

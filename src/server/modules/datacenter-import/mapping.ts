@@ -54,7 +54,8 @@ export function tabularShape(mapping: ColumnMapping, row: StagedRow, crs: Source
   } else if (!blank(lng) || !blank(lat)) {
     const x = Number(String(lng ?? '').trim())
     const y = Number(String(lat ?? '').trim())
-    if (blank(lng) || blank(lat) || !Number.isFinite(x) || !Number.isFinite(y)) return { geometry: null, error: `经纬度应为两个数字，得到「${String(lng ?? '')}」「${String(lat ?? '')}」` }
+    if (blank(lng) || blank(lat) || !Number.isFinite(x) || !Number.isFinite(y))
+      return { geometry: null, error: `经纬度应为两个数字，得到「${String(lng ?? '')}」「${String(lat ?? '')}」` }
     g = { type: 'Point', coordinates: [x, y] }
   }
   if (!g) return { geometry: null, error: null }
@@ -64,7 +65,13 @@ export function tabularShape(mapping: ColumnMapping, row: StagedRow, crs: Source
 }
 
 /** The raw record of a row for the checker (see the file comment). */
-export function mapRow(fields: readonly StandardField[], mapping: ColumnMapping, row: StagedRow, lookups: Lookups, shape: { spatial: boolean; crs: SourceCrs }): MappedRow {
+export function mapRow(
+  fields: readonly StandardField[],
+  mapping: ColumnMapping,
+  row: StagedRow,
+  lookups: Lookups,
+  shape: { spatial: boolean; crs: SourceCrs },
+): MappedRow {
   const raw: Record<string, unknown> = {}
   let geometry: Geometry | null = null
   let geometryError: string | null = null

@@ -110,7 +110,23 @@ export async function insertBatch(
     `INSERT INTO dc_import_batch(kind, file_id, name, format, crs_declared, source_crs, headers, mapping, mapping_source, created_by,
                                  region_code, province_code, city_code, county_code, town_code, phase)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, '排队等待读取') RETURNING id`,
-    [b.kind, b.fileId, b.name, b.format, b.crsDeclared, b.sourceCrs, JSON.stringify(b.headers), JSON.stringify(b.mapping), b.mappingSource, b.userId, b.regionCode, b.chain.province, b.chain.city, b.chain.county, b.chain.town],
+    [
+      b.kind,
+      b.fileId,
+      b.name,
+      b.format,
+      b.crsDeclared,
+      b.sourceCrs,
+      JSON.stringify(b.headers),
+      JSON.stringify(b.mapping),
+      b.mappingSource,
+      b.userId,
+      b.regionCode,
+      b.chain.province,
+      b.chain.city,
+      b.chain.county,
+      b.chain.town,
+    ],
   )
   return Number(r.rows[0].id)
 }
@@ -157,29 +173,46 @@ export async function* eachBatch(db: Db, scoped: () => Where, f: BatchFilter, si
 
 /** What the progress bar polls. */
 export async function progressOf(db: Db, id: number): Promise<BatchProgress | undefined> {
-  const r = await db.query<{ id: number | string; status: BatchStatus; progress: number; phase: string; message: string; row_count: number }>(
-    'SELECT id, status, progress, phase, message, row_count FROM dc_import_batch WHERE id = $1',
-    [id],
-  )
+  const r = await db.query<{
+    id: number | string
+    status: BatchStatus
+    progress: number
+    phase: string
+    message: string
+    row_count: number
+  }>('SELECT id, status, progress, phase, message, row_count FROM dc_import_batch WHERE id = $1', [id])
   const b = r.rows[0]
   return b && { id: Number(b.id), status: b.status, progress: b.progress, phase: b.phase, message: b.message, rowCount: b.row_count }
 }
 
 /** Reports a job's progress (and that it is alive). */
 export async function setProgress(db: Db, id: number, progress: number, phase: string): Promise<void> {
-  await db.query('UPDATE dc_import_batch SET progress = $2, phase = $3, heartbeat_at = now() WHERE id = $1', [id, Math.max(0, Math.min(100, Math.round(progress))), phase.slice(0, 100)])
+  await db.query('UPDATE dc_import_batch SET progress = $2, phase = $3, heartbeat_at = now() WHERE id = $1', [
+    id,
+    Math.max(0, Math.min(100, Math.round(progress))),
+    phase.slice(0, 100),
+  ])
 }
 
 /**
  * Moves a batch from one of `from` to `to`, setting the given columns; returns false when the
  * batch was not in one of those states (someone else moved it first).
  */
-export async function moveStatus(db: Db, id: number, from: readonly BatchStatus[], to: BatchStatus, set: Record<string, unknown> = {}): Promise<boolean> {
+export async function moveStatus(
+  db: Db,
+  id: number,
+  from: readonly BatchStatus[],
+  to: BatchStatus,
+  set: Record<string, unknown> = {},
+): Promise<boolean> {
   const cols = Object.keys(set)
   for (const c of cols) if (!/^[a-z_]+$/.test(c)) throw new Error(`bad column ${c}`)
   const params: unknown[] = [id, [...from], to, ...cols.map((c) => set[c])]
   const extra = cols.map((c, i) => `, ${c} = $${i + 4}`).join('')
-  const r = await db.query(`UPDATE dc_import_batch SET status = $3, heartbeat_at = now(), updated_at = now()${extra} WHERE id = $1 AND status = ANY($2::varchar[])`, params)
+  const r = await db.query(
+    `UPDATE dc_import_batch SET status = $3, heartbeat_at = now(), updated_at = now()${extra} WHERE id = $1 AND status = ANY($2::varchar[])`,
+    params,
+  )
   return r.affectedRows > 0
 }
 
@@ -287,7 +320,10 @@ export async function* eachRow(db: Db, batchId: number, f: RowFilter, size = 100
   let after = 0
   for (;;) {
     const where = rowsWhere(batchId, f).add('r.row_no > ?', after)
-    const r = await db.query<RowRow>(`SELECT ${ROW_SELECT} FROM ${ROW_FROM} WHERE ${where.sql} ORDER BY r.row_no LIMIT ${size}`, where.params)
+    const r = await db.query<RowRow>(
+      `SELECT ${ROW_SELECT} FROM ${ROW_FROM} WHERE ${where.sql} ORDER BY r.row_no LIMIT ${size}`,
+      where.params,
+    )
     if (r.rows.length === 0) return
     yield r.rows.map(rowView)
     after = r.rows[r.rows.length - 1].row_no
@@ -301,7 +337,12 @@ export async function getRow(db: Db, batchId: number, rowNo: number): Promise<Ba
 }
 
 /** The shapes of a batch as GeoJSON features (row number, level, a label), at most `limit`. */
-export async function shapes(db: Db, batchId: number, labelField: string | null, limit: number): Promise<{ features: unknown[]; bbox: number[] | null; total: number }> {
+export async function shapes(
+  db: Db,
+  batchId: number,
+  labelField: string | null,
+  limit: number,
+): Promise<{ features: unknown[]; bbox: number[] | null; total: number }> {
   const r = await db.query<{ row_no: number; level: string; excluded: boolean; label: string | null; g: string }>(
     `SELECT row_no, level, excluded, CASE WHEN $3::text IS NULL THEN NULL ELSE record->>$3::text END AS label, ST_AsGeoJSON(geom, 7) AS g
      FROM dc_import_row WHERE batch_id = $1 AND geom IS NOT NULL ORDER BY row_no LIMIT $2`,
@@ -315,7 +356,11 @@ export async function shapes(db: Db, batchId: number, labelField: string | null,
   )
   const e = ext.rows[0]
   return {
-    features: r.rows.map((x) => ({ type: 'Feature', geometry: JSON.parse(x.g), properties: { rowNo: x.row_no, level: x.excluded ? '已排除' : x.level || '未检查', label: x.label ?? `第 ${x.row_no} 行` } })),
+    features: r.rows.map((x) => ({
+      type: 'Feature',
+      geometry: JSON.parse(x.g),
+      properties: { rowNo: x.row_no, level: x.excluded ? '已排除' : x.level || '未检查', label: x.label ?? `第 ${x.row_no} 行` },
+    })),
     bbox: e && e.xmin !== null ? [e.xmin, e.ymin as number, e.xmax as number, e.ymax as number] : null,
     total: e?.n ?? 0,
   }
@@ -323,18 +368,31 @@ export async function shapes(db: Db, batchId: number, labelField: string | null,
 
 /** Up to `n` source rows of a batch, first first. */
 export async function sampleSources(db: Db, batchId: number, n: number): Promise<Record<string, string | number | boolean | null>[]> {
-  const r = await db.query<{ source: Record<string, string | number | boolean | null> }>('SELECT source FROM dc_import_row WHERE batch_id = $1 ORDER BY row_no LIMIT $2', [batchId, n])
+  const r = await db.query<{ source: Record<string, string | number | boolean | null> }>(
+    'SELECT source FROM dc_import_row WHERE batch_id = $1 ORDER BY row_no LIMIT $2',
+    [batchId, n],
+  )
   return r.rows.map((x) => x.source)
 }
 
 /** The remembered mapping of a template (kind + header signature). */
 export async function templateMapping(db: Db, kind: RecordKind, signature: string): Promise<Record<string, string> | undefined> {
-  const r = await db.query<{ mapping: Record<string, string> }>('SELECT mapping FROM dc_import_template WHERE kind = $1 AND signature = $2', [kind, signature])
+  const r = await db.query<{ mapping: Record<string, string> }>(
+    'SELECT mapping FROM dc_import_template WHERE kind = $1 AND signature = $2',
+    [kind, signature],
+  )
   return r.rows[0]?.mapping
 }
 
 /** Remembers a mapping for a template. */
-export async function saveTemplate(db: Db, kind: RecordKind, signature: string, headers: string[], mapping: Record<string, string>, userId: number): Promise<void> {
+export async function saveTemplate(
+  db: Db,
+  kind: RecordKind,
+  signature: string,
+  headers: string[],
+  mapping: Record<string, string>,
+  userId: number,
+): Promise<void> {
   await db.query(
     `INSERT INTO dc_import_template(kind, signature, headers, mapping, updated_by) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5)
      ON CONFLICT (kind, signature) DO UPDATE SET mapping = EXCLUDED.mapping, headers = EXCLUDED.headers, updated_by = EXCLUDED.updated_by, updated_at = now()`,

@@ -5,10 +5,31 @@
  */
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { BatchMapping, BatchProgress, BatchRowView, BatchRows, BatchView, IssueSummary, StandardFields } from '../../../domain/contracts/datacenter-import'
+import type {
+  BatchMapping,
+  BatchProgress,
+  BatchRowView,
+  BatchRows,
+  BatchView,
+  IssueSummary,
+  StandardFields,
+} from '../../../domain/contracts/datacenter-import'
 import type { Page } from '../../../domain/contracts/envelope'
-import { mappingProblems, mappingTargets, signatureText, suggestMapping, type ColumnMapping } from '../../../domain/datacenter/column-mapping'
-import { EDITABLE_STATUSES, IMPORT_EXTENSIONS, READABLE_STATUSES, RULE_LABELS, type BatchStatus, type DeclaredCrs } from '../../../domain/datacenter/import-batch'
+import {
+  mappingProblems,
+  mappingTargets,
+  signatureText,
+  suggestMapping,
+  type ColumnMapping,
+} from '../../../domain/datacenter/column-mapping'
+import {
+  EDITABLE_STATUSES,
+  IMPORT_EXTENSIONS,
+  READABLE_STATUSES,
+  RULE_LABELS,
+  type BatchStatus,
+  type DeclaredCrs,
+} from '../../../domain/datacenter/import-batch'
 import type { RecordKind } from '../../../domain/datacenter/standard'
 import { regionInScope, scopeCondition, scopeOf } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
@@ -63,10 +84,16 @@ export class ImportService {
   /** A batch the user may see, else 404 (a batch outside the scope is not revealed). */
   async visible(user: AuthUser, id: number): Promise<repo.BatchRecord> {
     let b = await repo.getBatch(this.db, id)
-    const ok = b && (user.isAdmin || b.createdById === user.id || (b.regionCode !== null && (await regionInScope(this.db, scopeOf(user), b.regionCode))))
+    const ok =
+      b &&
+      (user.isAdmin || b.createdById === user.id || (b.regionCode !== null && (await regionInScope(this.db, scopeOf(user), b.regionCode))))
     if (!b || !ok) throw notFound(`批次 ${id} 不存在或不在本账号的数据范围内`)
     // a job this process does not run, silent too long (or any, on the embedded engine): it stopped
-    if ((b.status === '导入中' || b.status === '检查中') && !this.runner.isRunning(id) && (this.db.engine === 'pglite' || b.heartbeatAge > STALE_SECONDS)) {
+    if (
+      (b.status === '导入中' || b.status === '检查中') &&
+      !this.runner.isRunning(id) &&
+      (this.db.engine === 'pglite' || b.heartbeatAge > STALE_SECONDS)
+    ) {
       await this.recover()
       b = (await repo.getBatch(this.db, id)) as repo.BatchRecord
     }
@@ -75,7 +102,8 @@ export class ImportService {
 
   private async readable(user: AuthUser, id: number): Promise<repo.BatchRecord> {
     const b = await this.visible(user, id)
-    if (!READABLE_STATUSES.includes(b.status)) throw statusError(b, b.status === '导入中' ? '请等待导入完成' : '没有可查看的数据，请重新导入')
+    if (!READABLE_STATUSES.includes(b.status))
+      throw statusError(b, b.status === '导入中' ? '请等待导入完成' : '没有可查看的数据，请重新导入')
     return b
   }
 
@@ -161,7 +189,15 @@ export class ImportService {
     if (!file) throw notFound('批次的源文件已不存在')
     const reader = await this.open(this.store.pathOf(file.sha256), file.kind, b.crsDeclared as DeclaredCrs)
     await repo.deleteRows(this.db, id)
-    if (!(await repo.moveStatus(this.db, id, [b.status], '导入中', { progress: 0, phase: '排队等待读取', message: '', row_count: 0, headers: JSON.stringify(reader.headers) }))) {
+    if (
+      !(await repo.moveStatus(this.db, id, [b.status], '导入中', {
+        progress: 0,
+        phase: '排队等待读取',
+        message: '',
+        row_count: 0,
+        headers: JSON.stringify(reader.headers),
+      }))
+    ) {
       await reader.close()
       throw new AppError(409, '批次已被他人处理，请刷新')
     }
@@ -181,7 +217,9 @@ export class ImportService {
     }
   }
 
-  private async chainOf(code: string): Promise<{ province: string | null; city: string | null; county: string | null; town: string | null }> {
+  private async chainOf(
+    code: string,
+  ): Promise<{ province: string | null; city: string | null; county: string | null; town: string | null }> {
     const r = await this.db.query<{ code: string; level: string }>(
       `WITH RECURSIVE up AS (SELECT code, level, parent_code FROM region WHERE code = $1
          UNION ALL SELECT r.code, r.level, r.parent_code FROM region r JOIN up ON r.code = up.parent_code) SELECT code, level FROM up`,
@@ -242,7 +280,14 @@ export class ImportService {
     const b = await this.readable(user, id)
     const standard = await standardInForce(this.db, b.kind)
     const targets = mappingTargets(b.kind, standard.fields)
-    return { headers: b.headers, mapping: b.mapping, source: b.mappingSource, suggested: suggestMapping(b.headers, targets), targets, samples: await repo.sampleSources(this.db, id, 5) }
+    return {
+      headers: b.headers,
+      mapping: b.mapping,
+      source: b.mappingSource,
+      suggested: suggestMapping(b.headers, targets),
+      targets,
+      samples: await repo.sampleSources(this.db, id, 5),
+    }
   }
 
   /** Saves a batch's mapping and remembers it for its template; checks must run again. */
@@ -250,9 +295,16 @@ export class ImportService {
     const b = await this.editable(user, id)
     const standard = await standardInForce(this.db, b.kind)
     const problems = mappingProblems(mapping, b.headers, mappingTargets(b.kind, standard.fields))
-    if (problems.length) throw badRequest(problems.join('；'), problems.map((message) => ({ field: 'mapping', message })))
+    if (problems.length)
+      throw badRequest(
+        problems.join('；'),
+        problems.map((message) => ({ field: 'mapping', message })),
+      )
     await this.db.transaction(async (tx) => {
-      await tx.query(`UPDATE dc_import_row SET level = '', issues = '[]', record = NULL, action = NULL, target_id = NULL, link = NULL WHERE batch_id = $1`, [id])
+      await tx.query(
+        `UPDATE dc_import_row SET level = '', issues = '[]', record = NULL, action = NULL, target_id = NULL, link = NULL WHERE batch_id = $1`,
+        [id],
+      )
       const moved = await repo.moveStatus(tx, id, [b.status], '已上传', {
         mapping: JSON.stringify(mapping),
         mapping_source: 'saved',
@@ -271,20 +323,29 @@ export class ImportService {
   async template(kind: RecordKind): Promise<{ bytes: Buffer; name: string }> {
     const standard = await standardInForce(this.db, kind)
     const { templateWorkbook } = await import('./template')
-    return { bytes: await templateWorkbook(this.db, standard), name: `${kind === 'parcel' ? '地块' : '企业'}导入模板（标准第${standard.version}版）.xlsx` }
+    return {
+      bytes: await templateWorkbook(this.db, standard),
+      name: `${kind === 'parcel' ? '地块' : '企业'}导入模板（标准第${standard.version}版）.xlsx`,
+    }
   }
 
   /** The standard in force with the code lists its fields use (the fix form). */
   async fields(kind: RecordKind): Promise<StandardFields> {
     const lookups = await loadLookups(this.db, kind)
     const dicts = [...new Set(lookups.standard.fields.flatMap((f) => (f.dict ? [f.dict] : [])))]
-    return { kind, version: lookups.standard.version, fields: lookups.standard.fields, codeLists: Object.fromEntries(dicts.map((d) => [d, lookups.items(d)])) }
+    return {
+      kind,
+      version: lookups.standard.version,
+      fields: lookups.standard.fields,
+      codeLists: Object.fromEntries(dicts.map((d) => [d, lookups.items(d)])),
+    }
   }
 
   /** Starts the checks of a batch as a job. */
   async check(user: AuthUser, id: number): Promise<BatchView> {
     const b = await this.editable(user, id)
-    if (!(await repo.moveStatus(this.db, id, [b.status], '检查中', { progress: 0, phase: '排队等待检查', message: '' }))) throw new AppError(409, '批次已被他人处理，请刷新')
+    if (!(await repo.moveStatus(this.db, id, [b.status], '检查中', { progress: 0, phase: '排队等待检查', message: '' })))
+      throw new AppError(409, '批次已被他人处理，请刷新')
     this.runner.start(
       id,
       async (r) => {
@@ -292,11 +353,22 @@ export class ImportService {
         const lookups = await loadLookups(this.db, batch.kind)
         await checkBatch({ db: this.db, batch, lookups, scope: scopeOf(user) }, r)
         if (r.stopping) return
-        await repo.moveStatus(this.db, id, ['检查中'], '已检查', { progress: 100, phase: '', checked_at: new Date(), standard_version: lookups.standard.version })
+        await repo.moveStatus(this.db, id, ['检查中'], '已检查', {
+          progress: 100,
+          phase: '',
+          checked_at: new Date(),
+          standard_version: lookups.standard.version,
+        })
       },
       async () => {
         await this.db.query(`UPDATE dc_import_row SET level = '', issues = '[]', record = NULL WHERE batch_id = $1`, [id])
-        await repo.moveStatus(this.db, id, ['检查中'], '已上传', { progress: 0, phase: '', message: '检查时发生错误，请重新检查', error_rows: 0, warning_rows: 0 })
+        await repo.moveStatus(this.db, id, ['检查中'], '已上传', {
+          progress: 0,
+          phase: '',
+          message: '检查时发生错误，请重新检查',
+          error_rows: 0,
+          warning_rows: 0,
+        })
       },
     )
     return repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord)
@@ -343,9 +415,17 @@ export class ImportService {
     const editable = new Map(ctx.lookups.standard.fields.filter((f) => f.type !== 'geometry').map((f) => [f.name, f]))
     editable.set('__owner_name', { name: '__owner_name', label: '用地单位名称', type: 'string', required: false })
     const unknown = Object.keys(values).filter((k) => !editable.has(k))
-    if (unknown.length) throw badRequest(`不能修改的字段：${unknown.join('、')}`, unknown.map((field) => ({ field, message: '不是数据标准中可修改的字段' })))
+    if (unknown.length)
+      throw badRequest(
+        `不能修改的字段：${unknown.join('、')}`,
+        unknown.map((field) => ({ field, message: '不是数据标准中可修改的字段' })),
+      )
     if (Object.keys(values).length === 0) throw badRequest('没有要修改的字段')
-    await this.db.query('UPDATE dc_import_row SET overrides = overrides || $3::jsonb WHERE batch_id = $1 AND row_no = $2', [id, rowNo, JSON.stringify(values)])
+    await this.db.query('UPDATE dc_import_row SET overrides = overrides || $3::jsonb WHERE batch_id = $1 AND row_no = $2', [
+      id,
+      rowNo,
+      JSON.stringify(values),
+    ])
     if (b.status === '已检查') await recheckRows(ctx, [rowNo])
     return repo.getRow(this.db, id, rowNo)
   }
@@ -382,7 +462,8 @@ export class ImportService {
   /** 退回 with the reason: the batch ends, its creator reads why. */
   async back(user: AuthUser, id: number, reason: string): Promise<BatchView> {
     const b = await this.visible(user, id)
-    if (!(await repo.moveStatus(this.db, id, ['已上传', '已检查'], '已退回', { message: reason, returned_by: user.id }))) throw statusError(b, '只有「已上传」或「已检查」的批次可以退回')
+    if (!(await repo.moveStatus(this.db, id, ['已上传', '已检查'], '已退回', { message: reason, returned_by: user.id })))
+      throw statusError(b, '只有「已上传」或「已检查」的批次可以退回')
     return repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord)
   }
 
@@ -391,7 +472,8 @@ export class ImportService {
     const b = await this.visible(user, id)
     if (b.status !== '已检查') throw statusError(b, '只有「已检查」的批次可以提交')
     const lookups = await loadLookups(this.db, b.kind)
-    if (b.standardVersion !== lookups.standard.version) throw new AppError(422, `数据标准已更新为第 ${lookups.standard.version} 版，请重新检查后再提交`)
+    if (b.standardVersion !== lookups.standard.version)
+      throw new AppError(422, `数据标准已更新为第 ${lookups.standard.version} 版，请重新检查后再提交`)
     const submitted = await commitBatch(this.db, b, lookups, scopeOf(user), user.id)
     return { batch: repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord), submitted }
   }

@@ -66,6 +66,12 @@ export async function stageRows(db: Db, batch: repo.BatchRecord, reader: SourceR
   }
   if (n === 0) throw new SourceError('文件中只有列名，没有数据行')
   if (r.stopping) throw new JobStopped()
-  const ok = await repo.moveStatus(db, batch.id, ['导入中'], '已上传', { row_count: n, progress: 100, phase: '', message: '', source_crs: reader.crs })
+  const ok = await repo.moveStatus(db, batch.id, ['导入中'], '已上传', {
+    row_count: n,
+    progress: 100,
+    phase: '',
+    message: '',
+    source_crs: reader.crs,
+  })
   if (!ok) throw new JobStopped()
 }

@@ -57,7 +57,10 @@ export async function templateWorkbook(db: Db, standard: DataStandard): Promise<
   wb.creator = '产业用地一张图'
   const noun = RECORD_KIND_LABEL[standard.kind]
   const columns = standard.fields.filter((f) => f.type !== 'geometry')
-  const extras = standard.kind === 'enterprise' ? [EXTRA_TARGETS.__lng.label, EXTRA_TARGETS.__lat.label] : [EXTRA_TARGETS.__owner_name.label, EXTRA_TARGETS.__wkt.label]
+  const extras =
+    standard.kind === 'enterprise'
+      ? [EXTRA_TARGETS.__lng.label, EXTRA_TARGETS.__lat.label]
+      : [EXTRA_TARGETS.__owner_name.label, EXTRA_TARGETS.__wkt.label]
   const lists = await codeLists(db, [...new Set(columns.flatMap((f) => (f.dict ? [f.dict] : [])))])
 
   const data = wb.addWorksheet(`${noun}数据`, { views: [{ state: 'frozen', ySplit: 1 }] })
@@ -109,14 +112,30 @@ export async function templateWorkbook(db: Db, standard: DataStandard): Promise<
   help.addRow([])
   help.addRow(['列名', '字段', '类型', '必填', '单位', '规则', '代码表']).font = { bold: true }
   for (const f of columns) {
-    help.addRow([f.label, f.name, TYPE_TEXT[f.type], f.required ? '是' : '否', f.unit ?? '', ruleText(f), f.dict ? `${lists.get(f.dict)?.name ?? f.dict}（见「代码表」）` : ''])
+    help.addRow([
+      f.label,
+      f.name,
+      TYPE_TEXT[f.type],
+      f.required ? '是' : '否',
+      f.unit ?? '',
+      ruleText(f),
+      f.dict ? `${lists.get(f.dict)?.name ?? f.dict}（见「代码表」）` : '',
+    ])
   }
   if (standard.kind === 'enterprise') {
     help.addRow([EXTRA_TARGETS.__lng.label, '', '数值（WGS84 经度，如 120.15）', '否', '度', '企业位置；与纬度同时填写', ''])
     help.addRow([EXTRA_TARGETS.__lat.label, '', '数值（WGS84 纬度，如 30.28）', '否', '度', '企业位置；与经度同时填写', ''])
   } else {
     help.addRow([EXTRA_TARGETS.__owner_name.label, '', '文本', '否', '', '未填用地单位信用代码时，按企业名称关联用地单位', ''])
-    help.addRow([EXTRA_TARGETS.__wkt.label, '', 'WKT 文本（WGS84），如 POLYGON((120.1 30.2, …))', '否', '', '地块范围；有图形的数据建议用 Shapefile 或 GeoJSON 导入', ''])
+    help.addRow([
+      EXTRA_TARGETS.__wkt.label,
+      '',
+      'WKT 文本（WGS84），如 POLYGON((120.1 30.2, …))',
+      '否',
+      '',
+      '地块范围；有图形的数据建议用 Shapefile 或 GeoJSON 导入',
+      '',
+    ])
   }
   help.getColumn(1).width = 26
   help.getColumn(2).width = 22

@@ -32,13 +32,19 @@ const FILE_COLUMNS = 'f.id, f.original_name, f.size, f.kind, f.mime, u.real_name
 /** The stored files among `ids`, with who uploaded them and what for. */
 export async function filesByIds(db: Db, ids: readonly number[]): Promise<{ id: number; uploaded_by: number; purpose: string }[]> {
   if (!ids.length) return []
-  const r = await db.query<{ id: number | string; uploaded_by: number; purpose: string }>('SELECT id, uploaded_by, purpose FROM upload_file WHERE id = ANY($1::bigint[])', [ids])
+  const r = await db.query<{ id: number | string; uploaded_by: number; purpose: string }>(
+    'SELECT id, uploaded_by, purpose FROM upload_file WHERE id = ANY($1::bigint[])',
+    [ids],
+  )
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }))
 }
 
 /** The ids of the files a submission carries, in its order. */
 export async function submissionFileIds(db: Db, submissionId: number): Promise<number[]> {
-  const r = await db.query<{ file_id: number | string }>('SELECT file_id FROM dc_submission_file WHERE submission_id = $1 ORDER BY sort, file_id', [submissionId])
+  const r = await db.query<{ file_id: number | string }>(
+    'SELECT file_id FROM dc_submission_file WHERE submission_id = $1 ORDER BY sort, file_id',
+    [submissionId],
+  )
   return r.rows.map((x) => Number(x.file_id))
 }
 
@@ -90,8 +96,20 @@ export async function linkApproved(db: Db, submissionId: number, kind: RecordKin
 }
 
 /** Where a file is used as an attachment: the submissions carrying it and the records holding it. */
-export async function linksOfFile(db: Db, fileId: number): Promise<{ submissions: number[]; records: { kind: RecordKind; recordId: number }[] }> {
-  const subs = await db.query<{ submission_id: number | string }>('SELECT submission_id FROM dc_submission_file WHERE file_id = $1 ORDER BY submission_id', [fileId])
-  const recs = await db.query<{ kind: RecordKind; record_id: number }>('SELECT kind, record_id FROM record_attachment WHERE file_id = $1 ORDER BY id', [fileId])
-  return { submissions: subs.rows.map((x) => Number(x.submission_id)), records: recs.rows.map((x) => ({ kind: x.kind, recordId: x.record_id })) }
+export async function linksOfFile(
+  db: Db,
+  fileId: number,
+): Promise<{ submissions: number[]; records: { kind: RecordKind; recordId: number }[] }> {
+  const subs = await db.query<{ submission_id: number | string }>(
+    'SELECT submission_id FROM dc_submission_file WHERE file_id = $1 ORDER BY submission_id',
+    [fileId],
+  )
+  const recs = await db.query<{ kind: RecordKind; record_id: number }>(
+    'SELECT kind, record_id FROM record_attachment WHERE file_id = $1 ORDER BY id',
+    [fileId],
+  )
+  return {
+    submissions: subs.rows.map((x) => Number(x.submission_id)),
+    records: recs.rows.map((x) => ({ kind: x.kind, recordId: x.record_id })),
+  }
 }

@@ -66,47 +66,75 @@ export const inputRoutes =
     for (const kind of RECORD_KINDS) {
       const pages = INPUT_PAGES[kind]
       const name = RECORD_KIND_LABEL[kind]
-      app.post(`/api/datacenter/input/${kind}/add`, { config: { pages, log: log(`新增${name}`) }, schema: { body: inputAddBody } }, async (req) => {
-        const saved = await propose(db, proposerOf(currentUser(req)), kind, 'create', req.body)
-        req.logTarget = `提交 #${saved.id}${withFiles(req.body.attachments)}`
-        return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
-      })
-      app.post(`/api/datacenter/input/${kind}/update`, { config: { pages, log: log(`修改${name}`) }, schema: { body: inputUpdateBody } }, async (req) => {
-        req.logTarget = `${name} #${req.body.targetId}`
-        const saved = await propose(db, proposerOf(currentUser(req)), kind, 'update', req.body)
-        req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}${withFiles(req.body.attachments)}`
-        return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
-      })
-      app.post(`/api/datacenter/input/${kind}/delete`, { config: { pages, log: log(`删除${name}`) }, schema: { body: inputDeleteBody } }, async (req) => {
-        req.logTarget = `${name} #${req.body.targetId}`
-        const saved = await propose(db, proposerOf(currentUser(req)), kind, 'delete', req.body)
-        req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}${withFiles(req.body.attachments)}`
-        return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
-      })
+      app.post(
+        `/api/datacenter/input/${kind}/add`,
+        { config: { pages, log: log(`新增${name}`) }, schema: { body: inputAddBody } },
+        async (req) => {
+          const saved = await propose(db, proposerOf(currentUser(req)), kind, 'create', req.body)
+          req.logTarget = `提交 #${saved.id}${withFiles(req.body.attachments)}`
+          return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
+        },
+      )
+      app.post(
+        `/api/datacenter/input/${kind}/update`,
+        { config: { pages, log: log(`修改${name}`) }, schema: { body: inputUpdateBody } },
+        async (req) => {
+          req.logTarget = `${name} #${req.body.targetId}`
+          const saved = await propose(db, proposerOf(currentUser(req)), kind, 'update', req.body)
+          req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}${withFiles(req.body.attachments)}`
+          return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
+        },
+      )
+      app.post(
+        `/api/datacenter/input/${kind}/delete`,
+        { config: { pages, log: log(`删除${name}`) }, schema: { body: inputDeleteBody } },
+        async (req) => {
+          req.logTarget = `${name} #${req.body.targetId}`
+          const saved = await propose(db, proposerOf(currentUser(req)), kind, 'delete', req.body)
+          req.logTarget = `${name} #${req.body.targetId} 提交 #${saved.id}${withFiles(req.body.attachments)}`
+          return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
+        },
+      )
     }
 
-    app.post('/api/datacenter/input/draft/edit', { config: { pages: OWN_SUBMISSION_PAGES, log: log('修改草稿') }, schema: { body: draftEditBody } }, async (req) => {
-      req.logTarget = `提交 #${req.body.id}${withFiles(req.body.attachments)}`
-      const saved = await editDraft(db, proposerOf(currentUser(req)), req.body.id, req.body)
-      return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
-    })
+    app.post(
+      '/api/datacenter/input/draft/edit',
+      { config: { pages: OWN_SUBMISSION_PAGES, log: log('修改草稿') }, schema: { body: draftEditBody } },
+      async (req) => {
+        req.logTarget = `提交 #${req.body.id}${withFiles(req.body.attachments)}`
+        const saved = await editDraft(db, proposerOf(currentUser(req)), req.body.id, req.body)
+        return ok(saved, saved.state === '待审核' ? '已提交审核' : '已保存草稿')
+      },
+    )
 
-    app.post('/api/datacenter/input/draft/delete', { config: { pages: OWN_SUBMISSION_PAGES, log: log('删除草稿') }, schema: { body: idBody } }, async (req) => {
-      req.logTarget = `提交 #${req.body.id}`
-      await discard(db, proposerOf(currentUser(req)), req.body.id)
-      return ok(null, '已删除草稿')
-    })
+    app.post(
+      '/api/datacenter/input/draft/delete',
+      { config: { pages: OWN_SUBMISSION_PAGES, log: log('删除草稿') }, schema: { body: idBody } },
+      async (req) => {
+        req.logTarget = `提交 #${req.body.id}`
+        await discard(db, proposerOf(currentUser(req)), req.body.id)
+        return ok(null, '已删除草稿')
+      },
+    )
 
-    app.post('/api/datacenter/input/withdraw', { config: { pages: OWN_SUBMISSION_PAGES, log: log('撤回提交') }, schema: { body: idBody } }, async (req) => {
-      req.logTarget = `提交 #${req.body.id}`
-      return ok(await withdraw(db, proposerOf(currentUser(req)), req.body.id), '已撤回为草稿')
-    })
+    app.post(
+      '/api/datacenter/input/withdraw',
+      { config: { pages: OWN_SUBMISSION_PAGES, log: log('撤回提交') }, schema: { body: idBody } },
+      async (req) => {
+        req.logTarget = `提交 #${req.body.id}`
+        return ok(await withdraw(db, proposerOf(currentUser(req)), req.body.id), '已撤回为草稿')
+      },
+    )
 
     // docs/product.md §7 /api/audit/query/add: a draft goes to the auditors (提交审核)
-    app.post('/api/audit/query/add', { config: { pages: OWN_SUBMISSION_PAGES, log: { module: 'audit', action: '提交审核' } }, schema: { body: idBody } }, async (req) => {
-      req.logTarget = `提交 #${req.body.id}`
-      return ok(await submitDraft(db, proposerOf(currentUser(req)), req.body.id), '已提交审核')
-    })
+    app.post(
+      '/api/audit/query/add',
+      { config: { pages: OWN_SUBMISSION_PAGES, log: { module: 'audit', action: '提交审核' } }, schema: { body: idBody } },
+      async (req) => {
+        req.logTarget = `提交 #${req.body.id}`
+        return ok(await submitDraft(db, proposerOf(currentUser(req)), req.body.id), '已提交审核')
+      },
+    )
 
     app.get('/api/datacenter/input/mine', { ...read, schema: { querystring: submissionListQuery } }, async (req) =>
       ok(await subs.listSubmissions(db, req.query, { createdBy: currentUser(req).id })),
@@ -132,7 +160,8 @@ export const inputRoutes =
       await visibleRecord(db, req, kind, id)
       const std = await activeStandard(db, kind)
       // the region codes an approval sets are named like the diff names them
-      const label = (name: string) => std.fields.find((f) => f.name === name)?.label ?? REGION_FIELDS.find((f) => f.name === name)?.label ?? name
+      const label = (name: string) =>
+        std.fields.find((f) => f.name === name)?.label ?? REGION_FIELDS.find((f) => f.name === name)?.label ?? name
       const files = await recordAttachments(db, kind, id)
       const rows: HistoryRow[] = (await records.historyOf(db, kind, id)).map((h) => ({
         version: h.version,
@@ -156,11 +185,21 @@ export const inputRoutes =
       let values = h?.after ?? null
       if (version === 0) values = history.length ? history[0].before : current.values
       if (!values) throw notFound(`${RECORD_KIND_LABEL[kind]} ${id} 没有版本 ${version}`)
-      const out: HistoryVersion = { kind, id, version, values, changedAt: h ? (iso(h.changed_at) as string) : null, changedByName: h?.changed_by_name ?? null, fields: std.fields }
+      const out: HistoryVersion = {
+        kind,
+        id,
+        version,
+        values,
+        changedAt: h ? (iso(h.changed_at) as string) : null,
+        changedByName: h?.changed_by_name ?? null,
+        fields: std.fields,
+      }
       return ok(out)
     })
 
-    app.get('/api/datacenter/input/counties', read, async (req) => ok(await records.countiesInScope(db, proposerOf(currentUser(req)).scope)))
+    app.get('/api/datacenter/input/counties', read, async (req) =>
+      ok(await records.countiesInScope(db, proposerOf(currentUser(req)).scope)),
+    )
 
     app.get(
       '/api/datacenter/input/export',
@@ -175,7 +214,11 @@ export const inputRoutes =
           sheet: `${RECORD_KIND_LABEL[kind]}`,
           columns: [
             { header: 'ID', value: (r) => r.id, width: 8 },
-            ...columns.map((f) => ({ header: f.unit ? `${f.label}（${f.unit}）` : f.label, value: (r: records.RecordSnapshot) => cell(r.values[f.name]), width: Math.max(10, f.label.length * 2 + 4) })),
+            ...columns.map((f) => ({
+              header: f.unit ? `${f.label}（${f.unit}）` : f.label,
+              value: (r: records.RecordSnapshot) => cell(r.values[f.name]),
+              width: Math.max(10, f.label.length * 2 + 4),
+            })),
             { header: '所在县名称', value: (r) => (r as { county_name?: string | null }).county_name ?? '', width: 14 },
           ],
           pages: records.eachRecord(db, kind, proposerOf(currentUser(req)).scope, filter),

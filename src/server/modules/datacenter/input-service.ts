@@ -44,12 +44,19 @@ export function step(state: SubmissionState, action: SubmissionAction, ctx: Para
  * The record an update or delete changes must still be as it was when the change was proposed
  * (optimistic check): otherwise approving would silently overwrite someone else's approved change.
  */
-export function assertUnchanged(kind: RecordKind, before: Record<string, unknown> | null, current: RecordSnapshot, fields: Parameters<typeof diffRecord>[0]): void {
+export function assertUnchanged(
+  kind: RecordKind,
+  before: Record<string, unknown> | null,
+  current: RecordSnapshot,
+  fields: Parameters<typeof diffRecord>[0],
+): void {
   if (!before) return
   const changed = diffRecord(fields, before, current.values, true).filter((r) => r.changed)
   if (current.deleted) throw conflict(`${KIND_NAME[kind]} ${current.id} 在提交后已被删除`)
   if (changed.length) {
-    throw conflict(`${KIND_NAME[kind]} ${current.id} 在提交后已被修改（${changed.map((c) => c.label).join('、')}），请退回后按最新数据重新提交`)
+    throw conflict(
+      `${KIND_NAME[kind]} ${current.id} 在提交后已被修改（${changed.map((c) => c.label).join('、')}），请退回后按最新数据重新提交`,
+    )
   }
 }
 

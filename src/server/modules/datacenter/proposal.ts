@@ -34,7 +34,10 @@ const NO_REGION: RegionCodes = { province_code: null, city_code: null, county_co
 
 /** 400 with every issue as a field detail; the message lists them. */
 export function invalid(issues: readonly FieldError[]): AppError {
-  return badRequest(`提交内容不符合数据标准：${issues.map((i) => i.message).join('；')}`, issues.map((i) => ({ field: i.field, message: i.message })))
+  return badRequest(
+    `提交内容不符合数据标准：${issues.map((i) => i.message).join('；')}`,
+    issues.map((i) => ({ field: i.field, message: i.message })),
+  )
 }
 
 /** The region chain of the proposer's own account (county users default new records to it). */
@@ -78,14 +81,20 @@ export async function checkProposal(
 
   // the county: a county of the region table, inside the scope; county users default to their own
   const own = await proposerRegion(db, p)
-  if (known.has('county_code') && !value.county_code && (own.level === 'county' || own.level === 'town') && !issues.some((i) => i.field === 'county_code')) {
+  if (
+    known.has('county_code') &&
+    !value.county_code &&
+    (own.level === 'county' || own.level === 'town') &&
+    !issues.some((i) => i.field === 'county_code')
+  ) {
     value.county_code = own.county_code
   }
   const county = typeof value.county_code === 'string' ? value.county_code : null
   if (county && !issues.some((i) => i.field === 'county_code')) {
     const chain = await records.regionChain(db, county)
     if (chain.level !== 'county') add('county_code', `「${label('county_code')}」应为县级行政区划代码，得到「${county}」`)
-    else if (county !== own.county_code && !(await regionInScope(db, p.scope, county))) throw new AppError(403, `「${label('county_code')}」${county} 不在本账号的数据范围内`)
+    else if (county !== own.county_code && !(await regionInScope(db, p.scope, county)))
+      throw new AppError(403, `「${label('county_code')}」${county} 不在本账号的数据范围内`)
   }
 
   // the shape: valid, and inside the county when the county's outline is known
@@ -94,13 +103,15 @@ export async function checkProposal(
   if (shape && !issues.some((i) => i.field === geomField)) {
     const problem = await records.geometryProblem(db, shape)
     if (problem) add(geomField, `「${label(geomField)}」${problem}`)
-    else if (county && (await records.insideRegion(db, kind, shape, county)) === false) add(geomField, `「${label(geomField)}」不在所选区县（${county}）范围内`)
+    else if (county && (await records.insideRegion(db, kind, shape, county)) === false)
+      add(geomField, `「${label(geomField)}」不在所选区县（${county}）范围内`)
   }
 
   // the owner of a parcel must be an enterprise of the master data
   const owner = value[OWNER_LINK]
   if (kind === 'parcel' && typeof owner === 'string' && owner && !issues.some((i) => i.field === OWNER_LINK)) {
-    if (!(await records.enterpriseIdByCreditCode(db, owner))) add(OWNER_LINK, `「${label(OWNER_LINK)}」${owner} 对应的企业不存在，请先录入该企业`)
+    if (!(await records.enterpriseIdByCreditCode(db, owner)))
+      add(OWNER_LINK, `「${label(OWNER_LINK)}」${owner} 对应的企业不存在，请先录入该企业`)
   }
   if (issues.length) throw invalid(issues)
 
@@ -110,7 +121,9 @@ export async function checkProposal(
   if (typeof code === 'string' && code) {
     const holder = await records.recordByCode(db, kind, code)
     if (holder && holder.id !== target?.id) {
-      throw conflict(`「${label(codeField)}」${code} 已被${holder.deleted ? '已删除的' : ''}${kind === 'parcel' ? '地块' : '企业'} #${holder.id} 使用`)
+      throw conflict(
+        `「${label(codeField)}」${code} 已被${holder.deleted ? '已删除的' : ''}${kind === 'parcel' ? '地块' : '企业'} #${holder.id} 使用`,
+      )
     }
   }
 

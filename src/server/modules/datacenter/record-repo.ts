@@ -121,12 +121,20 @@ export function visibleCondition(scope: DataScope, kind: RecordKind, params: unk
  * A record by id, deleted ones included; with a scope, only a visible one. `lock` takes the row
  * lock of the master row, so that an approval compares and writes without anyone in between.
  */
-export async function findRecord(db: Db, kind: RecordKind, id: number, opts: { scope?: DataScope; lock?: boolean } = {}): Promise<RecordSnapshot | undefined> {
+export async function findRecord(
+  db: Db,
+  kind: RecordKind,
+  id: number,
+  opts: { scope?: DataScope; lock?: boolean } = {},
+): Promise<RecordSnapshot | undefined> {
   const { select, from } = snapshotSql(kind)
   const a = MASTER[kind].alias
   const params: unknown[] = [id]
   const scoped = opts.scope ? ` AND ${visibleCondition(opts.scope, kind, params)}` : ''
-  const r = await db.query<Record<string, unknown>>(`SELECT ${select} FROM ${from} WHERE ${a}.id = $1${scoped}${opts.lock ? ` FOR UPDATE OF ${a}` : ''}`, params)
+  const r = await db.query<Record<string, unknown>>(
+    `SELECT ${select} FROM ${from} WHERE ${a}.id = $1${scoped}${opts.lock ? ` FOR UPDATE OF ${a}` : ''}`,
+    params,
+  )
   return r.rows[0] && toSnapshot(r.rows[0])
 }
 
@@ -138,7 +146,13 @@ export async function recordByCode(db: Db, kind: RecordKind, code: string): Prom
 }
 
 /** Column → SQL value expression and parameters of a write. */
-function assignments(kind: RecordKind, values: RecordValues, region: RegionCodes | null, enterpriseId: number | null | undefined, params: unknown[]): [string, string][] {
+function assignments(
+  kind: RecordKind,
+  values: RecordValues,
+  region: RegionCodes | null,
+  enterpriseId: number | null | undefined,
+  params: unknown[],
+): [string, string][] {
   const m = MASTER[kind]
   const out: [string, string][] = []
   const plain = new Set(plainColumns(kind))
@@ -166,7 +180,13 @@ function assignments(kind: RecordKind, values: RecordValues, region: RegionCodes
 }
 
 /** Inserts a record from standard values; returns its id. */
-export async function insertRecord(db: Db, kind: RecordKind, values: RecordValues, region: RegionCodes, enterpriseId: number | null): Promise<number> {
+export async function insertRecord(
+  db: Db,
+  kind: RecordKind,
+  values: RecordValues,
+  region: RegionCodes,
+  enterpriseId: number | null,
+): Promise<number> {
   const params: unknown[] = []
   const set = assignments(kind, values, region, enterpriseId, params)
   const r = await db.query<{ id: number }>(
@@ -180,11 +200,21 @@ export async function insertRecord(db: Db, kind: RecordKind, values: RecordValue
  * Writes the given standard values (and, when given, the region codes and the owner) to a record.
  * Columns absent from `values` keep their value.
  */
-export async function updateRecord(db: Db, kind: RecordKind, id: number, values: RecordValues, region: RegionCodes | null, enterpriseId?: number | null): Promise<void> {
+export async function updateRecord(
+  db: Db,
+  kind: RecordKind,
+  id: number,
+  values: RecordValues,
+  region: RegionCodes | null,
+  enterpriseId?: number | null,
+): Promise<void> {
   const params: unknown[] = [id]
   const set = assignments(kind, values, region, enterpriseId, params)
   if (set.length === 0) return
-  await db.query(`UPDATE ${MASTER[kind].table} SET ${set.map(([c, v]) => `${c} = ${v}`).join(', ')}, updated_at = now() WHERE id = $1`, params)
+  await db.query(
+    `UPDATE ${MASTER[kind].table} SET ${set.map(([c, v]) => `${c} = ${v}`).join(', ')}, updated_at = now() WHERE id = $1`,
+    params,
+  )
 }
 
 /** Soft delete: the row stays for history and links; every list leaves it out. */
@@ -207,7 +237,13 @@ export async function regionChain(db: Db, code: string): Promise<RegionCodes & {
     [code],
   )
   const at = (level: string) => r.rows.find((x) => x.level === level)?.code ?? null
-  return { province_code: at('province'), city_code: at('city'), county_code: at('county'), town_code: at('town'), level: r.rows[0]?.level ?? null }
+  return {
+    province_code: at('province'),
+    city_code: at('city'),
+    county_code: at('county'),
+    town_code: at('town'),
+    level: r.rows[0]?.level ?? null,
+  }
 }
 
 /** Why a GeoJSON geometry cannot be stored (invalid, empty), or null when it can. */
@@ -228,11 +264,14 @@ export async function geometryProblem(db: Db, geojson: unknown): Promise<string 
 
 /** Whether a geometry lies in a region's outline (a point of it); null when the region has no outline. */
 export async function insideRegion(db: Db, kind: RecordKind, geojson: unknown, code: string): Promise<boolean | null> {
-  const point = kind === 'parcel' ? 'ST_PointOnSurface(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326))' : 'ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326)'
-  const r = await db.query<{ inside: boolean | null }>(`SELECT CASE WHEN geom IS NULL THEN NULL ELSE ST_Intersects(geom, ${point}) END AS inside FROM region WHERE code = $2`, [
-    JSON.stringify(geojson),
-    code,
-  ])
+  const point =
+    kind === 'parcel'
+      ? 'ST_PointOnSurface(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326))'
+      : 'ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326)'
+  const r = await db.query<{ inside: boolean | null }>(
+    `SELECT CASE WHEN geom IS NULL THEN NULL ELSE ST_Intersects(geom, ${point}) END AS inside FROM region WHERE code = $2`,
+    [JSON.stringify(geojson), code],
+  )
   return r.rows[0]?.inside ?? null
 }
 
@@ -242,7 +281,15 @@ export async function insideRegion(db: Db, kind: RecordKind, geojson: unknown, c
 /** Appends the next version of a record's history; returns the version number. */
 export async function appendHistory(
   db: Db,
-  h: { kind: RecordKind; recordId: number; action: string; before: RecordValues | null; after: RecordValues | null; submissionId: number | null; userId: number },
+  h: {
+    kind: RecordKind
+    recordId: number
+    action: string
+    before: RecordValues | null
+    after: RecordValues | null
+    submissionId: number | null
+    userId: number
+  },
 ): Promise<number> {
   const r = await db.query<{ version: number }>(
     `INSERT INTO record_history(kind, record_id, version, action, before, after, submission_id, changed_by)
@@ -256,7 +303,10 @@ export async function appendHistory(
 
 /** The last version number of a record (0 when it has no history). */
 export async function latestVersion(db: Db, kind: RecordKind, id: number): Promise<number> {
-  const r = await db.query<{ v: number }>('SELECT COALESCE(max(version), 0)::int AS v FROM record_history WHERE kind = $1 AND record_id = $2', [kind, id])
+  const r = await db.query<{ v: number }>(
+    'SELECT COALESCE(max(version), 0)::int AS v FROM record_history WHERE kind = $1 AND record_id = $2',
+    [kind, id],
+  )
   return r.rows[0].v
 }
 
@@ -295,7 +345,13 @@ export interface MasterFilter {
 }
 
 /** Every visible, not deleted record of a filter, in pages of `size` by id (exports). */
-export async function* eachRecord(db: Db, kind: RecordKind, scope: DataScope, f: MasterFilter, size = 1000): AsyncGenerator<(RecordSnapshot & { county_name: string | null })[]> {
+export async function* eachRecord(
+  db: Db,
+  kind: RecordKind,
+  scope: DataScope,
+  f: MasterFilter,
+  size = 1000,
+): AsyncGenerator<(RecordSnapshot & { county_name: string | null })[]> {
   const { select, from } = snapshotSql(kind)
   const m = MASTER[kind]
   const a = m.alias
@@ -326,7 +382,10 @@ export async function* eachRecord(db: Db, kind: RecordKind, scope: DataScope, f:
 }
 
 /** The counties inside a scope (forms and claims offer only these). */
-export async function countiesInScope(db: Db, scope: DataScope): Promise<{ code: string; name: string; cityCode: string; cityName: string }[]> {
+export async function countiesInScope(
+  db: Db,
+  scope: DataScope,
+): Promise<{ code: string; name: string; cityCode: string; cityName: string }[]> {
   const params: unknown[] = []
   let cond = 'TRUE'
   if (scope.kind === 'none') cond = 'FALSE'

@@ -60,7 +60,14 @@ export async function listVersions(db: Db, kind: RecordKind, args: PageArgs): Pr
 }
 
 /** Adds a version; a unique violation means another save took the number first. */
-export async function insertVersion(db: Db, kind: RecordKind, version: number, fields: StandardField[], remark: string, userId: number): Promise<void> {
+export async function insertVersion(
+  db: Db,
+  kind: RecordKind,
+  version: number,
+  fields: StandardField[],
+  remark: string,
+  userId: number,
+): Promise<void> {
   await db.query('INSERT INTO dc_standard(kind, version, fields, remark, created_by) VALUES ($1, $2, $3::jsonb, $4, $5)', [
     kind,
     version,

@@ -17,7 +17,9 @@ export const standardRoutes =
   async (app) => {
     const read = { config: { pages: READ_PAGES } }
 
-    app.get('/api/datacenter/sjgf/current', { ...read, schema: { querystring: kindQuery } }, async (req) => ok(await standardView(db, req.query.kind)))
+    app.get('/api/datacenter/sjgf/current', { ...read, schema: { querystring: kindQuery } }, async (req) =>
+      ok(await standardView(db, req.query.kind)),
+    )
 
     app.get('/api/datacenter/sjgf/versions', { ...read, schema: { querystring: standardVersionsQuery } }, async (req) => {
       const { kind, ...args } = req.query
@@ -32,7 +34,10 @@ export const standardRoutes =
 
     app.post(
       '/api/datacenter/sjgf/save',
-      { config: { pages: STANDARD_EDIT_PAGES, log: { module: 'datacenter', action: '保存数据标准新版本' } }, schema: { body: standardSaveBody } },
+      {
+        config: { pages: STANDARD_EDIT_PAGES, log: { module: 'datacenter', action: '保存数据标准新版本' } },
+        schema: { body: standardSaveBody },
+      },
       async (req) => {
         req.logTarget = `${RECORD_KIND_LABEL[req.body.kind]}数据标准`
         const saved = await saveVersion(db, currentUser(req).id, req.body)

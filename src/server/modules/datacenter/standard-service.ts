@@ -45,7 +45,11 @@ export async function standardView(db: Db, kind: RecordKind, version?: number): 
  * The lookups of `checkRecord` for some raw records: the code lists of the fields and the
  * division codes the records name, read once.
  */
-export async function lookupsFor(db: Db, fields: readonly StandardField[], raws: readonly Record<string, unknown>[]): Promise<CheckLookups> {
+export async function lookupsFor(
+  db: Db,
+  fields: readonly StandardField[],
+  raws: readonly Record<string, unknown>[],
+): Promise<CheckLookups> {
   const dicts = [...new Set(fields.flatMap((f) => (f.dict ? [f.dict] : [])))]
   const lists = await repo.codeLists(db, dicts)
   const regionFields = fields.filter((f) => f.type === 'region').map((f) => f.name)

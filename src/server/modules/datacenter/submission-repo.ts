@@ -96,14 +96,26 @@ function listWhere(f: Omit<SubmissionListQuery, keyof PageArgs>, limit: { scope?
   where.addIf(f.state, 's.state = ?')
   where.addIf(f.action, 's.action = ?')
   where.addIf(f.batchId, 's.batch_id = ?')
-  if (f.regionCode) where.add('(s.province_code = ? OR s.city_code = ? OR s.county_code = ? OR s.town_code = ?)', f.regionCode, f.regionCode, f.regionCode, f.regionCode)
+  if (f.regionCode)
+    where.add(
+      '(s.province_code = ? OR s.city_code = ? OR s.county_code = ? OR s.town_code = ?)',
+      f.regionCode,
+      f.regionCode,
+      f.regionCode,
+      f.regionCode,
+    )
   if (f.submitter) where.add('(cu.username ILIKE ? OR cu.real_name ILIKE ?)', contains(f.submitter), contains(f.submitter))
   if (f.keyword) {
     const k = contains(f.keyword)
     where.add(
       `(s.payload->>'name' ILIKE ? OR s.before->>'name' ILIKE ? OR s.payload->>'land_code' ILIKE ? OR s.payload->>'credit_code' ILIKE ?
         OR s.before->>'land_code' ILIKE ? OR s.before->>'credit_code' ILIKE ?)`,
-      k, k, k, k, k, k,
+      k,
+      k,
+      k,
+      k,
+      k,
+      k,
     )
   }
   if (f.from) where.add('COALESCE(s.submitted_at, s.created_at) >= ?::timestamptz', dayStart(f.from))
@@ -114,18 +126,35 @@ function listWhere(f: Omit<SubmissionListQuery, keyof PageArgs>, limit: { scope?
 const SORTS = { id: 's.id', submittedAt: 's.submitted_at', createdAt: 's.created_at' }
 
 /** A page of submissions: inside a scope (audit) or of one creator (my submissions). */
-export async function listSubmissions(db: Db, q: SubmissionListQuery, limit: { scope?: DataScope; createdBy?: number }): Promise<Page<SubmissionRow>> {
+export async function listSubmissions(
+  db: Db,
+  q: SubmissionListQuery,
+  limit: { scope?: DataScope; createdBy?: number },
+): Promise<Page<SubmissionRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const args = { page, pageSize, sortField, sortOrder }
-  return queryPage(db, { select: ROW_SELECT, from: ROW_FROM, where: listWhere(f, limit), order: orderBy(args, SORTS, 's.id DESC') }, args, rowView)
+  return queryPage(
+    db,
+    { select: ROW_SELECT, from: ROW_FROM, where: listWhere(f, limit), order: orderBy(args, SORTS, 's.id DESC') },
+    args,
+    rowView,
+  )
 }
 
 /** Every submission of a list's filters, in pages of `size` (exports), newest first. */
-export async function* eachSubmission(db: Db, q: Omit<SubmissionListQuery, keyof PageArgs>, limit: { scope?: DataScope; createdBy?: number }, size = 1000): AsyncGenerator<SubmissionRow[]> {
+export async function* eachSubmission(
+  db: Db,
+  q: Omit<SubmissionListQuery, keyof PageArgs>,
+  limit: { scope?: DataScope; createdBy?: number },
+  size = 1000,
+): AsyncGenerator<SubmissionRow[]> {
   let after = Number.MAX_SAFE_INTEGER
   for (;;) {
     const where = listWhere(q, limit).add('s.id < ?', after)
-    const r = await db.query<ListRow>(`SELECT ${ROW_SELECT} FROM ${ROW_FROM} WHERE ${where.sql} ORDER BY s.id DESC LIMIT ${size}`, where.params)
+    const r = await db.query<ListRow>(
+      `SELECT ${ROW_SELECT} FROM ${ROW_FROM} WHERE ${where.sql} ORDER BY s.id DESC LIMIT ${size}`,
+      where.params,
+    )
     if (r.rows.length === 0) return
     yield r.rows.map(rowView)
     after = Number(r.rows[r.rows.length - 1].id)
@@ -141,10 +170,17 @@ export async function submissionRow(db: Db, id: number, scope?: DataScope): Prom
 }
 
 /** One submission as stored; `lock` holds it until the transaction ends. */
-export async function getSubmission(db: Db, id: number, opts: { scope?: DataScope; lock?: boolean } = {}): Promise<SubmissionRecord | undefined> {
+export async function getSubmission(
+  db: Db,
+  id: number,
+  opts: { scope?: DataScope; lock?: boolean } = {},
+): Promise<SubmissionRecord | undefined> {
   const params: unknown[] = [id]
   const scoped = opts.scope ? ` AND ${scopeCondition(opts.scope, 's', params)}` : ''
-  const r = await db.query<SubmissionRecord>(`SELECT s.* FROM dc_submission s WHERE s.id = $1${scoped}${opts.lock ? ' FOR UPDATE' : ''}`, params)
+  const r = await db.query<SubmissionRecord>(
+    `SELECT s.* FROM dc_submission s WHERE s.id = $1${scoped}${opts.lock ? ' FOR UPDATE' : ''}`,
+    params,
+  )
   const row = r.rows[0]
   return row && { ...row, id: Number(row.id), batch_id: row.batch_id === null ? null : Number(row.batch_id) }
 }
@@ -152,7 +188,18 @@ export async function getSubmission(db: Db, id: number, opts: { scope?: DataScop
 /** A new submission; returns its id. */
 export async function insertSubmission(
   db: Db,
-  s: { kind: RecordKind; action: ChangeAction; targetId: number | null; standardVersion: number; payload: RecordValues; before: RecordValues | null; state: SubmissionState; region: RegionCodes; userId: number; remark: string },
+  s: {
+    kind: RecordKind
+    action: ChangeAction
+    targetId: number | null
+    standardVersion: number
+    payload: RecordValues
+    before: RecordValues | null
+    state: SubmissionState
+    region: RegionCodes
+    userId: number
+    remark: string
+  },
 ): Promise<number> {
   const r = await db.query<{ id: number }>(
     `INSERT INTO dc_submission(kind, action, target_id, standard_version, payload, before, state, province_code, city_code, county_code, town_code,
@@ -179,11 +226,24 @@ export async function insertSubmission(
 }
 
 /** Replaces a draft's proposal (and the region it belongs to). */
-export async function updateDraft(db: Db, id: number, d: { payload: RecordValues; standardVersion: number; region: RegionCodes; remark: string }): Promise<void> {
+export async function updateDraft(
+  db: Db,
+  id: number,
+  d: { payload: RecordValues; standardVersion: number; region: RegionCodes; remark: string },
+): Promise<void> {
   await db.query(
     `UPDATE dc_submission SET payload = $2::jsonb, standard_version = $3, province_code = $4, city_code = $5, county_code = $6, town_code = $7,
        remark = $8, state = '草稿', updated_at = now() WHERE id = $1`,
-    [id, JSON.stringify(d.payload), d.standardVersion, d.region.province_code, d.region.city_code, d.region.county_code, d.region.town_code, d.remark],
+    [
+      id,
+      JSON.stringify(d.payload),
+      d.standardVersion,
+      d.region.province_code,
+      d.region.city_code,
+      d.region.county_code,
+      d.region.town_code,
+      d.remark,
+    ],
   )
 }
 
@@ -218,29 +278,46 @@ export async function deleteDraft(db: Db, id: number): Promise<void> {
 }
 
 /** Records one step of a submission. */
-export async function addEvent(db: Db, e: { submissionId: number; action: string; from: SubmissionState | null; to: SubmissionState; actorId: number; reason?: string | null }): Promise<void> {
-  await db.query('INSERT INTO dc_submission_event(submission_id, action, from_state, to_state, actor_id, reason) VALUES ($1, $2, $3, $4, $5, $6)', [
-    e.submissionId,
-    e.action,
-    e.from,
-    e.to,
-    e.actorId,
-    e.reason ?? null,
-  ])
+export async function addEvent(
+  db: Db,
+  e: { submissionId: number; action: string; from: SubmissionState | null; to: SubmissionState; actorId: number; reason?: string | null },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO dc_submission_event(submission_id, action, from_state, to_state, actor_id, reason) VALUES ($1, $2, $3, $4, $5, $6)',
+    [e.submissionId, e.action, e.from, e.to, e.actorId, e.reason ?? null],
+  )
 }
 
 /** The steps of a submission, in order. */
 export async function eventsOf(db: Db, id: number): Promise<SubmissionEvent[]> {
-  const r = await db.query<{ action: string; from_state: SubmissionState | null; to_state: SubmissionState; actor_name: string; reason: string | null; at: Date }>(
+  const r = await db.query<{
+    action: string
+    from_state: SubmissionState | null
+    to_state: SubmissionState
+    actor_name: string
+    reason: string | null
+    at: Date
+  }>(
     `SELECT e.action, e.from_state, e.to_state, u.real_name AS actor_name, e.reason, e.at
        FROM dc_submission_event e JOIN app_user u ON u.id = e.actor_id WHERE e.submission_id = $1 ORDER BY e.id`,
     [id],
   )
-  return r.rows.map((x) => ({ action: x.action, fromState: x.from_state, toState: x.to_state, actorName: x.actor_name, reason: x.reason, at: iso(x.at) as string }))
+  return r.rows.map((x) => ({
+    action: x.action,
+    fromState: x.from_state,
+    toState: x.to_state,
+    actorName: x.actor_name,
+    reason: x.reason,
+    at: iso(x.at) as string,
+  }))
 }
 
 /** Drafts and pending submissions on a record, with the names of their creators. */
-export async function openOnRecord(db: Db, kind: RecordKind, targetId: number): Promise<{ id: number; state: SubmissionState; action: ChangeAction; createdByName: string }[]> {
+export async function openOnRecord(
+  db: Db,
+  kind: RecordKind,
+  targetId: number,
+): Promise<{ id: number; state: SubmissionState; action: ChangeAction; createdByName: string }[]> {
   const r = await db.query<{ id: number; state: SubmissionState; action: ChangeAction; created_by_name: string }>(
     `SELECT s.id, s.state, s.action, u.real_name AS created_by_name FROM dc_submission s JOIN app_user u ON u.id = s.created_by
       WHERE s.kind = $1 AND s.target_id = $2 AND s.state IN ('草稿', '待审核') ORDER BY s.id`,

@@ -84,7 +84,10 @@ export async function countyYear(db: Db, countyCode: string, year: number): Prom
 
 /** Every year of one enterprise. */
 export async function enterpriseYears(db: Db, id: number): Promise<EnterpriseYear[]> {
-  const r = await db.query<EnterpriseYear>(`SELECT ${ENTERPRISE_YEAR} FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id WHERE e.id = $1 ORDER BY y.year`, [id])
+  const r = await db.query<EnterpriseYear>(
+    `SELECT ${ENTERPRISE_YEAR} FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id WHERE e.id = $1 ORDER BY y.year`,
+    [id],
+  )
   return r.rows
 }
 
@@ -93,9 +96,30 @@ export async function enterprise(
   db: Db,
   scope: DataScope,
   id: number,
-): Promise<{ id: number; name: string; credit_code: string; industry_code: string | null; county_code: string | null; county_name: string | null; scale: string; status: string } | undefined> {
+): Promise<
+  | {
+      id: number
+      name: string
+      credit_code: string
+      industry_code: string | null
+      county_code: string | null
+      county_name: string | null
+      scale: string
+      status: string
+    }
+  | undefined
+> {
   const params: unknown[] = [id]
-  const r = await db.query<{ id: number; name: string; credit_code: string; industry_code: string | null; county_code: string | null; county_name: string | null; scale: string; status: string }>(
+  const r = await db.query<{
+    id: number
+    name: string
+    credit_code: string
+    industry_code: string | null
+    county_code: string | null
+    county_name: string | null
+    scale: string
+    status: string
+  }>(
     `SELECT e.id, e.name, e.credit_code, e.industry_code, e.county_code, c.name AS county_name, e.scale, e.status
      FROM enterprise e LEFT JOIN region c ON c.code = e.county_code WHERE e.id = $1 AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`,
     params,
@@ -105,7 +129,10 @@ export async function enterprise(
 
 /** The appraisal class of an enterprise in a year (view enterprise_appraisal_yearly). */
 export async function appraisalClass(db: Db, id: number, year: number): Promise<string | null> {
-  const r = await db.query<{ class: string }>('SELECT class FROM enterprise_appraisal_yearly WHERE enterprise_id = $1 AND year = $2', [id, year])
+  const r = await db.query<{ class: string }>('SELECT class FROM enterprise_appraisal_yearly WHERE enterprise_id = $1 AND year = $2', [
+    id,
+    year,
+  ])
   return r.rows[0]?.class ?? null
 }
 

@@ -24,7 +24,6 @@ const MONITOR = { pages: MONITOR_PAGES, log: false } as const
 export const decisionRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-
     app.get('/api/decision/byRegion', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
       ok(await decision.byRegion(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
     )

@@ -29,7 +29,8 @@ import { resolveYear } from '../../shared/stat-years'
 import { childRegions, region as regionOf } from '../statistical-report/repo'
 import * as repo from './repo'
 
-const change = (cur: number | null, last: number | null) => (cur === null || last === null || last === 0 ? null : roundTo(((cur - last) / Math.abs(last)) * 100, 1))
+const change = (cur: number | null, last: number | null) =>
+  cur === null || last === null || last === 0 ? null : roundTo(((cur - last) / Math.abs(last)) * 100, 1)
 
 /** The indicators of a group (exact, by the catalogue's formulas over the fragments' sums). */
 function exactIndicators(s: repo.IndicatorSums | undefined): IndicatorValues {
@@ -38,7 +39,8 @@ function exactIndicators(s: repo.IndicatorSums | undefined): IndicatorValues {
 }
 
 /** Indicator values as sent: each to its display digits. */
-const sentValues = (v: IndicatorValues): IndicatorValues => Object.fromEntries(INDICATOR_KEYS.map((k) => [k, shown(k, v[k])])) as IndicatorValues
+const sentValues = (v: IndicatorValues): IndicatorValues =>
+  Object.fromEntries(INDICATOR_KEYS.map((k) => [k, shown(k, v[k])])) as IndicatorValues
 
 /** The indicators of summed inputs, as sent. */
 export function indicatorsOf(s: repo.IndicatorSums | undefined): IndicatorValues {
@@ -66,7 +68,10 @@ export function enterpriseIndicators(y: repo.EnterpriseYear): IndicatorValues {
 export function medians(values: IndicatorValues[]): IndicatorValues {
   const out = {} as IndicatorValues
   for (const k of INDICATOR_KEYS) {
-    const xs = values.map((v) => v[k]).filter((x): x is number => x !== null).sort((a, b) => a - b)
+    const xs = values
+      .map((v) => v[k])
+      .filter((x): x is number => x !== null)
+      .sort((a, b) => a - b)
     out[k] = xs.length === 0 ? null : shown(k, xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2)
   }
   return out
@@ -103,7 +108,9 @@ export async function byRegion(db: Db, scope: DataScope, year?: number): Promise
   const [children, here] = await Promise.all([childRegions(db, base), regionOf(db, base)])
   const level = children[0]?.level
   const [grouped, whole] = await Promise.all([
-    level ? twoYears(db, scope, y, `e.${level}_code`) : Promise.resolve({ cur: new Map<string | null, Sums>(), last: new Map<string | null, Sums>() }),
+    level
+      ? twoYears(db, scope, y, `e.${level}_code`)
+      : Promise.resolve({ cur: new Map<string | null, Sums>(), last: new Map<string | null, Sums>() }),
     twoYears(db, scope, y, null),
   ])
   return {
@@ -159,11 +166,15 @@ export async function enterprise(db: Db, scope: DataScope, id: number, year?: nu
   const division = e.industry_code?.slice(0, 3) ?? null
   const sameIndustry = county.filter((x) => division !== null && x.industry === division)
   const peers = sameIndustry.length >= 3 ? sameIndustry : county
-  const label = peers === sameIndustry ? `${e.county_name ?? ''}${industryName(division ?? '') ?? ''}企业` : `${e.county_name ?? ''}全部企业`
+  const label =
+    peers === sameIndustry ? `${e.county_name ?? ''}${industryName(division ?? '') ?? ''}企业` : `${e.county_name ?? ''}全部企业`
   const mine = history.find((h) => h.year === y)
   const values = mine ? enterpriseIndicators(mine) : null
   // ranked on exact values: rounding is for display only
-  const ranked = peers.map((p) => ({ id: p.id, v: p.tax_per_mu })).filter((p) => p.v !== null).sort((a, b) => b.v! - a.v! || a.id - b.id)
+  const ranked = peers
+    .map((p) => ({ id: p.id, v: p.tax_per_mu }))
+    .filter((p) => p.v !== null)
+    .sort((a, b) => b.v! - a.v! || a.id - b.id)
   const rankIndex = ranked.findIndex((p) => p.id === id)
   return {
     year: y,
@@ -199,8 +210,18 @@ export function signalsOf(x: repo.MonitorInput): { signals: MonitorSignal[]; row
   const valueAddedChange = change(valueAdded, lastValueAdded)
   const signals: MonitorSignal[] = []
   if (lastTaxPerMu !== null && lastTaxPerMu > 0 && taxPerMu !== null && taxPerMu <= lastTaxPerMu * (1 - TAX_DROP)) signals.push('taxDrop')
-  if (lastValueAdded !== null && lastValueAdded > 0 && valueAdded !== null && valueAdded <= lastValueAdded * (1 - VALUE_ADDED_DROP)) signals.push('valueAddedDrop')
-  if (x.reported && x.last_reported && x.energy !== null && x.last_energy !== null && x.energy > x.last_energy && valueAdded !== null && lastValueAdded !== null && valueAdded < lastValueAdded)
+  if (lastValueAdded !== null && lastValueAdded > 0 && valueAdded !== null && valueAdded <= lastValueAdded * (1 - VALUE_ADDED_DROP))
+    signals.push('valueAddedDrop')
+  if (
+    x.reported &&
+    x.last_reported &&
+    x.energy !== null &&
+    x.last_energy !== null &&
+    x.energy > x.last_energy &&
+    valueAdded !== null &&
+    lastValueAdded !== null &&
+    valueAdded < lastValueAdded
+  )
     signals.push('energyUp')
   if (isLowTaxPerMu(taxPerMu)) signals.push('lowTax')
   if (x.status === '停产' || x.status === '半停产') signals.push('stopped')
@@ -228,10 +249,16 @@ export function signalsOf(x: repo.MonitorInput): { signals: MonitorSignal[]; row
 const SIGNALS = Object.keys(MONITOR_SIGNALS) as MonitorSignal[]
 
 /** 企业监测: the enterprises with a warning signal, counted per signal, one page in the order asked. */
-export async function enterpriseMonitor(db: Db, scope: DataScope, q: Omit<EnterpriseMonitorQuery, 'regionCode'>): Promise<EnterpriseMonitor> {
+export async function enterpriseMonitor(
+  db: Db,
+  scope: DataScope,
+  q: Omit<EnterpriseMonitorQuery, 'regionCode'>,
+): Promise<EnterpriseMonitor> {
   const y = await resolveYear(db, q.year)
   const all = (await repo.monitorInputs(db, scope, y)).filter(
-    (x) => (!q.industry || x.industry_code?.startsWith(q.industry)) && (!q.keyword || x.name.includes(q.keyword) || x.credit_code.includes(q.keyword.toUpperCase())),
+    (x) =>
+      (!q.industry || x.industry_code?.startsWith(q.industry)) &&
+      (!q.keyword || x.name.includes(q.keyword) || x.credit_code.includes(q.keyword.toUpperCase())),
   )
   const judged = all.map((x) => {
     const { signals, row } = signalsOf(x)
@@ -286,7 +313,11 @@ function industryRow(code: string, name: string, cur: Sums | undefined, last: Su
 /** 行业监测: each division this year against the last, with how many of its enterprises give a signal. */
 export async function industryMonitor(db: Db, scope: DataScope, year?: number): Promise<IndustryMonitor> {
   const y = await resolveYear(db, year)
-  const [grouped, whole, inputs] = await Promise.all([twoYears(db, scope, y, 'left(e.industry_code, 3)'), twoYears(db, scope, y, null), repo.monitorInputs(db, scope, y)])
+  const [grouped, whole, inputs] = await Promise.all([
+    twoYears(db, scope, y, 'left(e.industry_code, 3)'),
+    twoYears(db, scope, y, null),
+    repo.monitorInputs(db, scope, y),
+  ])
   const warnedBy = new Map<string | null, number>()
   let warnedAll = 0
   for (const x of inputs) {
@@ -295,10 +326,14 @@ export async function industryMonitor(db: Db, scope: DataScope, year?: number): 
     warnedBy.set(k, (warnedBy.get(k) ?? 0) + 1)
     warnedAll++
   }
-  const keys = [...new Set([...grouped.cur.keys(), ...grouped.last.keys()])].sort((a, b) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+  const keys = [...new Set([...grouped.cur.keys(), ...grouped.last.keys()])].sort((a, b) =>
+    a === null ? 1 : b === null ? -1 : a.localeCompare(b),
+  )
   return {
     year: y,
-    rows: keys.map((k) => industryRow(k ?? '', k ? (industryName(k) ?? k) : '未分类', grouped.cur.get(k), grouped.last.get(k), warnedBy.get(k) ?? 0)),
+    rows: keys.map((k) =>
+      industryRow(k ?? '', k ? (industryName(k) ?? k) : '未分类', grouped.cur.get(k), grouped.last.get(k), warnedBy.get(k) ?? 0),
+    ),
     total: industryRow('all', '合计', whole.cur.get(null), whole.last.get(null), warnedAll),
   }
 }

@@ -42,13 +42,21 @@ const view = (r: Row): DeviceView => ({
   lastSeenAt: iso(r.last_seen_at) as string,
 })
 
-export async function listDevices(db: Db, f: { keyword?: string; status?: number; os?: string }, args: PageArgs): Promise<Page<DeviceView>> {
+export async function listDevices(
+  db: Db,
+  f: { keyword?: string; status?: number; os?: string },
+  args: PageArgs,
+): Promise<Page<DeviceView>> {
   const where = new Where().addIf(f.status, 'd.status = ?').addIf(f.os, 'd.os = ?')
   if (f.keyword) {
     const k = contains(f.keyword)
     where.add('(d.device_id ILIKE ? OR d.name ILIKE ? OR d.model ILIKE ? OR u.username ILIKE ? OR u.real_name ILIKE ?)', k, k, k, k, k)
   }
-  const order = orderBy(args, { lastSeenAt: 'd.last_seen_at', registeredAt: 'd.registered_at', model: 'd.model' }, 'd.last_seen_at DESC, d.id')
+  const order = orderBy(
+    args,
+    { lastSeenAt: 'd.last_seen_at', registeredAt: 'd.registered_at', model: 'd.model' },
+    'd.last_seen_at DESC, d.id',
+  )
   return queryPage(db, { select: SELECT, from: FROM, where, order }, args, view)
 }
 
@@ -61,8 +69,18 @@ export async function findByDeviceId(db: Db, deviceId: string): Promise<{ id: nu
   return (await db.query<{ id: number; status: number }>('SELECT id, status FROM device WHERE device_id = $1', [deviceId])).rows[0]
 }
 
-export async function updateDevice(db: Db, id: number, d: { name: string; userId: number | null; status: 0 | 1; remark: string }): Promise<void> {
-  await db.query('UPDATE device SET name = $2, user_id = $3, status = $4, remark = $5 WHERE id = $1', [id, d.name, d.userId, d.status, d.remark])
+export async function updateDevice(
+  db: Db,
+  id: number,
+  d: { name: string; userId: number | null; status: 0 | 1; remark: string },
+): Promise<void> {
+  await db.query('UPDATE device SET name = $2, user_id = $3, status = $4, remark = $5 WHERE id = $1', [
+    id,
+    d.name,
+    d.userId,
+    d.status,
+    d.remark,
+  ])
 }
 
 export async function deleteDevice(db: Db, id: number): Promise<void> {

@@ -26,15 +26,20 @@ export const deviceRoutes =
       return ok(await repo.listDevices(db, f, { page, pageSize, sortField, sortOrder }))
     })
 
-    app.post('/api/device/info/edit', { config: { pages: DEVICE, log: log('编辑设备') }, schema: { body: deviceEditBody } }, async (req) => {
-      const { id, ...fields } = req.body
-      req.logTarget = `#${id}`
-      const device = await live(id)
-      if (fields.userId && !(await findAccount(db, fields.userId))) throw badRequest(`用户 ${fields.userId} 不存在`, [{ field: 'userId', message: '用户不存在' }])
-      await repo.updateDevice(db, id, { ...fields, userId: fields.userId ?? null })
-      req.logTarget = `${device.deviceId}${fields.status === 0 ? '（停用）' : ''}`
-      return ok(await repo.getDevice(db, id))
-    })
+    app.post(
+      '/api/device/info/edit',
+      { config: { pages: DEVICE, log: log('编辑设备') }, schema: { body: deviceEditBody } },
+      async (req) => {
+        const { id, ...fields } = req.body
+        req.logTarget = `#${id}`
+        const device = await live(id)
+        if (fields.userId && !(await findAccount(db, fields.userId)))
+          throw badRequest(`用户 ${fields.userId} 不存在`, [{ field: 'userId', message: '用户不存在' }])
+        await repo.updateDevice(db, id, { ...fields, userId: fields.userId ?? null })
+        req.logTarget = `${device.deviceId}${fields.status === 0 ? '（停用）' : ''}`
+        return ok(await repo.getDevice(db, id))
+      },
+    )
 
     app.post('/api/device/info/delete', { config: { pages: DEVICE, log: log('删除设备') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`

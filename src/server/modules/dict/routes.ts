@@ -83,15 +83,19 @@ export const dictRoutes =
       return ok(await repo.getItem(db, await repo.insertItem(db, dictId, fields)))
     })
 
-    app.post('/api/dict/edit/item', { config: { pages: ITEM, log: log('编辑字典项') }, schema: { body: dictItemEditBody } }, async (req) => {
-      const { id, ...fields } = req.body
-      req.logTarget = `#${id}`
-      const item = await liveItem(db, id)
-      if (await repo.valueTaken(db, item.dictId, fields.value, id)) throw conflict(`该字典中已有值“${fields.value}”`)
-      await repo.updateItem(db, id, fields)
-      req.logTarget = `#${id} ${fields.value}`
-      return ok(await repo.getItem(db, id))
-    })
+    app.post(
+      '/api/dict/edit/item',
+      { config: { pages: ITEM, log: log('编辑字典项') }, schema: { body: dictItemEditBody } },
+      async (req) => {
+        const { id, ...fields } = req.body
+        req.logTarget = `#${id}`
+        const item = await liveItem(db, id)
+        if (await repo.valueTaken(db, item.dictId, fields.value, id)) throw conflict(`该字典中已有值“${fields.value}”`)
+        await repo.updateItem(db, id, fields)
+        req.logTarget = `#${id} ${fields.value}`
+        return ok(await repo.getItem(db, id))
+      },
+    )
 
     app.post('/api/dict/delete/item', { config: { pages: ITEM, log: log('删除字典项') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`

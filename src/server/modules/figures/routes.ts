@@ -12,5 +12,7 @@ import { ok } from '../../http/envelope'
 const catalogueResponse = z.object({ code: z.number(), message: z.string(), data: catalogueSchema })
 
 export const figuresRoutes = (): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/figures/catalogue', { config: { log: false }, schema: { response: { 200: catalogueResponse } } }, async () => ok(catalogueEntries()))
+  app.get('/api/figures/catalogue', { config: { log: false }, schema: { response: { 200: catalogueResponse } } }, async () =>
+    ok(catalogueEntries()),
+  )
 }

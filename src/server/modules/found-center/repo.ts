@@ -54,20 +54,22 @@ function whereOf(kind: RecordKind, scope: DataScope, f: Filter): Where {
   return where
 }
 
-const view = (kind: RecordKind) => (r: Row): FoundRow => ({
-  id: r.id,
-  kind,
-  name: r.name,
-  code: r.code,
-  cityCode: r.city_code,
-  cityName: r.city_name,
-  locatedCountyCode: r.located_code,
-  locatedCountyName: r.located_name,
-  areaM2: r.area_m2,
-  lng: r.lng,
-  lat: r.lat,
-  pendingClaim: r.pending,
-})
+const view =
+  (kind: RecordKind) =>
+  (r: Row): FoundRow => ({
+    id: r.id,
+    kind,
+    name: r.name,
+    code: r.code,
+    cityCode: r.city_code,
+    cityName: r.city_name,
+    locatedCountyCode: r.located_code,
+    locatedCountyName: r.located_name,
+    areaM2: r.area_m2,
+    lng: r.lng,
+    lat: r.lat,
+    pendingClaim: r.pending,
+  })
 
 /** A page of unclaimed records. */
 export async function listUnclaimed(db: Db, kind: RecordKind, scope: DataScope, q: FoundListQuery): Promise<Page<FoundRow>> {
@@ -75,7 +77,12 @@ export async function listUnclaimed(db: Db, kind: RecordKind, scope: DataScope, 
   const args = { page, pageSize, sortField, sortOrder }
   const a = MASTER[kind].alias
   const { select, from } = fromOf(kind)
-  return queryPage(db, { select, from, where: whereOf(kind, scope, f), order: orderBy(args, { id: `${a}.id`, name: `${a}.name` }, `${a}.id`) }, args, view(kind))
+  return queryPage(
+    db,
+    { select, from, where: whereOf(kind, scope, f), order: orderBy(args, { id: `${a}.id`, name: `${a}.name` }, `${a}.id`) },
+    args,
+    view(kind),
+  )
 }
 
 /** Every unclaimed record of a filter, in pages (exports). */
@@ -106,6 +113,11 @@ export async function unclaimedShapes(db: Db, kind: RecordKind, scope: DataScope
   )
   return {
     type: 'FeatureCollection',
-    features: r.rows.map((x) => ({ type: 'Feature', id: x.id, geometry: JSON.parse(x.g), properties: { id: x.id, name: x.name, code: x.code, pending: x.pending } })),
+    features: r.rows.map((x) => ({
+      type: 'Feature',
+      id: x.id,
+      geometry: JSON.parse(x.g),
+      properties: { id: x.id, name: x.name, code: x.code, pending: x.pending },
+    })),
   }
 }

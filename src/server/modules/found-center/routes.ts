@@ -32,7 +32,10 @@ export const foundCenterRoutes =
 
     app.post(
       '/api/foundCenter/claim',
-      { config: { pages: [...CLAIM_PAGES.parcel, ...CLAIM_PAGES.enterprise], log: { module: 'foundCenter', action: '认领' } }, schema: { body: claimBody } },
+      {
+        config: { pages: [...CLAIM_PAGES.parcel, ...CLAIM_PAGES.enterprise], log: { module: 'foundCenter', action: '认领' } },
+        schema: { body: claimBody },
+      },
       async (req) => {
         const user = currentUser(req)
         const { kind, ids, countyCode, remark } = req.body
@@ -46,7 +49,10 @@ export const foundCenterRoutes =
 
     app.get(
       '/api/foundCenter/export',
-      { config: { pages: FOUND_READ_PAGES, log: { module: 'foundCenter', action: '导出待认领列表' } }, schema: { querystring: foundListQuery } },
+      {
+        config: { pages: FOUND_READ_PAGES, log: { module: 'foundCenter', action: '导出待认领列表' } },
+        schema: { querystring: foundListQuery },
+      },
       async (req, reply) => {
         const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, kind, ...filter } = req.query
         req.logTarget = `待认领${RECORD_KIND_LABEL[kind]}`

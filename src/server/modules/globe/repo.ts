@@ -95,7 +95,18 @@ export async function searchParcels(db: Db, keyword: string, scope: DataScope) {
 
 /** Province, cities and counties with their boxes (the district picker's tree). */
 export async function regions(db: Db) {
-  const r = await db.query<{ code: string; name: string; level: 'province' | 'city' | 'county'; parentCode: string | null; w: number | null; s: number | null; e: number | null; n: number | null; cx: number | null; cy: number | null }>(
+  const r = await db.query<{
+    code: string
+    name: string
+    level: 'province' | 'city' | 'county'
+    parentCode: string | null
+    w: number | null
+    s: number | null
+    e: number | null
+    n: number | null
+    cx: number | null
+    cy: number | null
+  }>(
     `SELECT code, name, level, parent_code AS "parentCode", ST_XMin(geom) AS w, ST_YMin(geom) AS s, ST_XMax(geom) AS e, ST_YMax(geom) AS n,
             ST_X(center) AS cx, ST_Y(center) AS cy
      FROM region WHERE level IN ('province', 'city', 'county') AND code LIKE '33%' ORDER BY level <> 'province', parent_code, sort, code`,

@@ -28,7 +28,9 @@ export const globeRoutes =
       ok(await service.search(db, req.query.keyword, scopeOf(currentUser(req)))),
     )
     app.get('/api/globe/regions', opts, async () => ok(await service.regionList(db)))
-    app.get('/api/globe/outlines', { ...opts, schema: { querystring: outlineQuery } }, async (req) => ok(await service.outlines(db, req.query.level)))
+    app.get('/api/globe/outlines', { ...opts, schema: { querystring: outlineQuery } }, async (req) =>
+      ok(await service.outlines(db, req.query.level)),
+    )
     app.get('/api/globe/lifecycle', { ...opts, schema: { querystring: globeLifecycleQuery } }, async (req) =>
       ok(await service.lifecycle(db, scopeOf(currentUser(req)), req.query.asOf)),
     )

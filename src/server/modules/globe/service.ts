@@ -39,7 +39,11 @@ function stageOf(row: { signedDate?: string | null }, date: string): LifecycleSt
 export const toleranceForZoom = (zoom: number): number => (zoom < 11 ? 0.0002 : zoom < 13 ? 0.00005 : 0)
 
 /** Parcels in a box for the current view. */
-export async function parcelsInView(db: Db, q: { bbox: number[]; zoom: number; limit: number }, scope: DataScope): Promise<GlobeParcelPage> {
+export async function parcelsInView(
+  db: Db,
+  q: { bbox: number[]; zoom: number; limit: number },
+  scope: DataScope,
+): Promise<GlobeParcelPage> {
   const rows = await repo.parcelsInBox(db, { bbox: q.bbox, tolerance: toleranceForZoom(q.zoom), limit: q.limit, scope })
   const date = today()
   const truncated = rows.length > q.limit
@@ -88,7 +92,12 @@ export async function parcelInfo(db: Db, id: number, scope: DataScope): Promise<
 /** Search by name or 宗地代码. */
 export async function search(db: Db, keyword: string, scope: DataScope) {
   const rows = await repo.searchParcels(db, keyword, scope)
-  return rows.map((r) => ({ id: r.id, landCode: r.landCode, name: r.name, bbox: [r.w, r.s, r.e, r.n].map(Number) as [number, number, number, number] }))
+  return rows.map((r) => ({
+    id: r.id,
+    landCode: r.landCode,
+    name: r.name,
+    bbox: [r.w, r.s, r.e, r.n].map(Number) as [number, number, number, number],
+  }))
 }
 
 /** The district picker's regions. */
@@ -121,7 +130,10 @@ export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promi
   const rows = await repo.lifecycleProjects(db, scope)
   return rows.map((r) => {
     const dates = r as unknown as StageDates
-    const zones = (typeof r.zones === 'string' ? JSON.parse(r.zones) : (r.zones ?? [])) as { kind: GlobeLifecycleProject['zones'][number]['kind']; geojson: string }[]
+    const zones = (typeof r.zones === 'string' ? JSON.parse(r.zones) : (r.zones ?? [])) as {
+      kind: GlobeLifecycleProject['zones'][number]['kind']
+      geojson: string
+    }[]
     const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
     return {
       id: r.id as number,

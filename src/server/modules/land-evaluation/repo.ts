@@ -49,7 +49,10 @@ export async function model(db: Db, id: number): Promise<EvaluationModel | undef
   return r.rows[0] && modelView(r.rows[0])
 }
 
-export async function insertModel(db: Db, f: { name: string; description: string; passScore: number; items: ModelItem[]; userId: number }): Promise<number> {
+export async function insertModel(
+  db: Db,
+  f: { name: string; description: string; passScore: number; items: ModelItem[]; userId: number },
+): Promise<number> {
   const r = await db.query<{ id: number }>(
     'INSERT INTO evaluation_model(name, description, pass_score, items, updated_by) VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING id',
     [f.name, f.description, f.passScore, JSON.stringify(f.items), f.userId],
@@ -57,15 +60,15 @@ export async function insertModel(db: Db, f: { name: string; description: string
   return r.rows[0].id
 }
 
-export async function updateModel(db: Db, id: number, f: { name: string; description: string; passScore: number; items: ModelItem[]; userId: number }): Promise<void> {
-  await db.query('UPDATE evaluation_model SET name = $2, description = $3, pass_score = $4, items = $5::jsonb, updated_by = $6, updated_at = now() WHERE id = $1', [
-    id,
-    f.name,
-    f.description,
-    f.passScore,
-    JSON.stringify(f.items),
-    f.userId,
-  ])
+export async function updateModel(
+  db: Db,
+  id: number,
+  f: { name: string; description: string; passScore: number; items: ModelItem[]; userId: number },
+): Promise<void> {
+  await db.query(
+    'UPDATE evaluation_model SET name = $2, description = $3, pass_score = $4, items = $5::jsonb, updated_by = $6, updated_at = now() WHERE id = $1',
+    [id, f.name, f.description, f.passScore, JSON.stringify(f.items), f.userId],
+  )
 }
 
 export async function deleteModel(db: Db, id: number): Promise<void> {
@@ -181,7 +184,15 @@ export interface ScoredParcel {
 /** Writes a run and all its results in one transaction; returns the run's id. */
 export async function insertRun(
   db: Db,
-  f: { modelId: number; modelName: string; passScore: number; items: ModelItem[]; year: number; codes: Record<'province' | 'city' | 'county' | 'town', string | null>; userId: number },
+  f: {
+    modelId: number
+    modelName: string
+    passScore: number
+    items: ModelItem[]
+    year: number
+    codes: Record<'province' | 'city' | 'county' | 'town', string | null>
+    userId: number
+  },
   results: ScoredParcel[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -212,7 +223,14 @@ export async function insertRun(
         `INSERT INTO evaluation_result(run_id, parcel_id, score, flagged, vals, hits)
          SELECT $1, x.parcel_id, x.score, x.flagged, x.vals::jsonb, ARRAY(SELECT jsonb_array_elements_text(x.hits::jsonb)::int)
          FROM unnest($2::int[], $3::float8[], $4::boolean[], $5::text[], $6::text[]) AS x(parcel_id, score, flagged, vals, hits)`,
-        [runId, part.map((p) => p.id), part.map((p) => p.score), part.map((p) => p.flagged), part.map((p) => JSON.stringify(p.vals)), part.map((p) => JSON.stringify(p.hits))],
+        [
+          runId,
+          part.map((p) => p.id),
+          part.map((p) => p.score),
+          part.map((p) => p.flagged),
+          part.map((p) => JSON.stringify(p.vals)),
+          part.map((p) => JSON.stringify(p.hits)),
+        ],
       )
     }
     return runId
@@ -284,13 +302,21 @@ export async function abstractSums(db: Db, scope: DataScope, runId: number, item
        FROM ${RESULT_FROM} WHERE ${where.sql}`,
       where.params,
     ),
-    db.query<{ band: number; n: number }>(`SELECT least(floor(er.score / 10), 9)::int AS band, count(*)::int AS n FROM ${RESULT_FROM} WHERE ${where.sql} GROUP BY 1`, where.params),
+    db.query<{ band: number; n: number }>(
+      `SELECT least(floor(er.score / 10), 9)::int AS band, count(*)::int AS n FROM ${RESULT_FROM} WHERE ${where.sql} GROUP BY 1`,
+      where.params,
+    ),
   ])
   return { counties: counties.rows, totals: totals.rows[0], bands: bands.rows }
 }
 
 /** The flagged parcels of a run as GeoJSON features, highest scores first. */
-export async function flaggedShapes(db: Db, scope: DataScope, runId: number, limit: number): Promise<{ rows: { parcel_id: number; land_code: string; name: string; score: number; geojson: string }[]; total: number }> {
+export async function flaggedShapes(
+  db: Db,
+  scope: DataScope,
+  runId: number,
+  limit: number,
+): Promise<{ rows: { parcel_id: number; land_code: string; name: string; score: number; geojson: string }[]; total: number }> {
   const where = resultWhere(scope, runId, { flagged: 'true' }).add('p.geom IS NOT NULL')
   const [rows, total] = await Promise.all([
     db.query<{ parcel_id: number; land_code: string; name: string; score: number; geojson: string }>(

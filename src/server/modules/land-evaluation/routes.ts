@@ -38,7 +38,8 @@ const READ = { pages: EVALUATION_PAGES, log: false } as const
 const log = (action: string, pages = EVALUATION_PAGES) => ({ pages, log: { module: 'landEvaluation', action } })
 
 /** An item in words: 容积率 < 1.0（25分） */
-export const itemText = (i: ModelItem) => `${EVALUATION_INDICATORS[i.indicator].name} ${i.operator} ${i.threshold}${EVALUATION_INDICATORS[i.indicator].unit.startsWith('（') ? '' : EVALUATION_INDICATORS[i.indicator].unit}（${i.weight}分）`
+export const itemText = (i: ModelItem) =>
+  `${EVALUATION_INDICATORS[i.indicator].name} ${i.operator} ${i.threshold}${EVALUATION_INDICATORS[i.indicator].unit.startsWith('（') ? '' : EVALUATION_INDICATORS[i.indicator].unit}（${i.weight}分）`
 
 export const landEvaluationRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -58,7 +59,9 @@ export const landEvaluationRoutes =
     const taken = (name: string) => conflict(`已有名为“${name}”的评价模型，请换一个名称`)
 
     app.get('/api/modes/GetModeList', { config: READ }, async () => ok(await repo.models(db)))
-    app.get('/api/modes/GetModeItemList', { config: READ, schema: { querystring: modelIdQuery } }, async (req) => ok(await liveModel(req.query.id)))
+    app.get('/api/modes/GetModeItemList', { config: READ, schema: { querystring: modelIdQuery } }, async (req) =>
+      ok(await liveModel(req.query.id)),
+    )
 
     app.post('/api/modes/SaveMode', { config: log('新增评价模型', MODEL_EDIT_PAGES), schema: { body: modelAddBody } }, async (req) => {
       req.logTarget = req.body.name
@@ -98,7 +101,11 @@ export const landEvaluationRoutes =
       const facts = await repo.parcelFacts(db, scope(req), req.body.year)
       const scored = facts.map((p) => score(p, m.items, m.passScore))
       const codes = await districtCodes(db, user.isAdmin ? null : user.regionCode)
-      const id = await repo.insertRun(db, { modelId: m.id, modelName: m.name, passScore: m.passScore, items: m.items, year: req.body.year, codes, userId: user.id }, scored)
+      const id = await repo.insertRun(
+        db,
+        { modelId: m.id, modelName: m.name, passScore: m.passScore, items: m.items, year: req.body.year, codes, userId: user.id },
+        scored,
+      )
       const run = (await liveRun(req, id))!
       const { items: _i, ...answer } = run
       return ok(answer, `已评价 ${run.parcelCount} 宗地块，疑似低效 ${run.flaggedCount} 宗`)
@@ -117,7 +124,13 @@ export const landEvaluationRoutes =
       const answer: EvaluationAbstract = {
         run: r,
         items,
-        byCounty: sums.counties.map((c) => ({ code: c.code ?? '', name: c.name ?? '未落区县', parcelCount: c.n, flaggedCount: c.flagged, flaggedAreaMu: shownOr0('landAreaMu', mu(c.m2)) })),
+        byCounty: sums.counties.map((c) => ({
+          code: c.code ?? '',
+          name: c.name ?? '未落区县',
+          parcelCount: c.n,
+          flaggedCount: c.flagged,
+          flaggedAreaMu: shownOr0('landAreaMu', mu(c.m2)),
+        })),
         byItem: items.map((_, i) => ({ index: i, count: sums.totals[`i${i}`] })),
         scoreBands: Array.from({ length: 10 }, (_, b) => ({ from: b * 10, count: sums.bands.find((x) => x.band === b)?.n ?? 0 })),
         flaggedListed: sums.totals.listed,
@@ -140,7 +153,8 @@ export const landEvaluationRoutes =
       hits: r.hits,
     })
     /** The item indexes of the run that test an indicator. */
-    const hitIndexes = (items: ModelItem[], indicator?: string) => (indicator ? items.flatMap((it, i) => (it.indicator === indicator ? [i] : [])) : undefined)
+    const hitIndexes = (items: ModelItem[], indicator?: string) =>
+      indicator ? items.flatMap((it, i) => (it.indicator === indicator ? [i] : [])) : undefined
 
     app.get('/api/inefficient/results', { config: READ, schema: { querystring: resultListQuery } }, async (req) => {
       const { runId, flagged, indicator, keyword, ...args } = req.query
@@ -150,36 +164,40 @@ export const landEvaluationRoutes =
       return ok({ run: r, page: { ...page, list: page.list.map(resultView) } })
     })
 
-    app.get('/api/inefficient/results/export', { config: log('导出低效用地评价结果'), schema: { querystring: resultListQuery } }, async (req, reply) => {
-      const { runId, flagged, indicator, keyword, page: _p, pageSize: _s, ...sort } = req.query
-      const run = (await liveRun(req, runId))!
-      req.logTarget = `${run.modelName} ${run.year}年`
-      const s = scope(req)
-      const f = { flagged, keyword, hitIndexes: hitIndexes(run.items, indicator) }
-      async function* pages() {
-        for (let page = 1; ; page++) {
-          const p = await repo.results(db, s, runId, f, { ...sort, page, pageSize: 1000 })
-          if (p.list.length) yield p.list.map(resultView)
-          if (page * 1000 >= p.total) return
+    app.get(
+      '/api/inefficient/results/export',
+      { config: log('导出低效用地评价结果'), schema: { querystring: resultListQuery } },
+      async (req, reply) => {
+        const { runId, flagged, indicator, keyword, page: _p, pageSize: _s, ...sort } = req.query
+        const run = (await liveRun(req, runId))!
+        req.logTarget = `${run.modelName} ${run.year}年`
+        const s = scope(req)
+        const f = { flagged, keyword, hitIndexes: hitIndexes(run.items, indicator) }
+        async function* pages() {
+          for (let page = 1; ; page++) {
+            const p = await repo.results(db, s, runId, f, { ...sort, page, pageSize: 1000 })
+            if (p.list.length) yield p.list.map(resultView)
+            if (page * 1000 >= p.total) return
+          }
         }
-      }
-      return sendXlsx<EvaluationResult>(reply, {
-        filename: `低效用地评价_${run.year}年_${run.modelName}.xlsx`,
-        sheet: `评价结果 ${run.year}年`,
-        columns: [
-          { header: '宗地代码', value: (x) => x.landCode, width: 22 },
-          { header: '地块名称', value: (x) => x.name, width: 28 },
-          { header: '区县', value: (x) => x.countyName, width: 12 },
-          { header: '状态', value: (x) => x.status, width: 10 },
-          { header: '面积（亩）', value: (x) => x.areaMu, width: 12 },
-          { header: '用地单位', value: (x) => x.enterpriseName, width: 28 },
-          { header: '得分', value: (x) => x.score, width: 8 },
-          { header: '疑似低效', value: (x) => (x.flagged ? '是' : '否'), width: 10 },
-          { header: '命中指标', value: (x) => x.hits.map((i) => itemText(run.items[i])).join('；'), width: 48 },
-        ],
-        pages: pages(),
-      })
-    })
+        return sendXlsx<EvaluationResult>(reply, {
+          filename: `低效用地评价_${run.year}年_${run.modelName}.xlsx`,
+          sheet: `评价结果 ${run.year}年`,
+          columns: [
+            { header: '宗地代码', value: (x) => x.landCode, width: 22 },
+            { header: '地块名称', value: (x) => x.name, width: 28 },
+            { header: '区县', value: (x) => x.countyName, width: 12 },
+            { header: '状态', value: (x) => x.status, width: 10 },
+            { header: '面积（亩）', value: (x) => x.areaMu, width: 12 },
+            { header: '用地单位', value: (x) => x.enterpriseName, width: 28 },
+            { header: '得分', value: (x) => x.score, width: 8 },
+            { header: '疑似低效', value: (x) => (x.flagged ? '是' : '否'), width: 10 },
+            { header: '命中指标', value: (x) => x.hits.map((i) => itemText(run.items[i])).join('；'), width: 48 },
+          ],
+          pages: pages(),
+        })
+      },
+    )
 
     app.get('/api/inefficient/shapes', { config: READ, schema: { querystring: abstractQuery } }, async (req) => {
       const run = await liveRun(req, req.query.runId)
@@ -187,7 +205,11 @@ export const landEvaluationRoutes =
       const { rows, total } = await repo.flaggedShapes(db, scope(req), run.id, 5000)
       const answer: FlaggedShapes = {
         type: 'FeatureCollection',
-        features: rows.map((r) => ({ type: 'Feature', geometry: JSON.parse(r.geojson), properties: { parcelId: r.parcel_id, landCode: r.land_code, name: r.name, score: r.score } })),
+        features: rows.map((r) => ({
+          type: 'Feature',
+          geometry: JSON.parse(r.geojson),
+          properties: { parcelId: r.parcel_id, landCode: r.land_code, name: r.name, score: r.score },
+        })),
         total,
       }
       return ok(answer)

@@ -45,7 +45,12 @@ function scoped(scope: DataScope, alias: string): Where {
   return where.raw(scopeCondition(scope, alias, where.params))
 }
 
-export async function listParcels(db: Db, scope: DataScope, f: { keyword?: string; countyCode?: string }, args: PageArgs): Promise<Page<ParcelBrief>> {
+export async function listParcels(
+  db: Db,
+  scope: DataScope,
+  f: { keyword?: string; countyCode?: string },
+  args: PageArgs,
+): Promise<Page<ParcelBrief>> {
   const where = scoped(scope, 'p')
   if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
   where.addIf(f.countyCode, 'p.county_code = ?')
@@ -58,7 +63,6 @@ export async function findParcel(db: Db, scope: DataScope, id: number): Promise<
   const r = await db.query<ParcelRow>(`SELECT ${PARCEL_SELECT} FROM ${PARCEL_FROM} WHERE ${where.sql}`, where.params)
   return r.rows[0] && parcelView(r.rows[0])
 }
-
 
 interface EnterpriseRow {
   id: number
@@ -92,7 +96,12 @@ const enterpriseView = (r: EnterpriseRow): EnterpriseBrief => ({
   countyName: r.county_name,
 })
 
-export async function listEnterprises(db: Db, scope: DataScope, f: { keyword?: string; countyCode?: string }, args: PageArgs): Promise<Page<EnterpriseBrief>> {
+export async function listEnterprises(
+  db: Db,
+  scope: DataScope,
+  f: { keyword?: string; countyCode?: string },
+  args: PageArgs,
+): Promise<Page<EnterpriseBrief>> {
   const where = scoped(scope, 'e')
   if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
   where.addIf(f.countyCode, 'e.county_code = ?')
@@ -110,4 +119,3 @@ export async function findEnterprise(db: Db, scope: DataScope, id: number): Prom
 export async function searchEnterprises(db: Db, scope: DataScope, keyword: string): Promise<EnterpriseBrief[]> {
   return (await listEnterprises(db, scope, { keyword }, { page: 1, pageSize: 20, sortField: 'name', sortOrder: 'ascend' })).list
 }
-

@@ -44,8 +44,12 @@ export type ProjectDbRow = {
 
 /** Live projects whose parcel is inside the scope, with the region and keyword filters. */
 export function projectWhere(scope: DataScope, f: { keyword?: string }, where = new Where()): Where {
-  where.add('NOT lp.deleted').add('NOT p.deleted').raw(scopeCondition(scope, 'p', where.params))
-  if (f.keyword) where.add('(lp.name ILIKE ? OR p.land_code ILIKE ? OR e.name ILIKE ?)', contains(f.keyword), contains(f.keyword), contains(f.keyword))
+  where
+    .add('NOT lp.deleted')
+    .add('NOT p.deleted')
+    .raw(scopeCondition(scope, 'p', where.params))
+  if (f.keyword)
+    where.add('(lp.name ILIKE ? OR p.land_code ILIKE ? OR e.name ILIKE ?)', contains(f.keyword), contains(f.keyword), contains(f.keyword))
   return where
 }
 
@@ -72,14 +76,23 @@ export async function stageProjects(
   if (f.overdue) where.raw(f.overdue === 'true' ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`)
   const order = orderBy(
     args,
-    { name: 'lp.name', stageDate: `lp.${STAGE_COLUMN[stage]}`, deadline: 'COALESCE(CASE WHEN lp.start_date IS NULL THEN lp.start_deadline END, lp.completion_deadline)' },
+    {
+      name: 'lp.name',
+      stageDate: `lp.${STAGE_COLUMN[stage]}`,
+      deadline: 'COALESCE(CASE WHEN lp.start_date IS NULL THEN lp.start_deadline END, lp.completion_deadline)',
+    },
     `${OVERDUE_SQL} DESC, lp.id`,
   )
   return queryPage<ProjectDbRow>(db, { select: PROJECT_SELECT, from: FROM, where, order }, args)
 }
 
 /** Counts of a stage page: waiting, registered, and overdue among the projects the page shows. */
-export async function stageCounts(db: Db, scope: DataScope, stage: LifecycleStage, f: { keyword?: string }): Promise<{ pending: number; done: number; overdue: number }> {
+export async function stageCounts(
+  db: Db,
+  scope: DataScope,
+  stage: LifecycleStage,
+  f: { keyword?: string },
+): Promise<{ pending: number; done: number; overdue: number }> {
   const where = projectWhere(scope, f).raw(stateCondition(stage, undefined))
   const r = await db.query<{ pending: number; done: number; overdue: number }>(
     `SELECT count(*) FILTER (WHERE ${stateCondition(stage, 'pending')})::int AS pending, count(*) FILTER (WHERE ${stateCondition(stage, 'done')})::int AS done,
@@ -97,8 +110,20 @@ export async function project(db: Db, scope: DataScope, id: number): Promise<Pro
 }
 
 /** The registrations of a project, oldest first. */
-export async function events(db: Db, id: number): Promise<{ stage: LifecycleStage; stage_date: string; remark: string; deadline: string | null; actor: string; created_at: Date | string }[]> {
-  const r = await db.query<{ stage: LifecycleStage; stage_date: string; remark: string; deadline: string | null; actor: string; created_at: Date | string }>(
+export async function events(
+  db: Db,
+  id: number,
+): Promise<
+  { stage: LifecycleStage; stage_date: string; remark: string; deadline: string | null; actor: string; created_at: Date | string }[]
+> {
+  const r = await db.query<{
+    stage: LifecycleStage
+    stage_date: string
+    remark: string
+    deadline: string | null
+    actor: string
+    created_at: Date | string
+  }>(
     `SELECT ev.stage, to_char(ev.stage_date, 'YYYY-MM-DD') AS stage_date, ev.remark, to_char(ev.deadline, 'YYYY-MM-DD') AS deadline, u.real_name AS actor, ev.created_at
      FROM lifecycle_event ev JOIN app_user u ON u.id = ev.actor_id WHERE ev.project_id = $1 ORDER BY ev.id`,
     [id],
@@ -129,14 +154,10 @@ export async function registerStage(
       [f.id, f.date],
     )
     const deadline = r.rows[0].deadline
-    await tx.query(`INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, deadline, actor_id) VALUES ($1, $2, $3::date, $4, $5::date, $6)`, [
-      f.id,
-      f.stage,
-      f.date,
-      f.remark,
-      deadline,
-      f.actorId,
-    ])
+    await tx.query(
+      `INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, deadline, actor_id) VALUES ($1, $2, $3::date, $4, $5::date, $6)`,
+      [f.id, f.stage, f.date, f.remark, deadline, f.actorId],
+    )
     return { deadline }
   })
 }
@@ -150,7 +171,11 @@ const BELOW_SQL = `(lp.production_date IS NOT NULL AND ${ACTUAL_TAX_SQL} < lp.co
 /** A 一本账 row: the project plus what was achieved. */
 export type OnebookDbRow = ProjectDbRow & { actual_plot_ratio: number | null; actual_tax_per_mu: number | null }
 
-function onebookQuery(scope: DataScope, year: number, f: { keyword?: string; stage?: LifecycleStage; overdue?: 'true' | 'false'; belowCommitment?: 'true' | 'false' }) {
+function onebookQuery(
+  scope: DataScope,
+  year: number,
+  f: { keyword?: string; stage?: LifecycleStage; overdue?: 'true' | 'false'; belowCommitment?: 'true' | 'false' },
+) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
   projectWhere(scope, f, where)
@@ -173,7 +198,11 @@ export async function onebook(
 ): Promise<Page<OnebookDbRow>> {
   const { where, from } = onebookQuery(scope, year, f)
   const select = `${PROJECT_SELECT}, p.plot_ratio::float8 AS actual_plot_ratio, (${ACTUAL_TAX_SQL})::float8 AS actual_tax_per_mu`
-  const order = orderBy(args, { name: 'lp.name', signedDate: 'lp.signed_date', taxGap: `(${ACTUAL_TAX_SQL} - lp.committed_tax_per_mu)` }, 'lp.id')
+  const order = orderBy(
+    args,
+    { name: 'lp.name', signedDate: 'lp.signed_date', taxGap: `(${ACTUAL_TAX_SQL} - lp.committed_tax_per_mu)` },
+    'lp.id',
+  )
   return queryPage<OnebookDbRow>(db, { select, from, where, order }, args)
 }
 

@@ -33,17 +33,25 @@ const today = () => todayInProductZone()
 export const lifecycleProjectRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/landLifeCycle/projects',
+      { config: { pages: PROJECT_PAGES, log: false }, schema: { querystring: projectListQuery } },
+      async (req) => {
+        const { stage, state, overdue, regionCode, keyword, ...args } = req.query
+        const scope = await scopeOfRequest(db, req, regionCode)
+        const [counts, page] = await Promise.all([
+          repo.stageCounts(db, scope, stage, { keyword }),
+          repo.stageProjects(db, scope, stage, { keyword, state, overdue }, args),
+        ])
+        const answer: StageProjects = { stage, ...counts, page: { ...page, list: page.list.map(service.projectView) } }
+        return ok(answer)
+      },
+    )
 
-    app.get('/api/landLifeCycle/projects', { config: { pages: PROJECT_PAGES, log: false }, schema: { querystring: projectListQuery } }, async (req) => {
-      const { stage, state, overdue, regionCode, keyword, ...args } = req.query
-      const scope = await scopeOfRequest(db, req, regionCode)
-      const [counts, page] = await Promise.all([repo.stageCounts(db, scope, stage, { keyword }), repo.stageProjects(db, scope, stage, { keyword, state, overdue }, args)])
-      const answer: StageProjects = { stage, ...counts, page: { ...page, list: page.list.map(service.projectView) } }
-      return ok(answer)
-    })
-
-    app.get('/api/landLifeCycle/project', { config: { pages: READ_PAGES, log: false }, schema: { querystring: projectIdQuery } }, async (req) =>
-      ok(await service.projectDetail(db, await scopeOfRequest(db, req), req.query.id)),
+    app.get(
+      '/api/landLifeCycle/project',
+      { config: { pages: READ_PAGES, log: false }, schema: { querystring: projectIdQuery } },
+      async (req) => ok(await service.projectDetail(db, await scopeOfRequest(db, req), req.query.id)),
     )
 
     app.post(
@@ -52,63 +60,81 @@ export const lifecycleProjectRoutes =
       async (req) => {
         const { id, stage, date, remark } = req.body
         const scope = await scopeOfRequest(db, req)
-        const { project, message } = await service.registerStage(db, scope, { id, stage, date, remark, actorId: currentUser(req).id }, (row) => {
-          req.logTarget = `${row.name} ${STAGE_NAMES[stage]}`
-        })
+        const { project, message } = await service.registerStage(
+          db,
+          scope,
+          { id, stage, date, remark, actorId: currentUser(req).id },
+          (row) => {
+            req.logTarget = `${row.name} ${STAGE_NAMES[stage]}`
+          },
+        )
         return ok(project, message)
       },
     )
 
-    app.get('/api/landLifeCycle/onebook', { config: { pages: [ONEBOOK_PAGE], log: false }, schema: { querystring: onebookQuery } }, async (req) => {
-      const { regionCode, keyword, stage, overdue, belowCommitment, ...args } = req.query
-      const scope = await scopeOfRequest(db, req, regionCode)
-      const year = await resolveYear(db)
-      const f = { keyword, stage, overdue, belowCommitment }
-      const [counts, page] = await Promise.all([repo.onebookCounts(db, scope, year, f), repo.onebook(db, scope, year, f, args)])
-      return ok({
-        year,
-        total: counts.total,
-        overdue: counts.overdue,
-        belowCommitment: counts.below,
-        byStage: LIFECYCLE_STAGES.map((s) => ({ stage: s, name: STAGE_NAMES[s], count: counts[s] })),
-        page: { ...page, list: page.list.map(service.onebookView) },
-      })
-    })
+    app.get(
+      '/api/landLifeCycle/onebook',
+      { config: { pages: [ONEBOOK_PAGE], log: false }, schema: { querystring: onebookQuery } },
+      async (req) => {
+        const { regionCode, keyword, stage, overdue, belowCommitment, ...args } = req.query
+        const scope = await scopeOfRequest(db, req, regionCode)
+        const year = await resolveYear(db)
+        const f = { keyword, stage, overdue, belowCommitment }
+        const [counts, page] = await Promise.all([repo.onebookCounts(db, scope, year, f), repo.onebook(db, scope, year, f, args)])
+        return ok({
+          year,
+          total: counts.total,
+          overdue: counts.overdue,
+          belowCommitment: counts.below,
+          byStage: LIFECYCLE_STAGES.map((s) => ({ stage: s, name: STAGE_NAMES[s], count: counts[s] })),
+          page: { ...page, list: page.list.map(service.onebookView) },
+        })
+      },
+    )
 
-    app.get('/api/landLifeCycle/onebook/export', { config: { pages: [ONEBOOK_PAGE], log: { module: 'landLifeCycle', action: '导出一本账' } }, schema: { querystring: onebookQuery } }, async (req, reply) => {
-      const { regionCode, keyword, stage, overdue, belowCommitment, page: _p, pageSize: _s, ...sort } = req.query
-      const scope = await scopeOfRequest(db, req, regionCode)
-      const year = await resolveYear(db)
-      const f = { keyword, stage, overdue, belowCommitment }
-      async function* pages() {
-        for (let page = 1; ; page++) {
-          const p = await repo.onebook(db, scope, year, f, { ...sort, page, pageSize: 1000 })
-          if (p.list.length) yield p.list.map(service.onebookView)
-          if (page * 1000 >= p.total) return
+    app.get(
+      '/api/landLifeCycle/onebook/export',
+      { config: { pages: [ONEBOOK_PAGE], log: { module: 'landLifeCycle', action: '导出一本账' } }, schema: { querystring: onebookQuery } },
+      async (req, reply) => {
+        const { regionCode, keyword, stage, overdue, belowCommitment, page: _p, pageSize: _s, ...sort } = req.query
+        const scope = await scopeOfRequest(db, req, regionCode)
+        const year = await resolveYear(db)
+        const f = { keyword, stage, overdue, belowCommitment }
+        async function* pages() {
+          for (let page = 1; ; page++) {
+            const p = await repo.onebook(db, scope, year, f, { ...sort, page, pageSize: 1000 })
+            if (p.list.length) yield p.list.map(service.onebookView)
+            if (page * 1000 >= p.total) return
+          }
         }
-      }
-      return sendXlsx<OnebookRow>(reply, {
-        filename: `项目一本账_${today()}.xlsx`,
-        sheet: '一本账',
-        columns: [
-          { header: '项目名称', value: (r) => r.name, width: 30 },
-          { header: '宗地代码', value: (r) => r.landCode, width: 22 },
-          { header: '用地单位', value: (r) => r.enterpriseName, width: 28 },
-          { header: '区县', value: (r) => r.countyName, width: 12 },
-          { header: '面积（亩）', value: (r) => r.areaMu, width: 12 },
-          { header: '当前阶段', value: (r) => STAGE_NAMES[r.currentStage], width: 10 },
-          ...LIFECYCLE_STAGES.map((s) => ({ header: `${STAGE_NAMES[s]}日期`, value: (r: OnebookRow) => r.dates[s], width: 12 })),
-          { header: '约定开工期限', value: (r) => r.startDeadline, width: 12 },
-          { header: '约定竣工期限', value: (r) => r.completionDeadline, width: 12 },
-          { header: '是否逾期', note: figureHeader('overdueCount').note, value: (r) => (r.overdue ? `逾期 ${r.overdueDays} 天` : '否'), width: 12 },
-          { header: '投资强度承诺（万元/亩）', value: (r) => r.investIntensity, width: 16 },
-          { header: '容积率承诺', value: (r) => r.committedPlotRatio, width: 10 },
-          { header: '容积率现状', value: (r) => r.actualPlotRatio, width: 10 },
-          { header: `亩均税收承诺（万元/亩）`, value: (r) => r.committedTaxPerMu, width: 16 },
-          { ...figureHeader('taxPerMu', `亩均税收 ${year}年`), value: (r) => r.actualTaxPerMu, width: 16 },
-          { header: '亩均税收差额', value: (r) => r.taxGap, width: 12 },
-        ],
-        pages: pages(),
-      })
-    })
+        return sendXlsx<OnebookRow>(reply, {
+          filename: `项目一本账_${today()}.xlsx`,
+          sheet: '一本账',
+          columns: [
+            { header: '项目名称', value: (r) => r.name, width: 30 },
+            { header: '宗地代码', value: (r) => r.landCode, width: 22 },
+            { header: '用地单位', value: (r) => r.enterpriseName, width: 28 },
+            { header: '区县', value: (r) => r.countyName, width: 12 },
+            { header: '面积（亩）', value: (r) => r.areaMu, width: 12 },
+            { header: '当前阶段', value: (r) => STAGE_NAMES[r.currentStage], width: 10 },
+            ...LIFECYCLE_STAGES.map((s) => ({ header: `${STAGE_NAMES[s]}日期`, value: (r: OnebookRow) => r.dates[s], width: 12 })),
+            { header: '约定开工期限', value: (r) => r.startDeadline, width: 12 },
+            { header: '约定竣工期限', value: (r) => r.completionDeadline, width: 12 },
+            {
+              header: '是否逾期',
+              note: figureHeader('overdueCount').note,
+              value: (r) => (r.overdue ? `逾期 ${r.overdueDays} 天` : '否'),
+              width: 12,
+            },
+            { header: '投资强度承诺（万元/亩）', value: (r) => r.investIntensity, width: 16 },
+            { header: '容积率承诺', value: (r) => r.committedPlotRatio, width: 10 },
+            { header: '容积率现状', value: (r) => r.actualPlotRatio, width: 10 },
+            { header: `亩均税收承诺（万元/亩）`, value: (r) => r.committedTaxPerMu, width: 16 },
+            { ...figureHeader('taxPerMu', `亩均税收 ${year}年`), value: (r) => r.actualTaxPerMu, width: 16 },
+            { header: '亩均税收差额', value: (r) => r.taxGap, width: 12 },
+          ],
+          pages: pages(),
+        })
+      },
+    )
   }

@@ -57,7 +57,8 @@ export function projectView(r: repo.ProjectDbRow): ProjectRow {
   }
 }
 
-const gap = (actual: number | null, committed: number | null) => (actual === null || committed === null ? null : roundTo(actual - committed, 2))
+const gap = (actual: number | null, committed: number | null) =>
+  actual === null || committed === null ? null : roundTo(actual - committed, 2)
 
 export function onebookView(r: repo.OnebookDbRow): OnebookRow {
   const actualTaxPerMu = shown('taxPerMu', r.actual_tax_per_mu)
@@ -83,7 +84,14 @@ export async function projectDetail(db: Db, scope: DataScope, id: number): Promi
   const events = await repo.events(db, row.id)
   return {
     ...projectView(row),
-    events: events.map((e) => ({ stage: e.stage, date: e.stage_date, remark: e.remark, deadline: e.deadline, actor: e.actor, at: iso(e.created_at)! })),
+    events: events.map((e) => ({
+      stage: e.stage,
+      date: e.stage_date,
+      remark: e.remark,
+      deadline: e.deadline,
+      actor: e.actor,
+      at: iso(e.created_at)!,
+    })),
   }
 }
 
@@ -105,12 +113,16 @@ export async function registerStage(
   if (existing) throw conflict(`该项目已于 ${existing} 登记${name}，不能重复登记`)
   const prev = LIFECYCLE_STAGES[LIFECYCLE_STAGES.indexOf(stage) - 1]
   const prevDate = row[STAGE_COLUMN[prev]]
-  if (!prevDate) throw badRequest(`请先登记${STAGE_NAMES[prev]}，再登记${name}`, [{ field: 'stage', message: `请先登记${STAGE_NAMES[prev]}` }])
-  const problem = date < prevDate ? `${name}日期不能早于${STAGE_NAMES[prev]}日期 ${prevDate}` : date > today() ? `${name}日期不能晚于今天` : null
+  if (!prevDate)
+    throw badRequest(`请先登记${STAGE_NAMES[prev]}，再登记${name}`, [{ field: 'stage', message: `请先登记${STAGE_NAMES[prev]}` }])
+  const problem =
+    date < prevDate ? `${name}日期不能早于${STAGE_NAMES[prev]}日期 ${prevDate}` : date > today() ? `${name}日期不能晚于今天` : null
   if (problem) throw badRequest(problem, [{ field: 'date', message: problem }])
   const done = await repo.registerStage(db, f)
   if (done === 'taken') throw conflict(`该项目已登记${name}，不能重复登记`)
   const project = projectView(await projectOf(db, scope, id))
-  const message = done.deadline ? `已登记${name}，${stage === 'tdgy' ? '约定开工期限' : '约定竣工期限'}为 ${done.deadline}` : `已登记${name}`
+  const message = done.deadline
+    ? `已登记${name}，${stage === 'tdgy' ? '约定开工期限' : '约定竣工期限'}为 ${done.deadline}`
+    : `已登记${name}`
   return { project, message }
 }

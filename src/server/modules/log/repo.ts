@@ -62,12 +62,20 @@ function where(f: LogFilter): Where {
 
 export async function logPage(db: Db, f: LogFilter, args: PageArgs): Promise<Page<LogRowView>> {
   const order = orderBy(args, { at: 'at', username: 'username', module: 'module', status: 'status' }, 'id DESC')
-  return queryPage(db, { select: COLS, from: 'operation_log', where: where(f), order: args.sortField ? order : 'at DESC, id DESC' }, args, view)
+  return queryPage(
+    db,
+    { select: COLS, from: 'operation_log', where: where(f), order: args.sortField ? order : 'at DESC, id DESC' },
+    args,
+    view,
+  )
 }
 
 /** Rows for the export, newest first, at most `limit`. */
 export async function logRows(db: Db, f: LogFilter, limit: number): Promise<LogRowView[]> {
   const w = where(f)
-  const r = await db.query<LogRow>(`SELECT ${COLS} FROM operation_log WHERE ${w.sql} ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`, w.params)
+  const r = await db.query<LogRow>(
+    `SELECT ${COLS} FROM operation_log WHERE ${w.sql} ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
+    w.params,
+  )
   return r.rows.map(view)
 }

@@ -15,14 +15,20 @@ const ENTERPRISE_COLUMNS = `e.id, e.credit_code, e.name, e.industry_code, e.scal
 /** One parcel in the user's scope, with its geometry as GeoJSON text. */
 export async function parcelById(db: Db, id: number, scope: DataScope): Promise<Record<string, unknown> | undefined> {
   const params: unknown[] = [id]
-  const r = await db.query(`SELECT ${PARCEL_COLUMNS} FROM parcel p WHERE p.id = $1 AND NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`, params)
+  const r = await db.query(
+    `SELECT ${PARCEL_COLUMNS} FROM parcel p WHERE p.id = $1 AND NOT p.deleted AND ${scopeCondition(scope, 'p', params)}`,
+    params,
+  )
   return r.rows[0]
 }
 
 /** One enterprise in the user's scope. */
 export async function enterpriseById(db: Db, id: number, scope: DataScope): Promise<Record<string, unknown> | undefined> {
   const params: unknown[] = [id]
-  const r = await db.query(`SELECT ${ENTERPRISE_COLUMNS} FROM enterprise e WHERE e.id = $1 AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`, params)
+  const r = await db.query(
+    `SELECT ${ENTERPRISE_COLUMNS} FROM enterprise e WHERE e.id = $1 AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`,
+    params,
+  )
   return r.rows[0]
 }
 

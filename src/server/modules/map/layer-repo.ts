@@ -45,7 +45,11 @@ export async function layerRows(db: Db): Promise<(LayerRow & { group_sort: numbe
 }
 
 /** One page of layers, by name or url keyword, group and type. */
-export async function listLayers(db: Db, f: { keyword?: string; groupId?: number; type?: LayerType }, args: PageArgs): Promise<Page<LayerView>> {
+export async function listLayers(
+  db: Db,
+  f: { keyword?: string; groupId?: number; type?: LayerType },
+  args: PageArgs,
+): Promise<Page<LayerView>> {
   const where = new Where().addIf(f.groupId, 'l.group_id = ?').addIf(f.type, 'l.type = ?')
   if (f.keyword) {
     const k = contains(f.keyword)
@@ -119,7 +123,13 @@ export async function groupNameTaken(db: Db, name: string, exceptId = 0): Promis
 
 /** Adds a group; its id. */
 export async function insertGroup(db: Db, f: { name: string; sort: number; open: boolean }): Promise<number> {
-  return (await db.query<{ id: number }>('INSERT INTO map_layer_group(name, sort, open) VALUES ($1, $2, $3) RETURNING id', [f.name, f.sort, f.open])).rows[0].id
+  return (
+    await db.query<{ id: number }>('INSERT INTO map_layer_group(name, sort, open) VALUES ($1, $2, $3) RETURNING id', [
+      f.name,
+      f.sort,
+      f.open,
+    ])
+  ).rows[0].id
 }
 
 /** Writes a group. */

@@ -32,7 +32,8 @@ async function liveLayer(db: Db, id: number) {
 
 async function liveGroup(db: Db, id: number, field = 'id') {
   const group = await repo.getGroup(db, id)
-  if (!group) throw field === 'id' ? notFound(`图层组 ${id} 不存在`) : badRequest(`图层组 ${id} 不存在`, [{ field, message: `图层组 ${id} 不存在` }])
+  if (!group)
+    throw field === 'id' ? notFound(`图层组 ${id} 不存在`) : badRequest(`图层组 ${id} 不存在`, [{ field, message: `图层组 ${id} 不存在` }])
   return group
 }
 
@@ -51,7 +52,16 @@ export const mapLayerRoutes =
       for (const r of await repo.layerRows(db)) {
         let g = groups.find((x) => x.name === r.group_name)
         if (!g) groups.push((g = { name: r.group_name, index: r.group_sort, open: r.group_open, layers: [] }))
-        g.layers.push({ key: r.id, name: r.name, index: r.sort, visible: r.visible, opacity: r.opacity, type: r.type, url: r.url, base: r.base })
+        g.layers.push({
+          key: r.id,
+          name: r.name,
+          index: r.sort,
+          visible: r.visible,
+          opacity: r.opacity,
+          type: r.type,
+          url: r.url,
+          base: r.base,
+        })
       }
       return ok(groups)
     })

@@ -4,9 +4,16 @@
  */
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
-import { enterpriseSums, enterpriseYearColumns, enterpriseYearFrom, parcelOfYear, parcelSums, ratioSql, yearlyRowOf } from '../../figures/sql'
+import {
+  enterpriseSums,
+  enterpriseYearColumns,
+  enterpriseYearFrom,
+  parcelOfYear,
+  parcelSums,
+  ratioSql,
+  yearlyRowOf,
+} from '../../figures/sql'
 import type { EnterpriseSumsRow, ParcelSumsRow } from '../../figures/values'
-
 
 /** Simplification tolerance in degrees: about one screen pixel at zoom z (256-px tiles). */
 export const toleranceAt = (zoom: number) => 360 / (256 * 2 ** Math.max(0, Math.min(22, zoom)))
@@ -139,4 +146,3 @@ export async function search(
   )
   return r.rows
 }
-

@@ -37,13 +37,17 @@ const MAP = { pages: MAP_SCREEN_PAGES }
 export const mapRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-
     app.get(
       '/api/tiles/:layer/:z/:x/:file',
       {
         config: MAP,
         schema: {
-          params: z.object({ layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels、enterprises 或 zones' }), z: z.coerce.number(), x: z.coerce.number(), file: z.string() }),
+          params: z.object({
+            layer: z.enum(TILE_LAYERS, { message: '图层应为 parcels、enterprises 或 zones' }),
+            z: z.coerce.number(),
+            x: z.coerce.number(),
+            file: z.string(),
+          }),
           querystring: tileQuery,
         },
       },
@@ -53,7 +57,11 @@ export const mapRoutes =
         if (!y || !validTile(zoom, x, Number(y[1]))) throw badRequest('瓦片行列号无效')
         const { kind, crs } = req.query
         if (kind && req.params.layer !== 'zones') throw badRequest('图形类型（kind）只用于 zones 图层')
-        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), { scope: await scopeOfRequest(db, req), kind: kind && ZONE_KIND[kind], crs })
+        const bytes = await tile(db, req.params.layer, zoom, x, Number(y[1]), {
+          scope: await scopeOfRequest(db, req),
+          kind: kind && ZONE_KIND[kind],
+          crs,
+        })
         // revalidated on every fetch, never served from the browser's cache unasked: an approved
         // change shows on the next map opened, and the next user signed in on the same browser
         // gets their own scope's tile (the URL does not name the user). An unchanged tile costs
@@ -66,8 +74,10 @@ export const mapRoutes =
       },
     )
 
-    app.get('/api/cloudChart/boundaries', { config: MAP, schema: { querystring: boundaryQuery, response: { 200: outlineResponseSchema } } }, async (req) =>
-      ok(await boundaryCollection(db, req.query.level, req.query.zoom)),
+    app.get(
+      '/api/cloudChart/boundaries',
+      { config: MAP, schema: { querystring: boundaryQuery, response: { 200: outlineResponseSchema } } },
+      async (req) => ok(await boundaryCollection(db, req.query.level, req.query.zoom)),
     )
 
     app.get('/api/cloudChart/regionTree', { config: MAP }, async () => {

@@ -18,7 +18,13 @@ export async function boundaryCollection(db: Db, level: 'city' | 'county', zoom:
   const features: OutlineCollection['features'] = []
   for (const r of await boundaries(db, level, zoom)) {
     const geometry = polygonOf(r.geometry)
-    if (geometry) features.push({ type: 'Feature', id: Number(r.code), properties: { code: r.code, name: r.name, level: r.level, labelLng: r.lng, labelLat: r.lat }, geometry })
+    if (geometry)
+      features.push({
+        type: 'Feature',
+        id: Number(r.code),
+        properties: { code: r.code, name: r.name, level: r.level, labelLng: r.lng, labelLat: r.lat },
+        geometry,
+      })
   }
   return outlineCollection(db, level, features)
 }
@@ -33,7 +39,13 @@ export function buildRegionTree(rows: RegionRow[], rootCode = '330000'): Provinc
   const root = rows.find((r) => r.code === rootCode)
   if (!root) return null
   const tagOf = new Map<string, TagItem[]>([[root.code, [{ name: root.name, code: root.code }]]])
-  const province: ProvinceNode = { provinceName: root.name, provinceCode: root.code, tag: tagOf.get(root.code)!, bbox: bboxOf(root.bbox), citys: [] }
+  const province: ProvinceNode = {
+    provinceName: root.name,
+    provinceCode: root.code,
+    tag: tagOf.get(root.code)!,
+    bbox: bboxOf(root.bbox),
+    citys: [],
+  }
   const cities = new Map<string, CityNode>()
   const counties = new Map<string, CountyNode>()
   for (const r of rows) {

@@ -41,7 +41,14 @@ interface Source {
 }
 
 const SOURCES: Record<TileLayer, Source> = {
-  parcels: { from: 'parcel t', where: 'NOT t.deleted', id: 't.id', geom: 't.geom', props: { name: 't.name', code: 't.land_code', status: 't.status' }, minZoom: 8 },
+  parcels: {
+    from: 'parcel t',
+    where: 'NOT t.deleted',
+    id: 't.id',
+    geom: 't.geom',
+    props: { name: 't.name', code: 't.land_code', status: 't.status' },
+    minZoom: 8,
+  },
   enterprises: {
     from: 'enterprise t',
     where: 'NOT t.deleted',
@@ -90,7 +97,12 @@ export function tileBounds(z: number, x: number, y: number, pad = 0): [number, n
  * by 0.0005° (about 50 m) for the inverse's approximation and the shift's change across the extent.
  */
 export function wgs84BoundsOfGcj02([w, s, e, n]: [number, number, number, number]): [number, number, number, number] {
-  const corners = [[w, s], [e, s], [e, n], [w, n]].map((c) => gcoord.transform(c as [number, number], gcoord.GCJ02, gcoord.WGS84) as [number, number])
+  const corners = [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+  ].map((c) => gcoord.transform(c as [number, number], gcoord.GCJ02, gcoord.WGS84) as [number, number])
   const pad = 0.0005
   return [
     Math.min(...corners.map((c) => c[0])) - pad,
@@ -110,15 +122,28 @@ export async function tile(db: Db, layer: TileLayer, z: number, x: number, y: nu
   if (z < SOURCES[layer].minZoom) return new Uint8Array(0)
   const crs = opts.crs ?? 'wgs84'
   const cut = opts.cut ?? (db.engine === 'pglite' || crs === 'gcj02')
-  return cut ? cutInProcess(db, layer, z, x, y, opts.scope, opts.kind ?? null, crs) : cutWithPostgis(db, layer, z, x, y, opts.scope, opts.kind ?? null)
+  return cut
+    ? cutInProcess(db, layer, z, x, y, opts.scope, opts.kind ?? null, crs)
+    : cutWithPostgis(db, layer, z, x, y, opts.scope, opts.kind ?? null)
 }
 
 /** `expr AS "name"` of every property. */
-const selectProps = (src: Source) => Object.entries(src.props).map(([name, expr]) => `${expr} AS "${name}"`).join(', ')
+const selectProps = (src: Source) =>
+  Object.entries(src.props)
+    .map(([name, expr]) => `${expr} AS "${name}"`)
+    .join(', ')
 /** The optional kind filter on parameter $n. */
 const kindFilter = (src: Source, n: number) => (src.kind ? `($${n}::text IS NULL OR ${src.kind} = $${n}::text)` : `$${n}::text IS NULL`)
 
-async function cutWithPostgis(db: Db, layer: TileLayer, z: number, x: number, y: number, scope: DataScope, kind: string | null): Promise<Uint8Array> {
+async function cutWithPostgis(
+  db: Db,
+  layer: TileLayer,
+  z: number,
+  x: number,
+  y: number,
+  scope: DataScope,
+  kind: string | null,
+): Promise<Uint8Array> {
   const src = SOURCES[layer]
   const params: unknown[] = [z, x, y, kind]
   const r = await db.query<{ tile: Uint8Array | null }>(
@@ -135,7 +160,16 @@ async function cutWithPostgis(db: Db, layer: TileLayer, z: number, x: number, y:
   return new Uint8Array(r.rows[0]?.tile ?? new Uint8Array(0))
 }
 
-async function cutInProcess(db: Db, layer: TileLayer, z: number, x: number, y: number, scope: DataScope, kind: string | null, crs: TileCrs): Promise<Uint8Array> {
+async function cutInProcess(
+  db: Db,
+  layer: TileLayer,
+  z: number,
+  x: number,
+  y: number,
+  scope: DataScope,
+  kind: string | null,
+  crs: TileCrs,
+): Promise<Uint8Array> {
   const src = SOURCES[layer]
   const padded = tileBounds(z, x, y, BUFFER)
   const [w, s, e, n] = crs === 'gcj02' ? wgs84BoundsOfGcj02(padded) : padded
@@ -149,9 +183,17 @@ async function cutInProcess(db: Db, layer: TileLayer, z: number, x: number, y: n
   if (r.rows.length === 0) return new Uint8Array(0)
   const features = r.rows.map(({ id, geometry, ...properties }) => {
     const g = JSON.parse(geometry) as Geometry
-    return { type: 'Feature' as const, id, properties, geometry: crs === 'gcj02' ? (gcoord.transform(g as never, gcoord.WGS84, gcoord.GCJ02) as unknown as Geometry) : g }
+    return {
+      type: 'Feature' as const,
+      id,
+      properties,
+      geometry: crs === 'gcj02' ? (gcoord.transform(g as never, gcoord.WGS84, gcoord.GCJ02) as unknown as Geometry) : g,
+    }
   })
-  const index = new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, extent: EXTENT, buffer: BUFFER, tolerance: 1 })
+  const index = new GeoJSONVT(
+    { type: 'FeatureCollection', features },
+    { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, extent: EXTENT, buffer: BUFFER, tolerance: 1 },
+  )
   const t = index.getTile(z, x, y)
   if (!t || t.features.length === 0) return new Uint8Array(0)
   return fromGeojsonVt({ [layer]: t }, { version: 2, extent: EXTENT })

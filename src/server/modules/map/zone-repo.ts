@@ -31,7 +31,10 @@ export async function parcelZoneRows(db: Db, parcelId: number, scope: DataScope)
 }
 
 /** Count and extent of each zone kind in the scope. */
-export async function zoneExtentRows(db: Db, scope: DataScope): Promise<{ kind: string; n: number; w: number; s: number; e: number; n_: number }[]> {
+export async function zoneExtentRows(
+  db: Db,
+  scope: DataScope,
+): Promise<{ kind: string; n: number; w: number; s: number; e: number; n_: number }[]> {
   const params: unknown[] = []
   const r = await db.query<{ kind: string; n: number; w: number; s: number; e: number; n_: number }>(
     `SELECT z.kind, count(*)::int AS n, ST_XMin(ST_Extent(z.geom)) AS w, ST_YMin(ST_Extent(z.geom)) AS s,

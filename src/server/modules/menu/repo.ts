@@ -23,7 +23,17 @@ export async function menuTree(db: Db): Promise<MenuNodeView[]> {
   const nodes = new Map<number, MenuNodeView>(
     rows.map((r) => [
       r.id,
-      { id: r.id, parentId: r.parent_id, name: r.name, menuRoute: r.menu_route, group: r.menu_group, sort: r.sort, icon: r.icon, customized: r.customized, children: [] },
+      {
+        id: r.id,
+        parentId: r.parent_id,
+        name: r.name,
+        menuRoute: r.menu_route,
+        group: r.menu_group,
+        sort: r.sort,
+        icon: r.icon,
+        customized: r.customized,
+        children: [],
+      },
     ]),
   )
   const roots: MenuNodeView[] = []

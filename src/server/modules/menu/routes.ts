@@ -20,7 +20,16 @@ export const menuRoutes =
     app.get('/api/menu/query', { config: { pages: RESOURCE }, schema: { querystring: idBody } }, async (req) => {
       const menu = await repo.findById(db, req.query.id)
       if (!menu) throw notFound(`菜单 ${req.query.id} 不存在`)
-      return ok({ id: menu.id, parentId: menu.parent_id, name: menu.name, menuRoute: menu.menu_route, group: menu.menu_group, sort: menu.sort, icon: menu.icon, customized: menu.customized })
+      return ok({
+        id: menu.id,
+        parentId: menu.parent_id,
+        name: menu.name,
+        menuRoute: menu.menu_route,
+        group: menu.menu_group,
+        sort: menu.sort,
+        icon: menu.icon,
+        customized: menu.customized,
+      })
     })
 
     app.get('/api/menu/query/model', { config: { pages: RESOURCE } }, async () => ok(await service.menuModel(db)))

@@ -16,7 +16,13 @@ const MENU_ROUTES = ROUTES.filter((r) => r.group && r.guard === 'grant')
 /** GET /api/menu/query/model */
 export async function menuModel(db: Db): Promise<MenuModelRoute[]> {
   const live = await repo.liveRoutes(db)
-  return MENU_ROUTES.map((r) => ({ path: r.path, title: r.title, group: r.group as MenuGroup, parent: r.parent ?? null, present: live.has(r.path) }))
+  return MENU_ROUTES.map((r) => ({
+    path: r.path,
+    title: r.title,
+    group: r.group as MenuGroup,
+    parent: r.parent ?? null,
+    present: live.has(r.path),
+  }))
 }
 
 /** 新增菜单 (or bring back a removed one). */

@@ -15,7 +15,9 @@ export const organRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     // the user page binds users to organisations
-    app.get('/api/organ/query/all', { config: { pages: [ADMIN_PAGES.organization, ADMIN_PAGES.user] } }, async () => ok(await repo.organTree(db)))
+    app.get('/api/organ/query/all', { config: { pages: [ADMIN_PAGES.organization, ADMIN_PAGES.user] } }, async () =>
+      ok(await repo.organTree(db)),
+    )
 
     app.get('/api/organ/query', { config: { pages: ORGAN }, schema: { querystring: idBody } }, async (req) => {
       const organ = await repo.getOrgan(db, req.query.id)

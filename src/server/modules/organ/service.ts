@@ -9,12 +9,14 @@ type OrganInput = { name: string; parentId: number; regionCode?: string | null; 
 
 async function check(db: Db, o: OrganInput, id = 0): Promise<void> {
   if (o.parentId !== -1) {
-    if (!(await repo.getOrgan(db, o.parentId))) throw badRequest(`上级机构 ${o.parentId} 不存在`, [{ field: 'parentId', message: '上级机构不存在' }])
+    if (!(await repo.getOrgan(db, o.parentId)))
+      throw badRequest(`上级机构 ${o.parentId} 不存在`, [{ field: 'parentId', message: '上级机构不存在' }])
     if (id && (await repo.subtreeIds(db, id)).includes(o.parentId)) {
       throw badRequest('上级机构不能是本机构或其下级', [{ field: 'parentId', message: '上级机构不能是本机构或其下级' }])
     }
   }
-  if (o.regionCode && !(await regionExists(db, o.regionCode))) throw badRequest(`区划 ${o.regionCode} 不存在`, [{ field: 'regionCode', message: '区划不存在' }])
+  if (o.regionCode && !(await regionExists(db, o.regionCode)))
+    throw badRequest(`区划 ${o.regionCode} 不存在`, [{ field: 'regionCode', message: '区划不存在' }])
   if (await repo.siblingNamed(db, o.parentId, o.name, id)) throw conflict(`同一上级下已有机构“${o.name}”`)
 }
 

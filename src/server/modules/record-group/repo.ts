@@ -71,7 +71,13 @@ function groupSelect(kind: GroupKind, scope: DataScope, where: Where): { select:
   }
 }
 
-export async function listGroups(db: Db, kind: GroupKind, scope: DataScope, keyword: string | undefined, args: PageArgs): Promise<Page<RecordGroup>> {
+export async function listGroups(
+  db: Db,
+  kind: GroupKind,
+  scope: DataScope,
+  keyword: string | undefined,
+  args: PageArgs,
+): Promise<Page<RecordGroup>> {
   const where = groupWhere(kind, scope)
   if (keyword) where.add('(g.name ILIKE ? OR g.remark ILIKE ?)', contains(keyword), contains(keyword))
   const { select, from } = groupSelect(kind, scope, where)
@@ -87,8 +93,14 @@ export async function getGroup(db: Db, kind: GroupKind, scope: DataScope, id: nu
 }
 
 /** The district codes a new group carries: those of the account's district (the province for an account of everything). */
-export async function districtCodes(db: Db, regionCode: string | null): Promise<Record<'province' | 'city' | 'county' | 'town', string | null>> {
-  const codes = { province: '330000', city: null, county: null, town: null } as Record<'province' | 'city' | 'county' | 'town', string | null>
+export async function districtCodes(
+  db: Db,
+  regionCode: string | null,
+): Promise<Record<'province' | 'city' | 'county' | 'town', string | null>> {
+  const codes = { province: '330000', city: null, county: null, town: null } as Record<
+    'province' | 'city' | 'county' | 'town',
+    string | null
+  >
   if (!regionCode) return codes
   const r = await db.query<{ code: string; level: keyof typeof codes }>(
     `WITH RECURSIVE up AS (
@@ -115,7 +127,11 @@ export async function insertGroup(
 }
 
 export async function updateGroup(db: Db, id: number, f: { name?: string; remark?: string }): Promise<void> {
-  await db.query('UPDATE record_group SET name = COALESCE($2, name), remark = COALESCE($3, remark), updated_at = now() WHERE id = $1', [id, f.name ?? null, f.remark ?? null])
+  await db.query('UPDATE record_group SET name = COALESCE($2, name), remark = COALESCE($3, remark), updated_at = now() WHERE id = $1', [
+    id,
+    f.name ?? null,
+    f.remark ?? null,
+  ])
 }
 
 /** Marks a group deleted (its rows and members stay for the record). */
@@ -134,7 +150,14 @@ interface MemberRow {
   added_at: Date | string
 }
 
-export async function listMembers(db: Db, kind: GroupKind, scope: DataScope, groupId: number, keyword: string | undefined, args: PageArgs): Promise<Page<GroupMember>> {
+export async function listMembers(
+  db: Db,
+  kind: GroupKind,
+  scope: DataScope,
+  groupId: number,
+  keyword: string | undefined,
+  args: PageArgs,
+): Promise<Page<GroupMember>> {
   const where = new Where().add('m.group_id = ?', groupId)
   const join = memberJoin(kind, scope, where.params)
   if (keyword) where.add(`(r.name ILIKE ? OR ${MEMBER[kind].code} ILIKE ?)`, contains(keyword), contains(keyword))
@@ -164,7 +187,10 @@ export async function listMembers(db: Db, kind: GroupKind, scope: DataScope, gro
 /** Of the ids, those that are not live records of the kind inside the scope. */
 export async function idsOutside(db: Db, kind: GroupKind, scope: DataScope, ids: number[]): Promise<number[]> {
   const params: unknown[] = [ids]
-  const r = await db.query<{ id: number }>(`SELECT r.id FROM ${MEMBER[kind].table} r WHERE r.id = ANY($1::int[]) AND NOT r.deleted AND ${scopeCondition(scope, 'r', params)}`, params)
+  const r = await db.query<{ id: number }>(
+    `SELECT r.id FROM ${MEMBER[kind].table} r WHERE r.id = ANY($1::int[]) AND NOT r.deleted AND ${scopeCondition(scope, 'r', params)}`,
+    params,
+  )
   const found = new Set(r.rows.map((x) => x.id))
   return [...new Set(ids)].filter((id) => !found.has(id))
 }
@@ -185,7 +211,10 @@ export async function addMembers(db: Db, groupId: number, ids: number[], userId:
 /** Removes members; returns how many were members. */
 export async function removeMembers(db: Db, groupId: number, ids: number[]): Promise<number> {
   return db.transaction(async (tx) => {
-    const r = await tx.query<{ record_id: number }>('DELETE FROM record_group_member WHERE group_id = $1 AND record_id = ANY($2::int[]) RETURNING record_id', [groupId, ids])
+    const r = await tx.query<{ record_id: number }>(
+      'DELETE FROM record_group_member WHERE group_id = $1 AND record_id = ANY($2::int[]) RETURNING record_id',
+      [groupId, ids],
+    )
     await tx.query('UPDATE record_group SET updated_at = now() WHERE id = $1', [groupId])
     return r.rows.length
   })

@@ -32,16 +32,24 @@ export const reformNewsRoutes =
       return ok({ ...(await repo.listNews(db, page, pageSize, keyword || undefined)), page, pageSize })
     })
 
-    app.post('/api/show/news/add', { config: { log: log('发布改革动态') }, schema: { body: newsAddBody }, preValidation: adminOnly }, async (req) => {
-      req.logTarget = req.body.title
-      const id = await repo.insertNews(db, req.body, currentUser(req).username)
-      return ok(await repo.getNews(db, id))
-    })
+    app.post(
+      '/api/show/news/add',
+      { config: { log: log('发布改革动态') }, schema: { body: newsAddBody }, preValidation: adminOnly },
+      async (req) => {
+        req.logTarget = req.body.title
+        const id = await repo.insertNews(db, req.body, currentUser(req).username)
+        return ok(await repo.getNews(db, id))
+      },
+    )
 
-    app.post('/api/show/news/edit', { config: { log: log('修改改革动态') }, schema: { body: newsEditBody }, preValidation: adminOnly }, async (req) => {
-      const { id, ...fields } = req.body
-      req.logTarget = `#${id} ${fields.title}`
-      if (!(await repo.updateNews(db, id, fields))) throw notFound(`改革动态 ${id} 不存在`)
-      return ok(await repo.getNews(db, id))
-    })
+    app.post(
+      '/api/show/news/edit',
+      { config: { log: log('修改改革动态') }, schema: { body: newsEditBody }, preValidation: adminOnly },
+      async (req) => {
+        const { id, ...fields } = req.body
+        req.logTarget = `#${id} ${fields.title}`
+        if (!(await repo.updateNews(db, id, fields))) throw notFound(`改革动态 ${id} 不存在`)
+        return ok(await repo.getNews(db, id))
+      },
+    )
   }

@@ -36,7 +36,9 @@ export const FIGURE_COLUMNS = {
 } as const
 export type Figures = { [K in keyof typeof FIGURE_COLUMNS]?: number | null }
 
-const SELECT = `s.id, s.region_code, r.name AS region_name, r.level AS region_level, s.year, ${Object.values(FIGURE_COLUMNS).map((c) => `s.${c}`).join(', ')},
+const SELECT = `s.id, s.region_code, r.name AS region_name, r.level AS region_level, s.year, ${Object.values(FIGURE_COLUMNS)
+  .map((c) => `s.${c}`)
+  .join(', ')},
   s.remark, s.updated_by, s.updated_at`
 const FROM = 'region_standard s JOIN region r ON r.code = s.region_code'
 
@@ -78,12 +80,18 @@ export async function getStandard(db: Db, id: number): Promise<RegionStandardVie
 }
 
 export async function findByRegionYear(db: Db, regionCode: string, year: number, exceptId = 0): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM region_standard WHERE region_code = $1 AND year = $2 AND id <> $3', [regionCode, year, exceptId])).rows.length > 0
+  return (
+    (await db.query('SELECT 1 FROM region_standard WHERE region_code = $1 AND year = $2 AND id <> $3', [regionCode, year, exceptId])).rows
+      .length > 0
+  )
 }
 
 const figureValues = (f: Figures) => Object.keys(FIGURE_COLUMNS).map((k) => f[k as keyof Figures] ?? null)
 
-export async function insertStandard(db: Db, s: { regionCode: string; year: number; remark: string; by: string } & Figures): Promise<number> {
+export async function insertStandard(
+  db: Db,
+  s: { regionCode: string; year: number; remark: string; by: string } & Figures,
+): Promise<number> {
   const cols = Object.values(FIGURE_COLUMNS)
   const r = await db.query<{ id: number }>(
     `INSERT INTO region_standard(region_code, year, remark, updated_by, ${cols.join(', ')})
@@ -93,7 +101,11 @@ export async function insertStandard(db: Db, s: { regionCode: string; year: numb
   return r.rows[0].id
 }
 
-export async function updateStandard(db: Db, id: number, s: { regionCode: string; year: number; remark: string; by: string } & Figures): Promise<void> {
+export async function updateStandard(
+  db: Db,
+  id: number,
+  s: { regionCode: string; year: number; remark: string; by: string } & Figures,
+): Promise<void> {
   const cols = Object.values(FIGURE_COLUMNS)
   await db.query(
     `UPDATE region_standard SET region_code = $2, year = $3, remark = $4, updated_by = $5, updated_at = now(),

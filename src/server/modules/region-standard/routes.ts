@@ -31,24 +31,32 @@ export const regionStandardRoutes =
       return ok(await repo.listStandards(db, f, { page, pageSize, sortField, sortOrder }))
     })
 
-    app.post('/api/regionrecoup/add', { config: { pages: PAGE, log: log('新增区域标准') }, schema: { body: regionStandardAddBody } }, async (req) => {
-      const user = currentUser(req)
-      req.logTarget = `${req.body.regionCode} ${req.body.year}`
-      await checkRegion(req.body.regionCode, req.body.year, scopeOf(user))
-      return ok(await repo.getStandard(db, await repo.insertStandard(db, { ...req.body, by: user.username })))
-    })
+    app.post(
+      '/api/regionrecoup/add',
+      { config: { pages: PAGE, log: log('新增区域标准') }, schema: { body: regionStandardAddBody } },
+      async (req) => {
+        const user = currentUser(req)
+        req.logTarget = `${req.body.regionCode} ${req.body.year}`
+        await checkRegion(req.body.regionCode, req.body.year, scopeOf(user))
+        return ok(await repo.getStandard(db, await repo.insertStandard(db, { ...req.body, by: user.username })))
+      },
+    )
 
-    app.post('/api/regionrecoup/edit', { config: { pages: PAGE, log: log('修改区域标准') }, schema: { body: regionStandardEditBody } }, async (req) => {
-      const user = currentUser(req)
-      const { id, ...fields } = req.body
-      req.logTarget = `${fields.regionCode} ${fields.year}`
-      const old = await repo.getStandard(db, id)
-      if (!old) throw notFound(`区域标准 ${id} 不存在`)
-      await assertRegionInScope(db, scopeOf(user), old.regionCode)
-      await checkRegion(fields.regionCode, fields.year, scopeOf(user), id)
-      await repo.updateStandard(db, id, { ...fields, by: user.username })
-      return ok(await repo.getStandard(db, id))
-    })
+    app.post(
+      '/api/regionrecoup/edit',
+      { config: { pages: PAGE, log: log('修改区域标准') }, schema: { body: regionStandardEditBody } },
+      async (req) => {
+        const user = currentUser(req)
+        const { id, ...fields } = req.body
+        req.logTarget = `${fields.regionCode} ${fields.year}`
+        const old = await repo.getStandard(db, id)
+        if (!old) throw notFound(`区域标准 ${id} 不存在`)
+        await assertRegionInScope(db, scopeOf(user), old.regionCode)
+        await checkRegion(fields.regionCode, fields.year, scopeOf(user), id)
+        await repo.updateStandard(db, id, { ...fields, by: user.username })
+        return ok(await repo.getStandard(db, id))
+      },
+    )
 
     app.post('/api/regionrecoup/delete', { config: { pages: PAGE, log: log('删除区域标准') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`

@@ -7,14 +7,25 @@ import type { Db } from '../../db/engine'
 import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
-import type { CheckResult, PlanOutcome, PlanState, PlanTarget, RegulationPlan, RegulationTarget } from '../../../domain/contracts/regulation'
+import type {
+  CheckResult,
+  PlanOutcome,
+  PlanState,
+  PlanTarget,
+  RegulationPlan,
+  RegulationTarget,
+} from '../../../domain/contracts/regulation'
 import { industryName } from '../../../domain/codes/industry'
 import { roundTo } from '../../../domain/codes/units'
 
 export const PLAN_STATE_SQL = `CASE WHEN rp.outcome IS NOT NULL THEN '已办结' WHEN rp.deadline < current_date THEN '已逾期' ELSE '实施中' END`
 
 /** C and D enterprises of the year inside the scope (aliases a, e, c), with the year as $1. */
-function targetWhere(scope: DataScope, year: number, f: { keyword?: string; class?: 'C' | 'D'; checked?: 'yes' | 'no'; planned?: 'yes' | 'no' }): Where {
+function targetWhere(
+  scope: DataScope,
+  year: number,
+  f: { keyword?: string; class?: 'C' | 'D'; checked?: 'yes' | 'no'; planned?: 'yes' | 'no' },
+): Where {
   const where = new Where().add('a.year = ?', year).add(`a.class IN ('C', 'D')`).add('NOT e.deleted')
   where.raw(scopeCondition(scope, 'e', where.params))
   if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
@@ -50,7 +61,13 @@ interface TargetRow {
   state: PlanState | null
 }
 
-export async function targets(db: Db, scope: DataScope, year: number, f: Parameters<typeof targetWhere>[2], args: PageArgs): Promise<Page<RegulationTarget>> {
+export async function targets(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  f: Parameters<typeof targetWhere>[2],
+  args: PageArgs,
+): Promise<Page<RegulationTarget>> {
   const where = targetWhere(scope, year, f)
   return queryPage<TargetRow, RegulationTarget>(
     db,
@@ -78,7 +95,12 @@ export async function targets(db: Db, scope: DataScope, year: number, f: Paramet
 }
 
 /** The class of an enterprise in a year when it is C or D and inside the scope; undefined otherwise, null when out of scope. */
-export async function targetClass(db: Db, scope: DataScope, enterpriseId: number, year: number): Promise<{ inScope: boolean; class: string | null }> {
+export async function targetClass(
+  db: Db,
+  scope: DataScope,
+  enterpriseId: number,
+  year: number,
+): Promise<{ inScope: boolean; class: string | null }> {
   const params: unknown[] = [enterpriseId, year]
   const r = await db.query<{ class: string | null }>(
     `SELECT (SELECT a.class FROM enterprise_appraisal_yearly a WHERE a.enterprise_id = e.id AND a.year = $2) AS class
@@ -93,9 +115,33 @@ export async function abstractRows(
   db: Db,
   scope: DataScope,
   year: number,
-): Promise<{ code: string | null; name: string | null; c: number; d: number; checked: number; confirmed: number; planned: number; closed: number; overdue: number; improved: number }[]> {
+): Promise<
+  {
+    code: string | null
+    name: string | null
+    c: number
+    d: number
+    checked: number
+    confirmed: number
+    planned: number
+    closed: number
+    overdue: number
+    improved: number
+  }[]
+> {
   const where = targetWhere(scope, year, {})
-  const r = await db.query<{ code: string | null; name: string | null; c: number; d: number; checked: number; confirmed: number; planned: number; closed: number; overdue: number; improved: number }>(
+  const r = await db.query<{
+    code: string | null
+    name: string | null
+    c: number
+    d: number
+    checked: number
+    confirmed: number
+    planned: number
+    closed: number
+    overdue: number
+    improved: number
+  }>(
     `SELECT e.county_code AS code, c.name, count(*) FILTER (WHERE a.class = 'C')::int AS c, count(*) FILTER (WHERE a.class = 'D')::int AS d,
             count(ck.result)::int AS checked, count(*) FILTER (WHERE ck.result = '属实')::int AS confirmed, count(rp.id)::int AS planned,
             count(*) FILTER (WHERE rp.outcome IS NOT NULL)::int AS closed, count(*) FILTER (WHERE rp.id IS NOT NULL AND rp.outcome IS NULL AND rp.deadline < current_date)::int AS overdue,
@@ -116,15 +162,14 @@ export async function outcomes(db: Db, scope: DataScope, year: number): Promise<
   return r.rows
 }
 
-export async function addCheck(db: Db, f: { enterpriseId: number; year: number; result: CheckResult; note: string; date: string; actorId: number }): Promise<void> {
-  await db.query('INSERT INTO regulation_check(enterprise_id, year, result, note, check_date, actor_id) VALUES ($1, $2, $3, $4, $5::date, $6)', [
-    f.enterpriseId,
-    f.year,
-    f.result,
-    f.note,
-    f.date,
-    f.actorId,
-  ])
+export async function addCheck(
+  db: Db,
+  f: { enterpriseId: number; year: number; result: CheckResult; note: string; date: string; actorId: number },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO regulation_check(enterprise_id, year, result, note, check_date, actor_id) VALUES ($1, $2, $3, $4, $5::date, $6)',
+    [f.enterpriseId, f.year, f.result, f.note, f.date, f.actorId],
+  )
 }
 
 // ---- plans ----
@@ -184,24 +229,48 @@ const planView = (r: PlanRow): RegulationPlan & { outcomeNote: string } => ({
 function planWhere(scope: DataScope, year: number, f: { keyword?: string; target?: PlanTarget }): Where {
   const where = new Where().add('NOT rp.deleted').add('rp.year = ?', year)
   where.raw(scopeCondition(scope, 'e', where.params))
-  if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ? OR rp.owner ILIKE ?)', contains(f.keyword), contains(f.keyword), contains(f.keyword))
+  if (f.keyword)
+    where.add(
+      '(e.name ILIKE ? OR e.credit_code ILIKE ? OR rp.owner ILIKE ?)',
+      contains(f.keyword),
+      contains(f.keyword),
+      contains(f.keyword),
+    )
   where.addIf(f.target, 'rp.target = ?')
   return where
 }
 
-export async function plans(db: Db, scope: DataScope, year: number, f: { keyword?: string; target?: PlanTarget; state?: PlanState }, args: PageArgs): Promise<Page<RegulationPlan>> {
+export async function plans(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  f: { keyword?: string; target?: PlanTarget; state?: PlanState },
+  args: PageArgs,
+): Promise<Page<RegulationPlan>> {
   const where = planWhere(scope, year, f)
   where.addIf(f.state, `${PLAN_STATE_SQL} = ?`)
-  const order = orderBy(args, { deadline: 'rp.deadline', progress: 'rp.progress', name: 'e.name' }, `(${PLAN_STATE_SQL}) = '已逾期' DESC, rp.deadline, rp.id`)
+  const order = orderBy(
+    args,
+    { deadline: 'rp.deadline', progress: 'rp.progress', name: 'e.name' },
+    `(${PLAN_STATE_SQL}) = '已逾期' DESC, rp.deadline, rp.id`,
+  )
   return queryPage<PlanRow, RegulationPlan>(db, { select: PLAN_SELECT, from: PLAN_FROM, where, order }, args, (r) => {
     const { outcomeNote: _n, ...plan } = planView(r)
     return plan
   })
 }
 
-export async function planCounts(db: Db, scope: DataScope, year: number, f: { keyword?: string; target?: PlanTarget }): Promise<Record<PlanState, number>> {
+export async function planCounts(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  f: { keyword?: string; target?: PlanTarget },
+): Promise<Record<PlanState, number>> {
   const where = planWhere(scope, year, f)
-  const r = await db.query<{ state: PlanState; n: number }>(`SELECT ${PLAN_STATE_SQL} AS state, count(*)::int AS n FROM ${PLAN_FROM} WHERE ${where.sql} GROUP BY 1`, where.params)
+  const r = await db.query<{ state: PlanState; n: number }>(
+    `SELECT ${PLAN_STATE_SQL} AS state, count(*)::int AS n FROM ${PLAN_FROM} WHERE ${where.sql} GROUP BY 1`,
+    where.params,
+  )
   const counts: Record<PlanState, number> = { 实施中: 0, 已逾期: 0, 已办结: 0 }
   for (const x of r.rows) counts[x.state] = x.n
   return counts
@@ -215,7 +284,10 @@ export async function plan(db: Db, scope: DataScope, id: number): Promise<(Regul
   return r.rows[0] && planView(r.rows[0])
 }
 
-export async function reports(db: Db, planId: number): Promise<{ progress: number; date: string; note: string; actor: string; at: string }[]> {
+export async function reports(
+  db: Db,
+  planId: number,
+): Promise<{ progress: number; date: string; note: string; actor: string; at: string }[]> {
   const r = await db.query<{ progress: number; date: string; note: string; actor: string; created_at: Date | string }>(
     `SELECT rr.progress, to_char(rr.report_date, 'YYYY-MM-DD') AS date, rr.note, u.real_name AS actor, rr.created_at
      FROM regulation_report rr JOIN app_user u ON u.id = rr.actor_id WHERE rr.plan_id = $1 ORDER BY rr.id`,
@@ -226,7 +298,16 @@ export async function reports(db: Db, planId: number): Promise<{ progress: numbe
 
 export async function insertPlan(
   db: Db,
-  f: { enterpriseId: number; year: number; startClass: string; target: PlanTarget; measures: string; owner: string; deadline: string; actorId: number },
+  f: {
+    enterpriseId: number
+    year: number
+    startClass: string
+    target: PlanTarget
+    measures: string
+    owner: string
+    deadline: string
+    actorId: number
+  },
 ): Promise<number> {
   const r = await db.query<{ id: number }>(
     `INSERT INTO regulation_plan(enterprise_id, year, start_class, target, measures, owner, deadline, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8) RETURNING id`,
@@ -235,7 +316,11 @@ export async function insertPlan(
   return r.rows[0].id
 }
 
-export async function updatePlan(db: Db, id: number, f: { target?: PlanTarget; measures?: string; owner?: string; deadline?: string }): Promise<void> {
+export async function updatePlan(
+  db: Db,
+  id: number,
+  f: { target?: PlanTarget; measures?: string; owner?: string; deadline?: string },
+): Promise<void> {
   await db.query(
     `UPDATE regulation_plan SET target = COALESCE($2, target), measures = COALESCE($3, measures), owner = COALESCE($4, owner),
        deadline = COALESCE($5::date, deadline), updated_at = now() WHERE id = $1`,
@@ -248,9 +333,18 @@ export async function deletePlan(db: Db, id: number): Promise<void> {
 }
 
 /** Writes a progress report and the plan's progress together. */
-export async function addReport(db: Db, f: { planId: number; progress: number; date: string; note: string; actorId: number }): Promise<void> {
+export async function addReport(
+  db: Db,
+  f: { planId: number; progress: number; date: string; note: string; actorId: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO regulation_report(plan_id, progress, report_date, note, actor_id) VALUES ($1, $2, $3::date, $4, $5)', [f.planId, f.progress, f.date, f.note, f.actorId])
+    await tx.query('INSERT INTO regulation_report(plan_id, progress, report_date, note, actor_id) VALUES ($1, $2, $3::date, $4, $5)', [
+      f.planId,
+      f.progress,
+      f.date,
+      f.note,
+      f.actorId,
+    ])
     await tx.query('UPDATE regulation_plan SET progress = $2, updated_at = now() WHERE id = $1', [f.planId, f.progress])
   })
 }

@@ -33,72 +33,116 @@ const log = (action: string) => ({ module: 'regulation', action })
 export const regulationRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/regulation/abstract', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: regulationFilterQuery } }, async (req) => {
-      const scope = await scopeOfRequest(db, req, req.query.regionCode)
-      return ok(await service.abstract(db, scope, await resolveYear(db, req.query.year)))
-    })
-
-    app.get('/api/regulation/targets', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: targetListQuery } }, async (req) => {
-      const { year: y, regionCode, keyword, class: cls, checked, planned, ...args } = req.query
-      const year = await resolveYear(db, y)
-      return ok({ year, page: await repo.targets(db, await scopeOfRequest(db, req, regionCode), year, { keyword, class: cls, checked, planned }, args) })
-    })
-
-    app.post('/api/regulation/check', { config: { pages: CHECK_PAGES, log: log('整治核查') }, schema: { body: checkBody } }, async (req) => {
-      const f = req.body
-      req.logTarget = `企业 ${f.enterpriseId} ${f.year}年 ${f.result}`
-      await service.addCheck(db, await scopeOfRequest(db, req), { ...f, actorId: currentUser(req).id })
-      return ok(null, `已记录核查结果：${f.result}`)
-    })
-
-    app.get('/api/regulation/plans', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: planListQuery } }, async (req) => {
-      const { year: y, regionCode, keyword, state, target, ...args } = req.query
-      const scope = await scopeOfRequest(db, req, regionCode)
-      const year = await resolveYear(db, y)
-      const [counts, page] = await Promise.all([repo.planCounts(db, scope, year, { keyword, target }), repo.plans(db, scope, year, { keyword, target, state }, args)])
-      return ok({ year, counts, page })
-    })
-
-    app.get('/api/regulation/plan', { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: planIdQuery } }, async (req) =>
-      ok(await service.planDetail(db, await scopeOfRequest(db, req), req.query.id)),
+    app.get(
+      '/api/regulation/abstract',
+      { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: regulationFilterQuery } },
+      async (req) => {
+        const scope = await scopeOfRequest(db, req, req.query.regionCode)
+        return ok(await service.abstract(db, scope, await resolveYear(db, req.query.year)))
+      },
     )
 
-    app.post('/api/regulation/plan/add', { config: { pages: PLAN_PAGES, log: log('新增整治方案') }, schema: { body: planAddBody } }, async (req) => {
-      req.logTarget = `企业 ${req.body.enterpriseId} ${req.body.year}年`
-      return ok(await service.addPlan(db, await scopeOfRequest(db, req), { ...req.body, actorId: currentUser(req).id }), '已新增整治方案')
-    })
+    app.get(
+      '/api/regulation/targets',
+      { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: targetListQuery } },
+      async (req) => {
+        const { year: y, regionCode, keyword, class: cls, checked, planned, ...args } = req.query
+        const year = await resolveYear(db, y)
+        return ok({
+          year,
+          page: await repo.targets(db, await scopeOfRequest(db, req, regionCode), year, { keyword, class: cls, checked, planned }, args),
+        })
+      },
+    )
 
-    app.post('/api/regulation/plan/update', { config: { pages: PLAN_PAGES, log: log('修改整治方案') }, schema: { body: planUpdateBody } }, async (req) => {
-      const { id, ...patch } = req.body
-      const scope = await scopeOfRequest(db, req)
-      const plan = await service.openPlan(db, scope, id)
-      req.logTarget = plan.enterpriseName
-      await service.updatePlan(db, plan, patch)
-      return ok(await service.livePlan(db, scope, id), '已保存')
-    })
+    app.post(
+      '/api/regulation/check',
+      { config: { pages: CHECK_PAGES, log: log('整治核查') }, schema: { body: checkBody } },
+      async (req) => {
+        const f = req.body
+        req.logTarget = `企业 ${f.enterpriseId} ${f.year}年 ${f.result}`
+        await service.addCheck(db, await scopeOfRequest(db, req), { ...f, actorId: currentUser(req).id })
+        return ok(null, `已记录核查结果：${f.result}`)
+      },
+    )
 
-    app.post('/api/regulation/plan/delete', { config: { pages: PLAN_PAGES, log: log('删除整治方案') }, schema: { body: planIdBody } }, async (req) => {
-      const plan = await service.openPlan(db, await scopeOfRequest(db, req), req.body.id)
-      req.logTarget = plan.enterpriseName
-      await repo.deletePlan(db, plan.id)
-      return ok(null, `已删除 ${plan.enterpriseName} 的整治方案`)
-    })
+    app.get(
+      '/api/regulation/plans',
+      { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: planListQuery } },
+      async (req) => {
+        const { year: y, regionCode, keyword, state, target, ...args } = req.query
+        const scope = await scopeOfRequest(db, req, regionCode)
+        const year = await resolveYear(db, y)
+        const [counts, page] = await Promise.all([
+          repo.planCounts(db, scope, year, { keyword, target }),
+          repo.plans(db, scope, year, { keyword, target, state }, args),
+        ])
+        return ok({ year, counts, page })
+      },
+    )
 
-    app.post('/api/regulation/plan/report', { config: { pages: PLAN_PAGES, log: log('报告整治进展') }, schema: { body: planReportBody } }, async (req) => {
-      const f = req.body
-      const scope = await scopeOfRequest(db, req)
-      const plan = await service.openPlan(db, scope, f.id)
-      req.logTarget = plan.enterpriseName
-      await service.report(db, plan, { progress: f.progress, date: f.date, note: f.note, actorId: currentUser(req).id })
-      return ok(await service.livePlan(db, scope, plan.id), `已报告进展：${f.progress}%`)
-    })
+    app.get(
+      '/api/regulation/plan',
+      { config: { pages: REGULATION_PAGES, log: false }, schema: { querystring: planIdQuery } },
+      async (req) => ok(await service.planDetail(db, await scopeOfRequest(db, req), req.query.id)),
+    )
 
-    app.post('/api/regulation/plan/close', { config: { pages: PLAN_PAGES, log: log('办结整治方案') }, schema: { body: planCloseBody } }, async (req) => {
-      const f = req.body
-      const scope = await scopeOfRequest(db, req)
-      const plan = await service.openPlan(db, scope, f.id)
-      req.logTarget = `${plan.enterpriseName} ${f.outcome}`
-      await service.close(db, f)
-      return ok(await service.livePlan(db, scope, plan.id), `已办结：${f.outcome}`)
-    })
+    app.post(
+      '/api/regulation/plan/add',
+      { config: { pages: PLAN_PAGES, log: log('新增整治方案') }, schema: { body: planAddBody } },
+      async (req) => {
+        req.logTarget = `企业 ${req.body.enterpriseId} ${req.body.year}年`
+        return ok(await service.addPlan(db, await scopeOfRequest(db, req), { ...req.body, actorId: currentUser(req).id }), '已新增整治方案')
+      },
+    )
+
+    app.post(
+      '/api/regulation/plan/update',
+      { config: { pages: PLAN_PAGES, log: log('修改整治方案') }, schema: { body: planUpdateBody } },
+      async (req) => {
+        const { id, ...patch } = req.body
+        const scope = await scopeOfRequest(db, req)
+        const plan = await service.openPlan(db, scope, id)
+        req.logTarget = plan.enterpriseName
+        await service.updatePlan(db, plan, patch)
+        return ok(await service.livePlan(db, scope, id), '已保存')
+      },
+    )
+
+    app.post(
+      '/api/regulation/plan/delete',
+      { config: { pages: PLAN_PAGES, log: log('删除整治方案') }, schema: { body: planIdBody } },
+      async (req) => {
+        const plan = await service.openPlan(db, await scopeOfRequest(db, req), req.body.id)
+        req.logTarget = plan.enterpriseName
+        await repo.deletePlan(db, plan.id)
+        return ok(null, `已删除 ${plan.enterpriseName} 的整治方案`)
+      },
+    )
+
+    app.post(
+      '/api/regulation/plan/report',
+      { config: { pages: PLAN_PAGES, log: log('报告整治进展') }, schema: { body: planReportBody } },
+      async (req) => {
+        const f = req.body
+        const scope = await scopeOfRequest(db, req)
+        const plan = await service.openPlan(db, scope, f.id)
+        req.logTarget = plan.enterpriseName
+        await service.report(db, plan, { progress: f.progress, date: f.date, note: f.note, actorId: currentUser(req).id })
+        return ok(await service.livePlan(db, scope, plan.id), `已报告进展：${f.progress}%`)
+      },
+    )
+
+    app.post(
+      '/api/regulation/plan/close',
+      { config: { pages: PLAN_PAGES, log: log('办结整治方案') }, schema: { body: planCloseBody } },
+      async (req) => {
+        const f = req.body
+        const scope = await scopeOfRequest(db, req)
+        const plan = await service.openPlan(db, scope, f.id)
+        req.logTarget = `${plan.enterpriseName} ${f.outcome}`
+        await service.close(db, f)
+        return ok(await service.livePlan(db, scope, plan.id), `已办结：${f.outcome}`)
+      },
+    )
   }

@@ -3,12 +3,7 @@
  * regulated, dates are not after today (deadlines after it), progress never goes back, a closed
  * plan is not changed again, one plan per enterprise and year. Routes hand in the caller's scope.
  */
-import {
-  PLAN_OUTCOMES,
-  type PlanDetail,
-  type RegulationAbstract,
-  type RegulationAbstractRow,
-} from '../../../domain/contracts/regulation'
+import { PLAN_OUTCOMES, type PlanDetail, type RegulationAbstract, type RegulationAbstractRow } from '../../../domain/contracts/regulation'
 import { todayInProductZone } from '../../../domain/today'
 import type { DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
@@ -69,7 +64,18 @@ export async function abstract(db: Db, scope: DataScope, year: number): Promise<
     improved: r.improved,
   }))
   const counted = ['classC', 'classD', 'checked', 'confirmed', 'planned', 'closed', 'overdue', 'improved'] as const
-  const total: RegulationAbstractRow = { code: 'all', name: '合计', classC: 0, classD: 0, checked: 0, confirmed: 0, planned: 0, closed: 0, overdue: 0, improved: 0 }
+  const total: RegulationAbstractRow = {
+    code: 'all',
+    name: '合计',
+    classC: 0,
+    classD: 0,
+    checked: 0,
+    confirmed: 0,
+    planned: 0,
+    closed: 0,
+    overdue: 0,
+    improved: 0,
+  }
   for (const r of list) for (const k of counted) total[k] += r[k]
   return { year, rows: list, total, outcomes: PLAN_OUTCOMES.map((o) => ({ outcome: o, count: outs.find((x) => x.outcome === o)?.n ?? 0 })) }
 }

@@ -87,7 +87,12 @@ export async function getRole(db: Db, id: number): Promise<RoleView | undefined>
 }
 
 /** The role holding a name or a code, other than `exceptId`. */
-export async function roleClash(db: Db, name: string, code: string, exceptId = 0): Promise<{ field: 'name' | 'code'; value: string } | null> {
+export async function roleClash(
+  db: Db,
+  name: string,
+  code: string,
+  exceptId = 0,
+): Promise<{ field: 'name' | 'code'; value: string } | null> {
   const r = await db.query<{ name: string; code: string }>(
     'SELECT name, code FROM role WHERE (lower(name) = lower($1) OR lower(code) = lower($2)) AND id <> $3 LIMIT 1',
     [name, code, exceptId],
@@ -98,12 +103,21 @@ export async function roleClash(db: Db, name: string, code: string, exceptId = 0
 }
 
 export async function insertRole(db: Db, r: { name: string; code: string; remark: string }): Promise<number> {
-  const res = await db.query<{ id: number }>('INSERT INTO role(name, code, remark) VALUES ($1, $2, $3) RETURNING id', [r.name, r.code, r.remark])
+  const res = await db.query<{ id: number }>('INSERT INTO role(name, code, remark) VALUES ($1, $2, $3) RETURNING id', [
+    r.name,
+    r.code,
+    r.remark,
+  ])
   return res.rows[0].id
 }
 
 export async function updateRole(db: Db, id: number, r: { name: string; code: string; remark: string }): Promise<boolean> {
-  const res = await db.query('UPDATE role SET name = $2, code = $3, remark = $4, updated_at = now() WHERE id = $1', [id, r.name, r.code, r.remark])
+  const res = await db.query('UPDATE role SET name = $2, code = $3, remark = $4, updated_at = now() WHERE id = $1', [
+    id,
+    r.name,
+    r.code,
+    r.remark,
+  ])
   return res.affectedRows === 1
 }
 
@@ -141,11 +155,23 @@ export async function replaceGrants(db: Db, roleId: number, menuIds: number[]): 
   })
 }
 
-export async function usersOfRole(db: Db, roleId: number, args: PageArgs): Promise<Page<{ id: number; username: string; realName: string; status: number }>> {
+export async function usersOfRole(
+  db: Db,
+  roleId: number,
+  args: PageArgs,
+): Promise<Page<{ id: number; username: string; realName: string; status: number }>> {
   const where = new Where().add('NOT u.deleted').add('ur.role_id = ?', roleId)
-  return queryPage<{ id: number; username: string; real_name: string; status: number }, { id: number; username: string; realName: string; status: number }>(
+  return queryPage<
+    { id: number; username: string; real_name: string; status: number },
+    { id: number; username: string; realName: string; status: number }
+  >(
     db,
-    { select: 'u.id, u.username, u.real_name, u.status', from: 'user_role ur JOIN app_user u ON u.id = ur.user_id', where, order: orderBy(args, { username: 'u.username' }, 'u.id') },
+    {
+      select: 'u.id, u.username, u.real_name, u.status',
+      from: 'user_role ur JOIN app_user u ON u.id = ur.user_id',
+      where,
+      order: orderBy(args, { username: 'u.username' }, 'u.id'),
+    },
     args,
     (r) => ({ id: r.id, username: r.username, realName: r.real_name, status: r.status }),
   )
@@ -163,7 +189,8 @@ export async function changeRoleUsers(db: Db, roleId: number, add: number[], rem
         )
       ).affectedRows
     }
-    if (remove.length) n += (await tx.query('DELETE FROM user_role WHERE role_id = $1 AND user_id = ANY($2::int[])', [roleId, remove])).affectedRows
+    if (remove.length)
+      n += (await tx.query('DELETE FROM user_role WHERE role_id = $1 AND user_id = ANY($2::int[])', [roleId, remove])).affectedRows
     return n
   })
 }

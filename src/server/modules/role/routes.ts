@@ -1,7 +1,16 @@
 /** 角色管理 endpoints (docs/product.md §7 /api/role/*) and the role menu call (docs/product.md §7 "Detailed call"; docs/api.md step 6). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ADMIN_PAGES, idBody } from '../../../domain/contracts/admin'
-import { roleAddBody, roleDeleteBody, roleEditBody, roleGrantBody, roleIdQuery, roleQuery, roleRelationBody, roleUserQuery } from '../../../domain/contracts/admin-role'
+import {
+  roleAddBody,
+  roleDeleteBody,
+  roleEditBody,
+  roleGrantBody,
+  roleIdQuery,
+  roleQuery,
+  roleRelationBody,
+  roleUserQuery,
+} from '../../../domain/contracts/admin-role'
 import { menuMutilForm } from '../../../domain/contracts/auth'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
@@ -57,24 +66,32 @@ export const roleRoutes =
       return ok(await repo.grantedMenuIds(db, req.query.roleId))
     })
 
-    app.post('/api/role/menus/grant', { config: { pages: ROLE, log: log('角色授权菜单') }, schema: { body: roleGrantBody } }, async (req) => {
-      req.logTarget = `#${req.body.roleId}`
-      const { name, granted } = await service.grantMenus(db, req.body.roleId, req.body.menuIds)
-      req.logTarget = `${name}：${granted} 个菜单`
-      return ok({ granted })
-    })
+    app.post(
+      '/api/role/menus/grant',
+      { config: { pages: ROLE, log: log('角色授权菜单') }, schema: { body: roleGrantBody } },
+      async (req) => {
+        req.logTarget = `#${req.body.roleId}`
+        const { name, granted } = await service.grantMenus(db, req.body.roleId, req.body.menuIds)
+        req.logTarget = `${name}：${granted} 个菜单`
+        return ok({ granted })
+      },
+    )
 
     app.get('/api/role/user', { config: { pages: ROLE }, schema: { querystring: roleUserQuery } }, async (req) => {
       const { roleId, page, pageSize, sortField, sortOrder } = req.query
       return ok(await repo.usersOfRole(db, roleId, { page, pageSize, sortField, sortOrder }))
     })
 
-    app.post('/api/role/relation', { config: { pages: ROLE, log: log('调整角色用户') }, schema: { body: roleRelationBody } }, async (req) => {
-      req.logTarget = `#${req.body.roleId}`
-      const { name, changed } = await service.changeUsers(db, req.body.roleId, req.body.add, req.body.remove)
-      req.logTarget = `${name}：加入 ${req.body.add.join(',') || '无'}；移出 ${req.body.remove.join(',') || '无'}`
-      return ok({ changed })
-    })
+    app.post(
+      '/api/role/relation',
+      { config: { pages: ROLE, log: log('调整角色用户') }, schema: { body: roleRelationBody } },
+      async (req) => {
+        req.logTarget = `#${req.body.roleId}`
+        const { name, changed } = await service.changeUsers(db, req.body.roleId, req.body.add, req.body.remove)
+        req.logTarget = `${name}：加入 ${req.body.add.join(',') || '无'}；移出 ${req.body.remove.join(',') || '无'}`
+        return ok({ changed })
+      },
+    )
 
     /** One role (the role page's detail). */
     app.get('/api/role/query/one', { config: { pages: ROLE }, schema: { querystring: idBody } }, async (req) => {

@@ -80,7 +80,8 @@ async function liveRole(db: Db, id: number): Promise<RoleView> {
 
 export async function editRole(db: Db, body: { id: number; name: string; code: string; remark: string }): Promise<RoleView> {
   const role = await liveRole(db, body.id)
-  if (role.code === SUPER_ADMIN_CODE && body.code !== SUPER_ADMIN_CODE) throw new AppError(422, `超级管理员角色的编码 ${SUPER_ADMIN_CODE} 不能修改`)
+  if (role.code === SUPER_ADMIN_CODE && body.code !== SUPER_ADMIN_CODE)
+    throw new AppError(422, `超级管理员角色的编码 ${SUPER_ADMIN_CODE} 不能修改`)
   await assertFree(db, body.name, body.code, body.id)
   await repo.updateRole(db, body.id, body)
   return liveRole(db, body.id)

@@ -8,7 +8,12 @@ import type { Db } from '../../db/engine'
 import { Where, contains, orderBy, queryPage } from '../../db/sql'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
-import type { EnterpriseReportQuery, LowEfficiencyQuery, LowEfficiencyReason, ParcelReportQuery } from '../../../domain/contracts/statistical-report'
+import type {
+  EnterpriseReportQuery,
+  LowEfficiencyQuery,
+  LowEfficiencyReason,
+  ParcelReportQuery,
+} from '../../../domain/contracts/statistical-report'
 import { M2_PER_MU } from '../../../domain/codes/units'
 import {
   afterYear,
@@ -92,7 +97,9 @@ export async function regionPath(db: Db, code: string): Promise<RegionRow[]> {
 
 /** The child districts of a district, in their order. */
 export async function childRegions(db: Db, parentCode: string): Promise<RegionRow[]> {
-  const r = await db.query<RegionRow>('SELECT code, name, level, parent_code FROM region WHERE parent_code = $1 ORDER BY sort, code', [parentCode])
+  const r = await db.query<RegionRow>('SELECT code, name, level, parent_code FROM region WHERE parent_code = $1 ORDER BY sort, code', [
+    parentCode,
+  ])
   return r.rows
 }
 
@@ -126,7 +133,11 @@ export interface EnterpriseRow {
 }
 
 /** FROM and WHERE of the enterprise list for a year and filters. */
-function enterpriseQuery(scope: DataScope, year: number, f: Omit<EnterpriseReportQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>) {
+function enterpriseQuery(
+  scope: DataScope,
+  year: number,
+  f: Omit<EnterpriseReportQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>,
+) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
   scoped(scope, 'e', where)
@@ -148,15 +159,26 @@ function enterpriseQuery(scope: DataScope, year: number, f: Omit<EnterpriseRepor
 const landSql = (y: string) => yearlyRowOf(y).land_m2
 const taxPerMuSql = (y: string) => ratioSql('taxPerMu', yearlyRowOf(y))
 
-const enterpriseSelect = (y: string) => `e.id, e.credit_code, e.name, e.industry_code, e.scale, e.status, c.name AS county_name, k.name AS park_name,
+const enterpriseSelect = (
+  y: string,
+) => `e.id, e.credit_code, e.name, e.industry_code, e.scale, e.status, c.name AS county_name, k.name AS park_name,
   h.n AS parcel_count, (${landSql(y)})::float8 AS land_m2, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
   ${taxPerMuSql(y)} AS tax_per_mu, a.class AS appraisal_class`
 
-export async function enterprises(db: Db, scope: DataScope, year: number, q: Omit<EnterpriseReportQuery, 'year' | 'regionCode'>): Promise<Page<EnterpriseRow>> {
+export async function enterprises(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  q: Omit<EnterpriseReportQuery, 'year' | 'regionCode'>,
+): Promise<Page<EnterpriseRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const { from, where } = enterpriseQuery(scope, year, f)
   // the year is the list's first parameter ($1)
-  const order = orderBy({ page, pageSize, sortField, sortOrder }, { name: 'e.name', taxPerMu: taxPerMuSql('$1'), landAreaMu: `COALESCE(${landSql('$1')}, 0)`, tax: 'y.tax' }, 'e.id')
+  const order = orderBy(
+    { page, pageSize, sortField, sortOrder },
+    { name: 'e.name', taxPerMu: taxPerMuSql('$1'), landAreaMu: `COALESCE(${landSql('$1')}, 0)`, tax: 'y.tax' },
+    'e.id',
+  )
   return queryPage<EnterpriseRow>(db, { select: enterpriseSelect('$1'), from, where, order }, { page, pageSize, sortField, sortOrder })
 }
 
@@ -204,7 +226,11 @@ const PARCEL_ORDER = { landCode: 'p.land_code', name: 'p.name', areaMu: 'p.area_
 export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuery, 'regionCode'>): Promise<Page<ParcelRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const order = orderBy({ page, pageSize, sortField, sortOrder }, PARCEL_ORDER, 'p.id')
-  return queryPage<ParcelRow>(db, { select: PARCEL_SELECT, from: PARCEL_FROM, where: parcelWhere(scope, f), order }, { page, pageSize, sortField, sortOrder })
+  return queryPage<ParcelRow>(
+    db,
+    { select: PARCEL_SELECT, from: PARCEL_FROM, where: parcelWhere(scope, f), order },
+    { page, pageSize, sortField, sortOrder },
+  )
 }
 
 /**
@@ -231,7 +257,10 @@ function lowQuery(scope: DataScope, year: number, f: LowFilter) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
   // the catalogue's 低效用地 of the year: land in the books at the end of it, status 低效 or 闲置
-  where.raw(parcelOfYear('p', y)).raw(scopeCondition(scope, 'p', where.params)).raw(lowLand('p'))
+  where
+    .raw(parcelOfYear('p', y))
+    .raw(scopeCondition(scope, 'p', where.params))
+    .raw(lowLand('p'))
   if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
   where.addIf(f.status, 'p.status = ?')
   if (f.reason) where.add(REASON_SQL[f.reason])
@@ -241,7 +270,12 @@ function lowQuery(scope: DataScope, year: number, f: LowFilter) {
   return { from, where }
 }
 
-export async function lowParcels(db: Db, scope: DataScope, year: number, q: Omit<LowEfficiencyQuery, 'year' | 'regionCode'>): Promise<Page<LowRow>> {
+export async function lowParcels(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  q: Omit<LowEfficiencyQuery, 'year' | 'regionCode'>,
+): Promise<Page<LowRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const { from, where } = lowQuery(scope, year, f)
   const select = `${PARCEL_SELECT}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
@@ -256,12 +290,17 @@ export async function lowSummary(
   scope: DataScope,
   year: number,
   f: LowFilter,
-): Promise<{ n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>> {
+): Promise<
+  { n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>
+> {
   const { from, where } = lowQuery(scope, year, f)
   const perReason = REASON_KEYS.map(
-    (k) => `count(*) FILTER (WHERE ${REASON_SQL[k]})::int AS "${k}_n", COALESCE(sum(p.area_m2) FILTER (WHERE ${REASON_SQL[k]}), 0)::float8 AS "${k}_m2"`,
+    (k) =>
+      `count(*) FILTER (WHERE ${REASON_SQL[k]})::int AS "${k}_n", COALESCE(sum(p.area_m2) FILTER (WHERE ${REASON_SQL[k]}), 0)::float8 AS "${k}_m2"`,
   ).join(', ')
-  const r = await db.query<{ n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>>(
+  const r = await db.query<
+    { n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>
+  >(
     `SELECT count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
             count(*) FILTER (WHERE p.status = '闲置')::int AS idle, count(*) FILTER (WHERE p.status = '低效')::int AS low, ${perReason}
      FROM ${from} WHERE ${where.sql}`,

@@ -63,7 +63,11 @@ function areaRow(code: string, name: string, drillable: boolean, s: repo.RawSums
   return { code, name, drillable, ...f }
 }
 
-const hasAny = (s: repo.RawSums | undefined) => !!s && ((s.parcels?.parcel_count ?? 0) > 0 || (s.enterprises?.land_enterprise_count ?? 0) > 0 || (s.enterprises?.rated_enterprise_count ?? 0) > 0)
+const hasAny = (s: repo.RawSums | undefined) =>
+  !!s &&
+  ((s.parcels?.parcel_count ?? 0) > 0 ||
+    (s.enterprises?.land_enterprise_count ?? 0) > 0 ||
+    (s.enterprises?.rated_enterprise_count ?? 0) > 0)
 
 /**
  * 区域统计: the child districts of the scope's district (the province → cities → counties →
@@ -143,7 +147,12 @@ export async function enterpriseReport(db: Db, scope: DataScope, q: EnterpriseLi
 }
 
 /** Every row of 用地单位列表 for an export. */
-export async function* eachEnterprise(db: Db, scope: DataScope, q: Omit<EnterpriseListQuery, 'page' | 'pageSize'>, year?: number): AsyncIterable<EnterpriseReportRow[]> {
+export async function* eachEnterprise(
+  db: Db,
+  scope: DataScope,
+  q: Omit<EnterpriseListQuery, 'page' | 'pageSize'>,
+  year?: number,
+): AsyncIterable<EnterpriseReportRow[]> {
   const y = await resolveYear(db, year)
   for await (const rows of repo.eachPage((paging) => repo.enterprises(db, scope, y, { ...q, ...paging }))) yield rows.map(enterpriseView)
 }
@@ -174,7 +183,11 @@ export async function parcelReport(db: Db, scope: DataScope, q: ParcelListQuery)
 }
 
 /** Every row of 工业用地列表 for an export. */
-export async function* eachParcel(db: Db, scope: DataScope, q: Omit<ParcelListQuery, 'page' | 'pageSize'>): AsyncIterable<ParcelReportRow[]> {
+export async function* eachParcel(
+  db: Db,
+  scope: DataScope,
+  q: Omit<ParcelListQuery, 'page' | 'pageSize'>,
+): AsyncIterable<ParcelReportRow[]> {
   for await (const rows of repo.eachPage((paging) => repo.parcels(db, scope, { ...q, ...paging }))) yield rows.map(parcelView)
 }
 
@@ -205,7 +218,12 @@ export async function lowEfficiencyReport(db: Db, scope: DataScope, q: LowListQu
 }
 
 /** Every row of 低效用地 for an export. */
-export async function* eachLowParcel(db: Db, scope: DataScope, q: Omit<LowListQuery, 'page' | 'pageSize'>, year?: number): AsyncIterable<LowEfficiencyRow[]> {
+export async function* eachLowParcel(
+  db: Db,
+  scope: DataScope,
+  q: Omit<LowListQuery, 'page' | 'pageSize'>,
+  year?: number,
+): AsyncIterable<LowEfficiencyRow[]> {
   const y = await resolveYear(db, year)
   for await (const rows of repo.eachPage((paging) => repo.lowParcels(db, scope, y, { ...q, ...paging }))) yield rows.map(lowView)
 }
@@ -215,7 +233,9 @@ export async function regionOptions(db: Db, scope: DataScope): Promise<ReportReg
   if (scope.kind === 'none' || (scope.kind === 'region' && scope.level === 'town')) return []
   const all = await repo.citiesAndCounties(db)
   const inScope = (r: repo.RegionRow) =>
-    scope.kind === 'all' || scope.level === 'province' || (scope.level === 'city' ? r.code === scope.code || r.parent_code === scope.code : r.code === scope.code)
+    scope.kind === 'all' ||
+    scope.level === 'province' ||
+    (scope.level === 'city' ? r.code === scope.code || r.parent_code === scope.code : r.code === scope.code)
   const counties = all.filter((r) => r.level === 'county' && inScope(r))
   const cities = all.filter((r) => r.level === 'city' && (inScope(r) || counties.some((c) => c.parent_code === r.code)))
   return cities.map((c) => ({

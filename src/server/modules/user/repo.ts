@@ -81,7 +81,11 @@ export async function listUsers(db: Db, f: UserFilter, args: PageArgs): Promise<
       f.organizationId,
     )
   }
-  const order = orderBy(args, { username: 'u.username', realName: 'u.real_name', createdAt: 'u.created_at', lastLoginAt: 'u.last_login_at' }, 'u.id')
+  const order = orderBy(
+    args,
+    { username: 'u.username', realName: 'u.real_name', createdAt: 'u.created_at', lastLoginAt: 'u.last_login_at' },
+    'u.id',
+  )
   return queryPage<UserListRow, UserRowView>(db, { select: LIST_SELECT, from: LIST_FROM, where, order }, args, toView)
 }
 
@@ -107,7 +111,10 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 }
 
 /** The row of a live account, or undefined. */
-export async function findAccount(db: Db, id: number): Promise<{ id: number; username: string; user_type: string; status: number } | undefined> {
+export async function findAccount(
+  db: Db,
+  id: number,
+): Promise<{ id: number; username: string; user_type: string; status: number } | undefined> {
   const r = await db.query<{ id: number; username: string; user_type: string; status: number }>(
     'SELECT id, username, user_type, status FROM app_user WHERE id = $1 AND NOT deleted',
     [id],
@@ -198,7 +205,8 @@ interface CompanyRow {
 
 export async function listCompanyUsers(db: Db, keyword: string | undefined, args: PageArgs): Promise<Page<CompanyUserView>> {
   const where = new Where().add('NOT u.deleted').add("u.user_type = 'company'")
-  if (keyword) where.add('(u.username ILIKE ? OR e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(keyword), contains(keyword), contains(keyword))
+  if (keyword)
+    where.add('(u.username ILIKE ? OR e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(keyword), contains(keyword), contains(keyword))
   return queryPage<CompanyRow, CompanyUserView>(
     db,
     {

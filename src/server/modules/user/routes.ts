@@ -37,7 +37,10 @@ export const userRoutes =
     // pickers: the role page adds users to a role
     app.get(
       '/api/user/query/all',
-      { config: { pages: [ADMIN_PAGES.user, ADMIN_PAGES.role, ADMIN_PAGES.device] }, schema: { querystring: z.object({ keyword: z.string().trim().max(50).optional() }) } },
+      {
+        config: { pages: [ADMIN_PAGES.user, ADMIN_PAGES.role, ADMIN_PAGES.device] },
+        schema: { querystring: z.object({ keyword: z.string().trim().max(50).optional() }) },
+      },
       async (req) => ok(await repo.pickUsers(db, req.query.keyword)),
     )
 
@@ -58,12 +61,16 @@ export const userRoutes =
       return ok(await repo.getUser(db, req.body.id))
     })
 
-    app.post('/api/user/update/status', { config: { pages: USER, log: log('启用/停用用户') }, schema: { body: userStatusBody } }, async (req) => {
-      req.logTarget = `#${req.body.id}`
-      const name = await service.setStatus(db, currentUser(req), req.body.id, req.body.status)
-      req.logTarget = `${name} → ${req.body.status === 1 ? '启用' : '停用'}`
-      return ok(null)
-    })
+    app.post(
+      '/api/user/update/status',
+      { config: { pages: USER, log: log('启用/停用用户') }, schema: { body: userStatusBody } },
+      async (req) => {
+        req.logTarget = `#${req.body.id}`
+        const name = await service.setStatus(db, currentUser(req), req.body.id, req.body.status)
+        req.logTarget = `${name} → ${req.body.status === 1 ? '启用' : '停用'}`
+        return ok(null)
+      },
+    )
 
     app.post('/api/user/delete', { config: { pages: USER, log: log('删除用户') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`
@@ -100,10 +107,14 @@ export const userRoutes =
       ok(await searchEnterprises(db, scopeOf(currentUser(req)), req.query.keyword)),
     )
 
-    app.post('/api/user/company/add', { config: { pages: USER, log: log('新增企业账号') }, schema: { body: companyAddBody } }, async (req) => {
-      req.logTarget = req.body.username
-      return ok(await service.addCompanyUser(db, scopeOf(currentUser(req)), req.body))
-    })
+    app.post(
+      '/api/user/company/add',
+      { config: { pages: USER, log: log('新增企业账号') }, schema: { body: companyAddBody } },
+      async (req) => {
+        req.logTarget = req.body.username
+        return ok(await service.addCompanyUser(db, scopeOf(currentUser(req)), req.body))
+      },
+    )
 
     app.post('/api/user/company/delete', { config: { pages: USER, log: log('删除企业账号') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`

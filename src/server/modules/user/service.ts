@@ -12,7 +12,10 @@ import { clearFailures, deleteSessionsOfUser } from '../auth/repo'
 import { findEnterprise } from '../land/repo'
 import * as repo from './repo'
 
-async function assertReferences(db: Db, u: { organizationId?: number | null; regionCode?: string | null; roleIds?: number[] }): Promise<void> {
+async function assertReferences(
+  db: Db,
+  u: { organizationId?: number | null; regionCode?: string | null; roleIds?: number[] },
+): Promise<void> {
   if (u.organizationId && !(await repo.organizationExists(db, u.organizationId))) {
     throw badRequest(`组织机构 ${u.organizationId} 不存在`, [{ field: 'organizationId', message: '组织机构不存在' }])
   }

@@ -39,10 +39,7 @@ export function AppFrame() {
   const section = sectionPath(path)
   const { grants, isAdmin } = useUserMenus()
 
-  const items = useMemo(
-    () => toMenuItems(buildSideMenu(section, (p) => isAdmin || isGranted(p, grants))),
-    [section, grants, isAdmin],
-  )
+  const items = useMemo(() => toMenuItems(buildSideMenu(section, (p) => isAdmin || isGranted(p, grants))), [section, grants, isAdmin])
   const crumbs = breadcrumbsFor(path)
 
   return (

@@ -8,7 +8,13 @@ const evaluation = (leaf: string) => `/land/evaluation/${leaf}`
 
 /** page key → lazy component of 低效用地评价 */
 export const LAND_EVALUATION_PAGES_REGISTRY: Readonly<Record<string, Lazy>> = {
-  [evaluation('evaluationAbstract')]: lazyNamed(() => import('../../features/land-evaluation/pages/evaluation-abstract-page'), 'EvaluationAbstractPage'),
-  [evaluation('evaluationModal')]: lazyNamed(() => import('../../features/land-evaluation/pages/evaluation-model-page'), 'EvaluationModelPage'),
+  [evaluation('evaluationAbstract')]: lazyNamed(
+    () => import('../../features/land-evaluation/pages/evaluation-abstract-page'),
+    'EvaluationAbstractPage',
+  ),
+  [evaluation('evaluationModal')]: lazyNamed(
+    () => import('../../features/land-evaluation/pages/evaluation-model-page'),
+    'EvaluationModelPage',
+  ),
   [evaluation('evaluationMap')]: lazyNamed(() => import('../../features/land-evaluation/pages/evaluation-map-page'), 'EvaluationMapPage'),
 }

@@ -14,4 +14,5 @@ export interface EnterpriseDetail {
 export const queryEnterprise = (id: number) => apiGet<EnterpriseDetail>(`/api/cloudChart/enterprise/${id}`)
 
 /** react-query hook of {@link queryEnterprise}. */
-export const useEnterprise = (id: number | null) => useQuery({ queryKey: ['cloudChart', 'enterprise', id], queryFn: () => queryEnterprise(id!), enabled: id !== null })
+export const useEnterprise = (id: number | null) =>
+  useQuery({ queryKey: ['cloudChart', 'enterprise', id], queryFn: () => queryEnterprise(id!), enabled: id !== null })

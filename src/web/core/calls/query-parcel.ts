@@ -16,7 +16,14 @@ export interface YearlyRow {
 
 /** Parcel detail: attributes, owner enterprise, the owner's yearly figures. */
 export interface ParcelDetail {
-  parcel: Record<string, string | number | null> & { id: number; name: string; land_code: string; area_m2: number; status: string; geometry: Geometry }
+  parcel: Record<string, string | number | null> & {
+    id: number
+    name: string
+    land_code: string
+    area_m2: number
+    status: string
+    geometry: Geometry
+  }
   enterprise: (Record<string, string | number | null> & { id: number; name: string; credit_code: string }) | null
   yearly: YearlyRow[]
 }
@@ -25,4 +32,5 @@ export interface ParcelDetail {
 export const queryParcel = (id: number) => apiGet<ParcelDetail>(`/api/cloudChart/parcel/${id}`)
 
 /** react-query hook of {@link queryParcel}. */
-export const useParcel = (id: number | null) => useQuery({ queryKey: ['cloudChart', 'parcel', id], queryFn: () => queryParcel(id!), enabled: id !== null })
+export const useParcel = (id: number | null) =>
+  useQuery({ queryKey: ['cloudChart', 'parcel', id], queryFn: () => queryParcel(id!), enabled: id !== null })

@@ -36,8 +36,14 @@ interface Values {
 /** The rules as a checklist for the password being typed. */
 function checklist(password: string, username: string): { text: string; ok: boolean | null }[] {
   return [
-    { text: `至少${PASSWORD_POLICY.minLength}位`, ok: password.length >= PASSWORD_POLICY.minLength && password.length <= PASSWORD_POLICY.maxLength },
-    { text: `大写字母、小写字母、数字、特殊字符中至少${PASSWORD_POLICY.minClasses}类`, ok: characterClasses(password) >= PASSWORD_POLICY.minClasses },
+    {
+      text: `至少${PASSWORD_POLICY.minLength}位`,
+      ok: password.length >= PASSWORD_POLICY.minLength && password.length <= PASSWORD_POLICY.maxLength,
+    },
+    {
+      text: `大写字母、小写字母、数字、特殊字符中至少${PASSWORD_POLICY.minClasses}类`,
+      ok: characterClasses(password) >= PASSWORD_POLICY.minClasses,
+    },
     { text: '不包含用户名', ok: password.length > 0 && !password.toLowerCase().includes(username.toLowerCase()) },
     // only the server knows the earlier passwords
     { text: `不与最近${PASSWORD_POLICY.historySize}次的密码相同（提交后由服务器检查）`, ok: null },
@@ -45,7 +51,15 @@ function checklist(password: string, username: string): { text: string; ok: bool
 }
 
 /** The form; `onChanged` gets the new sign-in. */
-export function ChangePasswordForm({ username, onChanged, submitText = '修改密码' }: { username: string; onChanged: (result: LoginResult) => void; submitText?: string }) {
+export function ChangePasswordForm({
+  username,
+  onChanged,
+  submitText = '修改密码',
+}: {
+  username: string
+  onChanged: (result: LoginResult) => void
+  submitText?: string
+}) {
   const [form] = Form.useForm<Values>()
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)

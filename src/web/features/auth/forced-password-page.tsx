@@ -28,7 +28,8 @@ export function ForcedPasswordPage() {
         <Card data-testid="forced-password-change" style={{ width: 420 }}>
           <CardTitle>{expired ? '密码已过期，请修改密码' : '首次登录，请修改初始密码'}</CardTitle>
           <p style={{ marginTop: -8, color: '#6b7280', fontSize: 13 }}>
-            {user.realName}（{user.username}）：{expired ? '按照安全要求，密码须定期更换。' : '初始密码由管理员发放，请换成只有您知道的密码。'}
+            {user.realName}（{user.username}）：
+            {expired ? '按照安全要求，密码须定期更换。' : '初始密码由管理员发放，请换成只有您知道的密码。'}
           </p>
           <ChangePasswordForm
             username={user.username}
@@ -39,7 +40,12 @@ export function ForcedPasswordPage() {
               navigate(await afterSignInPath(queryClient, result, getRuntimeConfig().portalHost), { replace: true })
             }}
           />
-          <Button type="link" block style={{ marginTop: 8 }} onClick={async () => (await signOutEverywhere(), navigate('/login', { replace: true }))}>
+          <Button
+            type="link"
+            block
+            style={{ marginTop: 8 }}
+            onClick={async () => (await signOutEverywhere(), navigate('/login', { replace: true }))}
+          >
             退出登录
           </Button>
         </Card>

@@ -120,11 +120,23 @@ export function VisualLoginPage() {
         <h2>大屏登录</h2>
         <label>
           用户名
-          <input data-testid="login-username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            data-testid="login-username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </label>
         <label>
           密码
-          <input data-testid="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            data-testid="login-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {error && (
           <ErrorText role="alert" data-testid="login-error">

@@ -35,7 +35,12 @@ function barsOf(level: OutlineCollection, cities: OutlineCollection | undefined,
   const byCode = new Map(rows.map((r) => [String(r.key), r]))
   const features = level.features.filter((f) => byCode.has(f.properties.code))
   const seats = level.seats.filter((s) => byCode.has(s.code))
-  const place = (code: string, name: string, lng: number, lat: number): BarPlace => ({ name, lng, lat, value: num(byCode.get(code) ?? {}, field) })
+  const place = (code: string, name: string, lng: number, lat: number): BarPlace => ({
+    name,
+    lng,
+    lat,
+    value: num(byCode.get(code) ?? {}, field),
+  })
   const places: BarPlace[] = [
     ...features.map((f) => place(f.properties.code, f.properties.name, f.properties.labelLng, f.properties.labelLat)),
     ...seats.map((s) => place(s.code, s.name, s.lng, s.lat)),
@@ -50,18 +55,26 @@ function barsOf(level: OutlineCollection, cities: OutlineCollection | undefined,
 
 /** The 3D bar map widget. */
 export function Bar3DMapWidget({ def, data, scale }: WidgetProps<Bar3DMapView>) {
-  const gl = useQuery({ queryKey: ['echarts-gl'], queryFn: () => import('../../charts/echarts-gl-setup').then((m) => m.installGl()), staleTime: Infinity })
+  const gl = useQuery({
+    queryKey: ['echarts-gl'],
+    queryFn: () => import('../../charts/echarts-gl-setup').then((m) => m.installGl()),
+    staleTime: Infinity,
+  })
   const outlines = useMapOutlines(def.view.level, 8)
   const cities = useMapOutlines('city', 8)
   const bars = useMemo(
-    () => (outlines.data && (cities.data || cities.isError) ? barsOf(outlines.data, cities.data, rowsOf(data), def.view.value.field) : null),
+    () =>
+      outlines.data && (cities.data || cities.isError) ? barsOf(outlines.data, cities.data, rowsOf(data), def.view.value.field) : null,
     [outlines.data, cities.data, cities.isError, data, def.view.value.field],
   )
   const drawing = useMemo(() => {
     if (!bars || !gl.data || bars.places.length === 0) return null
     // no outline to stand on at all: the figures as flat symbols at their places rather than a map with no region
     const ground = registerRegionMap(bars.mapName, bars.outlines)
-    const option = ground > 0 ? buildBar3DMapOption(bars.mapName, bars.places, { value: def.view.value }, wallTheme(scale), bars.seated > 0) : buildSymbolMapOption(null, toSymbols(bars.places), { value: def.view.value }, wallTheme(scale))
+    const option =
+      ground > 0
+        ? buildBar3DMapOption(bars.mapName, bars.places, { value: def.view.value }, wallTheme(scale), bars.seated > 0)
+        : buildSymbolMapOption(null, toSymbols(bars.places), { value: def.view.value }, wallTheme(scale))
     return { option, ground }
   }, [bars, gl.data, def.view.value, scale])
   if (gl.isError) return <BodyNote $error>三维图表组件加载失败，请刷新页面重试</BodyNote>

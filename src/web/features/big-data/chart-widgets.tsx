@@ -10,7 +10,14 @@ import { buildGaugeOption } from '../../charts/build-gauge-option'
 import { buildLineOption } from '../../charts/build-line-option'
 import { buildPieOption } from '../../charts/build-pie-option'
 import { buildRadarOption } from '../../charts/build-radar-option'
-import { num, prepareRows, type CategoryChartConfig, type ChartRow, type GaugeChartConfig, type PieChartConfig } from '../../charts/chart-config'
+import {
+  num,
+  prepareRows,
+  type CategoryChartConfig,
+  type ChartRow,
+  type GaugeChartConfig,
+  type PieChartConfig,
+} from '../../charts/chart-config'
 import { wallTheme } from '../../charts/chart-theme'
 import { EChartsHost, type ChartClick } from '../../charts/echarts-host'
 import type { WidgetProps, WidgetRegistry, WidgetRenderer } from '../../screen/widget-registry'
@@ -35,10 +42,21 @@ export const Figure = styled.figure`
  */
 export const WallRendererContext = createContext<'svg' | 'canvas'>('svg')
 
-const rowsOf = (data: unknown): ChartRow[] => (Array.isArray(data) ? (data as ChartRow[]) : data && typeof data === 'object' ? [data as ChartRow] : [])
+const rowsOf = (data: unknown): ChartRow[] =>
+  Array.isArray(data) ? (data as ChartRow[]) : data && typeof data === 'object' ? [data as ChartRow] : []
 
 /** A chart in a widget body with its headline figure as data. */
-function ChartFigure({ id, option, first, onClick }: { id: string; option: Record<string, unknown>; first: { label: string; value: number } | null; onClick?: (e: ChartClick) => void }) {
+function ChartFigure({
+  id,
+  option,
+  first,
+  onClick,
+}: {
+  id: string
+  option: Record<string, unknown>
+  first: { label: string; value: number } | null
+  onClick?: (e: ChartClick) => void
+}) {
   const renderer = useContext(WallRendererContext)
   return (
     <Figure data-testid={`chart-${id}`} data-first-label={first?.label} data-first-value={first?.value}>
@@ -48,7 +66,10 @@ function ChartFigure({ id, option, first, onClick }: { id: string; option: Recor
   )
 }
 
-function categoryWidget(build: (rows: ChartRow[], c: CategoryChartConfig, t: ReturnType<typeof wallTheme>) => Record<string, unknown>, defaults: Partial<CategoryChartConfig> = {}) {
+function categoryWidget(
+  build: (rows: ChartRow[], c: CategoryChartConfig, t: ReturnType<typeof wallTheme>) => Record<string, unknown>,
+  defaults: Partial<CategoryChartConfig> = {},
+) {
   return function CategoryChart({ def, data, scale }: WidgetProps<CategoryChartConfig>) {
     const config = { ...defaults, ...def.view }
     const rows = rowsOf(data)
@@ -64,7 +85,13 @@ function PieWidget({ def, data, scale }: WidgetProps<PieChartConfig>) {
   const aspect = (def.w - 24) / Math.max(1, def.h - (def.title ? 56 : 16))
   const option = useMemo(() => buildPieOption(rowsOf(data), def.view, wallTheme(scale), aspect), [data, scale, def, aspect])
   const top = [...rowsOf(data)].sort((a, b) => num(b, def.view.value.field) - num(a, def.view.value.field))[0]
-  return <ChartFigure id={def.id} option={option} first={top ? { label: String(top[def.view.name]), value: num(top, def.view.value.field) } : null} />
+  return (
+    <ChartFigure
+      id={def.id}
+      option={option}
+      first={top ? { label: String(top[def.view.name]), value: num(top, def.view.value.field) } : null}
+    />
+  )
 }
 
 function GaugeWidget({ def, data, scale }: WidgetProps<GaugeChartConfig>) {

@@ -113,7 +113,10 @@ const Note = styled.p`
 `
 
 function Counties({ cityCode, year }: { cityCode: string; year: number }) {
-  const q = useQuery({ queryKey: ['h5-county', cityCode, year], queryFn: () => apiGet<GroupStat[]>('/api/bigData/byRegion', { level: 'county', cityCode, year }) })
+  const q = useQuery({
+    queryKey: ['h5-county', cityCode, year],
+    queryFn: () => apiGet<GroupStat[]>('/api/bigData/byRegion', { level: 'county', cityCode, year }),
+  })
   if (q.isLoading) return <Note>加载中…</Note>
   if (q.isError) return <Note role="alert">加载失败：{(q.error as Error).message}</Note>
   return (
@@ -136,7 +139,10 @@ export function H5Page() {
   const [year, setYear] = useState(years[0])
   const [open, setOpen] = useState<string | null>(null)
   const overview = useQuery({ queryKey: ['h5-overview', year], queryFn: () => apiGet<OverviewStats>('/api/bigData/overview', { year }) })
-  const cities = useQuery({ queryKey: ['h5-city', year], queryFn: () => apiGet<GroupStat[]>('/api/bigData/byRegion', { level: 'city', year }) })
+  const cities = useQuery({
+    queryKey: ['h5-city', year],
+    queryFn: () => apiGet<GroupStat[]>('/api/bigData/byRegion', { level: 'city', year }),
+  })
   const o = overview.data
   const tax = formatMoney(o?.tax)
   const kpis = o
@@ -177,7 +183,12 @@ export function H5Page() {
       <List>
         {(cities.data ?? []).map((c) => (
           <Item key={c.key}>
-            <button type="button" data-testid={`h5-city-${c.key}`} aria-expanded={open === c.key} onClick={() => setOpen(open === c.key ? null : c.key)}>
+            <button
+              type="button"
+              data-testid={`h5-city-${c.key}`}
+              aria-expanded={open === c.key}
+              onClick={() => setOpen(open === c.key ? null : c.key)}
+            >
               <span>{c.name}</span>
               <em>{formatFigure(c.taxPerMu, 2)} 万元/亩</em>
             </button>

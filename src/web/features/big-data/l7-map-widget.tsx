@@ -97,7 +97,11 @@ const Tip = styled.div`
  */
 function seatSymbolsOf(seats: RegionSeat[], figures: { key: string; value: number }[], scale: number): SeatSymbol[] {
   const max = Math.max(0, ...figures.map((f) => f.value))
-  return symbolPlaces(seats, figures).map((p) => ({ ...p, radius: (symbolSize(p.value, max) * scale) / 2, color: rampColor(p.value, 0, max) }))
+  return symbolPlaces(seats, figures).map((p) => ({
+    ...p,
+    radius: (symbolSize(p.value, max) * scale) / 2,
+    color: rampColor(p.value, 0, max),
+  }))
 }
 
 /** [west, south, east, north] around the seats, with a margin; null when there are none. */
@@ -125,27 +129,62 @@ export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
   const regions = useMapOutlines(view.level, 8)
   const cities = useMapOutlines('city', 8)
   const points = useEnterprisePoints(layers.heat || layers.cluster, refreshInterval(def.source ?? { url: '' }, 60_000))
-  const figures = useMemo(() => rowsOf(data).map((r: ChartRow) => ({ key: String(r.key), value: Number(r[view.value.field]) || 0 })), [data, view.value.field])
-  const joined = useMemo(() => (regions.data && regions.data.features.length > 0 ? joinFigures(regions.data, figures) : null), [regions.data, figures])
+  const figures = useMemo(
+    () => rowsOf(data).map((r: ChartRow) => ({ key: String(r.key), value: Number(r[view.value.field]) || 0 })),
+    [data, view.value.field],
+  )
+  const joined = useMemo(
+    () => (regions.data && regions.data.features.length > 0 ? joinFigures(regions.data, figures) : null),
+    [regions.data, figures],
+  )
   // the regions of the level that have no outline: their figures as symbols at their seats (issue 19)
   const symbols = useMemo(() => (regions.data ? seatSymbolsOf(regions.data.seats, figures, scale) : []), [regions.data, figures, scale])
   const cityOutlines = view.level === 'county' && cities.data && cities.data.features.length > 0 ? cities.data : null
   const bbox = useMemo(
-    () => (regions.data ? (outlineBbox(regions.data) ?? (cityOutlines ? outlineBbox(cityOutlines) : null) ?? seatBbox(regions.data.seats)) : null),
+    () =>
+      regions.data
+        ? (outlineBbox(regions.data) ?? (cityOutlines ? outlineBbox(cityOutlines) : null) ?? seatBbox(regions.data.seats))
+        : null,
     [regions.data, cityOutlines],
   )
-  const heatPoints = useMemo(() => (points.data ?? []).filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax as number] as [number, number, number]), [points.data])
-  const clusterPoints = useMemo<ClusterPoint[]>(() => (points.data ?? []).map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [points.data])
-  const style = useMemo(() => ({ opacity: layers.heat ? 0.6 : 0.9, line: 'rgba(160, 210, 255, 0.55)', lineWidth: Math.max(0.5, 0.6 * scale), highlight: WALL.gold }), [layers.heat, scale])
+  const heatPoints = useMemo(
+    () =>
+      (points.data ?? [])
+        .filter((p) => p.muTax !== null && p.muTax > 0)
+        .map((p) => [p.lng, p.lat, p.muTax as number] as [number, number, number]),
+    [points.data],
+  )
+  const clusterPoints = useMemo<ClusterPoint[]>(
+    () => (points.data ?? []).map(({ id, name, lng, lat }) => ({ id, name, lng, lat })),
+    [points.data],
+  )
+  const style = useMemo(
+    () => ({
+      opacity: layers.heat ? 0.6 : 0.9,
+      line: 'rgba(160, 210, 255, 0.55)',
+      lineWidth: Math.max(0.5, 0.6 * scale),
+      highlight: WALL.gold,
+    }),
+    [layers.heat, scale],
+  )
   const symbolStyle = useMemo(
-    () => ({ stroke: '#e8f0ff', label: '#e8f0ff', labelHalo: '#04122e', labelSize: Math.round(12 * scale), labelOffset: Math.round(6 * scale), opacity: 0.92 }),
+    () => ({
+      stroke: '#e8f0ff',
+      label: '#e8f0ff',
+      labelHalo: '#04122e',
+      labelSize: Math.round(12 * scale),
+      labelOffset: Math.round(6 * scale),
+      opacity: 0.92,
+    }),
     [scale],
   )
   if (regions.isError) return <BodyNote $error>行政区划边界加载失败</BodyNote>
   if (!regions.data || (view.level === 'county' && !cities.data && !cities.isError)) return <BodyNote>地图加载中…</BodyNote>
   if (!joined && symbols.length === 0 && !cityOutlines) return <BodyNote>暂无行政区划边界与驻地位置</BodyNote>
   const max = joined?.max ?? Math.max(0, ...figures.map((f) => f.value))
-  const drawn = [joined && 'choropleth', symbols.length > 0 && 'symbols', layers.heat && 'heat', layers.cluster && 'cluster'].filter(Boolean).join(',')
+  const drawn = [joined && 'choropleth', symbols.length > 0 && 'symbols', layers.heat && 'heat', layers.cluster && 'cluster']
+    .filter(Boolean)
+    .join(',')
   const top = [...rows].sort((a, b) => Number(b[view.value.field]) - Number(a[view.value.field]))[0]
   const text = (r: RegionPick) => `${r.name}：${view.value.name} ${r.value === null ? '暂无数据' : figure(r.value, view.value)}`
   return (
@@ -177,7 +216,14 @@ export function L7MapWidget({ def, data, scale }: WidgetProps<L7MapView>) {
       </MapHost>
       <Toggles>
         {(['heat', 'cluster'] as const).map((k) => (
-          <Toggle key={k} type="button" $on={layers[k]} aria-pressed={layers[k]} data-testid={`l7map-toggle-${k}`} onClick={() => setLayers({ ...layers, [k]: !layers[k] })}>
+          <Toggle
+            key={k}
+            type="button"
+            $on={layers[k]}
+            aria-pressed={layers[k]}
+            data-testid={`l7map-toggle-${k}`}
+            onClick={() => setLayers({ ...layers, [k]: !layers[k] })}
+          >
             {k === 'heat' ? '企业热力' : '企业聚合'}
           </Toggle>
         ))}

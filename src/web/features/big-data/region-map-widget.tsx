@@ -63,20 +63,38 @@ interface Drawing {
  * row as a symbol at its seat over the outlines there are (a drilled city's own outline when its
  * counties have none) — never a map with no region in it (issue 19).
  */
-function drawingOf(level: 'city' | 'county', geo: OutlineCollection, parent: OutlineCollection | undefined, cityCode: string | undefined, rows: ChartRow[], value: SeriesField, scale: number): Drawing {
+function drawingOf(
+  level: 'city' | 'county',
+  geo: OutlineCollection,
+  parent: OutlineCollection | undefined,
+  cityCode: string | undefined,
+  rows: ChartRow[],
+  value: SeriesField,
+  scale: number,
+): Drawing {
   const theme = wallTheme(scale)
   const plan = planRegionMap(geo, parent, cityCode)
   const base = `zj-${level}-${cityCode ?? 'all'}-${geo.features.length}-${geo.seats.length}`
   if (plan.mode === 'choropleth') {
     const map = `${base}-fill`
     const outlines = registerRegionMap(map, plan.outlines)
-    if (outlines > 0) return { option: buildMapOption(map, rows, { name: 'name', value }, theme), map, mode: 'choropleth', outlines, symbols: 0 }
+    if (outlines > 0)
+      return { option: buildMapOption(map, rows, { name: 'name', value }, theme), map, mode: 'choropleth', outlines, symbols: 0 }
   }
   const map = `${base}-seats`
   const points = plan.mode === 'symbols' ? plan.points : []
   const outlines = plan.mode === 'symbols' ? registerRegionMap(map, plan.backdrop) : 0
-  const places = symbolPlaces(points, rows.map((r) => ({ key: String(r.key), value: num(r, value.field) })))
-  return { option: buildSymbolMapOption(outlines > 0 ? map : null, places, { value }, theme), map, mode: 'symbols', outlines, symbols: places.length }
+  const places = symbolPlaces(
+    points,
+    rows.map((r) => ({ key: String(r.key), value: num(r, value.field) })),
+  )
+  return {
+    option: buildSymbolMapOption(outlines > 0 ? map : null, places, { value }, theme),
+    map,
+    mode: 'symbols',
+    outlines,
+    symbols: places.length,
+  }
 }
 
 /** The map widget. */
@@ -88,8 +106,17 @@ export function RegionMapWidget({ def, data, scale, params }: WidgetProps<Region
   // the cities' outlines: what a drilled city's counties stand on when they have none of their own
   const cities = useRegionGeo('city')
   const drillRows = useQuery({
-    queryKey: ['screen', def.source?.url, { ...(def.source ? resolveParams(def.source, params) : {}), level: 'county', cityCode: drilled?.code }],
-    queryFn: () => apiGet<ChartRow[]>('/api/bigData/byRegion', { ...(def.source ? resolveParams(def.source, params) : {}), level: 'county', cityCode: drilled?.code ?? '' }),
+    queryKey: [
+      'screen',
+      def.source?.url,
+      { ...(def.source ? resolveParams(def.source, params) : {}), level: 'county', cityCode: drilled?.code },
+    ],
+    queryFn: () =>
+      apiGet<ChartRow[]>('/api/bigData/byRegion', {
+        ...(def.source ? resolveParams(def.source, params) : {}),
+        level: 'county',
+        cityCode: drilled?.code ?? '',
+      }),
     enabled: !!drilled,
     refetchInterval: 60_000,
   })

@@ -29,7 +29,11 @@ function L7MapEntry(props: WidgetProps<never>) {
   )
 }
 
-const REGISTRY = mergeRegistries(RUNTIME_WIDGETS, CHART_WIDGETS, { map: RegionMapWidget as WidgetRenderer, l7map: L7MapEntry as WidgetRenderer, bar3dmap: Bar3DMapWidget as WidgetRenderer })
+const REGISTRY = mergeRegistries(RUNTIME_WIDGETS, CHART_WIDGETS, {
+  map: RegionMapWidget as WidgetRenderer,
+  l7map: L7MapEntry as WidgetRenderer,
+  bar3dmap: Bar3DMapWidget as WidgetRenderer,
+})
 
 /** The first city / park to show when the URL names none. */
 function useDefaults(def: WallScreen, params: ScreenParams) {

@@ -86,7 +86,9 @@ export function ShowNews() {
         </Note>
       )}
       {d && d.total === 0 && (
-        <Note data-testid="show-news-empty">{keyword ? `没有标题或摘要包含“${keyword}”的改革动态，请换个关键字。` : '暂无发布的改革动态。'}</Note>
+        <Note data-testid="show-news-empty">
+          {keyword ? `没有标题或摘要包含“${keyword}”的改革动态，请换个关键字。` : '暂无发布的改革动态。'}
+        </Note>
       )}
       {d && d.total > 0 && (
         <>

@@ -91,10 +91,21 @@ const Note = styled.p`
 
 /** The reform portal. */
 export function ShowPage() {
-  const q = useQuery({ queryKey: ['show-overview'], queryFn: () => apiGetNoToken<PortalOverview>('/api/show/overview'), refetchInterval: 300_000 })
+  const q = useQuery({
+    queryKey: ['show-overview'],
+    queryFn: () => apiGetNoToken<PortalOverview>('/api/show/overview'),
+    refetchInterval: 300_000,
+  })
   const d = q.data
   const option = useMemo(
-    () => (d ? buildBarOption(d.cities, { category: 'name', series: [{ field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 }], sortDesc: true }, lightTheme(1)) : null),
+    () =>
+      d
+        ? buildBarOption(
+            d.cities,
+            { category: 'name', series: [{ field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 }], sortDesc: true },
+            lightTheme(1),
+          )
+        : null,
     [d],
   )
   const tax = formatMoney(d?.tax)

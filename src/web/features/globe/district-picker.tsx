@@ -28,7 +28,8 @@ export function DistrictPicker() {
         const r = q.data?.find((x) => x.code === code)
         if (r?.bbox) globe.flyTo(r.bbox)
         // a county without an outline (none imported yet): to its seat (issue 19)
-        else if (r?.center) globe.flyTo([r.center[0] - SEAT_SPAN, r.center[1] - SEAT_SPAN, r.center[0] + SEAT_SPAN, r.center[1] + SEAT_SPAN])
+        else if (r?.center)
+          globe.flyTo([r.center[0] - SEAT_SPAN, r.center[1] - SEAT_SPAN, r.center[0] + SEAT_SPAN, r.center[1] + SEAT_SPAN])
         else globe.goHome()
       }}
     />

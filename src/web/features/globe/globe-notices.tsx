@@ -5,9 +5,20 @@ import { Alert } from 'antd'
 export function GlobeNotices({ notices, onClose }: { notices: string[]; onClose: (n: string) => void }) {
   if (notices.length === 0) return null
   return (
-    <div style={{ position: 'absolute', top: 64, left: '50%', transform: 'translateX(-50%)', zIndex: 3, width: 460 }} data-testid="globe-notices">
+    <div
+      style={{ position: 'absolute', top: 64, left: '50%', transform: 'translateX(-50%)', zIndex: 3, width: 460 }}
+      data-testid="globe-notices"
+    >
       {notices.map((n) => (
-        <Alert key={n} type="warning" showIcon closable={{ onClose: () => onClose(n) }} title={n} style={{ marginBottom: 8 }} data-testid="globe-notice" />
+        <Alert
+          key={n}
+          type="warning"
+          showIcon
+          closable={{ onClose: () => onClose(n) }}
+          title={n}
+          style={{ marginBottom: 8 }}
+          data-testid="globe-notice"
+        />
       ))}
     </div>
   )

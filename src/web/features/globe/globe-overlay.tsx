@@ -39,7 +39,17 @@ const Swatch = styled.i<{ $color: string }>`
 `
 
 /** The legend of the current theme, with optional counts. */
-export function Legend({ title, items, counts, bottom = 36 }: { title: string; items: LegendItem[]; counts?: Record<string, number>; bottom?: number }) {
+export function Legend({
+  title,
+  items,
+  counts,
+  bottom = 36,
+}: {
+  title: string
+  items: LegendItem[]
+  counts?: Record<string, number>
+  bottom?: number
+}) {
   return (
     <Floating $left={12} $bottom={bottom} data-testid="globe-legend">
       <div style={{ fontWeight: 600, marginBottom: 6 }} data-testid="globe-legend-title">

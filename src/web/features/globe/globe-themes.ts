@@ -61,7 +61,10 @@ export const GLOBE_THEMES: readonly GlobeTheme[] = [
   {
     key: 'stage',
     label: '生命周期',
-    legend: [...LIFECYCLE_STAGES.map((s) => ({ label: STAGE_NAMES[s], color: LIFECYCLE_STAGE_COLORS[s] })), { label: '无项目', color: NONE }],
+    legend: [
+      ...LIFECYCLE_STAGES.map((s) => ({ label: STAGE_NAMES[s], color: LIFECYCLE_STAGE_COLORS[s] })),
+      { label: '无项目', color: NONE },
+    ],
     colorOf: (p) => (p.stage ? LIFECYCLE_STAGE_COLORS[p.stage] : NONE),
   },
 ]

@@ -68,7 +68,11 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
     if (!range) return
     globe.parcels.setParcels(
       projects.map((p) => ({ id: p.id, height: 12, rings: (p.zones.find((z) => z.kind === '勘测定界') ?? p.zones[0])?.rings ?? [] })),
-      (id) => projectColorAt(projects.find((p) => p.id === id)!, range[1]),
+      (id) =>
+        projectColorAt(
+          projects.find((p) => p.id === id)!,
+          range[1],
+        ),
     )
     globe.points.set(projects.map((p) => ({ id: p.id, ...centreOf(p), color: projectColorAt(p, range[1]) })))
     const zones: GlobeOutline[] = projects.flatMap((p) => p.zones.map((z) => ({ rings: z.rings, ...ZONE_STYLE[z.kind] })))
@@ -81,16 +85,34 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
     if (!date || projects.length === 0) return
     const byId = new Map(projects.map((p) => [p.id, p]))
     globe.parcels.recolor((id) => projectColorAt(byId.get(id)!, date))
-    globe.points.recolor((id) => projectColorAt(byId.get(id)!, date), (id) => overdueAt(byId.get(id)!, date))
+    globe.points.recolor(
+      (id) => projectColorAt(byId.get(id)!, date),
+      (id) => overdueAt(byId.get(id)!, date),
+    )
     if (range && date >= range[1] && playing) {
       globe.play(0)
       setPlaying(false)
     }
   }, [date, projects, globe, range, playing])
 
-  if (q.isLoading) return <Floating $top={12} $left={12}><Spin description="正在加载全生命周期项目…" /></Floating>
-  if (q.isError) return <Floating $top={12} $left={12}><Alert type="error" showIcon title={`项目加载失败：${(q.error as Error).message}`} /></Floating>
-  if (!range) return <Floating $top={12} $left={12}><Empty description="暂无全生命周期项目" /></Floating>
+  if (q.isLoading)
+    return (
+      <Floating $top={12} $left={12}>
+        <Spin description="正在加载全生命周期项目…" />
+      </Floating>
+    )
+  if (q.isError)
+    return (
+      <Floating $top={12} $left={12}>
+        <Alert type="error" showIcon title={`项目加载失败：${(q.error as Error).message}`} />
+      </Floating>
+    )
+  if (!range)
+    return (
+      <Floating $top={12} $left={12}>
+        <Empty description="暂无全生命周期项目" />
+      </Floating>
+    )
 
   const current = date ?? range[1]
   const counts = stageCountsAt(projects, current)
@@ -111,7 +133,9 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
           >
             {playing ? '暂停' : '播放'}
           </Button>
-          <strong data-testid="lifecycle-date" style={{ width: 96, display: 'inline-block' }}>{current}</strong>
+          <strong data-testid="lifecycle-date" style={{ width: 96, display: 'inline-block' }}>
+            {current}
+          </strong>
         </Space>
         <Slider
           data-testid="lifecycle-slider"
@@ -126,8 +150,14 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
       <Floating $top={12} $right={12} $width={300} data-testid="lifecycle-overdue">
         <div style={{ fontWeight: 600 }}>
           共 {projects.length} 个项目，
-          <FigureLabel figure="overdueCount" label={current >= todayInProductZone() ? '逾期（截至今日）' : `逾期（截至 ${current}）`} />{' '}
-          <span style={{ color: '#e03131' }} data-testid="lifecycle-overdue-count">{overdue.length}</span> 个
+          <FigureLabel
+            figure="overdueCount"
+            label={current >= todayInProductZone() ? '逾期（截至今日）' : `逾期（截至 ${current}）`}
+          />{' '}
+          <span style={{ color: '#e03131' }} data-testid="lifecycle-overdue-count">
+            {overdue.length}
+          </span>{' '}
+          个
         </div>
         <div style={{ color: '#666', margin: '4px 0' }}>逾期：交地后 12 个月未开工，或开工后 24 个月未竣工（红圈标出）</div>
         <List
@@ -148,17 +178,30 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
 
 function ProjectDates({ p }: { p: GlobeLifecycleProject }) {
   const rows: [string, string | null][] = [
-    ['签约', p.signedDate], ['供地', p.supplyDate], ['开工', p.startDate], ['开工期限', p.startDeadline],
-    ['竣工', p.completionDate], ['竣工期限', p.completionDeadline], ['投产', p.productionDate], ['评价', p.evaluationDate],
+    ['签约', p.signedDate],
+    ['供地', p.supplyDate],
+    ['开工', p.startDate],
+    ['开工期限', p.startDeadline],
+    ['竣工', p.completionDate],
+    ['竣工期限', p.completionDeadline],
+    ['投产', p.productionDate],
+    ['评价', p.evaluationDate],
   ]
   return (
     <div data-testid="lifecycle-project" style={{ borderTop: '1px solid #eee', marginTop: 8, paddingTop: 8 }}>
       <div style={{ fontWeight: 600 }}>{p.name}</div>
-      <div style={{ color: '#666' }}>{p.landCode} · {p.enterpriseName ?? '用地单位未关联'}</div>
+      <div style={{ color: '#666' }}>
+        {p.landCode} · {p.enterpriseName ?? '用地单位未关联'}
+      </div>
       {rows.map(([k, v]) => (
-        <div key={k}>{k}：{v ?? '—'}</div>
+        <div key={k}>
+          {k}：{v ?? '—'}
+        </div>
       ))}
-      <div>承诺：投资强度 {p.investIntensity ?? '—'} 万元/亩，容积率 {p.committedPlotRatio ?? '—'}，亩均税收 {p.committedTaxPerMu ?? '—'} 万元/亩</div>
+      <div>
+        承诺：投资强度 {p.investIntensity ?? '—'} 万元/亩，容积率 {p.committedPlotRatio ?? '—'}，亩均税收 {p.committedTaxPerMu ?? '—'}{' '}
+        万元/亩
+      </div>
     </div>
   )
 }

@@ -6,7 +6,15 @@ import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type LifecycleStage 
 import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
 import { LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR } from '../../../domain/palettes'
 
-const DATE_KEYS = ['signedDate', 'supplyDate', 'startDate', 'constructionDate', 'completionDate', 'productionDate', 'evaluationDate'] as const
+const DATE_KEYS = [
+  'signedDate',
+  'supplyDate',
+  'startDate',
+  'constructionDate',
+  'completionDate',
+  'productionDate',
+  'evaluationDate',
+] as const
 
 /**
  * First signing to today (or the last recorded stage date, if later), or null when there are no
@@ -41,5 +49,7 @@ export function stageCountsAt(projects: GlobeLifecycleProject[], date: string): 
 }
 
 /** Day offset ↔ date, for the slider. */
-export const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)
-export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86400000)
+export const addDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)
+export const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86400000)

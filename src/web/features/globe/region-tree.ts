@@ -19,4 +19,3 @@ export function regionTree(regions: GlobeRegion[]): TreeNode[] {
   const codes = new Set(regions.map((r) => r.code))
   return regions.filter((r) => !r.parentCode || !codes.has(r.parentCode)).map(build)
 }
-

@@ -5,7 +5,12 @@ export const Hub = styled.div`
   min-height: 100vh;
   display: flex;
   flex-direction: column;
-  background: linear-gradient(180deg, ${({ theme }) => theme.primaryDark} 0, ${({ theme }) => theme.primaryDark} 220px, ${({ theme }) => theme.pageBg} 220px);
+  background: linear-gradient(
+    180deg,
+    ${({ theme }) => theme.primaryDark} 0,
+    ${({ theme }) => theme.primaryDark} 220px,
+    ${({ theme }) => theme.pageBg} 220px
+  );
 `
 
 export const Top = styled.header`
@@ -57,7 +62,10 @@ export const Tile = styled.div`
   cursor: pointer;
   border-top: 4px solid ${({ theme }) => theme.primary};
   box-shadow: 0 4px 16px rgba(10, 31, 69, 0.12);
-  transition: transform 0.15s, box-shadow 0.15s, border-color 0.15s;
+  transition:
+    transform 0.15s,
+    box-shadow 0.15s,
+    border-color 0.15s;
   &:hover,
   &:focus-visible {
     transform: translateY(-3px);

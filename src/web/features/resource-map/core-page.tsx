@@ -44,7 +44,13 @@ import { DETAIL_DRAWER_WIDTH, SIDE_PANEL_INSET } from './screen-layout'
 /** Which of this screen's own layers a configured url names (the rest go to the generic registry). */
 type Builtin = 'parcels' | 'cluster' | 'heat'
 const builtinOf = (url: string): Builtin | null =>
-  url.startsWith('/api/tiles/parcels/') ? 'parcels' : url.includes('/api/cloudChart/points?view=cluster') ? 'cluster' : url.includes('/api/cloudChart/points?view=heat') ? 'heat' : null
+  url.startsWith('/api/tiles/parcels/')
+    ? 'parcels'
+    : url.includes('/api/cloudChart/points?view=cluster')
+      ? 'cluster'
+      : url.includes('/api/cloudChart/points?view=heat')
+        ? 'heat'
+        : null
 
 /** Records → docs/product.md §3 layer configs with their runtime UUIDv4 ids. */
 const withIds = (groups: LayerGroupRecord[]): LayerGroupConfig[] =>
@@ -60,7 +66,9 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   const cfg = getRuntimeConfig()
   const styles = useMemo(() => mapStyles(cfg), [cfg])
   const layers = groups.flatMap((g) => g.layers)
-  const [opacity, setOpacityState] = useState<Record<string, number>>(() => Object.fromEntries(layers.map((l) => [l.id, initialOpacity(l)])))
+  const [opacity, setOpacityState] = useState<Record<string, number>>(() =>
+    Object.fromEntries(layers.map((l) => [l.id, initialOpacity(l)])),
+  )
   const shown = (b: Builtin) => layers.some((l) => builtinOf(l.url) === b && opacity[l.id] > 0)
   const parcelOpacity = layers.find((l) => builtinOf(l.url) === 'parcels')?.id
   const setOpacity = useCallback((id: string, v: number) => setOpacityState((s) => ({ ...s, [id]: v })), [])
@@ -95,8 +103,14 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
   // over a GCJ-02 base (Gaode, GeoQ) our WGS84 data is shifted for display only
   const gcj02 = drawing.gcj02
   const shiftedPoints = useMemo(() => rowsForDisplay(points.data ?? [], gcj02), [points.data, gcj02])
-  const clusterPoints = useMemo<ClusterPoint[]>(() => shiftedPoints.map(({ id, name, lng, lat }) => ({ id, name, lng, lat })), [shiftedPoints])
-  const heatPoints = useMemo(() => shiftedPoints.filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]), [shiftedPoints])
+  const clusterPoints = useMemo<ClusterPoint[]>(
+    () => shiftedPoints.map(({ id, name, lng, lat }) => ({ id, name, lng, lat })),
+    [shiftedPoints],
+  )
+  const heatPoints = useMemo(
+    () => shiftedPoints.filter((p) => p.muTax !== null && p.muTax > 0).map((p) => [p.lng, p.lat, p.muTax!] as [number, number, number]),
+    [shiftedPoints],
+  )
   const onParcel = useCallback((id: number) => setDetail({ kind: 'parcel', id }), [])
   const onEnterprise = useCallback((p: ClusterPoint) => setDetail({ kind: 'enterprise', id: p.id }), [])
   // flights centre on the part of the map between the side panel and the open drawer
@@ -106,16 +120,35 @@ function Screen({ groups }: { groups: LayerGroupConfig[] }) {
     engine.flyTo(toDisplay(h.lng, h.lat, gcj02), h.kind === 'parcel' ? 16 : 15)
     setDetail({ kind: h.kind, id: h.id })
   }
-  const onSelect = useCallback((r: { landId?: string | number; name?: string }) => void message.info(`已选择：${r.name ?? ''}（${r.landId ?? '无编号'}）`), [])
-  const zoneSelection = lastParcel !== null ? (parcelZones.data?.parcelName ?? parcel.data?.parcel.name ?? '所选地块') : region[region.length - 1].name
+  const onSelect = useCallback(
+    (r: { landId?: string | number; name?: string }) => void message.info(`已选择：${r.name ?? ''}（${r.landId ?? '无编号'}）`),
+    [],
+  )
+  const zoneSelection =
+    lastParcel !== null ? (parcelZones.data?.parcelName ?? parcel.data?.parcel.name ?? '所选地块') : region[region.length - 1].name
   return (
     <DisplayCrs gcj02={gcj02}>
       {drawing.offline ? <OfflineBaseMap choice={base} /> : <TileBase tiles={drawing.tiles} />}
-      {shown('parcels') && <VectorTileLayer layer="parcels" colorField="status" colors={STATUS_COLORS} minZoom={8} opacity={opacity[parcelOpacity!]} onFeatureClick={onParcel} />}
+      {shown('parcels') && (
+        <VectorTileLayer
+          layer="parcels"
+          colorField="status"
+          colors={STATUS_COLORS}
+          minZoom={8}
+          opacity={opacity[parcelOpacity!]}
+          onFeatureClick={onParcel}
+        />
+      )}
       {shown('cluster') && clusterPoints.length > 0 && <ClusterLayer points={clusterPoints} onPointClick={onEnterprise} />}
       {shown('heat') && <HeatLayer points={heatPoints} />}
-      {layers.filter((l) => !builtinOf(l.url)).map((l) => <ConfiguredLayer key={l.id} layer={l} opacity={opacity[l.id]} internalNetwork={cfg.isInternalNetwork} />)}
-      <Corner $top={12} $left={12} style={{ zIndex: 7 }}>{tree.data ? <DistrictPicker tree={tree.data} onChange={onRegion} /> : null}</Corner>
+      {layers
+        .filter((l) => !builtinOf(l.url))
+        .map((l) => (
+          <ConfiguredLayer key={l.id} layer={l} opacity={opacity[l.id]} internalNetwork={cfg.isInternalNetwork} />
+        ))}
+      <Corner $top={12} $left={12} style={{ zIndex: 7 }}>
+        {tree.data ? <DistrictPicker tree={tree.data} onChange={onRegion} /> : null}
+      </Corner>
       <Corner $top={12} $right={12} style={{ display: 'flex', gap: 6, alignItems: 'flex-start', zIndex: 7 }}>
         <LayerManagement groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />
         <LayerControl groups={groups} onOpacity={setOpacity} base={base} onBase={setBase} />

@@ -43,9 +43,15 @@ function ParcelBody({ id }: { id: number }) {
   return (
     <>
       <Descriptions size="small" column={2} bordered title="地块属性" data-testid="parcel-attributes">
-        <Descriptions.Item label="宗地代码" span={2}>{p.land_code}</Descriptions.Item>
-        <Descriptions.Item label="地块名称" span={2}>{p.name}</Descriptions.Item>
-        <Descriptions.Item label="状态"><Tag color={STATUS_COLORS[p.status]}>{p.status}</Tag></Descriptions.Item>
+        <Descriptions.Item label="宗地代码" span={2}>
+          {p.land_code}
+        </Descriptions.Item>
+        <Descriptions.Item label="地块名称" span={2}>
+          {p.name}
+        </Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <Tag color={STATUS_COLORS[p.status]}>{p.status}</Tag>
+        </Descriptions.Item>
         <Descriptions.Item label="面积(亩)">{muOf(p.area_m2)}</Descriptions.Item>
         <Descriptions.Item label="地类">{named(p.land_use_code, landUseName)}</Descriptions.Item>
         <Descriptions.Item label="容积率">{v(p.plot_ratio)}</Descriptions.Item>
@@ -70,7 +76,11 @@ function ParcelBody({ id }: { id: number }) {
       <Yearly rows={yearly} />
       <h4 style={{ margin: '16px 0 8px' }}>图形</h4>
       <div data-testid="parcel-zones">
-        {zones.error ? `图形读取失败：${(zones.error as Error).message}` : zones.data ? `${zonesSummary(zones.data)}（用地图上的“图形开关”查看）` : '正在读取图形…'}
+        {zones.error
+          ? `图形读取失败：${(zones.error as Error).message}`
+          : zones.data
+            ? `${zonesSummary(zones.data)}（用地图上的“图形开关”查看）`
+            : '正在读取图形…'}
       </div>
     </>
   )
@@ -92,11 +102,17 @@ function EnterpriseBody({ id }: { id: number }) {
         <Descriptions.Item label="所在区县">{v(e.county_name)}</Descriptions.Item>
       </Descriptions>
       <h4 style={{ margin: '16px 0 8px' }}>使用地块</h4>
-      <Table size="small" rowKey="id" pagination={false} dataSource={parcels} columns={[
-        { title: '宗地代码', dataIndex: 'land_code' },
-        { title: '面积(亩)', dataIndex: 'area_m2', render: (m: number) => muOf(m) },
-        { title: '状态', dataIndex: 'status' },
-      ]} />
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={parcels}
+        columns={[
+          { title: '宗地代码', dataIndex: 'land_code' },
+          { title: '面积(亩)', dataIndex: 'area_m2', render: (m: number) => muOf(m) },
+          { title: '状态', dataIndex: 'status' },
+        ]}
+      />
       <h4 style={{ margin: '16px 0 8px' }}>年度指标</h4>
       <Yearly rows={yearly} />
     </>
@@ -106,7 +122,14 @@ function EnterpriseBody({ id }: { id: number }) {
 /** The drawer. */
 export function DetailDrawer({ target, onClose }: { target: DetailTarget; onClose: () => void }) {
   return (
-    <Drawer open={target !== null} onClose={onClose} size={DETAIL_DRAWER_WIDTH} title={target?.kind === 'enterprise' ? '企业详情' : '地块详情'} data-testid="detail-drawer" destroyOnHidden>
+    <Drawer
+      open={target !== null}
+      onClose={onClose}
+      size={DETAIL_DRAWER_WIDTH}
+      title={target?.kind === 'enterprise' ? '企业详情' : '地块详情'}
+      data-testid="detail-drawer"
+      destroyOnHidden
+    >
       {target?.kind === 'parcel' && <ParcelBody id={target.id} />}
       {target?.kind === 'enterprise' && <EnterpriseBody id={target.id} />}
     </Drawer>

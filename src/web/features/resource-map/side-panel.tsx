@@ -68,10 +68,28 @@ export function SidePanel({ region, within, onClearWithin, onHit }: SidePanelPro
         ) : (
           <Grid>
             {/* the catalogue's figures of the latest year, each with its 口径 on hover */}
-            <Statistic title={<FigureLabel figure="parcelCount" label="地块数(宗)" />} value={stats.data?.parcels ?? 0} data-testid="stat-parcels" />
-            <Statistic title={<FigureLabel figure="landAreaMu" label="用地面积(亩)" />} value={stats.data?.areaMu ?? 0} precision={2} data-testid="stat-area" />
-            <Statistic title={<FigureLabel figure="landEnterpriseCount" label="用地企业数(家)" />} value={stats.data?.enterprises ?? 0} data-testid="stat-enterprises" />
-            <Statistic title={<FigureLabel figure="tax" label="实缴税金(万元)" />} value={stats.data?.tax ?? 0} precision={2} data-testid="stat-tax" />
+            <Statistic
+              title={<FigureLabel figure="parcelCount" label="地块数(宗)" />}
+              value={stats.data?.parcels ?? 0}
+              data-testid="stat-parcels"
+            />
+            <Statistic
+              title={<FigureLabel figure="landAreaMu" label="用地面积(亩)" />}
+              value={stats.data?.areaMu ?? 0}
+              precision={2}
+              data-testid="stat-area"
+            />
+            <Statistic
+              title={<FigureLabel figure="landEnterpriseCount" label="用地企业数(家)" />}
+              value={stats.data?.enterprises ?? 0}
+              data-testid="stat-enterprises"
+            />
+            <Statistic
+              title={<FigureLabel figure="tax" label="实缴税金(万元)" />}
+              value={stats.data?.tax ?? 0}
+              precision={2}
+              data-testid="stat-tax"
+            />
           </Grid>
         )}
       </section>
@@ -85,8 +103,25 @@ export function SidePanel({ region, within, onClearWithin, onHit }: SidePanelPro
             setPage(1)
           }}
         />
-        <Segmented size="small" style={{ margin: '6px 0' }} value={kind} onChange={(v) => { setKind(v as typeof kind); setPage(1) }} options={[{ label: '全部', value: 'all' }, { label: '地块', value: 'parcel' }, { label: '企业', value: 'enterprise' }]} />
-        {within && <Tag closable onClose={onClearWithin} color="cyan">在绘制范围内检索</Tag>}
+        <Segmented
+          size="small"
+          style={{ margin: '6px 0' }}
+          value={kind}
+          onChange={(v) => {
+            setKind(v as typeof kind)
+            setPage(1)
+          }}
+          options={[
+            { label: '全部', value: 'all' },
+            { label: '地块', value: 'parcel' },
+            { label: '企业', value: 'enterprise' },
+          ]}
+        />
+        {within && (
+          <Tag closable onClose={onClearWithin} color="cyan">
+            在绘制范围内检索
+          </Tag>
+        )}
         <div style={{ flex: 1, overflow: 'auto' }}>
           {body && (
             <List
@@ -95,10 +130,22 @@ export function SidePanel({ region, within, onClearWithin, onHit }: SidePanelPro
               loading={result.isLoading}
               locale={{ emptyText: result.error ? (result.error as Error).message : '没有找到匹配的地块或企业' }}
               dataSource={result.data?.list ?? []}
-              pagination={result.data && result.data.total > 10 ? { current: page, pageSize: 10, total: result.data.total, size: 'small', onChange: setPage, showSizeChanger: false } : false}
+              pagination={
+                result.data && result.data.total > 10
+                  ? { current: page, pageSize: 10, total: result.data.total, size: 'small', onChange: setPage, showSizeChanger: false }
+                  : false
+              }
               renderItem={(h) => (
                 <List.Item style={{ cursor: 'pointer' }} onClick={() => onHit(h)} data-testid="core-result">
-                  <List.Item.Meta title={<><Tag color={h.kind === 'parcel' ? 'green' : 'blue'}>{h.kind === 'parcel' ? '地块' : '企业'}</Tag>{h.name}</>} description={h.code} />
+                  <List.Item.Meta
+                    title={
+                      <>
+                        <Tag color={h.kind === 'parcel' ? 'green' : 'blue'}>{h.kind === 'parcel' ? '地块' : '企业'}</Tag>
+                        {h.name}
+                      </>
+                    }
+                    description={h.code}
+                  />
                 </List.Item>
               )}
             />

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react'
 export function LabelledRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-      <span style={{ fontSize: 12, color: '#1f2d3d', background: 'rgba(255,255,255,0.85)', padding: '2px 6px', borderRadius: 3 }}>{label}</span>
+      <span style={{ fontSize: 12, color: '#1f2d3d', background: 'rgba(255,255,255,0.85)', padding: '2px 6px', borderRadius: 3 }}>
+        {label}
+      </span>
       {children}
     </div>
   )

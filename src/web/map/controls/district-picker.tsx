@@ -58,24 +58,49 @@ export function DistrictPicker({ tree, onChange }: { tree: ProvinceNode; onChang
     <Column data-testid={`district-col-${level}`}>
       <Head>{title}</Head>
       {rows.map((r) => (
-        <Item key={r.code} $on={on(level, r.code)} onMouseEnter={() => level < 3 && setState((s) => browse(s, r.tag))} onClick={() => choose(r.tag)}>
+        <Item
+          key={r.code}
+          $on={on(level, r.code)}
+          onMouseEnter={() => level < 3 && setState((s) => browse(s, r.tag))}
+          onClick={() => choose(r.tag)}
+        >
           {r.name}
         </Item>
       ))}
     </Column>
   )
   return (
-    <div data-testid="district-picker" onMouseEnter={() => setState((s) => setOpen(s, true))} onMouseLeave={() => setState((s) => setOpen(s, false))}>
+    <div
+      data-testid="district-picker"
+      onMouseEnter={() => setState((s) => setOpen(s, true))}
+      onMouseLeave={() => setState((s) => setOpen(s, false))}
+    >
       <ControlButton data-testid="district-current" $active={state.open}>
         {shownName(state.selected)} ▾
       </ControlButton>
       {state.open && (
         <Panel data-testid="district-panel" style={{ padding: 0 }}>
           <Columns>
-            {column('省', 0, cols.provinces.map((p) => ({ name: p.provinceName, code: p.provinceCode, tag: p.tag })))}
-            {column('市', 1, cols.cities.map((c) => ({ name: c.cityName, code: c.cityCode, tag: c.tag })))}
-            {column('区/县', 2, cols.counties.map((c) => ({ name: c.countyName, code: c.countyCode, tag: c.tag })))}
-            {column('乡镇/街道', 3, cols.towns.map((t) => ({ name: t.townName, code: t.townCode, tag: t.tag })))}
+            {column(
+              '省',
+              0,
+              cols.provinces.map((p) => ({ name: p.provinceName, code: p.provinceCode, tag: p.tag })),
+            )}
+            {column(
+              '市',
+              1,
+              cols.cities.map((c) => ({ name: c.cityName, code: c.cityCode, tag: c.tag })),
+            )}
+            {column(
+              '区/县',
+              2,
+              cols.counties.map((c) => ({ name: c.countyName, code: c.countyCode, tag: c.tag })),
+            )}
+            {column(
+              '乡镇/街道',
+              3,
+              cols.towns.map((t) => ({ name: t.townName, code: t.townCode, tag: t.tag })),
+            )}
           </Columns>
         </Panel>
       )}

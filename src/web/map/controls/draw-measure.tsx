@@ -46,10 +46,13 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
     drawer.current?.destroy()
     drawer.current = null
   }
-  useEffect(() => () => {
-    stop()
-    engine.clearSlot('buffer')
-  }, [engine])
+  useEffect(
+    () => () => {
+      stop()
+      engine.clearSlot('buffer')
+    },
+    [engine],
+  )
   const start = async (cls: (typeof TOOLS)[number][2]) => {
     stop()
     const mod = (await import('../engine/draw-tools')) as unknown as Record<string, new (scene: unknown, o: object) => Drawer>
@@ -80,10 +83,23 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
                 {name}
               </Button>
             ))}
-            <Button size="small" onClick={() => { stop(); setShape(null); engine.clearSlot('buffer') }}>清除</Button>
+            <Button
+              size="small"
+              onClick={() => {
+                stop()
+                setShape(null)
+                engine.clearSlot('buffer')
+              }}
+            >
+              清除
+            </Button>
           </Space>
           <div data-testid="measure-result" style={{ margin: '8px 0', minHeight: 20 }}>
-            {nodes > 0 ? `正在绘制：已有 ${nodes} 个节点，双击或再点最后一个节点结束` : shown ? measureText(shown) : '绘制图形后显示测量结果'}
+            {nodes > 0
+              ? `正在绘制：已有 ${nodes} 个节点，双击或再点最后一个节点结束`
+              : shown
+                ? measureText(shown)
+                : '绘制图形后显示测量结果'}
           </div>
           <Space size={4}>
             <span>缓冲</span>
@@ -95,7 +111,11 @@ export function DrawMeasure({ target, onDrawn }: { target?: Geometry | null; onD
               data-testid="buffer-run"
               onClick={() => {
                 const b = shown && metres ? bufferOf(shown, metres) : undefined
-                if (b) engine.setSlot('buffer', shapes(geojsonForDisplay({ type: 'FeatureCollection', features: [b] }, gcj02), { kind: 'fill', color: '#13c2c2' }, 22))
+                if (b)
+                  engine.setSlot(
+                    'buffer',
+                    shapes(geojsonForDisplay({ type: 'FeatureCollection', features: [b] }, gcj02), { kind: 'fill', color: '#13c2c2' }, 22),
+                  )
               }}
             >
               生成

@@ -19,7 +19,9 @@ export interface LayerControlProps {
 /** The second layer control. */
 export function LayerControl({ groups, onOpacity, base, onBase }: LayerControlProps) {
   const [open, setOpen] = useState(false)
-  const [opacity, setOpacity] = useState<Record<string, number>>(() => Object.fromEntries(groups.flatMap((g) => g.layers.map((l) => [l.id, initialOpacity(l)]))))
+  const [opacity, setOpacity] = useState<Record<string, number>>(() =>
+    Object.fromEntries(groups.flatMap((g) => g.layers.map((l) => [l.id, initialOpacity(l)]))),
+  )
   return (
     <div data-testid="layer-control">
       <ControlButton $active={open} onClick={() => setOpen((o) => !o)}>
@@ -29,8 +31,12 @@ export function LayerControl({ groups, onOpacity, base, onBase }: LayerControlPr
         <Panel data-testid="layer-control-panel">
           <GroupTitle>基础图层</GroupTitle>
           <Radio.Group value={base} onChange={(e) => onBase(e.target.value as BaseChoice)} style={{ paddingLeft: 8 }}>
-            <Radio value="vector" data-testid="lc-vector">矢量</Radio>
-            <Radio value="imagery" data-testid="lc-imagery">影像</Radio>
+            <Radio value="vector" data-testid="lc-vector">
+              矢量
+            </Radio>
+            <Radio value="imagery" data-testid="lc-imagery">
+              影像
+            </Radio>
           </Radio.Group>
           {sortedGroups(groups).map((g) => (
             <div key={g.name}>

@@ -21,7 +21,9 @@ export interface LayerManagementProps {
 export function LayerManagement({ groups, onOpacity, base, onBase }: LayerManagementProps) {
   const [open, setOpen] = useState(false)
   const [groupOpen, setGroupOpen] = useState(() => initialGroupsOpen(groups))
-  const [opacity, setOpacity] = useState<Record<string, number>>(() => Object.fromEntries(groups.flatMap((g) => g.layers.map((l) => [l.id, initialOpacity(l)]))))
+  const [opacity, setOpacity] = useState<Record<string, number>>(() =>
+    Object.fromEntries(groups.flatMap((g) => g.layers.map((l) => [l.id, initialOpacity(l)]))),
+  )
   return (
     <div data-testid="layer-management" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <ControlButton $active={open}>图层管理</ControlButton>

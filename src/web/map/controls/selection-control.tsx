@@ -20,7 +20,13 @@ const SOURCE: Record<(typeof SELECTION_ITEMS)[number], keyof ZoneInputs> = { 选
 const COLOR: Record<string, string> = { 选点: '#bea221', 勘测: '#be3114', 竣工: '#5755be' }
 
 /** The selection control. */
-export function SelectionControl({ inputs, onSelect }: { inputs: ZoneInputs; onSelect: (r: { landId: string | number | undefined; name: string | undefined }) => void }) {
+export function SelectionControl({
+  inputs,
+  onSelect,
+}: {
+  inputs: ZoneInputs
+  onSelect: (r: { landId: string | number | undefined; name: string | undefined }) => void
+}) {
   const engine = useScene()
   const gcj02 = useGcj02()
   const [item, setItem] = useState<(typeof SELECTION_ITEMS)[number] | null>(null)
@@ -44,18 +50,19 @@ export function SelectionControl({ inputs, onSelect }: { inputs: ZoneInputs; onS
     } else {
       layers.push(...shapes(fc, { kind: 'fill', color: COLOR[item] }, 26))
     }
-    for (const l of layers) l.on('click', (e: { feature?: { properties?: ShapeProps } & ShapeProps }) => onSelect(reportOf(e.feature?.properties ?? e.feature)))
+    for (const l of layers)
+      l.on('click', (e: { feature?: { properties?: ShapeProps } & ShapeProps }) => onSelect(reportOf(e.feature?.properties ?? e.feature)))
     engine.setSlot('selection', layers)
     return () => engine.clearSlot('selection')
   }, [engine, item, inputs, onSelect, gcj02])
   return (
     <div data-testid="selection-control" style={{ display: 'flex', gap: 4 }}>
       <LabelledRow label="图形选择">
-      {SELECTION_ITEMS.map((i) => (
-        <ControlButton key={i} data-testid={`select-${i}`} $active={item === i} onClick={() => setItem(item === i ? null : i)}>
-          {i}
-        </ControlButton>
-      ))}
+        {SELECTION_ITEMS.map((i) => (
+          <ControlButton key={i} data-testid={`select-${i}`} $active={item === i} onClick={() => setItem(item === i ? null : i)}>
+            {i}
+          </ControlButton>
+        ))}
       </LabelledRow>
     </div>
   )

@@ -62,10 +62,13 @@ export function ZoneToggle({ inputs, region, selectionName, onNewBuild }: ZoneTo
       setDrawn((d) => ({ ...d, [e.key]: e.shapes.features.length }))
     } else {
       const url = apiTileUrl(location.origin, getRuntimeConfig().baseUrl, 'zones', { kind: e.key, gcj02 })
-      engine.setSlot(`zone-${e.key}`, [vectorTileOutlines({ url, sourceLayer: 'zones', headers: tileHeaders(), color: e.color, width: 2, minZoom: ZONE_TILE_MIN_ZOOM })])
+      engine.setSlot(`zone-${e.key}`, [
+        vectorTileOutlines({ url, sourceLayer: 'zones', headers: tileHeaders(), color: e.color, width: 2, minZoom: ZONE_TILE_MIN_ZOOM }),
+      ])
       engine.flyToBbox(bboxForDisplay(e.bbox, gcj02), ZONE_FLY_MAX_ZOOM)
       setDrawn((d) => ({ ...d, [e.key]: e.count }))
-      if (engine.zoom() < ZONE_TILE_MIN_ZOOM) void message.info(`共 ${e.count} 个${ZONES.find((z) => z.key === e.key)!.name}图形，放大到 ${ZONE_TILE_MIN_ZOOM} 级以上显示`)
+      if (engine.zoom() < ZONE_TILE_MIN_ZOOM)
+        void message.info(`共 ${e.count} 个${ZONES.find((z) => z.key === e.key)!.name}图形，放大到 ${ZONE_TILE_MIN_ZOOM} 级以上显示`)
     }
   }
   const attrs = Object.fromEntries(ZONES.map((z) => [`data-drawn-${z.key}`, drawn[z.key] ?? 0]))
@@ -92,7 +95,10 @@ export function ZoneToggle({ inputs, region, selectionName, onNewBuild }: ZoneTo
         </LabelledRow>
       </div>
       {selectionName && (
-        <div data-testid="zone-scope" style={{ fontSize: 12, color: '#5c6b7a', background: 'rgba(255,255,255,0.85)', padding: '0 6px', borderRadius: 3 }}>
+        <div
+          data-testid="zone-scope"
+          style={{ fontSize: 12, color: '#5c6b7a', background: 'rgba(255,255,255,0.85)', padding: '0 6px', borderRadius: 3 }}
+        >
           图形范围：{selectionName}
         </div>
       )}

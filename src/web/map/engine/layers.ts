@@ -35,7 +35,11 @@ export function outlines(fc: FeatureCollection, s: OutlineStyle, zIndex = 0): IL
   const line = new LineLayer({ zIndex: zIndex + 1 }).source(fc).shape('line').size(s.lineWidth).color(s.line)
   const layers = [fill, line] as unknown as ILayer[]
   if (s.label) {
-    const labels = fc.features.map((f) => ({ name: String(f.properties?.name ?? ''), lng: Number(f.properties?.labelLng), lat: Number(f.properties?.labelLat) }))
+    const labels = fc.features.map((f) => ({
+      name: String(f.properties?.name ?? ''),
+      lng: Number(f.properties?.labelLng),
+      lat: Number(f.properties?.labelLat),
+    }))
     layers.push(
       new PointLayer({ zIndex: zIndex + 2 })
         .source(labels, { parser: { type: 'json', x: 'lng', y: 'lat' } })
@@ -49,7 +53,15 @@ export function outlines(fc: FeatureCollection, s: OutlineStyle, zIndex = 0): IL
 }
 
 /** Vector tiles of our API (`/api/tiles/{layer}/{z}/{x}/{y}.pbf`) coloured by a property. */
-export function vectorTilePolygons(opts: { url: string; sourceLayer: string; headers: Record<string, string>; colorField: string; colors: Record<string, string>; minZoom: number; zIndex?: number }): ILayer {
+export function vectorTilePolygons(opts: {
+  url: string
+  sourceLayer: string
+  headers: Record<string, string>
+  colorField: string
+  colors: Record<string, string>
+  minZoom: number
+  zIndex?: number
+}): ILayer {
   const keys = Object.keys(opts.colors)
   return new PolygonLayer({ zIndex: opts.zIndex ?? 10, sourceLayer: opts.sourceLayer, featureId: 'id', minZoom: opts.minZoom })
     .source(opts.url, { parser: { type: 'mvt', tileSize: 256, maxZoom: 18, requestParameters: { headers: opts.headers } } })
@@ -60,7 +72,15 @@ export function vectorTilePolygons(opts: { url: string; sourceLayer: string; hea
 }
 
 /** Outlines of the polygons of our vector tiles in one colour (zones of a district). */
-export function vectorTileOutlines(opts: { url: string; sourceLayer: string; headers: Record<string, string>; color: string; width: number; minZoom: number; zIndex?: number }): ILayer {
+export function vectorTileOutlines(opts: {
+  url: string
+  sourceLayer: string
+  headers: Record<string, string>
+  color: string
+  width: number
+  minZoom: number
+  zIndex?: number
+}): ILayer {
   return new LineLayer({ zIndex: opts.zIndex ?? 25, sourceLayer: opts.sourceLayer, featureId: 'id', minZoom: opts.minZoom })
     .source(opts.url, { parser: { type: 'mvt', tileSize: 256, maxZoom: 18, requestParameters: { headers: opts.headers } } })
     .shape('line')
@@ -69,23 +89,35 @@ export function vectorTileOutlines(opts: { url: string; sourceLayer: string; hea
 }
 
 /** GeoJSON shapes as an outline (dashed when asked) or a fill, e.g. zones and new-build shapes. */
-export function shapes(fc: FeatureCollection, style: { color: string; kind: 'outline' | 'fill'; dashed?: boolean; width?: number }, zIndex = 20): ILayer[] {
+export function shapes(
+  fc: FeatureCollection,
+  style: { color: string; kind: 'outline' | 'fill'; dashed?: boolean; width?: number },
+  zIndex = 20,
+): ILayer[] {
   if (style.kind === 'fill') {
-    return [new PolygonLayer({ zIndex }).source(fillRings(fc)).shape('fill').color(style.color).style({ opacity: 0.6 }) as unknown as ILayer]
+    return [
+      new PolygonLayer({ zIndex }).source(fillRings(fc)).shape('fill').color(style.color).style({ opacity: 0.6 }) as unknown as ILayer,
+    ]
   }
-  const line = new LineLayer({ zIndex }).source(fc).shape('line').size(style.width ?? 2).color(style.color)
+  const line = new LineLayer({ zIndex })
+    .source(fc)
+    .shape('line')
+    .size(style.width ?? 2)
+    .color(style.color)
   if (style.dashed) line.style({ lineType: 'dash', dashArray: [4, 3] })
   return [line as unknown as ILayer]
 }
 
 /** docs/product.md §9 heat: radius 25 plus blur 15 (L7's kernel radius covers both), gradient stops 0.4…1. */
 export function heat(rows: { lng: number; lat: number; w: number }[], zIndex = 15): ILayer {
-  return new HeatmapLayer({ zIndex })
-    .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
-    .shape('heatmap')
-    // the weight as given (a merged cell carries the sum of its points), not rescaled to the data
-    .size('w', (w: number) => w)
-    .style({ intensity: 2, radius: HEAT.radius + HEAT.blur, opacity: 0.85, rampColors: HEAT_RAMP }) as unknown as ILayer
+  return (
+    new HeatmapLayer({ zIndex })
+      .source(rows, { parser: { type: 'json', x: 'lng', y: 'lat' } })
+      .shape('heatmap')
+      // the weight as given (a merged cell carries the sum of its points), not rescaled to the data
+      .size('w', (w: number) => w)
+      .style({ intensity: 2, radius: HEAT.radius + HEAT.blur, opacity: 0.85, rampColors: HEAT_RAMP }) as unknown as ILayer
+  )
 }
 
 /** Circles with a count label (cluster markers, district markers). */
@@ -149,7 +181,14 @@ export interface SeatSymbolRow {
  */
 export function seatSymbols<T extends SeatSymbolRow>(
   rows: T[],
-  s: { stroke: string; label: string; labelHalo: string; labelSize: number; opacity?: number; /** pixels between a seat and the top of its name */ labelOffset?: number },
+  s: {
+    stroke: string
+    label: string
+    labelHalo: string
+    labelSize: number
+    opacity?: number
+    /** pixels between a seat and the top of its name */ labelOffset?: number
+  },
   zIndex = 18,
 ): ILayer[] {
   const circles = new PointLayer({ zIndex })
@@ -163,7 +202,14 @@ export function seatSymbols<T extends SeatSymbolRow>(
     .shape('name', 'text')
     .size(s.labelSize)
     .color(s.label)
-    .style({ textAnchor: 'top', textOffset: [0, s.labelOffset ?? 8], padding: [2, 2], stroke: s.labelHalo, strokeWidth: 2, textAllowOverlap: false })
+    .style({
+      textAnchor: 'top',
+      textOffset: [0, s.labelOffset ?? 8],
+      padding: [2, 2],
+      stroke: s.labelHalo,
+      strokeWidth: 2,
+      textAllowOverlap: false,
+    })
   labels.updateLayerConfig({ enableSelect: false, enableHighlight: false })
   return [circles, labels] as unknown as ILayer[]
 }

@@ -103,7 +103,13 @@ export class MapEngine {
   flyToBbox(b: Bbox, maxZoom = this.options?.maxZoom ?? 18): void {
     if (!this.scene) return
     const padding = { top: 40, bottom: 40, left: 40 + this.insets.left, right: 40 + this.insets.right }
-    this.scene.fitBounds([[b[0], b[1]], [b[2], b[3]]], { maxZoom, padding, animate: false })
+    this.scene.fitBounds(
+      [
+        [b[0], b[1]],
+        [b[2], b[3]],
+      ],
+      { maxZoom, padding, animate: false },
+    )
   }
 
   /** Centres on a point at a zoom (in the middle of the part of the map not under a panel). */

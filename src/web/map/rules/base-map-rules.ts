@@ -33,14 +33,39 @@ export function tiandituTiles(key: string): Record<'vec' | 'cva' | 'img' | 'cia'
     url: `https://t{0-7}.tianditu.gov.cn/${layer}_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${layer}&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk=${encodeURIComponent(key)}`,
     ...Z,
   })
-  return { vec: t('vec', '矢量'), cva: t('cva', '矢量注记'), img: t('img', '影像'), cia: t('cia', '影像注记'), ter: t('ter', '地形'), cta: t('cta', '地形注记') }
+  return {
+    vec: t('vec', '矢量'),
+    cva: t('cva', '矢量注记'),
+    img: t('img', '影像'),
+    cia: t('cia', '影像注记'),
+    ter: t('ter', '地形'),
+    cta: t('cta', '地形注记'),
+  }
 }
 
 /** The commercial map (Gaode): road map, satellite and its annotation; GCJ-02. */
 export const GAODE_TILES: Record<'vec' | 'img' | 'cia', TileSource> = {
-  vec: { key: 'gaode-vec', name: '高德地图', url: 'https://webrd0{1-4}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}', gcj02: true, ...Z },
-  img: { key: 'gaode-img', name: '高德影像', url: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}', gcj02: true, ...Z },
-  cia: { key: 'gaode-cia', name: '高德注记', url: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}', gcj02: true, ...Z },
+  vec: {
+    key: 'gaode-vec',
+    name: '高德地图',
+    url: 'https://webrd0{1-4}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    gcj02: true,
+    ...Z,
+  },
+  img: {
+    key: 'gaode-img',
+    name: '高德影像',
+    url: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
+    gcj02: true,
+    ...Z,
+  },
+  cia: {
+    key: 'gaode-cia',
+    name: '高德注记',
+    url: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}',
+    gcj02: true,
+    ...Z,
+  },
 }
 
 /**

@@ -16,7 +16,13 @@ export function rampColor(value: number, min: number, max: number, ramp: readonl
   const i = Math.min(ramp.length - 2, Math.floor(t))
   const [a, b] = [hex(ramp[i]), hex(ramp[i + 1])]
   const f = t - i
-  return `#${a.map((x, k) => Math.round(x + (b[k] - x) * f).toString(16).padStart(2, '0')).join('')}`
+  return `#${a
+    .map((x, k) =>
+      Math.round(x + (b[k] - x) * f)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 /** Properties of a region after the join. */
@@ -43,7 +49,10 @@ export function joinFigures(
   const features = fc.features.map((f): Feature<Geometry, RegionFigure & Record<string, unknown>> => {
     const code = String(f.properties?.code ?? '')
     const value = byCode.has(code) ? (byCode.get(code) as number) : null
-    return { ...f, properties: { ...f.properties, code, name: String(f.properties?.name ?? ''), value, color: rampColor(value ?? 0, 0, max, ramp) } }
+    return {
+      ...f,
+      properties: { ...f.properties, code, name: String(f.properties?.name ?? ''), value, color: rampColor(value ?? 0, 0, max, ramp) },
+    }
   })
   return { fc: { type: 'FeatureCollection', features }, max }
 }

@@ -68,9 +68,14 @@ export function districtBand(num: number, max: number): 0 | 1 | 2 {
 }
 
 /** docs/product.md §3: district cluster data `{name, num}` placed at the configured district centres; unknown names are left out. */
-export function placeDistricts(data: { name: string; num: number }[], centres: Record<string, [number, number]>): { name: string; num: number; lng: number; lat: number; band: 0 | 1 | 2 }[] {
+export function placeDistricts(
+  data: { name: string; num: number }[],
+  centres: Record<string, [number, number]>,
+): { name: string; num: number; lng: number; lat: number; band: 0 | 1 | 2 }[] {
   const max = Math.max(0, ...data.map((d) => d.num))
-  return data.filter((d) => centres[d.name]).map((d) => ({ ...d, lng: centres[d.name][0], lat: centres[d.name][1], band: districtBand(d.num, max) }))
+  return data
+    .filter((d) => centres[d.name])
+    .map((d) => ({ ...d, lng: centres[d.name][0], lat: centres[d.name][1], band: districtBand(d.num, max) }))
 }
 
 /** docs/product.md §9: the heat gradient (leaflet.heat's default colours at the spec's stops), as L7 ramp colours from 0. */
@@ -86,7 +91,6 @@ function maxWeight(points: [number, number, number][]): number {
   return max
 }
 
-
 /** Screen pixels of one heat cell: well under the kernel's 40 px, so merging within it does not show. */
 export const HEAT_CELL_PX = 8
 
@@ -100,10 +104,14 @@ const WORLD_PX = 512
  * draw, with as many kernels as there are occupied cells instead of points. Zero and negative
  * weights add nothing and are left out.
  */
-export function binnedHeatRows(points: [number, number, number][], zoom: number, cellPx = HEAT_CELL_PX): { lng: number; lat: number; w: number }[] {
+export function binnedHeatRows(
+  points: [number, number, number][],
+  zoom: number,
+  cellPx = HEAT_CELL_PX,
+): { lng: number; lat: number; w: number }[] {
   const max = maxWeight(points)
   if (max <= 0) return []
-  const cells = WORLD_PX * 2 ** Math.floor(zoom) / cellPx
+  const cells = (WORLD_PX * 2 ** Math.floor(zoom)) / cellPx
   const acc = new Map<number, { x: number; y: number; w: number }>()
   for (const [lng, lat, w] of points) {
     if (!(w > 0)) continue

@@ -38,7 +38,10 @@ export function pick(_state: PickerState, tag: TagItem[]): PickerState {
 }
 
 /** The four columns: province / city / county-district / town-street, following the browsed tag. */
-export function columns(tree: ProvinceNode, browsing: TagItem[]): { provinces: ProvinceNode[]; cities: CityNode[]; counties: CountyNode[]; towns: TownNode[] } {
+export function columns(
+  tree: ProvinceNode,
+  browsing: TagItem[],
+): { provinces: ProvinceNode[]; cities: CityNode[]; counties: CountyNode[]; towns: TownNode[] } {
   const city = tree.citys.find((c) => c.cityCode === browsing[1]?.code)
   const county = city?.counties.find((c) => c.countyCode === browsing[2]?.code)
   return { provinces: [tree], cities: tree.citys, counties: city?.counties ?? [], towns: county?.towns ?? [] }

@@ -22,5 +22,8 @@ function openGeometry(g: Geometry | null): Geometry | null {
 
 /** The features with open rings, for a fill; properties and ids are the same objects. */
 export function fillRings(fc: FeatureCollection): FeatureCollection {
-  return { type: 'FeatureCollection', features: fc.features.map((f): Feature => ({ ...f, geometry: openGeometry(f.geometry) as Geometry })) }
+  return {
+    type: 'FeatureCollection',
+    features: fc.features.map((f): Feature => ({ ...f, geometry: openGeometry(f.geometry) as Geometry })),
+  }
 }

@@ -21,6 +21,7 @@ export function dynamicImageUrl(url: string, b: Bbox, size: { width: number; hei
 /** A feature service's features inside a view as GeoJSON: ArcGIS `query` or WFS `GetFeature`. */
 export function featureQueryUrl(url: string, b: Bbox): string {
   const sep = url.includes('?') ? '&' : '?'
-  if (/wfs/i.test(url)) return `${url}${sep}SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&OUTPUTFORMAT=application/json&SRSNAME=EPSG:4326&BBOX=${b[1]},${b[0]},${b[3]},${b[2]},EPSG:4326`
+  if (/wfs/i.test(url))
+    return `${url}${sep}SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&OUTPUTFORMAT=application/json&SRSNAME=EPSG:4326&BBOX=${b[1]},${b[0]},${b[3]},${b[2]},EPSG:4326`
   return `${url.replace(/\/$/, '')}/query?where=1%3D1&outFields=*&geometry=${b.join(',')}&geometryType=esriGeometryEnvelope&inSR=4326&outSR=4326&spatialRel=esriSpatialRelIntersects&f=geojson`
 }

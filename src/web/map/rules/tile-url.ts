@@ -9,7 +9,12 @@ import type { ZoneInputKey } from '../../../domain/map-constants'
 export type ApiTileLayer = 'parcels' | 'enterprises' | 'zones'
 
 /** URL template with {z}/{x}/{y} for L7's tile source. */
-export function apiTileUrl(origin: string, baseUrl: string, layer: ApiTileLayer, opts: { kind?: ZoneInputKey; gcj02?: boolean } = {}): string {
+export function apiTileUrl(
+  origin: string,
+  baseUrl: string,
+  layer: ApiTileLayer,
+  opts: { kind?: ZoneInputKey; gcj02?: boolean } = {},
+): string {
   const q = new URLSearchParams()
   if (opts.kind) q.set('kind', opts.kind)
   if (opts.gcj02) q.set('crs', 'gcj02')

@@ -89,7 +89,9 @@ export const SELECTION_ITEMS = ['选点', '勘测', '竣工', '建新'] as const
 
 /** docs/product.md §2.8: new-build shapes — hook 0 an orange dashed outline, any other value a filled pink shape. */
 export function newBuildStyle(hook: unknown): { kind: 'outline'; color: string; dashed: true } | { kind: 'fill'; color: string } {
-  return Number(hook) === 0 && hook !== null && hook !== '' ? { kind: 'outline', color: '#ff8c00', dashed: true } : { kind: 'fill', color: '#ff69b4' }
+  return Number(hook) === 0 && hook !== null && hook !== ''
+    ? { kind: 'outline', color: '#ff8c00', dashed: true }
+    : { kind: 'fill', color: '#ff69b4' }
 }
 
 /** docs/product.md §2.8: what a click on a shape reports to the host screen. */

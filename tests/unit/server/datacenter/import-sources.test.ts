@@ -40,7 +40,12 @@ async function all(r: SourceReader): Promise<SourceRow[]> {
 
 describe('safe ZIP reader', () => {
   it('reads deflated and stored entries with UTF-8 names', async () => {
-    const zip = await openZip(buildZip([{ name: '地块/说明.txt', data: Buffer.from('你好') }, { name: 'b.bin', data: Buffer.from([1, 2, 3]), method: 0 }]))
+    const zip = await openZip(
+      buildZip([
+        { name: '地块/说明.txt', data: Buffer.from('你好') },
+        { name: 'b.bin', data: Buffer.from([1, 2, 3]), method: 0 },
+      ]),
+    )
     expect(zip.entries.map((e) => e.name)).toEqual(['地块/说明.txt', 'b.bin'])
     expect((await zip.read(zip.entries[0])).toString()).toBe('你好')
     expect([...(await zip.read(zip.entries[1]))]).toEqual([1, 2, 3])
@@ -48,11 +53,15 @@ describe('safe ZIP reader', () => {
   })
 
   it('refuses a bomb by its ratio before inflating anything', async () => {
-    await expect(openZip(buildZip([{ name: 'zeros.bin', data: new Uint8Array(64 * 1024 * 1024) }]))).rejects.toThrow(/压缩比 \d+:1 异常（上限 200:1），疑似压缩炸弹/)
+    await expect(openZip(buildZip([{ name: 'zeros.bin', data: new Uint8Array(64 * 1024 * 1024) }]))).rejects.toThrow(
+      /压缩比 \d+:1 异常（上限 200:1），疑似压缩炸弹/,
+    )
     // The same sizes over a body that is not deflate at all: inflating a byte of it would fail
     // with another message, so the ratio message proves the reader never inflated.
     const notDeflate = new Uint8Array(4096).fill(0xff)
-    await expect(openZip(buildZip([{ name: 'zeros.bin', data: new Uint8Array(0), declaredSize: 64 * 1024 * 1024, body: notDeflate }]))).rejects.toThrow('压缩比 16384:1 异常（上限 200:1），疑似压缩炸弹')
+    await expect(
+      openZip(buildZip([{ name: 'zeros.bin', data: new Uint8Array(0), declaredSize: 64 * 1024 * 1024, body: notDeflate }])),
+    ).rejects.toThrow('压缩比 16384:1 异常（上限 200:1），疑似压缩炸弹')
   })
 
   it('cuts off a bomb that lies about its size', async () => {
@@ -79,7 +88,10 @@ describe('CSV', () => {
     const s = new CsvSplitter(',')
     const rows = [...s.push('a,"b ""x""",c\r\n1,"line1\nline2",3\r\n'), ...s.push('4,5,6')]
     const last = s.end()
-    expect(rows.map((r) => r.fields)).toEqual([['a', 'b "x"', 'c'], ['1', 'line1\nline2', '3']])
+    expect(rows.map((r) => r.fields)).toEqual([
+      ['a', 'b "x"', 'c'],
+      ['1', 'line1\nline2', '3'],
+    ])
     expect(rows.map((r) => r.line)).toEqual([1, 2])
     expect(last).toEqual({ line: 4, fields: ['4', '5', '6'] })
   })
@@ -162,13 +174,19 @@ describe('xlsx (streamed)', () => {
   it('refuses an old .xls, a ZIP without a workbook, and a workbook whose sheet lies about its size', async () => {
     expect(await formatOf(tmp(buildZip([{ name: 'xl/workbook.xml', data: Buffer.from('<x/>') }])), 'zip')).toBe('xlsx')
     await expect(formatOf(tmp('x'), 'ole')).rejects.toThrow('不支持 .xls 旧格式，请在 Excel 中另存为 .xlsx 后上传')
-    await expect(formatOf(tmp(buildZip([{ name: 'readme.txt', data: Buffer.from('x') }])), 'zip')).rejects.toThrow('既没有 Excel 工作簿，也没有 Shapefile')
+    await expect(formatOf(tmp(buildZip([{ name: 'readme.txt', data: Buffer.from('x') }])), 'zip')).rejects.toThrow(
+      '既没有 Excel 工作簿，也没有 Shapefile',
+    )
     const good = fs.readFileSync(await workbook([['a'], [1]]))
     const zip = await openZip(good)
     const parts = await Promise.all(zip.entries.map(async (e) => ({ name: e.name, data: await zip.read(e) })))
     await zip.close()
     const sheet = parts.find((p) => p.name.includes('worksheets/sheet'))!
-    const padded = Buffer.concat([sheet.data.subarray(0, sheet.data.length - 12), Buffer.alloc(4 * 1024 * 1024, 0x20), sheet.data.subarray(sheet.data.length - 12)])
+    const padded = Buffer.concat([
+      sheet.data.subarray(0, sheet.data.length - 12),
+      Buffer.alloc(4 * 1024 * 1024, 0x20),
+      sheet.data.subarray(sheet.data.length - 12),
+    ])
     const liar = buildZip(parts.map((p) => (p === sheet ? { name: p.name, data: padded, declaredSize: sheet.data.length } : p)))
     await expect(openXlsx(tmp(liar, '.xlsx')).then(all)).rejects.toThrow('疑似压缩炸弹')
   })
@@ -178,7 +196,18 @@ describe('zipped shapefile', () => {
   const gk = proj4('+proj=tmerc +lat_0=0 +lon_0=120 +k=1 +x_0=500000 +y_0=0 +ellps=GRS80 +units=m +no_defs')
   // a 100 m square in Hangzhou, in EPSG:4549 metres
   const [x0, y0] = gk.forward([120.2, 30.25])
-  const square = { type: 'Polygon' as const, coordinates: [[[x0, y0], [x0, y0 + 100], [x0 + 100, y0 + 100], [x0 + 100, y0], [x0, y0]]] }
+  const square = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [x0, y0],
+        [x0, y0 + 100],
+        [x0 + 100, y0 + 100],
+        [x0 + 100, y0],
+        [x0, y0],
+      ],
+    ],
+  }
   const records: ShapeRecord[] = [
     { geometry: square, properties: { 宗地代码: '330102001001GB00001', 名称: '杭州湾新材料地块', 容积率: 1.8 } },
     { geometry: null, properties: { 宗地代码: '330102001001GB00002', 名称: '无图形地块', 容积率: null } },
@@ -226,7 +255,15 @@ describe('zipped shapefile', () => {
   it('takes a declared GCJ-02 over the .prj and a CGCS2000 geographic .prj as 4490', async () => {
     const lonlat = writeShp([{ geometry: { type: 'Point', coordinates: [120.2, 30.25] }, properties: {} }])
     const pointsDbf = writeDbf([{ name: 'ID', type: 'N', length: 4 }], [{ geometry: null, properties: { ID: 1 } }], 'utf-8')
-    const zip = (prj: string) => tmp(buildZip([{ name: 'p.shp', data: lonlat.shp }, { name: 'p.shx', data: lonlat.shx }, { name: 'p.dbf', data: pointsDbf }, { name: 'p.prj', data: Buffer.from(prj) }]))
+    const zip = (prj: string) =>
+      tmp(
+        buildZip([
+          { name: 'p.shp', data: lonlat.shp },
+          { name: 'p.shx', data: lonlat.shx },
+          { name: 'p.dbf', data: pointsDbf },
+          { name: 'p.prj', data: Buffer.from(prj) },
+        ]),
+      )
     const geo = await openShapefile(zip(PRJ_4490), 'auto')
     expect(geo.crs).toBe('4490')
     expect((await all(geo))[0].geometry).toEqual({ type: 'Point', coordinates: [120.2, 30.25] })
@@ -248,7 +285,14 @@ describe('zipped shapefile', () => {
   it('refuses two layers, mismatched record counts, and coordinates that do not fit the declared system', async () => {
     await expect(openShapefile(layer([{ name: 'other.shp', data: shp }]), 'auto')).rejects.toThrow('压缩包中有 2 个图层')
     const oneRecord = writeDbf(fields, records.slice(0, 1), 'gbk')
-    const mismatched = tmp(buildZip([{ name: 'p.shp', data: shp }, { name: 'p.shx', data: shx }, { name: 'p.dbf', data: oneRecord }, { name: 'p.prj', data: Buffer.from(PRJ_4549) }]))
+    const mismatched = tmp(
+      buildZip([
+        { name: 'p.shp', data: shp },
+        { name: 'p.shx', data: shx },
+        { name: 'p.dbf', data: oneRecord },
+        { name: 'p.prj', data: Buffer.from(PRJ_4549) },
+      ]),
+    )
     await expect(openShapefile(mismatched, 'auto')).rejects.toThrow('图形与属性记录数不一致：.shp 2 个图形，.dbf 1 条记录')
     await expect(openShapefile(layer(), '4326')).rejects.toThrow('按WGS84 经纬度（EPSG:4326）换算后不在中国范围内')
   })
@@ -258,7 +302,13 @@ describe('GeoJSON', () => {
   const gk = proj4('+proj=tmerc +lat_0=0 +lon_0=120 +k=1 +x_0=500000 +y_0=0 +ellps=GRS80 +units=m +no_defs')
   it('honours a crs member naming EPSG:4549', async () => {
     const [x, y] = gk.forward([121.55, 29.87])
-    const doc = { type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4549' } }, features: [{ type: 'Feature', properties: { 名称: '宁波', 面积: 12.5, 标签: ['a'] }, geometry: { type: 'Point', coordinates: [x, y] } }] }
+    const doc = {
+      type: 'FeatureCollection',
+      crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4549' } },
+      features: [
+        { type: 'Feature', properties: { 名称: '宁波', 面积: 12.5, 标签: ['a'] }, geometry: { type: 'Point', coordinates: [x, y] } },
+      ],
+    }
     const r = await openGeoJson(tmp(JSON.stringify(doc), '.geojson'), 'auto')
     expect(r.crs).toBe('4549')
     const [row] = await all(r)
@@ -269,12 +319,19 @@ describe('GeoJSON', () => {
   })
 
   it('assumes WGS84 without a crs member and refuses what is not a FeatureCollection', async () => {
-    const r = await openGeoJson(tmp(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: null }] })), 'auto')
+    const r = await openGeoJson(
+      tmp(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: null }] })),
+      'auto',
+    )
     expect(r.crs).toBe('4326')
     await expect(openGeoJson(tmp('{"type":"Polygon"}'), 'auto')).rejects.toThrow('GeoJSON 应为 FeatureCollection')
     await expect(openGeoJson(tmp('{"type":'), 'auto')).rejects.toThrow('GeoJSON 不是合法的 JSON 文本')
     await expect(openGeoJson(tmp('{"type":"FeatureCollection","features":[]}'), 'auto')).rejects.toThrow('GeoJSON 中没有要素')
-    const unsupported = { type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'EPSG:3857' } }, features: [{ type: 'Feature', properties: {}, geometry: null }] }
+    const unsupported = {
+      type: 'FeatureCollection',
+      crs: { type: 'name', properties: { name: 'EPSG:3857' } },
+      features: [{ type: 'Feature', properties: {}, geometry: null }],
+    }
     await expect(openGeoJson(tmp(JSON.stringify(unsupported)), 'auto')).rejects.toThrow('GeoJSON 声明了不支持的坐标系「EPSG:3857」')
   })
 })
@@ -285,13 +342,52 @@ describe('coordinate systems and shapes', () => {
     expect(crsOfPrj(PRJ_4490)).toBe('4490')
     expect(crsOfPrj('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]]]')).toBe('4326')
     expect(() => crsOfPrj(PRJ_4549.replace('"Central_Meridian",120.0', '"Central_Meridian",117.0'))).toThrow('中央经线 117°')
-    expect(() => crsOfPrj('PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984"]]')).toThrow('不支持的坐标系「WGS_1984_Web_Mercator_Auxiliary_Sphere」')
+    expect(() => crsOfPrj('PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984"]]')).toThrow(
+      '不支持的坐标系「WGS_1984_Web_Mercator_Auxiliary_Sphere」',
+    )
   })
 
   it('names structural problems of shapes', () => {
-    expect(shapeProblem({ type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [0, 0]]] })).toBeNull()
-    expect(shapeProblem({ type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [1, 0]]] })).toBe('外环未闭合（首尾点不同）')
-    expect(shapeProblem({ type: 'MultiPolygon', coordinates: [[[[0, 0], [0, 1], [0, 0]]]] })).toBe('第 1 个面的外环只有 3 个点，至少需要 4 个（首尾相同）')
+    expect(
+      shapeProblem({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [0, 1],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      }),
+    ).toBeNull()
+    expect(
+      shapeProblem({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [0, 1],
+            [1, 1],
+            [1, 0],
+          ],
+        ],
+      }),
+    ).toBe('外环未闭合（首尾点不同）')
+    expect(
+      shapeProblem({
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [0, 0],
+              [0, 1],
+              [0, 0],
+            ],
+          ],
+        ],
+      }),
+    ).toBe('第 1 个面的外环只有 3 个点，至少需要 4 个（首尾相同）')
     expect(shapeProblem({ type: 'Point', coordinates: [NaN, 1] })).toBe('点坐标无效')
   })
 })

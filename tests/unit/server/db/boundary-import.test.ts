@@ -12,7 +12,11 @@ import { deriveProvinceOutline, SHIPPED_CITY_OUTLINES } from '../../../../src/se
 
 const COUNTY_FIXTURE = path.resolve(process.cwd(), 'tests/fixtures/boundaries/zhejiang-counties-fixture.geojson')
 const readFeatures = (file: string) =>
-  (JSON.parse(fs.readFileSync(file, 'utf8')) as { features: Array<{ properties: Record<string, unknown>; geometry: Polygon | MultiPolygon }> }).features
+  (
+    JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      features: Array<{ properties: Record<string, unknown>; geometry: Polygon | MultiPolygon }>
+    }
+  ).features
 
 let db: Db
 let tmpDir: string
@@ -41,7 +45,15 @@ function writeCollection(name: string, features: unknown[]): string {
 
 const square = (lon: number, lat: number, d = 0.01) => ({
   type: 'Polygon',
-  coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon, lat + d],
+      [lon, lat],
+    ],
+  ],
 })
 
 describe('importBoundaries with the shipped city outlines and the county fixture', { timeout: 120_000 }, () => {
@@ -83,10 +95,15 @@ describe('importBoundaries with the shipped city outlines and the county fixture
 
   it('shifts a GCJ-02 file back onto WGS84 (the offset is 0.4–0.65 km; the round trip within 2 m)', async () => {
     const toGcj = (polygons: Position[][][]) =>
-      polygons.map((rings) => rings.map((ring) => ring.map(([lon, lat]) => gcoord.transform([lon!, lat!] as [number, number], gcoord.WGS84, gcoord.GCJ02))))
+      polygons.map((rings) =>
+        rings.map((ring) => ring.map(([lon, lat]) => gcoord.transform([lon!, lat!] as [number, number], gcoord.WGS84, gcoord.GCJ02))),
+      )
     const features = readFeatures(COUNTY_FIXTURE).map((f) => ({
       ...f,
-      geometry: { type: 'MultiPolygon', coordinates: toGcj(f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) },
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: toGcj(f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates),
+      },
     }))
     await db.exec(`CREATE TABLE fixture_county AS SELECT code, geom FROM region WHERE level = 'county'`)
     const r = await importBoundaries(db, { file: writeCollection('counties-gcj.geojson', features), crs: 'gcj02', level: 'county' })
@@ -106,10 +123,25 @@ describe('importBoundaries with the shipped city outlines and the county fixture
   })
 
   it('repairs a self-intersecting outline (a bow-tie) without throwing either lobe away', async () => {
-    const bowTie = { type: 'Polygon', coordinates: [[[120.0, 30.0], [120.1, 30.1], [120.1, 30.0], [120.0, 30.1], [120.0, 30.0]]] }
+    const bowTie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [120.0, 30.0],
+          [120.1, 30.1],
+          [120.1, 30.0],
+          [120.0, 30.1],
+          [120.0, 30.0],
+        ],
+      ],
+    }
     const [raw] = await rows<{ valid: boolean }>(`SELECT ST_IsValid(ST_GeomFromGeoJSON($1)) AS valid`, [JSON.stringify(bowTie)])
     expect(raw!.valid).toBe(false)
-    const r = await importBoundaries(db, { file: writeCollection('bowtie.geojson', [{ type: 'Feature', properties: { adcode: 330102 }, geometry: bowTie }]), crs: 'wgs84', level: 'county' })
+    const r = await importBoundaries(db, {
+      file: writeCollection('bowtie.geojson', [{ type: 'Feature', properties: { adcode: 330102 }, geometry: bowTie }]),
+      crs: 'wgs84',
+      level: 'county',
+    })
     expect(r.updated).toBe(1)
     const [g] = await rows<{ valid: boolean; parts: number; km2: number }>(
       `SELECT ST_IsValid(geom) AS valid, ST_NumGeometries(geom) AS parts, ST_Area(geom::geography) / 1e6 AS km2 FROM region WHERE code = '330102'`,
@@ -141,18 +173,32 @@ describe('importBoundaries edge cases', { timeout: 60_000 }, () => {
     const file = writeCollection('split.geojson', [
       { type: 'Feature', properties: { id: '330100' }, geometry: square(120.0, 30.0) },
       { type: 'Feature', properties: { id: '330100' }, geometry: square(120.5, 30.0) },
-      { type: 'Feature', properties: { id: '330100' }, geometry: { type: 'LineString', coordinates: [[120, 30], [121, 31]] } },
+      {
+        type: 'Feature',
+        properties: { id: '330100' },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [120, 30],
+            [121, 31],
+          ],
+        },
+      },
     ])
     const r = await importBoundaries(db, { file, crs: 'wgs84', level: 'city' })
     expect(r.updated).toBe(1)
-    const [g] = await rows<{ parts: number; valid: boolean }>(`SELECT ST_NumGeometries(geom) AS parts, ST_IsValid(geom) AS valid FROM region WHERE code = '330100'`)
+    const [g] = await rows<{ parts: number; valid: boolean }>(
+      `SELECT ST_NumGeometries(geom) AS parts, ST_IsValid(geom) AS valid FROM region WHERE code = '330100'`,
+    )
     expect(g).toEqual({ parts: 2, valid: true })
   })
 
   it('converts GCJ-02 before storing', async () => {
     const file = writeCollection('gcj.geojson', [{ type: 'Feature', properties: { adcode: 330100 }, geometry: square(120.2, 30.3, 0.02) }])
     await importBoundaries(db, { file, crs: 'gcj02', level: 'city' })
-    const [g] = await rows<{ xmin: number; ymin: number }>(`SELECT ST_XMin(geom) AS xmin, ST_YMin(geom) AS ymin FROM region WHERE code = '330100'`)
+    const [g] = await rows<{ xmin: number; ymin: number }>(
+      `SELECT ST_XMin(geom) AS xmin, ST_YMin(geom) AS ymin FROM region WHERE code = '330100'`,
+    )
     // around Hangzhou GCJ-02 lies ~0.0046° east and ~0.0024° south of WGS84
     expect(120.2 - g!.xmin).toBeGreaterThan(0.003)
     expect(120.2 - g!.xmin).toBeLessThan(0.006)
@@ -175,7 +221,20 @@ describe('importBoundaries edge cases', { timeout: 60_000 }, () => {
   it('leaves a region unchanged when its polygons are empty after repair', async () => {
     const [before] = await rows<{ g: string }>(`SELECT ST_AsText(geom) AS g FROM region WHERE code = '330200'`)
     const file = writeCollection('degenerate.geojson', [
-      { type: 'Feature', properties: { adcode: 330200 }, geometry: { type: 'Polygon', coordinates: [[[121, 29], [121.1, 29], [121, 29]]] } },
+      {
+        type: 'Feature',
+        properties: { adcode: 330200 },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [121, 29],
+              [121.1, 29],
+              [121, 29],
+            ],
+          ],
+        },
+      },
     ])
     const r = await importBoundaries(db, { file, crs: 'wgs84', level: 'city' })
     expect(r).toEqual({ updated: 0, unknownCodes: [], featuresWithoutCode: 0, emptyCodes: ['330200'] })

@@ -59,7 +59,11 @@ describe('seedRegions', () => {
 
   it('links every level to its parent with real codes and names', async () => {
     const byCode = new Map(
-      (await rows<{ code: string; name: string; level: string; parent_code: string | null }>('SELECT code, name, level, parent_code FROM region')).map((r) => [r.code, r]),
+      (
+        await rows<{ code: string; name: string; level: string; parent_code: string | null }>(
+          'SELECT code, name, level, parent_code FROM region',
+        )
+      ).map((r) => [r.code, r]),
     )
     expect(byCode.get('330000')).toMatchObject({ name: '浙江省', level: 'province', parent_code: null })
     expect(byCode.get('330100')).toMatchObject({ name: '杭州市', level: 'city', parent_code: '330000' })
@@ -118,7 +122,9 @@ describe('seedDemoData without boundaries', { timeout: 120_000 }, () => {
   })
 
   it('gives every parcel a valid 宗地代码 of its county and town', async () => {
-    const list = await rows<{ land_code: string; county_code: string; town_code: string }>('SELECT land_code, county_code, town_code FROM parcel')
+    const list = await rows<{ land_code: string; county_code: string; town_code: string }>(
+      'SELECT land_code, county_code, town_code FROM parcel',
+    )
     for (const p of list) {
       expect(validateParcelCode(p.land_code), p.land_code).toBeNull()
       expect(p.land_code.slice(0, 6)).toBe(p.county_code)
@@ -155,7 +161,9 @@ describe('seedDemoData without boundaries', { timeout: 120_000 }, () => {
     )
     expect(b).toMatchObject({ bad_pr: 0, bad_bd: 0, bad_area: 0 })
     expect(b!.built).toBeGreaterThan(200)
-    const uses = await rows<{ land_use_code: string; n: number }>('SELECT land_use_code, count(*)::int AS n FROM parcel GROUP BY 1 ORDER BY 2 DESC')
+    const uses = await rows<{ land_use_code: string; n: number }>(
+      'SELECT land_use_code, count(*)::int AS n FROM parcel GROUP BY 1 ORDER BY 2 DESC',
+    )
     expect(uses[0]).toMatchObject({ land_use_code: '0601' })
     expect(uses[0]!.n).toBeGreaterThan(240)
   })
@@ -170,7 +178,14 @@ describe('seedDemoData without boundaries', { timeout: 120_000 }, () => {
               sum((status = '已收回' AND enterprise_id IS NOT NULL)::int)::int AS recovered_owned
          FROM parcel`,
     )
-    expect(c).toEqual({ supply_out: 0, unbuilt_started: 0, idle_too_early: 0, producing_unfinished: 0, started_before_supply: 0, recovered_owned: 0 })
+    expect(c).toEqual({
+      supply_out: 0,
+      unbuilt_started: 0,
+      idle_too_early: 0,
+      producing_unfinished: 0,
+      started_before_supply: 0,
+      recovered_owned: 0,
+    })
   })
 
   it('places enterprises on their first parcel and lets some hold several', async () => {

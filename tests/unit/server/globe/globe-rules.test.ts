@@ -8,8 +8,18 @@ describe('parcel shapes', () => {
     expect([8, 11, 12, 13, 18].map(toleranceForZoom)).toEqual([0.0002, 0.00005, 0.00005, 0, 0])
   })
   it('keep the outer ring of each polygon', () => {
-    const ring = [[120, 30], [120.1, 30], [120.1, 30.1], [120, 30]]
-    const hole = [[120.02, 30.02], [120.03, 30.02], [120.03, 30.03], [120.02, 30.02]]
+    const ring = [
+      [120, 30],
+      [120.1, 30],
+      [120.1, 30.1],
+      [120, 30],
+    ]
+    const hole = [
+      [120.02, 30.02],
+      [120.03, 30.02],
+      [120.03, 30.03],
+      [120.02, 30.02],
+    ]
     expect(outerRings(JSON.stringify({ type: 'Polygon', coordinates: [ring, hole] }))).toEqual([ring])
     expect(outerRings(JSON.stringify({ type: 'MultiPolygon', coordinates: [[ring], [ring, hole]] }))).toEqual([ring, ring])
     expect(outerRings(null)).toEqual([])

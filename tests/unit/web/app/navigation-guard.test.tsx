@@ -17,8 +17,16 @@ import { useSession } from '../../../../src/web/core/session'
 const CONFIG = JSON.parse(fs.readFileSync('config/config.json', 'utf8'))
 const menus = { systemMenus: [], busMenus: [], bigDataMenus: [], DataMenus: [], landMenus: [], landLifeCycle: [] }
 const user = (username: string): SessionUser => ({
-  id: 1, username, realName: username, roles: [{ id: 1, name: 'r' }], menus, authorities: [], avatar: '', regionCode: null, mustChangePassword: false,
-    passwordChangeReason: null,
+  id: 1,
+  username,
+  realName: username,
+  roles: [{ id: 1, name: 'r' }],
+  menus,
+  authorities: [],
+  avatar: '',
+  regionCode: null,
+  mustChangePassword: false,
+  passwordChangeReason: null,
 })
 const PAGES = ['/login', '/lock', '/main', '/403', '/404', '/system/core', '/system/stock', '/land/evaluation/evaluationMap']
 
@@ -60,8 +68,15 @@ beforeEach(() => {
   // the role menu call answers: one grant, /system/core
   initHttp(CONFIG, {
     adapter: async (config) => ({
-      data: { code: 200, message: 'ok', data: [{ id: 2, parentId: -1, name: 'core', menuRoute: '/system/core', group: 'systemMenus', sort: 1, icon: '', children: [] }] },
-      status: 200, statusText: 'OK', headers: {}, config,
+      data: {
+        code: 200,
+        message: 'ok',
+        data: [{ id: 2, parentId: -1, name: 'core', menuRoute: '/system/core', group: 'systemMenus', sort: 1, icon: '', children: [] }],
+      },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
     }),
     progress: { start: () => {}, done: () => {} },
   })

@@ -26,7 +26,11 @@ describe('buildBarOption', () => {
   })
 
   it('ranks horizontally: largest first on top, cut to the limit', () => {
-    const o = buildBarOption(CITIES, { category: 'name', series: [{ field: 'taxPerMu', name: '亩均税收', unit: '万元/亩' }], horizontal: true, sortDesc: true, limit: 2 }, theme)
+    const o = buildBarOption(
+      CITIES,
+      { category: 'name', series: [{ field: 'taxPerMu', name: '亩均税收', unit: '万元/亩' }], horizontal: true, sortDesc: true, limit: 2 },
+      theme,
+    )
     // ECharts draws the first category at the bottom, so the top ranked comes last
     expect(o.yAxis).toMatchObject({ type: 'category', data: ['宁波市', '杭州市'] })
     expect(o.series[0].data).toEqual([28.9, 31.2])
@@ -45,7 +49,9 @@ describe('buildBarOption', () => {
     expect(crowded('计算机、通信和其他电子设备制造业')).toBe('计算机、通\n信和其他…')
     const few = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
     expect(few.series[0].label.show).toBe(true)
-    expect((few.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('计算机、通信和其他电子设备制造业')).toBe('计算机、通信\n和其他电子…')
+    expect((few.xAxis.axisLabel as { formatter: (s: string) => string }).formatter('计算机、通信和其他电子设备制造业')).toBe(
+      '计算机、通信\n和其他电子…',
+    )
   })
 
   it('scales text and margins with the wall', () => {
@@ -62,9 +68,22 @@ describe('buildLineOption', () => {
       { year: 2024, tax: 100, taxPerMu: 10 },
       { year: 2025, tax: 120, taxPerMu: 12 },
     ]
-    const o = buildLineOption(rows, { category: 'year', series: [{ field: 'tax', name: '税收', unit: '万元' }, { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩' }] }, theme)
+    const o = buildLineOption(
+      rows,
+      {
+        category: 'year',
+        series: [
+          { field: 'tax', name: '税收', unit: '万元' },
+          { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩' },
+        ],
+      },
+      theme,
+    )
     expect(o.xAxis.data).toEqual(['2024', '2025'])
-    expect(o.series.map((s) => [s.yAxisIndex, s.data])).toEqual([[0, [100, 120]], [1, [10, 12]]])
+    expect(o.series.map((s) => [s.yAxisIndex, s.data])).toEqual([
+      [0, [100, 120]],
+      [1, [10, 12]],
+    ])
   })
 })
 
@@ -76,7 +95,10 @@ describe('buildPieOption', () => {
       { name: '其他', count: 0 },
     ]
     const o = buildPieOption(rows, { name: 'name', value: { field: 'count', name: '企业数', unit: '家' } }, theme)
-    expect(o.series[0].data).toEqual([{ name: '规上企业', value: 70 }, { name: '规下企业', value: 30 }])
+    expect(o.series[0].data).toEqual([
+      { name: '规上企业', value: 70 },
+      { name: '规下企业', value: 30 },
+    ])
     expect(o.title?.text).toBe('100')
     expect(o.legend.formatter('规上企业')).toBe('规上企业  70.0%')
   })
@@ -115,7 +137,12 @@ describe('buildGaugeOption / buildRadarOption / buildMapOption', () => {
   })
 
   it('map colours regions by name up to the largest value', () => {
-    const o = buildMapOption('zj-city', CITIES, { name: 'name', value: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 1 } }, theme)
+    const o = buildMapOption(
+      'zj-city',
+      CITIES,
+      { name: 'name', value: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 1 } },
+      theme,
+    )
     expect(o.series[0].map).toBe('zj-city')
     expect(o.series[0].data[1]).toEqual({ name: '宁波市', value: 28.9 })
     expect(o.visualMap.max).toBe(31.2)
@@ -129,7 +156,12 @@ describe('buildBar3DMapOption', () => {
     { name: '淳安县', lng: 119.04, lat: 29.61, value: 3.1 },
   ]
   it('stands one bar per region on its point, height = the figure, colour scaled to the largest', () => {
-    const o = buildBar3DMapOption('bar3d-test', places, { value: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 } }, theme)
+    const o = buildBar3DMapOption(
+      'bar3d-test',
+      places,
+      { value: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 } },
+      theme,
+    )
     expect(o.geo3D.map).toBe('bar3d-test')
     expect(o.series[0]).toMatchObject({ type: 'bar3D', coordinateSystem: 'geo3D' })
     expect(o.series[0].data).toEqual([

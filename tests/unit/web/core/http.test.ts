@@ -5,14 +5,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, filenameOf, type HttpDeps } from '../../../../src/web/core/http'
-import {
-  ApiError,
-  STATUS_NO_TOKEN,
-  TIMEOUTS,
-  mapHttpError,
-  normaliseResponse,
-  toApiError,
-} from '../../../../src/web/core/http-catalogue'
+import { ApiError, STATUS_NO_TOKEN, TIMEOUTS, mapHttpError, normaliseResponse, toApiError } from '../../../../src/web/core/http-catalogue'
 
 const CONFIG = { baseUrl: 'http://api.test', tokenKey: 'Authorization', tokenPrefix: 'Bearer ' }
 const NOW = 1_700_000_000_000
@@ -26,7 +19,10 @@ interface Reply {
 }
 
 /** A client whose network answers with `reply`; records every request and every progress call. */
-function setup(reply: Reply | ((c: InternalAxiosRequestConfig) => Reply) = { status: 200, data: { code: 200, message: 'ok', data: 1 } }, deps: Partial<HttpDeps> = {}) {
+function setup(
+  reply: Reply | ((c: InternalAxiosRequestConfig) => Reply) = { status: 200, data: { code: 200, message: 'ok', data: 1 } },
+  deps: Partial<HttpDeps> = {},
+) {
   const seen: InternalAxiosRequestConfig[] = []
   const progress = { started: 0, done: 0 }
   let expired = 0
@@ -59,7 +55,11 @@ function setup(reply: Reply | ((c: InternalAxiosRequestConfig) => Reply) = { sta
   return { client, seen, progress, expiredCount: () => expired }
 }
 
-const rejection = (p: Promise<unknown>) => p.then(() => ({ resolved: true }), (e: unknown) => e)
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => ({ resolved: true }),
+    (e: unknown) => e,
+  )
 
 describe('docs/product.md §8 error catalogue (one row per table line)', () => {
   it('| Status 200 or 304 | Success. The body is returned with status set to 200. | — 200', async () => {
@@ -85,7 +85,11 @@ describe('docs/product.md §8 error catalogue (one row per table line)', () => {
   })
 
   it('| 500 and others | The status text. | — 500', async () => {
-    const { client } = setup({ status: 500, statusText: 'Internal Server Error', data: { code: 500, message: '服务器内部错误（请求号 r1）', data: null } })
+    const { client } = setup({
+      status: 500,
+      statusText: 'Internal Server Error',
+      data: { code: 500, message: '服务器内部错误（请求号 r1）', data: null },
+    })
     expect(await rejection(client.get('/api/x'))).toMatchObject({ status: 500, message: 'Internal Server Error' })
   })
 
@@ -143,7 +147,12 @@ describe('docs/product.md §8 error catalogue (one row per table line)', () => {
 
 describe('pure mapping functions', () => {
   it('normaliseResponse sets status 200 on an object body and wraps any other body', () => {
-    expect(normaliseResponse({ status: 304, data: { code: 200, message: 'ok', data: 1 } })).toEqual({ code: 200, message: 'ok', data: 1, status: 200 })
+    expect(normaliseResponse({ status: 304, data: { code: 200, message: 'ok', data: 1 } })).toEqual({
+      code: 200,
+      message: 'ok',
+      data: 1,
+      status: 200,
+    })
     expect(normaliseResponse({ status: 200, data: 'text' })).toEqual({ data: 'text', status: 200 })
   })
 

@@ -56,10 +56,22 @@ const ROWS: Row[] = [
 
   // b. docs/product.md §5 "/show is allowed only from one internal host, where it needs no token; from
   //    anywhere else it goes to /login." (docs/product.md §2: without a menu grant)
-  { sentence: '§5 /show from the portal host without a token is allowed', input: { path: '/show', host: PORTAL, ...noToken }, expected: ALLOW },
-  { sentence: '§5 /show from the portal host with a token is allowed (no grant needed, §2)', input: { path: '/show', host: `${PORTAL}:8080`, grantedMenuRoutes: [] }, expected: ALLOW },
+  {
+    sentence: '§5 /show from the portal host without a token is allowed',
+    input: { path: '/show', host: PORTAL, ...noToken },
+    expected: ALLOW,
+  },
+  {
+    sentence: '§5 /show from the portal host with a token is allowed (no grant needed, §2)',
+    input: { path: '/show', host: `${PORTAL}:8080`, grantedMenuRoutes: [] },
+    expected: ALLOW,
+  },
   { sentence: '§5 /show from another host without a token goes to /login', input: { path: '/show', ...noToken }, expected: to('/login') },
-  { sentence: '§5 /show from another host even signed in goes to /login', input: { path: '/show', username: 'admin' }, expected: to('/login') },
+  {
+    sentence: '§5 /show from another host even signed in goes to /login',
+    input: { path: '/show', username: 'admin' },
+    expected: to('/login'),
+  },
 
   // c. docs/product.md §2 "/404 — unknown address"
   { sentence: '§2 an unknown address, signed in, goes to /404', input: { path: '/nowhere/at/all' }, expected: to('/404') },
@@ -71,26 +83,66 @@ const ROWS: Row[] = [
   { sentence: '§5 /404 needs a token', input: { path: '/404', ...noToken }, expected: to('/login') },
   // docs/product.md §4 "Session": a call that needs a token, made with none or with an expired one, removes the token and sends the user to /login
   { sentence: '§4 an expired token is removed and the user goes to /login', input: { expiresAt: NOW }, expected: to('/login', true) },
-  { sentence: '§9 a token without a stored expiry cannot be checked: removed, /login', input: { expiresAt: null }, expected: to('/login', true) },
+  {
+    sentence: '§9 a token without a stored expiry cannot be checked: removed, /login',
+    input: { expiresAt: null },
+    expected: to('/login', true),
+  },
 
   // e. docs/product.md §5 "Moving from a /system page to another top-level section sends the user to /login."
-  { sentence: '§5 leaving /system for /land goes to /login', input: { path: '/land/evaluation/evaluationMap', fromPath: '/system/core', username: 'admin' }, expected: to('/login') },
-  { sentence: '§5 leaving /system for /systems is another section', input: { path: '/systems/core', fromPath: '/system/stock', username: 'admin' }, expected: to('/login') },
-  { sentence: '§5 staying inside /system is not leaving it', input: { path: '/system/data/center/input', fromPath: '/system/core' }, expected: ALLOW },
-  { sentence: 'our reading: /main is a utility page, not a section (the header link back)', input: { path: '/main', fromPath: '/system/core' }, expected: ALLOW },
-  { sentence: 'our reading: /lock is a utility page (lock screen works from /system)', input: { path: '/lock', fromPath: '/system/core' }, expected: ALLOW },
+  {
+    sentence: '§5 leaving /system for /land goes to /login',
+    input: { path: '/land/evaluation/evaluationMap', fromPath: '/system/core', username: 'admin' },
+    expected: to('/login'),
+  },
+  {
+    sentence: '§5 leaving /system for /systems is another section',
+    input: { path: '/systems/core', fromPath: '/system/stock', username: 'admin' },
+    expected: to('/login'),
+  },
+  {
+    sentence: '§5 staying inside /system is not leaving it',
+    input: { path: '/system/data/center/input', fromPath: '/system/core' },
+    expected: ALLOW,
+  },
+  {
+    sentence: 'our reading: /main is a utility page, not a section (the header link back)',
+    input: { path: '/main', fromPath: '/system/core' },
+    expected: ALLOW,
+  },
+  {
+    sentence: 'our reading: /lock is a utility page (lock screen works from /system)',
+    input: { path: '/lock', fromPath: '/system/core' },
+    expected: ALLOW,
+  },
   { sentence: 'our reading: /404 is a utility page', input: { path: '/404', fromPath: '/system/core' }, expected: ALLOW },
-  { sentence: '§5 the rule is about leaving /system: /land to /enterprise is not caught', input: { path: '/enterprise/appraise/result', fromPath: '/land/result/resultMap', username: 'admin' }, expected: ALLOW },
+  {
+    sentence: '§5 the rule is about leaving /system: /land to /enterprise is not caught',
+    input: { path: '/enterprise/appraise/result', fromPath: '/land/result/resultMap', username: 'admin' },
+    expected: ALLOW,
+  },
 
   // f. docs/product.md §2 default children ("/system opens on core")
   { sentence: '§2 /system opens its default child core', input: { path: '/system' }, expected: to('/system/core') },
-  { sentence: '§2 /systems opens /system/IndustryMap/Dkxx', input: { path: '/systems', username: 'admin' }, expected: to('/system/IndustryMap/Dkxx') },
-  { sentence: '§2 /enterprise → appraise → monitoring (redirects chain)', input: { path: '/enterprise', username: 'admin' }, expected: to('/enterprise/appraise/monitoring') },
+  {
+    sentence: '§2 /systems opens /system/IndustryMap/Dkxx',
+    input: { path: '/systems', username: 'admin' },
+    expected: to('/system/IndustryMap/Dkxx'),
+  },
+  {
+    sentence: '§2 /enterprise → appraise → monitoring (redirects chain)',
+    input: { path: '/enterprise', username: 'admin' },
+    expected: to('/enterprise/appraise/monitoring'),
+  },
 
   // g. docs/product.md §6 "/visual is open to every signed-in user." "The user named admin passes every route."
   { sentence: '§6 /visual is open to any signed-in user', input: { path: '/visual', grantedMenuRoutes: [] }, expected: ALLOW },
   { sentence: '§5 exceptions: /visual without a token still needs one', input: { path: '/visual', ...noToken }, expected: to('/login') },
-  { sentence: '§6 the user named admin passes every route', input: { path: '/admin/setting/rz', username: 'admin', grantedMenuRoutes: [] }, expected: ALLOW },
+  {
+    sentence: '§6 the user named admin passes every route',
+    input: { path: '/admin/setting/rz', username: 'admin', grantedMenuRoutes: [] },
+    expected: ALLOW,
+  },
   { sentence: 'token-only utility page /main needs no grant', input: { path: '/main', grantedMenuRoutes: [] }, expected: ALLOW },
 
   // h. docs/product.md §5 "A page is allowed when its route matches a menu route granted to the user's roles"

@@ -37,14 +37,18 @@ describe('runtime config', () => {
     const { geoqStyles: _none, ...withoutStyles } = GOOD
     expect(m.parseRuntimeConfig(withoutStyles).geoqStyles).toEqual([])
     expect(m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['colour', 'cold'] }).geoqStyles).toEqual(['colour', 'cold'])
-    expect(() => m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['sepia'] })).toThrow(/geoqStyles\.0：社区底图样式应为 colour、purple-blue、grey、warm、cold 之一/)
+    expect(() => m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['sepia'] })).toThrow(
+      /geoqStyles\.0：社区底图样式应为 colour、purple-blue、grey、warm、cold 之一/,
+    )
     expect(() => m.parseRuntimeConfig({ ...GOOD, geoqStyles: ['grey', 'grey'] })).toThrow(/geoqStyles：社区底图样式不能重复/)
   })
 
   it('says when the file cannot be fetched or is not JSON', async () => {
     const m = await fresh()
     await expect(m.loadRuntimeConfig(async () => respond({}, 404))).rejects.toThrow('无法获取运行配置 /config.json：HTTP 404')
-    await expect(m.loadRuntimeConfig(async () => new Response('<html>', { status: 200 }))).rejects.toThrow('运行配置 /config.json 不是合法的 JSON')
+    await expect(m.loadRuntimeConfig(async () => new Response('<html>', { status: 200 }))).rejects.toThrow(
+      '运行配置 /config.json 不是合法的 JSON',
+    )
     await expect(
       m.loadRuntimeConfig(async () => {
         throw new TypeError('Failed to fetch')

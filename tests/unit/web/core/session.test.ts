@@ -4,18 +4,18 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { LoginResult, MenuItem, SessionUser } from '../../../../src/domain/contracts/auth'
 import { landingRoute, menusToGrants } from '../../../../src/web/core/menus'
 import { decideNavigation } from '../../../../src/web/core/permission'
-import {
-  lastPageHref,
-  postSignInTarget,
-  readLastPage,
-  rememberLastPage,
-  selectRoleIds,
-  useSession,
-} from '../../../../src/web/core/session'
+import { lastPageHref, postSignInTarget, readLastPage, rememberLastPage, selectRoleIds, useSession } from '../../../../src/web/core/session'
 
 const NOW = Date.now()
 
-const menu = (id: number, parentId: number, menuRoute: string, group: MenuItem['group'], sort: number, children: MenuItem[] = []): MenuItem => ({
+const menu = (
+  id: number,
+  parentId: number,
+  menuRoute: string,
+  group: MenuItem['group'],
+  sort: number,
+  children: MenuItem[] = [],
+): MenuItem => ({
   id,
   parentId,
   name: menuRoute,
@@ -30,13 +30,16 @@ const USER: SessionUser = {
   id: 3,
   username: 'clerk',
   realName: '张三',
-  roles: [{ id: 3, name: '业务员' }, { id: 5, name: '审核员' }],
+  roles: [
+    { id: 3, name: '业务员' },
+    { id: 5, name: '审核员' },
+  ],
   menus: { systemMenus: [], busMenus: [], bigDataMenus: [], DataMenus: [], landMenus: [], landLifeCycle: [] },
   authorities: [],
   avatar: '',
   regionCode: '330102',
   mustChangePassword: false,
-    passwordChangeReason: null,
+  passwordChangeReason: null,
 }
 
 const RESULT: LoginResult = { token: 'tok-9', expiresAt: NOW + 8 * 3_600_000, user: USER }
@@ -120,7 +123,17 @@ describe('last page (docs/product.md §4 "Last page")', () => {
 
   const grants = menusToGrants([menu(1, -1, '/system', 'systemMenus', 1, [menu(2, 1, '/system/core', 'systemMenus', 1)])])
   const decide = (username: string) => (path: string) =>
-    decideNavigation({ path, fromPath: null, token: 't', expiresAt: NOW + 1000, now: NOW, username, grantedMenuRoutes: grants, host: 'h', portalHost: 'p' })
+    decideNavigation({
+      path,
+      fromPath: null,
+      token: 't',
+      expiresAt: NOW + 1000,
+      now: NOW,
+      username,
+      grantedMenuRoutes: grants,
+      host: 'h',
+      portalHost: 'p',
+    })
 
   it('after sign-in restores the last page when it is still allowed', () => {
     rememberLastPage('/system/core', 'x=1')
@@ -136,9 +149,15 @@ describe('last page (docs/product.md §4 "Last page")', () => {
 })
 
 describe('landingRoute (docs/product.md §6: the first menu route of the first group the user has)', () => {
-  const land = menu(10, -1, '/land', 'landMenus', 1, [menu(11, 10, '/land/result', 'landMenus', 2), menu(12, 10, '/land/evaluation', 'landMenus', 1)])
+  const land = menu(10, -1, '/land', 'landMenus', 1, [
+    menu(11, 10, '/land/result', 'landMenus', 2),
+    menu(12, 10, '/land/evaluation', 'landMenus', 1),
+  ])
   const data = menu(20, -1, '/system', 'DataMenus', 5, [
-    menu(21, 20, '/system/data/center', 'DataMenus', 1, [menu(23, 21, '/system/data/center/sjcj', 'DataMenus', 2), menu(22, 21, '/system/data/center/sjgf', 'DataMenus', 1)]),
+    menu(21, 20, '/system/data/center', 'DataMenus', 1, [
+      menu(23, 21, '/system/data/center/sjcj', 'DataMenus', 2),
+      menu(22, 21, '/system/data/center/sjgf', 'DataMenus', 1),
+    ]),
   ])
 
   it('takes the first group in spec order, then the first leaf by sort', () => {
@@ -146,7 +165,7 @@ describe('landingRoute (docs/product.md §6: the first menu route of the first g
     expect(landingRoute([land])).toBe('/land/evaluation')
   })
 
-  it('reads the user\'s six groups as stored with the user', () => {
+  it("reads the user's six groups as stored with the user", () => {
     expect(landingRoute({ ...USER.menus, landMenus: [land], DataMenus: [data] })).toBe('/system/data/center/sjgf')
   })
 

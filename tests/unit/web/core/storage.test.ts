@@ -41,9 +41,7 @@ describe('keys and prefix (docs/product.md §3, §9)', () => {
   })
 
   it('names the spec keys', () => {
-    expect(Object.values(STORAGE_KEYS).sort()).toEqual(
-      ['expirate_time', 'last_page', 'locking', 'password', 'platform', 'user'].sort(),
-    )
+    expect(Object.values(STORAGE_KEYS).sort()).toEqual(['expirate_time', 'last_page', 'locking', 'password', 'platform', 'user'].sort())
   })
 
   it('user and polar_user are the same entry', () => {

@@ -7,10 +7,28 @@ import { describe, expect, it } from 'vitest'
 import type { IndicatorRow, IndicatorValues, IndustryMonitorRow } from '../../../../src/domain/contracts/decision'
 import type { ReportRegionOption } from '../../../../src/domain/contracts/statistical-report'
 import { benchmarkBars, buildBenchmarkSpec } from '../../../../src/web/features/decision/components/build-benchmark-spec'
-import { buildChangeSpec, changeBars, changeDomain, describeChanges } from '../../../../src/web/features/decision/components/build-change-spec'
-import { ABOVE, BELOW, buildIndicatorBarSpec, describeBars, indicatorBars } from '../../../../src/web/features/decision/components/build-indicator-bar-spec'
+import {
+  buildChangeSpec,
+  changeBars,
+  changeDomain,
+  describeChanges,
+} from '../../../../src/web/features/decision/components/build-change-spec'
+import {
+  ABOVE,
+  BELOW,
+  buildIndicatorBarSpec,
+  describeBars,
+  indicatorBars,
+} from '../../../../src/web/features/decision/components/build-indicator-bar-spec'
 import { trendData, unitGroups } from '../../../../src/web/features/decision/components/build-trend-spec'
-import { formatChange, formatPercent, formatValue, indicatorChange, indicatorTitle, yoyChange } from '../../../../src/web/features/decision/components/indicator-format'
+import {
+  formatChange,
+  formatPercent,
+  formatValue,
+  indicatorChange,
+  indicatorTitle,
+  yoyChange,
+} from '../../../../src/web/features/decision/components/indicator-format'
 import { rankText } from '../../../../src/web/features/decision/components/rank-text'
 import { districtNoun, isDrillable, pathTo, regionTrail } from '../../../../src/web/features/decision/components/region-tree'
 
@@ -85,7 +103,14 @@ describe('figures: 2 decimals with separators, absent = —, 同比 signed with 
 })
 
 const TREE: ReportRegionOption[] = [
-  { code: '330100', name: '杭州市', children: [{ code: '330102', name: '上城区' }, { code: '330109', name: '萧山区' }] },
+  {
+    code: '330100',
+    name: '杭州市',
+    children: [
+      { code: '330102', name: '上城区' },
+      { code: '330109', name: '萧山区' },
+    ],
+  },
   { code: '330200', name: '宁波市', children: [{ code: '330203', name: '海曙区' }] },
   { code: '330300', name: '温州市' },
 ]
@@ -100,7 +125,11 @@ describe('districts: drill from a city to its counties, the trail back up', () =
   })
   it('a province user’s trail starts at 浙江省', () => {
     expect(regionTrail(TREE, '330000', undefined)).toEqual([{ name: '浙江省' }])
-    expect(regionTrail(TREE, '330000', '330109')).toEqual([{ name: '浙江省' }, { code: '330100', name: '杭州市' }, { code: '330109', name: '萧山区' }])
+    expect(regionTrail(TREE, '330000', '330109')).toEqual([
+      { name: '浙江省' },
+      { code: '330100', name: '杭州市' },
+      { code: '330109', name: '萧山区' },
+    ])
   })
   it('a city user’s trail starts at the city', () => {
     const tree = [TREE[0]]
@@ -115,7 +144,12 @@ describe('districts: drill from a city to its counties, the trail back up', () =
 })
 
 describe('区域指标 and 行业指标 bars', () => {
-  const rows = [row('330100', '杭州市', 22.29), row('330200', '宁波市', 18.25), row('330900', '舟山市', 44.38), row('330102', '上城区', null)]
+  const rows = [
+    row('330100', '杭州市', 22.29),
+    row('330200', '宁波市', 18.25),
+    row('330900', '舟山市', 44.38),
+    row('330102', '上城区', null),
+  ]
   it('leaves out rows without the figure, largest first, and marks those below 合计', () => {
     const bars = indicatorBars(rows, 'taxPerMu', 19.16)
     expect(bars.map((b) => [b.name, b.level])).toEqual([
@@ -125,15 +159,22 @@ describe('区域指标 and 行业指标 bars', () => {
     ])
   })
   it('keeps the top n with their labels', () => {
-    expect(indicatorBars(rows, 'taxPerMu', null, { top: 2, label: (r) => `${r.code} ${r.name}` }).map((b) => b.label)).toEqual(['330900 舟山市', '330100 杭州市'])
+    expect(indicatorBars(rows, 'taxPerMu', null, { top: 2, label: (r) => `${r.code} ${r.name}` }).map((b) => b.label)).toEqual([
+      '330900 舟山市',
+      '330100 杭州市',
+    ])
   })
   it('says the chart in one sentence', () => {
-    expect(describeBars(indicatorBars(rows, 'taxPerMu', 19.16), 'taxPerMu', '市')).toBe('舟山市最高（44.38 万元/亩），宁波市最低（18.25 万元/亩）；3 个市中 2 个不低于合计。')
+    expect(describeBars(indicatorBars(rows, 'taxPerMu', 19.16), 'taxPerMu', '市')).toBe(
+      '舟山市最高（44.38 万元/亩），宁波市最低（18.25 万元/亩）；3 个市中 2 个不低于合计。',
+    )
     expect(describeBars([], 'taxPerMu', '市')).toBe('')
   })
   it('draws the 合计 as a line with its value, and none without a total', () => {
     const bars = indicatorBars(rows, 'taxPerMu', 19.16)
-    const spec = buildIndicatorBarSpec(bars, { key: 'taxPerMu', reference: 19.16 }) as { children: { type: string; data: unknown[]; labels?: { text: () => string }[] }[] }
+    const spec = buildIndicatorBarSpec(bars, { key: 'taxPerMu', reference: 19.16 }) as {
+      children: { type: string; data: unknown[]; labels?: { text: () => string }[] }[]
+    }
     expect(spec.children.map((c) => c.type)).toEqual(['interval', 'lineY'])
     expect(spec.children[1].data).toEqual([{ value: 19.16 }])
     expect(spec.children[1].labels?.[0].text()).toBe('合计 19.16')
@@ -144,7 +185,10 @@ describe('区域指标 and 行业指标 bars', () => {
 
 describe('企业指标 against the median', () => {
   it('writes each indicator as % of the median and names those that cannot be compared', () => {
-    const { bars, missing } = benchmarkBars(values({ taxPerMu: 17.26, valueAddedPerMu: 50, rdRatio: 1 }), values({ taxPerMu: 11.37, valueAddedPerMu: 100, rdRatio: 0 }))
+    const { bars, missing } = benchmarkBars(
+      values({ taxPerMu: 17.26, valueAddedPerMu: 50, rdRatio: 1 }),
+      values({ taxPerMu: 11.37, valueAddedPerMu: 100, rdRatio: 0 }),
+    )
     expect(bars.map((b) => [b.name, b.percent, b.level])).toEqual([
       ['亩均税收', 151.8, '不低于中位数'],
       ['亩均增加值', 50, '低于中位数'],
@@ -181,7 +225,12 @@ describe('指标趋势: one chart per unit', () => {
 })
 
 describe('行业监测 change bars', () => {
-  const monitorRow = (code: string, taxChange: number | null, valueAddedChange: number | null, revenueChange: number | null): IndustryMonitorRow => ({
+  const monitorRow = (
+    code: string,
+    taxChange: number | null,
+    valueAddedChange: number | null,
+    revenueChange: number | null,
+  ): IndustryMonitorRow => ({
     code,
     name: code,
     enterpriseCount: 1,
@@ -200,7 +249,13 @@ describe('行业监测 change bars', () => {
   })
   it('three bars a division, 未分类 and missing changes left out', () => {
     const bars = changeBars([monitorRow('C13', 2.6, 3.3, 3), monitorRow('C14', -15, null, -10), monitorRow('', 1, 1, 1)])
-    expect(bars.map((b) => `${b.code}:${b.figure}:${b.change}`)).toEqual(['C13:实缴税金:2.6', 'C13:工业增加值:3.3', 'C13:营业收入:3', 'C14:实缴税金:-15', 'C14:营业收入:-10'])
+    expect(bars.map((b) => `${b.code}:${b.figure}:${b.change}`)).toEqual([
+      'C13:实缴税金:2.6',
+      'C13:工业增加值:3.3',
+      'C13:营业收入:3',
+      'C14:实缴税金:-15',
+      'C14:营业收入:-10',
+    ])
   })
   it('cuts the axis at twice the bulk of the changes, so one outlier does not flatten the rest', () => {
     const rows = [
@@ -220,7 +275,9 @@ describe('行业监测 change bars', () => {
   })
   it('says the divisions’ changes in one sentence', () => {
     const rows = [monitorRow('C13', 2.6, 3.3, 3), monitorRow('C14', -15, null, -10), monitorRow('C17', null, 1, 1), monitorRow('', 1, 1, 1)]
-    expect(describeChanges(rows, monitorRow('all', 10.7, 10.6, 10.3))).toBe('合计实缴税金同比 +10.7%，工业增加值 +10.6%，营业收入 +10.3%；实缴税金增长的行业 1 个、下降的 1 个。')
+    expect(describeChanges(rows, monitorRow('all', 10.7, 10.6, 10.3))).toBe(
+      '合计实缴税金同比 +10.7%，工业增加值 +10.6%，营业收入 +10.3%；实缴税金增长的行业 1 个、下降的 1 个。',
+    )
     expect(describeChanges([], undefined)).toBe('')
   })
   it('keeps the whole range when nothing stands out', () => {

@@ -8,7 +8,10 @@ describe('buildYearlyOption', () => {
     { year: 2025, tax: null, value_added: null, revenue: 1000, energy: null, employees: 52, land_area_m2: null },
   ]
   it('puts years on the axis, tax as bars and revenue as a line on the second axis', () => {
-    const o = buildYearlyOption(rows) as { xAxis: { data: string[] }; series: { name: string; type: string; data: number[]; yAxisIndex?: number }[] }
+    const o = buildYearlyOption(rows) as {
+      xAxis: { data: string[] }
+      series: { name: string; type: string; data: number[]; yAxisIndex?: number }[]
+    }
     expect(o.xAxis.data).toEqual(['2024', '2025'])
     expect(o.series.map((s) => [s.name, s.type, s.data, s.yAxisIndex ?? 0])).toEqual([
       ['实缴税金', 'bar', [41.5, 0], 0],

@@ -4,9 +4,30 @@ import type { ParcelZones } from '../../../../src/domain/contracts/map'
 import { zonesSummary, zonesToInputs } from '../../../../src/web/features/resource-map/zone-inputs'
 import { toParcelZones, toZoneExtents } from '../../../../src/server/modules/map/service'
 
-const square = { type: 'MultiPolygon' as const, coordinates: [[[[120, 30], [120.01, 30], [120.01, 30.01], [120, 30]]]] }
-const fc = { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: { landId: 'L1', name: '一号项目' }, geometry: square }] }
-const zones: ParcelZones = { parcelId: 7, landCode: 'L1', parcelName: '一号地块', project: '一号项目', zones: { zjtx: fc, djtx: fc, jgtx: null, jxtx: null } }
+const square = {
+  type: 'MultiPolygon' as const,
+  coordinates: [
+    [
+      [
+        [120, 30],
+        [120.01, 30],
+        [120.01, 30.01],
+        [120, 30],
+      ],
+    ],
+  ],
+}
+const fc = {
+  type: 'FeatureCollection' as const,
+  features: [{ type: 'Feature' as const, properties: { landId: 'L1', name: '一号项目' }, geometry: square }],
+}
+const zones: ParcelZones = {
+  parcelId: 7,
+  landCode: 'L1',
+  parcelName: '一号地块',
+  project: '一号项目',
+  zones: { zjtx: fc, djtx: fc, jgtx: null, jxtx: null },
+}
 
 describe('zone inputs of a selected parcel', () => {
   it('gives the uploaded kinds as GeoJSON text and leaves the others empty (toggling them warns)', () => {
@@ -16,7 +37,9 @@ describe('zone inputs of a selected parcel', () => {
   })
   it('says which shapes were uploaded', () => {
     expect(zonesSummary(zones)).toBe('一号项目：已上传 指界、勘测定界；未上传 竣工')
-    expect(zonesSummary({ ...zones, project: null, zones: { zjtx: null, djtx: null, jgtx: null, jxtx: null } })).toBe('该地块没有全生命周期项目，未上传指界、勘测定界、竣工图形')
+    expect(zonesSummary({ ...zones, project: null, zones: { zjtx: null, djtx: null, jgtx: null, jxtx: null } })).toBe(
+      '该地块没有全生命周期项目，未上传指界、勘测定界、竣工图形',
+    )
   })
 })
 
@@ -33,7 +56,12 @@ describe('zone rows → contract (server)', () => {
     expect(z).toMatchObject({ parcelId: 7, landCode: 'L1', project: '一号项目' })
   })
   it('a parcel without a project: every input null; no rows: no parcel', () => {
-    expect(toParcelZones([{ ...row, project: null, kind: null, geometry: null }])!.zones).toEqual({ zjtx: null, djtx: null, jgtx: null, jxtx: null })
+    expect(toParcelZones([{ ...row, project: null, kind: null, geometry: null }])!.zones).toEqual({
+      zjtx: null,
+      djtx: null,
+      jgtx: null,
+      jxtx: null,
+    })
     expect(toParcelZones([])).toBeUndefined()
   })
   it('one extent per input, zero where none', () =>

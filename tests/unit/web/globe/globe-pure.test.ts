@@ -30,10 +30,26 @@ describe('themes', () => {
 })
 
 const p = (id: number, signed: string, start: string | null): GlobeLifecycleProject => ({
-  id, name: `项目${id}`, parcelId: id, landCode: '', enterpriseName: null, stage: null, overdue: false,
-  signedDate: signed, supplyDate: '2021-01-01', startDate: start, constructionDate: null, completionDate: null,
-  productionDate: null, evaluationDate: null, startDeadline: '2022-01-01', completionDeadline: null,
-  investIntensity: null, committedPlotRatio: null, committedTaxPerMu: null, zones: [],
+  id,
+  name: `项目${id}`,
+  parcelId: id,
+  landCode: '',
+  enterpriseName: null,
+  stage: null,
+  overdue: false,
+  signedDate: signed,
+  supplyDate: '2021-01-01',
+  startDate: start,
+  constructionDate: null,
+  completionDate: null,
+  productionDate: null,
+  evaluationDate: null,
+  startDeadline: '2022-01-01',
+  completionDeadline: null,
+  investIntensity: null,
+  committedPlotRatio: null,
+  committedTaxPerMu: null,
+  zones: [],
 })
 
 describe('lifecycle replay', () => {
@@ -80,7 +96,13 @@ describe('region tree and formats', () => {
       { code: '330100', name: '杭州市', level: 'city', parentCode: '330000', bbox: null, center: null },
       { code: '330102', name: '上城区', level: 'county', parentCode: '330100', bbox: null, center: null },
     ])
-    expect(tree).toEqual([{ value: '330000', title: '浙江省', children: [{ value: '330100', title: '杭州市', children: [{ value: '330102', title: '上城区' }] }] }])
+    expect(tree).toEqual([
+      {
+        value: '330000',
+        title: '浙江省',
+        children: [{ value: '330100', title: '杭州市', children: [{ value: '330102', title: '上城区' }] }],
+      },
+    ])
   })
   it('shows areas in 亩 with 2 decimals', () => {
     expect(formatMu(6666.67)).toBe('10.00 亩')

@@ -31,9 +31,22 @@ function inside(ring: Ring, x: number, y: number): boolean {
   return c
 }
 
-const square = (x: number, y: number, w = 0.0006): Ring => [[x, y], [x + w, y], [x + w, y + w], [x, y + w], [x, y]]
+const square = (x: number, y: number, w = 0.0006): Ring => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + w],
+  [x, y + w],
+  [x, y],
+]
 // an L: concave, needs the ear-cutting triangulation
-const ell = (x: number, y: number, w = 0.0006): Ring => [[x, y], [x + w, y], [x + w, y + w / 2], [x + w / 2, y + w / 2], [x + w / 2, y + w], [x, y + w]]
+const ell = (x: number, y: number, w = 0.0006): Ring => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + w / 2],
+  [x + w / 2, y + w / 2],
+  [x + w / 2, y + w],
+  [x, y + w],
+]
 // a fixed ear-cutting stand-in for the L above: fan from its reflex corner (index 3)
 const lTriangulate = () => [3, 4, 5, 3, 5, 0, 3, 0, 1, 3, 1, 2]
 
@@ -44,13 +57,26 @@ function world(batch: PrismBatch, chunk: number, v: number): [number, number, nu
 
 describe('cleanRing', () => {
   it('drops the closing point and repeats, and turns a clockwise ring counter-clockwise', () => {
-    const cw: Ring = [[0, 0], [0, 1], [0, 1], [1, 1], [1, 0], [0, 0]]
+    const cw: Ring = [
+      [0, 0],
+      [0, 1],
+      [0, 1],
+      [1, 1],
+      [1, 0],
+      [0, 0],
+    ]
     const clean = cleanRing(cw)
     expect(clean).toHaveLength(4)
     expect(signedArea(clean)).toBeGreaterThan(0)
   })
   it('gives nothing for fewer than three distinct points', () => {
-    expect(cleanRing([[0, 0], [1, 1], [0, 0]])).toEqual([])
+    expect(
+      cleanRing([
+        [0, 0],
+        [1, 1],
+        [0, 0],
+      ]),
+    ).toEqual([])
   })
 })
 
@@ -103,7 +129,13 @@ describe('buildPrisms', () => {
   })
 
   it('keeps positions within the chunk bounding sphere and float32 close to the exact corner', () => {
-    const batch = buildPrisms([{ id: 1, height: 12, rings: [square(120.1, 30.2)] }, { id: 2, height: 12, rings: [square(121.5, 29.1)] }], lTriangulate)
+    const batch = buildPrisms(
+      [
+        { id: 1, height: 12, rings: [square(120.1, 30.2)] },
+        { id: 2, height: 12, rings: [square(121.5, 29.1)] },
+      ],
+      lTriangulate,
+    )
     const c = batch.chunks[0]
     for (let v = 0; v < c.vertexCount; v++) {
       expect(Math.hypot(c.positions[v * 3], c.positions[v * 3 + 1], c.positions[v * 3 + 2])).toBeLessThanOrEqual(c.radius + 1e-6)
@@ -111,9 +143,12 @@ describe('buildPrisms', () => {
     // the first corner of parcel 1 at 0 m: 120.1°, 30.2° on WGS84
     const span = batch.spans.find((s) => s.id === 1)!
     const [x, y, z] = world(batch, span.chunk, span.start)
-    const l = (120.1 * Math.PI) / 180, p = (30.2 * Math.PI) / 180
+    const l = (120.1 * Math.PI) / 180,
+      p = (30.2 * Math.PI) / 180
     const n = A / Math.sqrt(1 - E2 * Math.sin(p) ** 2)
-    expect(Math.hypot(x - n * Math.cos(p) * Math.cos(l), y - n * Math.cos(p) * Math.sin(l), z - n * (1 - E2) * Math.sin(p))).toBeLessThan(0.05)
+    expect(Math.hypot(x - n * Math.cos(p) * Math.cos(l), y - n * Math.cos(p) * Math.sin(l), z - n * (1 - E2) * Math.sin(p))).toBeLessThan(
+      0.05,
+    )
   })
 
   it('cuts 50 000 parcels into chunks of at most 65 536 vertices, every parcel exactly once', () => {
@@ -136,7 +171,23 @@ describe('buildPrisms', () => {
   })
 
   it('skips rings with fewer than three distinct corners and parcels left with none', () => {
-    const batch = buildPrisms([{ id: 1, height: 10, rings: [[[120, 30], [120, 30], [120.001, 30]]] }, { id: 2, height: 10, rings: [] }], lTriangulate)
+    const batch = buildPrisms(
+      [
+        {
+          id: 1,
+          height: 10,
+          rings: [
+            [
+              [120, 30],
+              [120, 30],
+              [120.001, 30],
+            ],
+          ],
+        },
+        { id: 2, height: 10, rings: [] },
+      ],
+      lTriangulate,
+    )
     expect(batch.spans).toEqual([])
     expect(batch.chunks).toEqual([])
   })

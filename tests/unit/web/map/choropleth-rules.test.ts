@@ -6,9 +6,23 @@ import { joinFigures, outlineBbox, rampColor, WALL_RAMP } from '../../../../src/
 const square = (code: string, name: string, x: number, y: number) => ({
   type: 'Feature' as const,
   properties: { code, name },
-  geometry: { type: 'Polygon' as const, coordinates: [[[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1], [x, y]]] },
+  geometry: {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [x, y],
+        [x + 1, y],
+        [x + 1, y + 1],
+        [x, y + 1],
+        [x, y],
+      ],
+    ],
+  },
 })
-const FC: FeatureCollection = { type: 'FeatureCollection', features: [square('330102', '上城区', 120, 30), square('330127', '淳安县', 118.5, 29.2), square('330109', '萧山区', 120.2, 29.9)] }
+const FC: FeatureCollection = {
+  type: 'FeatureCollection',
+  features: [square('330102', '上城区', 120, 30), square('330127', '淳安县', 118.5, 29.2), square('330109', '萧山区', 120.2, 29.9)],
+}
 
 describe('rampColor', () => {
   it.each([

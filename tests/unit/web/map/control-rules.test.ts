@@ -3,7 +3,15 @@
  * §4, §5 and §9.
  */
 import { describe, expect, it } from 'vitest'
-import { initialGroupsOpen, initialOpacity, switchedOpacity, toggleGroup, sortedGroups, uuidV4, effectiveUrl } from '../../../../src/web/map/rules/layer-rules'
+import {
+  initialGroupsOpen,
+  initialOpacity,
+  switchedOpacity,
+  toggleGroup,
+  sortedGroups,
+  uuidV4,
+  effectiveUrl,
+} from '../../../../src/web/map/rules/layer-rules'
 import { tilesFor, providerOf, tiandituTiles, GEOQ_STYLES, mapStyles, baseFor } from '../../../../src/web/map/rules/base-map-rules'
 import { initialPicker, pick, setOpen, shownName, columns, browse, bboxOfTag } from '../../../../src/web/map/rules/district-rules'
 import { toggleZone, parseShapes, newBuildStyle, reportOf, SELECTION_ITEMS } from '../../../../src/web/map/rules/zone-rules'
@@ -25,7 +33,15 @@ describe('layer switch (docs/product.md §4)', () => {
 describe('groups (docs/product.md §3, §4)', () => {
   const groups = [
     { name: '规划', index: 2, open: false, layers: [] },
-    { name: '现状', index: 1, open: true, layers: [{ id: 'b', name: 'b', index: 2, visible: true, opacity: 1, type: 'title' as const, url: '' }, { id: 'a', name: 'a', index: 1, visible: true, opacity: 1, type: 'title' as const, url: '' }] },
+    {
+      name: '现状',
+      index: 1,
+      open: true,
+      layers: [
+        { id: 'b', name: 'b', index: 2, visible: true, opacity: 1, type: 'title' as const, url: '' },
+        { id: 'a', name: 'a', index: 1, visible: true, opacity: 1, type: 'title' as const, url: '' },
+      ],
+    },
   ]
   it('Group: open (initially expanded) as configured', () => expect(initialGroupsOpen(groups)).toEqual({ 规划: false, 现状: true }))
   it('open or closed, toggled by clicking its title', () => expect(toggleGroup({ 规划: false }, '规划')).toEqual({ 规划: true }))
@@ -41,13 +57,19 @@ describe('groups (docs/product.md §3, §4)', () => {
   it.each([
     ['On an internal network, imagery dynamic layers use their configured url', true, 'http://gis/arcgis/rest/services/img/MapServer'],
     ['Otherwise the url is empty', false, ''],
-  ])('%s', (_s, internal, want) => expect(effectiveUrl({ type: 'dynamic', base: 'img', url: 'http://gis/arcgis/rest/services/img/MapServer' }, internal)).toBe(want))
+  ])('%s', (_s, internal, want) =>
+    expect(effectiveUrl({ type: 'dynamic', base: 'img', url: 'http://gis/arcgis/rest/services/img/MapServer' }, internal)).toBe(want),
+  )
 })
 
 describe('base map (docs/product.md §2.4, §4, §7, §9)', () => {
   const keys = (ts: { key: string }[]) => ts.map((t) => t.key)
   it.each([
-    ['choosing imagery swaps in a satellite tile pair with annotations when not on the internal network', tilesFor('imagery', 'tianditu', false, 'k'), ['img', 'cia']],
+    [
+      'choosing imagery swaps in a satellite tile pair with annotations when not on the internal network',
+      tilesFor('imagery', 'tianditu', false, 'k'),
+      ['img', 'cia'],
+    ],
     ['on the internal network imagery comes from the configured dynamic layer instead', tilesFor('imagery', 'tianditu', true, 'k'), []],
     ['Unchecking imagery adds the normal map tile pair', tilesFor('vector', 'tianditu', false, 'k'), ['vec', 'cva']],
     ['no provider configured: no request leaves the machine', tilesFor('imagery', 'offline', false), []],
@@ -67,7 +89,11 @@ describe('base map (docs/product.md §2.4, §4, §7, §9)', () => {
     expect(providerOf({ tianditu: 'k', gaode: '' })).toBe('tianditu')
   })
 
-  const none = { tileKeys: { tianditu: '', gaode: '' }, geoqStyles: [] as ('colour' | 'purple-blue' | 'grey' | 'warm' | 'cold')[], isInternalNetwork: false }
+  const none = {
+    tileKeys: { tianditu: '', gaode: '' },
+    geoqStyles: [] as ('colour' | 'purple-blue' | 'grey' | 'warm' | 'cold')[],
+    isInternalNetwork: false,
+  }
   it('nothing configured: only the offline outlines, for both choices, and no tiles at all', () => {
     expect(mapStyles(none).map((s) => s.key)).toEqual(['offline'])
     expect(baseFor('vector', null, none)).toEqual({ tiles: [], offline: true, gcj02: false, noImagery: false })
@@ -96,29 +122,58 @@ describe('base map (docs/product.md §2.4, §4, §7, §9)', () => {
   it.each([
     ['Gaode', { tianditu: '', gaode: 'k' }, true],
     ['Tianditu', { tianditu: 'k', gaode: '' }, false],
-  ])('over %s imagery the overlays shift: %s', (_n, tileKeys, gcj02) => expect(baseFor('imagery', null, { ...none, tileKeys }).gcj02).toBe(gcj02))
+  ])('over %s imagery the overlays shift: %s', (_n, tileKeys, gcj02) =>
+    expect(baseFor('imagery', null, { ...none, tileKeys }).gcj02).toBe(gcj02),
+  )
 })
 
 describe('district picker (docs/product.md §2.5, §4, §9)', () => {
   const tree: ProvinceNode = {
-    provinceName: '浙江省', provinceCode: '330000', tag: [{ name: '浙江省', code: '330000' }], bbox: [118, 27, 123, 31],
-    citys: [{ cityName: '杭州市', cityCode: '330100', tag: [], bbox: [118.3, 29.2, 120.7, 30.6], counties: [
-      { countyName: '上城区', countyCode: '330102', tag: [], bbox: [120.1, 30.2, 120.3, 30.4], towns: [{ townName: '清波街道', townCode: '330102001', tag: [] }] },
-    ] }],
+    provinceName: '浙江省',
+    provinceCode: '330000',
+    tag: [{ name: '浙江省', code: '330000' }],
+    bbox: [118, 27, 123, 31],
+    citys: [
+      {
+        cityName: '杭州市',
+        cityCode: '330100',
+        tag: [],
+        bbox: [118.3, 29.2, 120.7, 30.6],
+        counties: [
+          {
+            countyName: '上城区',
+            countyCode: '330102',
+            tag: [],
+            bbox: [120.1, 30.2, 120.3, 30.4],
+            towns: [{ townName: '清波街道', townCode: '330102001', tag: [] }],
+          },
+        ],
+      },
+    ],
   }
-  const countyTag = [{ name: '浙江省', code: '330000' }, { name: '杭州市', code: '330100' }, { name: '上城区', code: '330102' }]
+  const countyTag = [
+    { name: '浙江省', code: '330000' },
+    { name: '杭州市', code: '330100' },
+    { name: '上城区', code: '330102' },
+  ]
   it('The selection starts as province 330000', () => expect(initialPicker(tree).selected).toEqual([{ name: '浙江省', code: '330000' }]))
   it('shows the current selection name', () => expect(shownName(initialPicker(tree).selected)).toBe('浙江省'))
   it('Its hover panel opens and closes', () => {
     expect(setOpen(initialPicker(tree), true).open).toBe(true)
     expect(setOpen(setOpen(initialPicker(tree), true), false).open).toBe(false)
   })
-  it('Clicking any level sets the selection to that level\'s tag', () => expect(pick(setOpen(initialPicker(tree), true), countyTag).selected).toEqual(countyTag))
+  it("Clicking any level sets the selection to that level's tag", () =>
+    expect(pick(setOpen(initialPicker(tree), true), countyTag).selected).toEqual(countyTag))
   it('closes the panel', () => expect(pick(setOpen(initialPicker(tree), true), countyTag).open).toBe(false))
   it('and shows the last name', () => expect(shownName(pick(initialPicker(tree), countyTag).selected)).toBe('上城区'))
   it('four columns: province, city, county or district, town or street', () => {
     const c = columns(tree, browse(initialPicker(tree), countyTag).browsing)
-    expect([c.provinces[0].provinceName, c.cities[0].cityName, c.counties[0].countyName, c.towns[0].townName]).toEqual(['浙江省', '杭州市', '上城区', '清波街道'])
+    expect([c.provinces[0].provinceName, c.cities[0].cityName, c.counties[0].countyName, c.towns[0].townName]).toEqual([
+      '浙江省',
+      '杭州市',
+      '上城区',
+      '清波街道',
+    ])
     expect(columns(tree, initialPicker(tree).selected).counties).toEqual([])
   })
   it('flies to the deepest level with an outline (a town flies to its county)', () => {
@@ -127,7 +182,17 @@ describe('district picker (docs/product.md §2.5, §4, §9)', () => {
 })
 
 describe('zone toggle (docs/product.md §2.7, §4, §5, §9)', () => {
-  const square = JSON.stringify({ type: 'Polygon', coordinates: [[[120, 30], [120.01, 30], [120.01, 30.01], [120, 30]]] })
+  const square = JSON.stringify({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [120, 30],
+        [120.01, 30],
+        [120.01, 30.01],
+        [120, 30],
+      ],
+    ],
+  })
   it.each([
     ['zjtx', '该地图没有上传指界图形'],
     ['djtx', '还没有上传勘测定界图形'],
@@ -146,7 +211,8 @@ describe('zone toggle (docs/product.md §2.7, §4, §5, §9)', () => {
     expect(r.effect).toMatchObject({ kind: 'add', key, color })
     expect(r.selected.has(key)).toBe(true)
   })
-  it('unselecting removes the layer', () => expect(toggleZone(new Set(['djtx']), 'djtx', { djtx: square }).effect).toEqual({ kind: 'remove', key: 'djtx' }))
+  it('unselecting removes the layer', () =>
+    expect(toggleZone(new Set(['djtx']), 'djtx', { djtx: square }).effect).toEqual({ kind: 'remove', key: 'djtx' }))
 
   // ADR 0010: with a district as the selection, its zones come from the tiles
   const extents = [
@@ -170,12 +236,19 @@ describe('zone toggle (docs/product.md §2.7, §4, §5, §9)', () => {
     expect(r.effect.kind).toBe('wait')
     expect(r.selected.size).toBe(0)
   })
-  it('shapes in the input win over the district (a typed or selected parcel shape)', () => expect(toggleZone(new Set(), 'djtx', { djtx: square }, { extents }).effect.kind).toBe('add'))
+  it('shapes in the input win over the district (a typed or selected parcel shape)', () =>
+    expect(toggleZone(new Set(), 'djtx', { djtx: square }, { extents }).effect.kind).toBe('add'))
   it('a parcel as the selection (no district) warns when the parcel has no such shape', () =>
-    expect(toggleZone(new Set(), 'jgtx', { zjtx: square }, null).effect).toEqual({ kind: 'warn', title: '无法展示', message: '还没有上传竣工图形' }))
+    expect(toggleZone(new Set(), 'jgtx', { zjtx: square }, null).effect).toEqual({
+      kind: 'warn',
+      title: '无法展示',
+      message: '还没有上传竣工图形',
+    }))
   it('reads FeatureCollection, Feature, Geometry and arrays; not broken text', () => {
     expect(parseShapes(square)?.features).toHaveLength(1)
-    expect(parseShapes(JSON.stringify([{ type: 'Feature', geometry: JSON.parse(square), properties: { landId: 1 } }]))?.features[0].properties).toEqual({ landId: 1 })
+    expect(
+      parseShapes(JSON.stringify([{ type: 'Feature', geometry: JSON.parse(square), properties: { landId: 1 } }]))?.features[0].properties,
+    ).toEqual({ landId: 1 })
     expect(parseShapes('{not json')).toBeNull()
     expect(parseShapes('{"type":"FeatureCollection","features":[]}')).toBeNull()
   })
@@ -183,7 +256,8 @@ describe('zone toggle (docs/product.md §2.7, §4, §5, §9)', () => {
 
 describe('selection control (docs/product.md §2.8)', () => {
   it('It has four items: 选点, 勘测, 竣工, 建新', () => expect(SELECTION_ITEMS).toEqual(['选点', '勘测', '竣工', '建新']))
-  it('Clicking a shape reports its landId and name to the host screen', () => expect(reportOf({ landId: 'L1', name: '一号地块', hook: 1 })).toEqual({ landId: 'L1', name: '一号地块' }))
+  it('Clicking a shape reports its landId and name to the host screen', () =>
+    expect(reportOf({ landId: 'L1', name: '一号地块', hook: 1 })).toEqual({ landId: 'L1', name: '一号地块' }))
   it.each([
     [0, { kind: 'outline', color: '#ff8c00', dashed: true }],
     ['0', { kind: 'outline', color: '#ff8c00', dashed: true }],
@@ -192,4 +266,3 @@ describe('selection control (docs/product.md §2.8)', () => {
     [null, { kind: 'fill', color: '#ff69b4' }],
   ])('New-build hook %s gives %o', (hook, style) => expect(newBuildStyle(hook)).toEqual(style))
 })
-

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest'
 import type { FeatureCollection } from 'geojson'
 import { fillRings } from '../../../../src/web/map/rules/fill-rules'
 
-const quad = [[120, 30], [120.01, 30], [120.01, 30.01], [120, 30.01], [120, 30]]
-const hole = [[120.002, 30.002], [120.004, 30.002], [120.004, 30.004], [120.002, 30.002]]
+const quad = [
+  [120, 30],
+  [120.01, 30],
+  [120.01, 30.01],
+  [120, 30.01],
+  [120, 30],
+]
+const hole = [
+  [120.002, 30.002],
+  [120.004, 30.002],
+  [120.004, 30.004],
+  [120.002, 30.002],
+]
 
 describe('rings of a fill lose their repeated closing position', () => {
   const fc: FeatureCollection = {

@@ -12,12 +12,24 @@ describe('configured service urls', () => {
   })
   it('asks a WMS for GetMap of the view', () => {
     const u = new URL(dynamicImageUrl('http://gis.zj/geoserver/wms?map=a', view, { width: 10, height: 20 }))
-    expect(Object.fromEntries(u.searchParams)).toMatchObject({ map: 'a', REQUEST: 'GetMap', BBOX: '119.5,29.5,120.5,30.5', WIDTH: '10', HEIGHT: '20', SRS: 'EPSG:4326' })
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      map: 'a',
+      REQUEST: 'GetMap',
+      BBOX: '119.5,29.5,120.5,30.5',
+      WIDTH: '10',
+      HEIGHT: '20',
+      SRS: 'EPSG:4326',
+    })
   })
   it('queries a feature service for GeoJSON in the view', () => {
     const u = new URL(featureQueryUrl('http://gis.zj/arcgis/rest/services/zd/FeatureServer/0', view))
     expect(u.pathname).toBe('/arcgis/rest/services/zd/FeatureServer/0/query')
-    expect(Object.fromEntries(u.searchParams)).toMatchObject({ f: 'geojson', geometry: '119.5,29.5,120.5,30.5', inSR: '4326', outSR: '4326' })
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      f: 'geojson',
+      geometry: '119.5,29.5,120.5,30.5',
+      inSR: '4326',
+      outSR: '4326',
+    })
     expect(new URL(featureQueryUrl('http://gis.zj/geoserver/wfs', view)).searchParams.get('BBOX')).toBe('29.5,119.5,30.5,120.5,EPSG:4326')
   })
 })
@@ -35,10 +47,19 @@ describe('display shift over a GCJ-02 base', async () => {
 })
 
 describe('GCJ-02 display of shapes and our tile addresses', async () => {
-  const { geojsonForDisplay, geojsonFromDisplay, bboxForDisplay, toDisplay, toWgs84 } = await import('../../../../src/web/map/rules/display-coords')
+  const { geojsonForDisplay, geojsonFromDisplay, bboxForDisplay, toDisplay, toWgs84 } =
+    await import('../../../../src/web/map/rules/display-coords')
   const { apiTileUrl } = await import('../../../../src/web/map/rules/tile-url')
-  const ring = [[120.15, 30.28], [120.16, 30.28], [120.16, 30.29], [120.15, 30.28]]
-  const fc = { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: { landId: 'L1' }, geometry: { type: 'Polygon' as const, coordinates: [ring] } }] }
+  const ring = [
+    [120.15, 30.28],
+    [120.16, 30.28],
+    [120.16, 30.29],
+    [120.15, 30.28],
+  ]
+  const fc = {
+    type: 'FeatureCollection' as const,
+    features: [{ type: 'Feature' as const, properties: { landId: 'L1' }, geometry: { type: 'Polygon' as const, coordinates: [ring] } }],
+  }
   it('shifts every vertex of a shape like a point, keeps its properties, and leaves the input alone', () => {
     const shown = geojsonForDisplay(fc, true)
     expect(shown.features[0].properties).toEqual({ landId: 'L1' })
@@ -64,5 +85,7 @@ describe('GCJ-02 display of shapes and our tile addresses', async () => {
     [{ gcj02: true }, 'http://h/api/tiles/parcels/{z}/{x}/{y}.pbf?crs=gcj02'],
   ])('parcel tiles with %o: %s', (opts, url) => expect(apiTileUrl('http://h', '', 'parcels', opts)).toBe(url))
   it('zone tiles of one kind, under a base url', () =>
-    expect(apiTileUrl('http://h', '/gis', 'zones', { kind: 'jgtx', gcj02: true })).toBe('http://h/gis/api/tiles/zones/{z}/{x}/{y}.pbf?kind=jgtx&crs=gcj02'))
+    expect(apiTileUrl('http://h', '/gis', 'zones', { kind: 'jgtx', gcj02: true })).toBe(
+      'http://h/gis/api/tiles/zones/{z}/{x}/{y}.pbf?kind=jgtx&crs=gcj02',
+    ))
 })

@@ -6,7 +6,15 @@ import { DISTRICT_SCREEN } from '../../../../screens/district'
 import { PARK_SCREEN } from '../../../../screens/park'
 import { PLATFORM_SCREEN } from '../../../../screens/platform'
 import { VISUAL_SCREEN } from '../../../../screens/visual'
-import { defaultMonth, layoutProblems, panelTitle, paramsFromSearch, refreshInterval, resolveParams, withRefresh } from '../../../../src/web/screen/bindings'
+import {
+  defaultMonth,
+  layoutProblems,
+  panelTitle,
+  paramsFromSearch,
+  refreshInterval,
+  resolveParams,
+  withRefresh,
+} from '../../../../src/web/screen/bindings'
 import { computeLayout, placeBox } from '../../../../src/web/screen/scaler'
 
 const D = { width: 1920, height: 1080 }
@@ -38,7 +46,12 @@ describe('computeLayout', () => {
 
 describe('bindings', () => {
   it('replaces $references and drops absent ones', () => {
-    expect(resolveParams({ url: '/x', params: { year: '$year', cityCode: '$cityCode', parkId: '$parkId', level: 'county' } }, { year: 2024, cityCode: '330100' })).toEqual({
+    expect(
+      resolveParams(
+        { url: '/x', params: { year: '$year', cityCode: '$cityCode', parkId: '$parkId', level: 'county' } },
+        { year: 2024, cityCode: '330100' },
+      ),
+    ).toEqual({
       year: 2024,
       cityCode: '330100',
       level: 'county',
@@ -56,7 +69,11 @@ describe('bindings', () => {
     expect(withRefresh(VISUAL_SCREEN, 120).widgets[0].source?.refreshMs).toBe(120000)
   })
   it('reads only valid parameters from the URL', () => {
-    expect(paramsFromSearch(new URLSearchParams('year=2023&cityCode=330200&parkId=7'))).toEqual({ year: 2023, cityCode: '330200', parkId: 7 })
+    expect(paramsFromSearch(new URLSearchParams('year=2023&cityCode=330200&parkId=7'))).toEqual({
+      year: 2023,
+      cityCode: '330200',
+      parkId: 7,
+    })
     expect(paramsFromSearch(new URLSearchParams('year=abc&cityCode=110000&parkId=-1'))).toEqual({})
     expect(paramsFromSearch(new URLSearchParams('year=2025&month=6'))).toEqual({ year: 2025, month: 6 })
     expect(paramsFromSearch(new URLSearchParams('month=13'))).toEqual({})
@@ -86,7 +103,14 @@ describe('screen files', () => {
     },
   )
   it('finds an overlap and a box outside the canvas', () => {
-    const bad = { design: D, titleHeight: 90, widgets: [{ id: 'a', x: 0, y: 100, w: 500, h: 500 }, { id: 'b', x: 400, y: 500, w: 1600, h: 100 }] }
+    const bad = {
+      design: D,
+      titleHeight: 90,
+      widgets: [
+        { id: 'a', x: 0, y: 100, w: 500, h: 500 },
+        { id: 'b', x: 400, y: 500, w: 1600, h: 100 },
+      ],
+    }
     expect(layoutProblems(bad)).toEqual(['b 超出画布', 'a 与 b 重叠'])
   })
 })

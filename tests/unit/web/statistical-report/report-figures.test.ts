@@ -1,7 +1,17 @@
 /** 统计报表 in the browser: how figures are written, the bar chart's spec from literal rows, and the filter choices. */
 import { describe, expect, it } from 'vitest'
-import { buildReportBarSpec, reportBarPoints, shortLabel, type ReportBarConfig } from '../../../../src/web/features/statistical-report/components/build-report-bar-spec'
-import { formatAmount, formatCount, formatRatio, formatText } from '../../../../src/web/features/statistical-report/components/report-format'
+import {
+  buildReportBarSpec,
+  reportBarPoints,
+  shortLabel,
+  type ReportBarConfig,
+} from '../../../../src/web/features/statistical-report/components/build-report-bar-spec'
+import {
+  formatAmount,
+  formatCount,
+  formatRatio,
+  formatText,
+} from '../../../../src/web/features/statistical-report/components/report-format'
 import {
   APPRAISAL_CHOICES,
   LAND_USE_CHOICES,
@@ -48,7 +58,13 @@ const ROWS: Row[] = [
   { code: '330300', name: '温州市', taxPerMu: null },
   { code: '330400', name: '嘉兴市', taxPerMu: 19.4 },
 ]
-const CONFIG: ReportBarConfig<Row> = { key: (r) => r.code, name: (r) => r.name, value: (r) => r.taxPerMu, label: '亩均税收', unit: '万元/亩' }
+const CONFIG: ReportBarConfig<Row> = {
+  key: (r) => r.code,
+  name: (r) => r.name,
+  value: (r) => r.taxPerMu,
+  label: '亩均税收',
+  unit: '万元/亩',
+}
 
 /** The parts of the spec read here. */
 interface BarSpec {

@@ -88,7 +88,9 @@ export function crsOfPrj(wkt: string): SourceCrs {
     const tm = /Gauss[_ ]Kruger|Transverse[_ ]Mercator/i.test(text)
     if (cgcs && tm && Math.abs(cm - 120) < 1e-9 && Math.abs(fe - 500000) < 1e-3) return '4549'
     if (cgcs && tm && Number.isFinite(cm)) {
-      throw new SourceError(`不支持的投影「${name}」（中央经线 ${cm}°${fe > 1e6 ? '，带号前缀的东偏' : ''}）：请转换为 EPSG:4549（中央经线 120°E）或经纬度后再导入`)
+      throw new SourceError(
+        `不支持的投影「${name}」（中央经线 ${cm}°${fe > 1e6 ? '，带号前缀的东偏' : ''}）：请转换为 EPSG:4549（中央经线 120°E）或经纬度后再导入`,
+      )
     }
     throw new SourceError(`不支持的坐标系「${name}」：请转换为 EPSG:4549、4490 或 4326 后再导入`)
   }

@@ -53,7 +53,12 @@ export function parseDbf(buf: Buffer, cpg: string | null): DbfTable {
   for (let p = 32; p + 32 <= headerLen && buf[p] !== 0x0d; p += 32) {
     const raw = buf.subarray(p, p + 11)
     const end = raw.indexOf(0)
-    fields.push({ name: decoder.decode(raw.subarray(0, end < 0 ? 11 : end)).trim(), type: String.fromCharCode(buf[p + 11]), length: buf[p + 16], decimals: buf[p + 17] })
+    fields.push({
+      name: decoder.decode(raw.subarray(0, end < 0 ? 11 : end)).trim(),
+      type: String.fromCharCode(buf[p + 11]),
+      length: buf[p + 16],
+      decimals: buf[p + 17],
+    })
   }
   if (fields.length === 0) throw new SourceError('.dbf 属性表没有字段')
   const width = fields.reduce((n, f) => n + f.length, 1)

@@ -36,7 +36,8 @@ export async function openGeoJson(file: string, declared: DeclaredCrs): Promise<
   else if (root?.type === 'Feature') features = [root as unknown as Feature]
   else throw new SourceError('GeoJSON 应为 FeatureCollection（要素集合），顶层 type 不对')
   if (features.length === 0) throw new SourceError('GeoJSON 中没有要素')
-  if (features.length > MAX_IMPORT_ROWS) throw new SourceError(`GeoJSON 有 ${features.length} 个要素，超过单批上限 ${MAX_IMPORT_ROWS} 个，请分批导入`)
+  if (features.length > MAX_IMPORT_ROWS)
+    throw new SourceError(`GeoJSON 有 ${features.length} 个要素，超过单批上限 ${MAX_IMPORT_ROWS} 个，请分批导入`)
   const crs: SourceCrs = declared !== 'auto' ? declared : (crsOfGeoJsonMember(root.crs) ?? '4326')
   const project = toWgs84(crs)
 
@@ -49,7 +50,8 @@ export async function openGeoJson(file: string, declared: DeclaredCrs): Promise<
   const geometryOf = (f: Feature, i: number): Geometry | null => {
     const g = f?.geometry as Geometry | null | undefined
     if (!g) return null
-    if (typeof g !== 'object' || !GEOMETRY_TYPES.has(g.type)) throw new SourceError(`第 ${i + 1} 个要素的几何类型「${String((g as { type?: unknown })?.type)}」无效`)
+    if (typeof g !== 'object' || !GEOMETRY_TYPES.has(g.type))
+      throw new SourceError(`第 ${i + 1} 个要素的几何类型「${String((g as { type?: unknown })?.type)}」无效`)
     return mapGeometry(g, project)
   }
   const first = features.findIndex((f) => f?.geometry)

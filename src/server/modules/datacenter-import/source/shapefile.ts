@@ -41,7 +41,8 @@ export async function openShapefile(file: string, declared: DeclaredCrs): Promis
 async function readLayer(zip: ZipArchive, declared: DeclaredCrs): Promise<SourceReader> {
   const shps = zip.entries.filter((e) => isLayerFile(e.name, '.shp'))
   if (shps.length === 0) throw new SourceError('压缩包中没有 .shp 图形文件')
-  if (shps.length > 1) throw new SourceError(`压缩包中有 ${shps.length} 个图层（${shps.map((e) => e.name).join('、')}），请每次只导入一个图层`)
+  if (shps.length > 1)
+    throw new SourceError(`压缩包中有 ${shps.length} 个图层（${shps.map((e) => e.name).join('、')}），请每次只导入一个图层`)
   const base = stem(shps[0].name)
   const part = (ext: string) => zip.entries.find((e) => e.name.toLowerCase() === `${base}${ext}`.toLowerCase())
   const dbfEntry = part('.dbf')
@@ -70,10 +71,14 @@ async function readLayer(zip: ZipArchive, declared: DeclaredCrs): Promise<Source
   }
   const indexed = (shx.length - 100) / 8
   if (shapes.length !== table.records.length || (Number.isInteger(indexed) && indexed !== shapes.length)) {
-    throw new SourceError(`图形与属性记录数不一致：.shp ${shapes.length} 个图形，.dbf ${table.records.length} 条记录${Number.isInteger(indexed) ? `，.shx ${indexed} 条索引` : ''}`)
+    throw new SourceError(
+      `图形与属性记录数不一致：.shp ${shapes.length} 个图形，.dbf ${table.records.length} 条记录${Number.isInteger(indexed) ? `，.shx ${indexed} 条索引` : ''}`,
+    )
   }
-  if (shapes.length > MAX_IMPORT_ROWS) throw new SourceError(`Shapefile 有 ${shapes.length} 个要素，超过单批上限 ${MAX_IMPORT_ROWS} 个，请分批导入`)
-  if (table.fields.length > MAX_IMPORT_COLUMNS) throw new SourceError(`属性表有 ${table.fields.length} 个字段，超过上限 ${MAX_IMPORT_COLUMNS} 个`)
+  if (shapes.length > MAX_IMPORT_ROWS)
+    throw new SourceError(`Shapefile 有 ${shapes.length} 个要素，超过单批上限 ${MAX_IMPORT_ROWS} 个，请分批导入`)
+  if (table.fields.length > MAX_IMPORT_COLUMNS)
+    throw new SourceError(`属性表有 ${table.fields.length} 个字段，超过上限 ${MAX_IMPORT_COLUMNS} 个`)
 
   const project = toWgs84(crs)
   const first = shapes.findIndex((g) => g && firstPosition(g))

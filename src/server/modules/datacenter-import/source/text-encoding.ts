@@ -26,7 +26,10 @@ export function detectTextEncoding(sample: Uint8Array): TextEncodingName {
 
 /** The decoder of a .cpg / encoding label: UTF-8, GBK family (936, GB2312, GBK, GB18030), else the label itself. */
 export function encodingOfLabel(label: string): string | null {
-  const l = label.trim().toLowerCase().replace(/^ansi\s*/, '')
+  const l = label
+    .trim()
+    .toLowerCase()
+    .replace(/^ansi\s*/, '')
   if (!l) return null
   if (/^utf-?8$/.test(l)) return 'utf-8'
   if (/^(cp)?936$|^gbk$|^gb2312$|^gb18030$|^gb_?2312/.test(l)) return 'gb18030'

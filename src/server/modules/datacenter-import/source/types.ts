@@ -42,7 +42,10 @@ export const MAX_IMPORT_COLUMNS = 200
 export function uniqueHeaders(raw: readonly unknown[]): string[] {
   const seen = new Map<string, number>()
   return raw.map((h, i) => {
-    let name = String(h ?? '').replace(/\s+/g, ' ').trim() || `列${i + 1}`
+    let name =
+      String(h ?? '')
+        .replace(/\s+/g, ' ')
+        .trim() || `列${i + 1}`
     const n = seen.get(name) ?? 0
     seen.set(name, n + 1)
     if (n > 0) name = `${name}(${n + 1})`

@@ -55,7 +55,13 @@ export async function openXlsx(file: string): Promise<SourceReader> {
   try {
     // loaded on first use: exceljs takes most of a second to load, which the server's start should not pay
     const ExcelJS = (await import('exceljs')).default
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' }) as unknown as WorkbookInternals
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    }) as unknown as WorkbookInternals
     const rels = await entryStream(zip, 'xl/_rels/workbook.xml.rels')
     const book = await entryStream(zip, 'xl/workbook.xml')
     if (!rels || !book) throw new SourceError('不是有效的 Excel（.xlsx）文件：缺少工作簿。若是 .xls 旧格式，请在 Excel 中另存为 .xlsx')

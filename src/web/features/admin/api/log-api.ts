@@ -5,6 +5,8 @@ import { apiDownloadGet, apiGet } from '../../../core/api'
 import type { QueryParams } from '../../../core/http'
 
 /** 日志分页 GET /api/log/getPage */
-export const logPage = (q: Omit<LogPageQuery, 'sortField'> & { sortField?: string }) => apiGet<Page<LogRowView>>('/api/log/getPage', q as QueryParams)
+export const logPage = (q: Omit<LogPageQuery, 'sortField'> & { sortField?: string }) =>
+  apiGet<Page<LogRowView>>('/api/log/getPage', q as QueryParams)
 /** 导出日志 GET /api/log/export (xlsx, large download) */
-export const exportLog = (q: Omit<LogPageQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>) => apiDownloadGet('/api/log/export', q as QueryParams, { large: true })
+export const exportLog = (q: Omit<LogPageQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>) =>
+  apiDownloadGet('/api/log/export', q as QueryParams, { large: true })

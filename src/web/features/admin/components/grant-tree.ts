@@ -15,9 +15,11 @@ function toNodes(menus: MenuNodeView[]): GrantNode[] {
 
 /** Group nodes (keys `group:…`, never sent to the server) over the menus; groups without menus are left out. */
 export function grantTree(menus: MenuNodeView[]): GrantNode[] {
-  return MENU_GROUPS.map((g) => ({ key: `group:${g}`, title: MENU_GROUP_TITLES[g], children: toNodes(menus.filter((m) => m.group === g)) })).filter(
-    (n) => n.children.length > 0,
-  )
+  return MENU_GROUPS.map((g) => ({
+    key: `group:${g}`,
+    title: MENU_GROUP_TITLES[g],
+    children: toNodes(menus.filter((m) => m.group === g)),
+  })).filter((n) => n.children.length > 0)
 }
 
 /** The menu ids among checked tree keys (group keys dropped): what /api/role/menus/grant receives. */

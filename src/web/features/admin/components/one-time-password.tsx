@@ -16,13 +16,23 @@ export function OneTimePasswordModal({ value, title, onClose }: { value: Initial
     }
   }
   return (
-    <Modal title={title} open={!!value} onOk={onClose} onCancel={onClose} okText="我已记下" cancelButtonProps={{ style: { display: 'none' } }} destroyOnHidden>
+    <Modal
+      title={title}
+      open={!!value}
+      onOk={onClose}
+      onCancel={onClose}
+      okText="我已记下"
+      cancelButtonProps={{ style: { display: 'none' } }}
+      destroyOnHidden
+    >
       {value && (
         <>
           <p>
             账号 <b>{value.username}</b> 的一次性密码如下，仅显示这一次。请通过安全渠道交给本人；首次登录时须修改密码。
           </p>
-          <Typography.Paragraph style={{ fontSize: 20, fontFamily: 'monospace', background: '#f5f7fb', padding: '8px 12px', borderRadius: 4 }}>
+          <Typography.Paragraph
+            style={{ fontSize: 20, fontFamily: 'monospace', background: '#f5f7fb', padding: '8px 12px', borderRadius: 4 }}
+          >
             <span data-testid="one-time-password">{value.password}</span>{' '}
             <Button size="small" icon={<CopyOutlined />} onClick={copy}>
               复制

@@ -22,7 +22,8 @@ interface Option {
 function regionOptions(rows: Omit<RegionView, 'childCount'>[], maxLevel: RegionView['level']): Option[] {
   const depth = { province: 1, city: 2, county: 3, town: 4 }
   const nodes = new Map<string, Option & { parent: string | null }>()
-  for (const r of rows) if (depth[r.level] <= depth[maxLevel]) nodes.set(r.code, { title: `${r.name}（${r.code}）`, value: r.code, parent: r.parentCode })
+  for (const r of rows)
+    if (depth[r.level] <= depth[maxLevel]) nodes.set(r.code, { title: `${r.name}（${r.code}）`, value: r.code, parent: r.parentCode })
   const roots: Option[] = []
   for (const n of nodes.values()) {
     const parent = n.parent ? nodes.get(n.parent) : undefined
@@ -80,7 +81,17 @@ export function useOrgans() {
 }
 
 /** Picks one organisation. */
-export function OrganSelect({ value, onChange, placeholder = '选择组织机构', testId }: { value?: number | null; onChange?: (v: number | null) => void; placeholder?: string; testId?: string }) {
+export function OrganSelect({
+  value,
+  onChange,
+  placeholder = '选择组织机构',
+  testId,
+}: {
+  value?: number | null
+  onChange?: (v: number | null) => void
+  placeholder?: string
+  testId?: string
+}) {
   const organs = useOrgans()
   const treeData = useMemo(() => organOptions(organs.data ?? []), [organs.data])
   return (

@@ -23,7 +23,13 @@ const PLATFORM = { android: 'Android', ios: 'iOS' } as Record<string, string>
 /** 应用管理 */
 export function AppPage() {
   const { params, onTableChange, pagination, sortOrderOf } = useListParams(['platform'] as const)
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, platform: params.filters.platform }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    platform: params.filters.platform,
+  }
   const list = useQuery({ queryKey: ['app-versions', query], queryFn: () => queryVersions(query), placeholderData: keepPreviousData })
   const limits = useQuery({ queryKey: ['app-limits'], queryFn: uploadLimits, staleTime: Infinity })
   const [uploading, setUploading] = useState(false)
@@ -49,7 +55,14 @@ export function AppPage() {
     { title: '强制更新', dataIndex: 'forceUpdate', width: 90, render: (v: boolean) => (v ? <Tag color="red">强制</Tag> : <Tag>可选</Tag>) },
     { title: '更新说明', dataIndex: 'notes', ellipsis: true, render: (v: string) => v || '—' },
     { title: '安装包', key: 'file', render: (_, v) => `${v.fileName}（${formatBytes(v.fileSize)}）` },
-    { title: '上传', key: 'createdAt', sorter: true, sortOrder: sortOrderOf('createdAt'), width: 190, render: (_, v) => `${formatTime(v.createdAt)} ${v.uploadedBy}` },
+    {
+      title: '上传',
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: sortOrderOf('createdAt'),
+      width: 190,
+      render: (_, v) => `${formatTime(v.createdAt)} ${v.uploadedBy}`,
+    },
     {
       title: '操作',
       key: 'a',
@@ -62,7 +75,18 @@ export function AppPage() {
           <Button type="link" size="small" onClick={() => setEditing(v)}>
             编辑
           </Button>
-          <Button type="link" size="small" danger onClick={() => run(() => deleteVersion(v.id), { confirm: { title: `删除 ${PLATFORM[v.platform]} ${v.versionName}？`, content: '安装包文件一并删除。' }, success: '已删除', refresh: [['app-versions']] })}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              run(() => deleteVersion(v.id), {
+                confirm: { title: `删除 ${PLATFORM[v.platform]} ${v.versionName}？`, content: '安装包文件一并删除。' },
+                success: '已删除',
+                refresh: [['app-versions']],
+              })
+            }
+          >
             删除
           </Button>
         </Space>
@@ -132,10 +156,19 @@ export function AppPage() {
               <Form.Item label="平台" name="platform" rules={[fieldRule(appUploadFields, 'platform')]}>
                 <Select style={{ width: 120 }} options={Object.entries(PLATFORM).map(([value, label]) => ({ value, label }))} />
               </Form.Item>
-              <Form.Item label="版本号" name="versionCode" rules={[{ required: true, message: '版本号不能为空' }, fieldRule(appUploadFields, 'versionCode')]} extra="整数，越大越新">
+              <Form.Item
+                label="版本号"
+                name="versionCode"
+                rules={[{ required: true, message: '版本号不能为空' }, fieldRule(appUploadFields, 'versionCode')]}
+                extra="整数，越大越新"
+              >
                 <InputNumber min={1} style={{ width: 130 }} />
               </Form.Item>
-              <Form.Item label="版本名称" name="versionName" rules={[{ required: true, message: '版本名称不能为空' }, fieldRule(appUploadFields, 'versionName')]}>
+              <Form.Item
+                label="版本名称"
+                name="versionName"
+                rules={[{ required: true, message: '版本名称不能为空' }, fieldRule(appUploadFields, 'versionName')]}
+              >
                 <Input placeholder="1.4.0" style={{ width: 130 }} />
               </Form.Item>
             </Space>
@@ -170,7 +203,9 @@ export function AppPage() {
         title={`编辑版本 ${editing?.versionName ?? ''}`}
         open={!!editing}
         schema={appEditBody}
-        initialValues={editing ? { id: editing.id, versionName: editing.versionName, notes: editing.notes, forceUpdate: editing.forceUpdate } : undefined}
+        initialValues={
+          editing ? { id: editing.id, versionName: editing.versionName, notes: editing.notes, forceUpdate: editing.forceUpdate } : undefined
+        }
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           await editVersion(v)

@@ -18,7 +18,15 @@ const OS = { android: 'Android', ios: 'iOS', harmony: 'HarmonyOS' } as Record<st
 export function DevicePage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['keyword', 'status', 'os'] as const)
   const f = params.filters
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, keyword: f.keyword, os: f.os, status: f.status ? Number(f.status) : undefined }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    keyword: f.keyword,
+    os: f.os,
+    status: f.status ? Number(f.status) : undefined,
+  }
   const list = useQuery({ queryKey: ['devices', query], queryFn: () => queryDevices(query), placeholderData: keepPreviousData })
   const users = useQuery({ queryKey: ['pick-users', ''], queryFn: () => pickUsers() })
   const [editing, setEditing] = useState<DeviceView | null>(null)
@@ -51,8 +59,24 @@ export function DevicePage() {
       filteredValue: f.status ? [f.status] : null,
       render: (_, d) => (d.status === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
     },
-    { title: '最近上报', dataIndex: 'lastSeenAt', key: 'lastSeenAt', sorter: true, sortOrder: sortOrderOf('lastSeenAt'), render: formatTime, width: 165 },
-    { title: '注册时间', dataIndex: 'registeredAt', key: 'registeredAt', sorter: true, sortOrder: sortOrderOf('registeredAt'), render: formatTime, width: 165 },
+    {
+      title: '最近上报',
+      dataIndex: 'lastSeenAt',
+      key: 'lastSeenAt',
+      sorter: true,
+      sortOrder: sortOrderOf('lastSeenAt'),
+      render: formatTime,
+      width: 165,
+    },
+    {
+      title: '注册时间',
+      dataIndex: 'registeredAt',
+      key: 'registeredAt',
+      sorter: true,
+      sortOrder: sortOrderOf('registeredAt'),
+      render: formatTime,
+      width: 165,
+    },
     {
       title: '操作',
       key: 'a',
@@ -76,7 +100,18 @@ export function DevicePage() {
           >
             {d.status === 1 ? '停用' : '启用'}
           </Button>
-          <Button type="link" size="small" danger onClick={() => run(() => deleteDevice(d.id), { confirm: { title: `删除设备 ${d.deviceId}？`, content: '设备再次上报时会重新注册。' }, success: '已删除', refresh })}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              run(() => deleteDevice(d.id), {
+                confirm: { title: `删除设备 ${d.deviceId}？`, content: '设备再次上报时会重新注册。' },
+                success: '已删除',
+                refresh,
+              })
+            }
+          >
             删除
           </Button>
         </Space>
@@ -88,7 +123,15 @@ export function DevicePage() {
       title="设备注册"
       intro="外业移动设备：登录后自动上报注册，停用的设备不能再使用"
       testId="admin-device-page"
-      toolbar={<Input.Search placeholder="设备标识、名称、型号或使用人" allowClear defaultValue={f.keyword} onSearch={(keyword) => setFilters({ ...f, keyword })} style={{ width: 300 }} />}
+      toolbar={
+        <Input.Search
+          placeholder="设备标识、名称、型号或使用人"
+          allowClear
+          defaultValue={f.keyword}
+          onSearch={(keyword) => setFilters({ ...f, keyword })}
+          style={{ width: 300 }}
+        />
+      }
     >
       <PagedTable<DeviceView>
         list={list}
@@ -102,7 +145,11 @@ export function DevicePage() {
         title={`编辑设备 ${editing?.deviceId ?? ''}`}
         open={!!editing}
         schema={deviceEditBody}
-        initialValues={editing ? { id: editing.id, name: editing.name, userId: editing.userId, status: editing.status, remark: editing.remark } : undefined}
+        initialValues={
+          editing
+            ? { id: editing.id, name: editing.name, userId: editing.userId, status: editing.status, remark: editing.remark }
+            : undefined
+        }
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           await editDevice(v)
@@ -115,9 +162,18 @@ export function DevicePage() {
               <Input placeholder="如：巡查终端-01" />
             </Form.Item>
             <Form.Item label="使用人" name="userId">
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.realName}（${u.username}）` }))} />
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.realName}（${u.username}）` }))}
+              />
             </Form.Item>
-            <Form.Item label="启用" name="status" getValueProps={(v) => ({ checked: v === 1 })} getValueFromEvent={(checked: boolean) => (checked ? 1 : 0)}>
+            <Form.Item
+              label="启用"
+              name="status"
+              getValueProps={(v) => ({ checked: v === 1 })}
+              getValueFromEvent={(checked: boolean) => (checked ? 1 : 0)}
+            >
               <Switch />
             </Form.Item>
             <Form.Item label="备注" name="remark" rules={[fieldRule(deviceEditBody, 'remark')]}>

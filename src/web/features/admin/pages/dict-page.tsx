@@ -18,13 +18,26 @@ import { addDict, deleteDict, editDict, queryDicts } from '../api/dict-api'
 export function DictPage() {
   const navigate = useNavigate()
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['keyword'] as const)
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, keyword: params.filters.keyword }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    keyword: params.filters.keyword,
+  }
   const list = useQuery({ queryKey: ['dicts', query], queryFn: () => queryDicts(query), placeholderData: keepPreviousData })
   const [editing, setEditing] = useState<DictView | 'new' | null>(null)
   const run = useAction()
 
   const columns: TableColumnsType<DictView> = [
-    { title: '字典编码', dataIndex: 'code', key: 'code', sorter: true, sortOrder: sortOrderOf('code'), render: (v: string) => <code>{v}</code> },
+    {
+      title: '字典编码',
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      sortOrder: sortOrderOf('code'),
+      render: (v: string) => <code>{v}</code>,
+    },
     { title: '字典名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name') },
     { title: '说明', dataIndex: 'remark', render: (v: string) => v || '—' },
     { title: '字典项', dataIndex: 'itemCount', width: 80 },
@@ -47,7 +60,10 @@ export function DictPage() {
             danger
             onClick={() =>
               run(() => deleteDict(d.id), {
-                confirm: { title: `删除字典“${d.name}”？`, content: d.itemCount ? `其下 ${d.itemCount} 个字典项将一并删除，使用该字典的下拉框将没有选项。` : undefined },
+                confirm: {
+                  title: `删除字典“${d.name}”？`,
+                  content: d.itemCount ? `其下 ${d.itemCount} 个字典项将一并删除，使用该字典的下拉框将没有选项。` : undefined,
+                },
                 success: '已删除',
                 refresh: [['dicts']],
               })
@@ -67,25 +83,27 @@ export function DictPage() {
       testId="admin-dict-page"
       toolbar={
         <>
-          <Input.Search placeholder="字典编码或名称" allowClear defaultValue={params.filters.keyword} onSearch={(keyword) => setFilters({ keyword })} style={{ width: 260 }} />
+          <Input.Search
+            placeholder="字典编码或名称"
+            allowClear
+            defaultValue={params.filters.keyword}
+            onSearch={(keyword) => setFilters({ keyword })}
+            style={{ width: 260 }}
+          />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新增字典
           </Button>
         </>
       }
     >
-      <PagedTable<DictView>
-        list={list}
-        emptyText="没有符合条件的字典"
-        pagination={pagination}
-        columns={columns}
-        onChange={onTableChange}
-      />
+      <PagedTable<DictView> list={list} emptyText="没有符合条件的字典" pagination={pagination} columns={columns} onChange={onTableChange} />
       <FormModal
         title={current ? `编辑字典 ${current.name}` : '新增字典'}
         open={editing !== null}
         schema={current ? dictEditBody : dictAddBody}
-        initialValues={current ? { id: current.id, code: current.code, name: current.name, remark: current.remark, sort: current.sort } : { sort: 0 }}
+        initialValues={
+          current ? { id: current.id, code: current.code, name: current.name, remark: current.remark, sort: current.sort } : { sort: 0 }
+        }
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           if (current) await editDict(v as never)
@@ -95,10 +113,19 @@ export function DictPage() {
       >
         {() => (
           <>
-            <Form.Item label="字典编码" name="code" rules={[{ required: true, message: '字典编码不能为空' }, fieldRule(dictAddBody, 'code')]} extra="小写字母、数字和下划线，如 parcel_status">
+            <Form.Item
+              label="字典编码"
+              name="code"
+              rules={[{ required: true, message: '字典编码不能为空' }, fieldRule(dictAddBody, 'code')]}
+              extra="小写字母、数字和下划线，如 parcel_status"
+            >
               <Input />
             </Form.Item>
-            <Form.Item label="字典名称" name="name" rules={[{ required: true, message: '字典名称不能为空' }, fieldRule(dictAddBody, 'name')]}>
+            <Form.Item
+              label="字典名称"
+              name="name"
+              rules={[{ required: true, message: '字典名称不能为空' }, fieldRule(dictAddBody, 'name')]}
+            >
               <Input />
             </Form.Item>
             <Form.Item label="排序" name="sort">

@@ -16,16 +16,37 @@ import { addDictItem, deleteDictItem, editDictItem, queryDictItems, queryDicts }
 /** 字典项管理 */
 export function DictItemPage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['dictId'] as const)
-  const dicts = useQuery({ queryKey: ['dicts', 'all'], queryFn: () => queryDicts({ page: 1, pageSize: 500, sortField: 'sort', sortOrder: 'ascend' }) })
+  const dicts = useQuery({
+    queryKey: ['dicts', 'all'],
+    queryFn: () => queryDicts({ page: 1, pageSize: 500, sortField: 'sort', sortOrder: 'ascend' }),
+  })
   const dictId = params.filters.dictId ? Number(params.filters.dictId) : dicts.data?.list[0]?.id
-  const query = { dictId: dictId ?? 0, page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder }
-  const list = useQuery({ queryKey: ['dict-items', query], queryFn: () => queryDictItems(query), enabled: !!dictId, placeholderData: keepPreviousData })
+  const query = {
+    dictId: dictId ?? 0,
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+  }
+  const list = useQuery({
+    queryKey: ['dict-items', query],
+    queryFn: () => queryDictItems(query),
+    enabled: !!dictId,
+    placeholderData: keepPreviousData,
+  })
   const [editing, setEditing] = useState<DictItemView | 'new' | null>(null)
   const run = useAction()
   const dict = dicts.data?.list.find((d) => d.id === dictId)
 
   const columns: TableColumnsType<DictItemView> = [
-    { title: '值', dataIndex: 'value', key: 'value', sorter: true, sortOrder: sortOrderOf('value'), render: (v: string) => <code>{v}</code> },
+    {
+      title: '值',
+      dataIndex: 'value',
+      key: 'value',
+      sorter: true,
+      sortOrder: sortOrderOf('value'),
+      render: (v: string) => <code>{v}</code>,
+    },
     { title: '显示名称', dataIndex: 'label', key: 'label', sorter: true, sortOrder: sortOrderOf('label') },
     { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true, sortOrder: sortOrderOf('sort'), width: 80 },
     { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
@@ -39,7 +60,18 @@ export function DictItemPage() {
           <Button type="link" size="small" onClick={() => setEditing(i)}>
             编辑
           </Button>
-          <Button type="link" size="small" danger onClick={() => run(() => deleteDictItem(i.id), { confirm: { title: `删除字典项“${i.label}”？` }, success: '已删除', refresh: [['dict-items'], ['dicts']] })}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              run(() => deleteDictItem(i.id), {
+                confirm: { title: `删除字典项“${i.label}”？` },
+                success: '已删除',
+                refresh: [['dict-items'], ['dicts']],
+              })
+            }
+          >
             删除
           </Button>
         </Space>
@@ -70,7 +102,9 @@ export function DictItemPage() {
         </>
       }
     >
-      {(list.error || dicts.error) && <LoadError error={(list.error ?? dicts.error) as Error} onRetry={() => void (list.refetch(), dicts.refetch())} />}
+      {(list.error || dicts.error) && (
+        <LoadError error={(list.error ?? dicts.error) as Error} onRetry={() => void (list.refetch(), dicts.refetch())} />
+      )}
       {dictId || dicts.isLoading ? (
         <Table<DictItemView>
           rowKey="id"
@@ -90,7 +124,18 @@ export function DictItemPage() {
         title={current ? `编辑字典项 ${current.label}` : `新增字典项${dict ? `：${dict.name}` : ''}`}
         open={editing !== null}
         schema={current ? dictItemEditBody : dictItemAddBody}
-        initialValues={current ? { id: current.id, value: current.value, label: current.label, sort: current.sort, status: current.status, remark: current.remark } : { dictId, sort: 0, status: 1 }}
+        initialValues={
+          current
+            ? {
+                id: current.id,
+                value: current.value,
+                label: current.label,
+                sort: current.sort,
+                status: current.status,
+                remark: current.remark,
+              }
+            : { dictId, sort: 0, status: 1 }
+        }
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           if (current) await editDictItem(v as never)
@@ -103,13 +148,22 @@ export function DictItemPage() {
             <Form.Item label="值" name="value" rules={[{ required: true, message: '字典值不能为空' }, fieldRule(dictItemAddBody, 'value')]}>
               <Input />
             </Form.Item>
-            <Form.Item label="显示名称" name="label" rules={[{ required: true, message: '显示名称不能为空' }, fieldRule(dictItemAddBody, 'label')]}>
+            <Form.Item
+              label="显示名称"
+              name="label"
+              rules={[{ required: true, message: '显示名称不能为空' }, fieldRule(dictItemAddBody, 'label')]}
+            >
               <Input />
             </Form.Item>
             <Form.Item label="排序" name="sort">
               <InputNumber min={0} max={9999} />
             </Form.Item>
-            <Form.Item label="启用" name="status" getValueProps={(v) => ({ checked: v === 1 })} getValueFromEvent={(checked: boolean) => (checked ? 1 : 0)}>
+            <Form.Item
+              label="启用"
+              name="status"
+              getValueProps={(v) => ({ checked: v === 1 })}
+              getValueFromEvent={(checked: boolean) => (checked ? 1 : 0)}
+            >
               <Switch />
             </Form.Item>
             <Form.Item label="备注" name="remark" rules={[fieldRule(dictItemAddBody, 'remark')]}>

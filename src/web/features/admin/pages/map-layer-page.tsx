@@ -5,7 +5,20 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag, Typography, type FormInstance, type TableColumnsType } from 'antd'
+import {
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  Typography,
+  type FormInstance,
+  type TableColumnsType,
+} from 'antd'
 import { useState } from 'react'
 import {
   LAYER_TYPE_NAMES,
@@ -24,7 +37,17 @@ import { PagedTable } from '../../../ui/paged-table'
 import { useAction } from '../../../ui/use-action'
 import { useListParams } from '../../../ui/use-list-params'
 import { formatTime } from '../../../widgets/format-time'
-import { addGroup, addLayer, allGroups, deleteGroup, deleteLayer, editGroup, editLayer, queryGroups, queryLayers } from '../api/map-layer-api'
+import {
+  addGroup,
+  addLayer,
+  allGroups,
+  deleteGroup,
+  deleteLayer,
+  editGroup,
+  editLayer,
+  queryGroups,
+  queryLayers,
+} from '../api/map-layer-api'
 
 const TYPE_COLOR: Record<LayerType, string> = { title: 'blue', feature: 'green', dynamic: 'purple' }
 
@@ -45,19 +68,54 @@ export function MapLayerPage() {
         activeKey={tab}
         onChange={(k) => setFilters({ tab: k === 'groups' ? 'groups' : undefined })}
         items={[
-          { key: 'layers', label: '图层', children: tab === 'layers' && <LayersTab params={params} setFilters={setFilters} onTableChange={onTableChange} pagination={pagination} sortOrderOf={sortOrderOf} /> },
-          { key: 'groups', label: '图层组', children: tab === 'groups' && <GroupsTab params={params} setFilters={setFilters} onTableChange={onTableChange} pagination={pagination} sortOrderOf={sortOrderOf} /> },
+          {
+            key: 'layers',
+            label: '图层',
+            children: tab === 'layers' && (
+              <LayersTab
+                params={params}
+                setFilters={setFilters}
+                onTableChange={onTableChange}
+                pagination={pagination}
+                sortOrderOf={sortOrderOf}
+              />
+            ),
+          },
+          {
+            key: 'groups',
+            label: '图层组',
+            children: tab === 'groups' && (
+              <GroupsTab
+                params={params}
+                setFilters={setFilters}
+                onTableChange={onTableChange}
+                pagination={pagination}
+                sortOrderOf={sortOrderOf}
+              />
+            ),
+          },
         ]}
       />
     </ListShell>
   )
 }
 
-type ListState = Pick<ReturnType<typeof useListParams<'tab' | 'keyword' | 'groupId' | 'type'>>, 'params' | 'setFilters' | 'onTableChange' | 'pagination' | 'sortOrderOf'>
+type ListState = Pick<
+  ReturnType<typeof useListParams<'tab' | 'keyword' | 'groupId' | 'type'>>,
+  'params' | 'setFilters' | 'onTableChange' | 'pagination' | 'sortOrderOf'
+>
 
 function LayersTab({ params, setFilters, onTableChange, pagination, sortOrderOf }: ListState) {
   const f = params.filters
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, keyword: f.keyword, groupId: f.groupId, type: f.type }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    keyword: f.keyword,
+    groupId: f.groupId,
+    type: f.type,
+  }
   const list = useQuery({ queryKey: ['map-layers', query], queryFn: () => queryLayers(query), placeholderData: keepPreviousData })
   const groups = useQuery({ queryKey: ['map-groups', 'all'], queryFn: allGroups })
   const [editing, setEditing] = useState<LayerView | 'new' | null>(null)
@@ -67,7 +125,13 @@ function LayersTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
   const columns: TableColumnsType<LayerView> = [
     { title: '图层组', dataIndex: 'groupName', key: 'group', sorter: true, sortOrder: sortOrderOf('group'), width: 120 },
     { title: '图层名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name') },
-    { title: '类型', dataIndex: 'type', key: 'type', width: 100, render: (t: LayerType) => <Tag color={TYPE_COLOR[t]}>{LAYER_TYPE_NAMES[t]}</Tag> },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      key: 'type',
+      width: 100,
+      render: (t: LayerType) => <Tag color={TYPE_COLOR[t]}>{LAYER_TYPE_NAMES[t]}</Tag>,
+    },
     {
       title: '地址',
       dataIndex: 'url',
@@ -97,7 +161,13 @@ function LayersTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
             type="link"
             size="small"
             danger
-            onClick={() => run(() => deleteLayer(l.id), { confirm: { title: `删除图层“${l.name}”？`, content: `各地图页的图层控件中将不再有该图层（图层组：${l.groupName}）。` }, success: '已删除', refresh })}
+            onClick={() =>
+              run(() => deleteLayer(l.id), {
+                confirm: { title: `删除图层“${l.name}”？`, content: `各地图页的图层控件中将不再有该图层（图层组：${l.groupName}）。` },
+                success: '已删除',
+                refresh,
+              })
+            }
           >
             删除
           </Button>
@@ -111,7 +181,14 @@ function LayersTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
     <>
       <Space wrap style={{ marginBottom: 12, justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
-          <Input.Search placeholder="图层名称或地址" allowClear defaultValue={f.keyword} onSearch={(keyword) => setFilters({ keyword, groupId: f.groupId, type: f.type })} style={{ width: 240 }} data-testid="layer-search" />
+          <Input.Search
+            placeholder="图层名称或地址"
+            allowClear
+            defaultValue={f.keyword}
+            onSearch={(keyword) => setFilters({ keyword, groupId: f.groupId, type: f.type })}
+            style={{ width: 240 }}
+            data-testid="layer-search"
+          />
           <Select
             placeholder="全部图层组"
             allowClear
@@ -130,13 +207,25 @@ function LayersTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
             onChange={(type?: string) => setFilters({ keyword: f.keyword, groupId: f.groupId, type })}
           />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} disabled={!groupOptions.length} title={groupOptions.length ? undefined : '请先新增图层组'}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing('new')}
+          disabled={!groupOptions.length}
+          title={groupOptions.length ? undefined : '请先新增图层组'}
+        >
           新增图层
         </Button>
       </Space>
       <PagedTable<LayerView>
         list={list}
-        emptyText={f.keyword || f.groupId || f.type ? '没有符合条件的图层' : groupOptions.length ? '还没有图层，点击“新增图层”添加' : '还没有图层组，请先在“图层组”中新增'}
+        emptyText={
+          f.keyword || f.groupId || f.type
+            ? '没有符合条件的图层'
+            : groupOptions.length
+              ? '还没有图层，点击“新增图层”添加'
+              : '还没有图层组，请先在“图层组”中新增'
+        }
         pagination={pagination}
         columns={columns}
         onChange={onTableChange}
@@ -150,8 +239,25 @@ function LayersTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
         width={640}
         initialValues={
           current
-            ? { groupId: current.groupId, name: current.name, type: current.type, url: current.url, opacity: current.opacity, visible: current.visible, sort: current.sort, base: current.base }
-            : { groupId: f.groupId ? Number(f.groupId) : groupOptions[0]?.value, type: 'title', url: '', opacity: 1, visible: true, sort: 0, base: '' }
+            ? {
+                groupId: current.groupId,
+                name: current.name,
+                type: current.type,
+                url: current.url,
+                opacity: current.opacity,
+                visible: current.visible,
+                sort: current.sort,
+                base: current.base,
+              }
+            : {
+                groupId: f.groupId ? Number(f.groupId) : groupOptions[0]?.value,
+                type: 'title',
+                url: '',
+                opacity: 1,
+                visible: true,
+                sort: 0,
+                base: '',
+              }
         }
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
@@ -174,7 +280,12 @@ function LayerFields({ form, groups }: { form: FormInstance; groups: { value: nu
         <Form.Item label="图层组" name="groupId" rules={[{ required: true, message: '请选择图层组' }]} style={{ width: 200 }}>
           <Select options={groups} data-testid="layer-form-group" />
         </Form.Item>
-        <Form.Item label="图层名称" name="name" rules={[{ required: true, message: '图层名称不能为空' }, fieldRule(layerAddBody, 'name')]} style={{ flex: 1 }}>
+        <Form.Item
+          label="图层名称"
+          name="name"
+          rules={[{ required: true, message: '图层名称不能为空' }, fieldRule(layerAddBody, 'name')]}
+          style={{ flex: 1 }}
+        >
           <Input data-testid="layer-form-name" />
         </Form.Item>
       </Space>
@@ -204,7 +315,11 @@ function LayerFields({ form, groups }: { form: FormInstance; groups: { value: nu
       </Form.Item>
       <Space size={24} align="start" wrap>
         {/* no min/max on the input: a value out of range is said, not silently clamped */}
-        <Form.Item label="透明度（0–1）" name="opacity" rules={[{ required: true, message: '透明度不能为空' }, fieldRule(layerAddBody, 'opacity')]}>
+        <Form.Item
+          label="透明度（0–1）"
+          name="opacity"
+          rules={[{ required: true, message: '透明度不能为空' }, fieldRule(layerAddBody, 'opacity')]}
+        >
           <InputNumber step={0.05} data-testid="layer-form-opacity" />
         </Form.Item>
         <Form.Item label="初始显示" name="visible" valuePropName="checked" extra="关闭时地图打开后该图层透明度为0">
@@ -222,7 +337,13 @@ function LayerFields({ form, groups }: { form: FormInstance; groups: { value: nu
 }
 
 function GroupsTab({ params, setFilters, onTableChange, pagination, sortOrderOf }: ListState) {
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, keyword: params.filters.keyword }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    keyword: params.filters.keyword,
+  }
   const list = useQuery({ queryKey: ['map-groups', query], queryFn: () => queryGroups(query), placeholderData: keepPreviousData })
   const [editing, setEditing] = useState<GroupView | 'new' | null>(null)
   const run = useAction()
@@ -251,7 +372,10 @@ function GroupsTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
             danger
             onClick={() =>
               run(() => deleteGroup(g.id), {
-                confirm: { title: `删除图层组“${g.name}”？`, content: g.layerCount ? `其下 ${g.layerCount} 个图层将一并删除，各地图页不再列出它们。` : '该组下没有图层。' },
+                confirm: {
+                  title: `删除图层组“${g.name}”？`,
+                  content: g.layerCount ? `其下 ${g.layerCount} 个图层将一并删除，各地图页不再列出它们。` : '该组下没有图层。',
+                },
                 success: '已删除',
                 refresh,
               })
@@ -267,12 +391,24 @@ function GroupsTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
   return (
     <>
       <Space wrap style={{ marginBottom: 12, justifyContent: 'space-between', width: '100%' }}>
-        <Input.Search placeholder="图层组名称" allowClear defaultValue={params.filters.keyword} onSearch={(keyword) => setFilters({ tab: 'groups', keyword })} style={{ width: 240 }} />
+        <Input.Search
+          placeholder="图层组名称"
+          allowClear
+          defaultValue={params.filters.keyword}
+          onSearch={(keyword) => setFilters({ tab: 'groups', keyword })}
+          style={{ width: 240 }}
+        />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
           新增图层组
         </Button>
       </Space>
-      <PagedTable<GroupView> list={list} emptyText={params.filters.keyword ? '没有符合条件的图层组' : '还没有图层组，点击“新增图层组”添加'} pagination={pagination} columns={columns} onChange={onTableChange} />
+      <PagedTable<GroupView>
+        list={list}
+        emptyText={params.filters.keyword ? '没有符合条件的图层组' : '还没有图层组，点击“新增图层组”添加'}
+        pagination={pagination}
+        columns={columns}
+        onChange={onTableChange}
+      />
       <FormModal
         title={current ? `编辑图层组 ${current.name}` : '新增图层组'}
         open={editing !== null}
@@ -288,7 +424,11 @@ function GroupsTab({ params, setFilters, onTableChange, pagination, sortOrderOf 
       >
         {() => (
           <>
-            <Form.Item label="图层组名称" name="name" rules={[{ required: true, message: '图层组名称不能为空' }, fieldRule(groupAddBody, 'name')]}>
+            <Form.Item
+              label="图层组名称"
+              name="name"
+              rules={[{ required: true, message: '图层组名称不能为空' }, fieldRule(groupAddBody, 'name')]}
+            >
               <Input data-testid="group-form-name" />
             </Form.Item>
             <Space size={24}>

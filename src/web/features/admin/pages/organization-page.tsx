@@ -47,7 +47,14 @@ export function OrganizationPage() {
           <Button type="link" size="small" onClick={() => setEditing({ organ: findOrgan(tree.data ?? [], o.id), parentId: o.parentId })}>
             编辑
           </Button>
-          <Button type="link" size="small" danger onClick={() => run(() => deleteOrgan(o.id), { confirm: { title: `删除机构“${o.name}”？` }, success: '已删除', refresh: [['organs']] })}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              run(() => deleteOrgan(o.id), { confirm: { title: `删除机构“${o.name}”？` }, success: '已删除', refresh: [['organs']] })
+            }
+          >
             删除
           </Button>
         </Space>
@@ -89,7 +96,14 @@ export function OrganizationPage() {
         schema={organ ? organEditBody : organAddBody}
         initialValues={
           organ
-            ? { id: organ.id, name: organ.name, parentId: organ.parentId, regionCode: organ.regionCode, sort: organ.sort, remark: organ.remark }
+            ? {
+                id: organ.id,
+                name: organ.name,
+                parentId: organ.parentId,
+                regionCode: organ.regionCode,
+                sort: organ.sort,
+                remark: organ.remark,
+              }
             : { parentId: editing?.parentId ?? -1, sort: 0 }
         }
         onClose={() => setEditing(null)}
@@ -102,11 +116,18 @@ export function OrganizationPage() {
       >
         {(form) => (
           <>
-            <Form.Item label="机构名称" name="name" rules={[{ required: true, message: '机构名称不能为空' }, fieldRule(organAddBody, 'name')]}>
+            <Form.Item
+              label="机构名称"
+              name="name"
+              rules={[{ required: true, message: '机构名称不能为空' }, fieldRule(organAddBody, 'name')]}
+            >
               <Input data-testid="organ-form-name" />
             </Form.Item>
             <Form.Item label="上级机构" name="parentId" extra="不选则为顶级机构">
-              <OrganSelect value={form.getFieldValue('parentId') === -1 ? null : form.getFieldValue('parentId')} onChange={(v) => form.setFieldsValue({ parentId: v ?? -1 })} />
+              <OrganSelect
+                value={form.getFieldValue('parentId') === -1 ? null : form.getFieldValue('parentId')}
+                onChange={(v) => form.setFieldsValue({ parentId: v ?? -1 })}
+              />
             </Form.Item>
             <Form.Item label="行政区划" name="regionCode">
               <AreaSelect maxLevel="county" />

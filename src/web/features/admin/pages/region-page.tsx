@@ -5,7 +5,22 @@
  */
 import { PlusOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tree, type TableColumnsType, type TreeDataNode } from 'antd'
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tree,
+  type TableColumnsType,
+  type TreeDataNode,
+} from 'antd'
 import { useCallback, useState, type Key } from 'react'
 import styled from 'styled-components'
 import { areaAddBody, areaEditBody, type RegionView } from '../../../../domain/contracts/admin-area'
@@ -28,10 +43,17 @@ const Split = styled.div`
 `
 
 type Node = TreeDataNode & { region: RegionView }
-const toNode = (r: RegionView): Node => ({ key: r.code, title: r.kind === '行政区' ? r.name : `${r.name}（${r.kind}）`, isLeaf: r.childCount === 0, region: r })
+const toNode = (r: RegionView): Node => ({
+  key: r.code,
+  title: r.kind === '行政区' ? r.name : `${r.name}（${r.kind}）`,
+  isLeaf: r.childCount === 0,
+  region: r,
+})
 
 function replaceChildren(nodes: Node[], key: string, children: Node[]): Node[] {
-  return nodes.map((n) => (n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children as Node[], key, children) } : n))
+  return nodes.map((n) =>
+    n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children as Node[], key, children) } : n,
+  )
 }
 
 /** 行政区划 */
@@ -44,7 +66,11 @@ export function RegionPage() {
   const selected = picked ?? province ?? null
   // null until the user opens or closes a branch: the province starts open (the tree loads its cities)
   const [expanded, setExpanded] = useState<Key[] | null>(null)
-  const children = useQuery({ queryKey: ['area-children', selected?.code], queryFn: () => areaChildren(selected!.code), enabled: !!selected })
+  const children = useQuery({
+    queryKey: ['area-children', selected?.code],
+    queryFn: () => areaChildren(selected!.code),
+    enabled: !!selected,
+  })
   const [editing, setEditing] = useState<RegionView | null>(null)
   const [adding, setAdding] = useState(false)
   const run = useAction()
@@ -52,7 +78,10 @@ export function RegionPage() {
 
   const loadData = useCallback(
     async (node: TreeDataNode) => {
-      const list = await queryClient.fetchQuery({ queryKey: ['area-children', String(node.key)], queryFn: () => areaChildren(String(node.key)) })
+      const list = await queryClient.fetchQuery({
+        queryKey: ['area-children', String(node.key)],
+        queryFn: () => areaChildren(String(node.key)),
+      })
       setNodes((prev) => replaceChildren(prev ?? (roots.data ?? []).map(toNode), String(node.key), list.map(toNode)))
     },
     [queryClient, roots.data],
@@ -69,7 +98,12 @@ export function RegionPage() {
   const columns: TableColumnsType<RegionView> = [
     { title: '代码', dataIndex: 'code', width: 120, render: (v: string) => <code>{v}</code> },
     { title: '名称', dataIndex: 'name' },
-    { title: '类型', dataIndex: 'kind', width: 90, render: (v: string) => (v === '行政区' ? <Tag>行政区</Tag> : <Tag color="blue">{v}</Tag>) },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      width: 90,
+      render: (v: string) => (v === '行政区' ? <Tag>行政区</Tag> : <Tag color="blue">{v}</Tag>),
+    },
     { title: '下级', dataIndex: 'childCount', width: 70 },
     { title: '排序', dataIndex: 'sort', width: 70 },
     {
@@ -82,7 +116,14 @@ export function RegionPage() {
             改名
           </Button>
           {!r.builtin && (
-            <Button type="link" size="small" danger onClick={async () => (await run(() => deleteArea(r.code), { confirm: { title: `删除“${r.name}”？` }, success: '已删除' })) && reload()}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () =>
+                (await run(() => deleteArea(r.code), { confirm: { title: `删除“${r.name}”？` }, success: '已删除' })) && reload()
+              }
+            >
               删除
             </Button>
           )}
@@ -92,7 +133,13 @@ export function RegionPage() {
   ]
 
   return (
-    <ListShell title="行政区划" intro="浙江省 → 市 → 区县 → 乡镇街道；区县下可增设开发区、园区单元" testId="admin-region-page" error={roots.error} onRetry={() => void roots.refetch()}>
+    <ListShell
+      title="行政区划"
+      intro="浙江省 → 市 → 区县 → 乡镇街道；区县下可增设开发区、园区单元"
+      testId="admin-region-page"
+      error={roots.error}
+      onRetry={() => void roots.refetch()}
+    >
       <Split>
         <Card size="small" title="区划树" className="tree">
           <Tree<Node>
@@ -192,9 +239,19 @@ export function RegionPage() {
               <Input placeholder="如：上城数字经济园" data-testid="region-unit-name" />
             </Form.Item>
             <Form.Item label="类型" name="kind">
-              <Select options={[{ value: '开发区', label: '开发区' }, { value: '园区', label: '园区' }]} />
+              <Select
+                options={[
+                  { value: '开发区', label: '开发区' },
+                  { value: '园区', label: '园区' },
+                ]}
+              />
             </Form.Item>
-            <Form.Item label="代码" name="code" rules={[fieldRule(areaAddBody, 'code')]} extra={`留空则自动编为 ${selected?.code ?? ''}401 起的下一个`}>
+            <Form.Item
+              label="代码"
+              name="code"
+              rules={[fieldRule(areaAddBody, 'code')]}
+              extra={`留空则自动编为 ${selected?.code ?? ''}401 起的下一个`}
+            >
               <Input placeholder="可留空" />
             </Form.Item>
           </>
@@ -205,5 +262,11 @@ export function RegionPage() {
 }
 
 function renameNode(nodes: Node[], r: RegionView): Node[] {
-  return nodes.map((n) => (n.key === r.code ? { ...n, ...toNode(r), children: n.children } : n.children ? { ...n, children: renameNode(n.children as Node[], r) } : n))
+  return nodes.map((n) =>
+    n.key === r.code
+      ? { ...n, ...toNode(r), children: n.children }
+      : n.children
+        ? { ...n, children: renameNode(n.children as Node[], r) }
+        : n,
+  )
 }

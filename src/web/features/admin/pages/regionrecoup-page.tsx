@@ -7,7 +7,12 @@ import { PlusOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd'
 import { useState } from 'react'
-import { REGION_STANDARD_FIELDS, regionStandardAddBody, regionStandardEditBody, type RegionStandardView } from '../../../../domain/contracts/admin-region-standard'
+import {
+  REGION_STANDARD_FIELDS,
+  regionStandardAddBody,
+  regionStandardEditBody,
+  type RegionStandardView,
+} from '../../../../domain/contracts/admin-region-standard'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { ListShell } from '../../../ui/list-shell'
 import { AreaSelect } from '../components/pickers'
@@ -23,13 +28,28 @@ const num = (v: number | null) => (v === null ? '—' : v.toLocaleString('zh-CN'
 export function RegionRecoupPage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['regionCode', 'year'] as const)
   const f = params.filters
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, regionCode: f.regionCode, year: f.year ? Number(f.year) : undefined }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    regionCode: f.regionCode,
+    year: f.year ? Number(f.year) : undefined,
+  }
   const list = useQuery({ queryKey: ['region-standards', query], queryFn: () => queryStandards(query), placeholderData: keepPreviousData })
   const [editing, setEditing] = useState<RegionStandardView | 'new' | null>(null)
   const run = useAction()
 
   const columns: TableColumnsType<RegionStandardView> = [
-    { title: '区划', dataIndex: 'regionName', key: 'regionCode', sorter: true, sortOrder: sortOrderOf('regionCode'), fixed: 'left', width: 110 },
+    {
+      title: '区划',
+      dataIndex: 'regionName',
+      key: 'regionCode',
+      sorter: true,
+      sortOrder: sortOrderOf('regionCode'),
+      fixed: 'left',
+      width: 110,
+    },
     { title: '年度', dataIndex: 'year', key: 'year', sorter: true, sortOrder: sortOrderOf('year'), width: 80 },
     ...REGION_STANDARD_FIELDS.map((m) => ({
       title: (
@@ -54,7 +74,18 @@ export function RegionRecoupPage() {
           <Button type="link" size="small" onClick={() => setEditing(s)}>
             编辑
           </Button>
-          <Button type="link" size="small" danger onClick={() => run(() => deleteStandard(s.id), { confirm: { title: `删除 ${s.regionName} ${s.year} 年标准？` }, success: '已删除', refresh: [['region-standards']] })}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              run(() => deleteStandard(s.id), {
+                confirm: { title: `删除 ${s.regionName} ${s.year} 年标准？` },
+                success: '已删除',
+                refresh: [['region-standards']],
+              })
+            }
+          >
             删除
           </Button>
         </Space>
@@ -71,9 +102,21 @@ export function RegionRecoupPage() {
         <>
           <Space wrap>
             <div style={{ width: 240 }}>
-              <AreaSelect maxLevel="county" value={f.regionCode ?? null} onChange={(regionCode) => setFilters({ ...f, regionCode })} placeholder="区划（含下级）" />
+              <AreaSelect
+                maxLevel="county"
+                value={f.regionCode ?? null}
+                onChange={(regionCode) => setFilters({ ...f, regionCode })}
+                placeholder="区划（含下级）"
+              />
             </div>
-            <Select placeholder="年度" allowClear style={{ width: 110 }} value={f.year ? Number(f.year) : undefined} onChange={(year) => setFilters({ ...f, year })} options={YEARS.map((y) => ({ value: y, label: `${y}年` }))} />
+            <Select
+              placeholder="年度"
+              allowClear
+              style={{ width: 110 }}
+              value={f.year ? Number(f.year) : undefined}
+              onChange={(year) => setFilters({ ...f, year })}
+              options={YEARS.map((y) => ({ value: y, label: `${y}年` }))}
+            />
           </Space>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新增标准
@@ -111,7 +154,11 @@ export function RegionRecoupPage() {
                 </Form.Item>
               </Col>
               <Col span={8}>
-                <Form.Item label="年度" name="year" rules={[{ required: true, message: '请选择年度' }, fieldRule(regionStandardAddBody, 'year')]}>
+                <Form.Item
+                  label="年度"
+                  name="year"
+                  rules={[{ required: true, message: '请选择年度' }, fieldRule(regionStandardAddBody, 'year')]}
+                >
                   <Select options={YEARS.map((y) => ({ value: y, label: `${y}年` }))} />
                 </Form.Item>
               </Col>

@@ -33,7 +33,19 @@ export function ResourcePage() {
   const missing = (model.data ?? []).filter((r) => !r.present)
 
   const columns: TableColumnsType<Row> = [
-    { title: '菜单名称', dataIndex: 'name', render: (v: string, m) => (m.customized ? <Space>{v}<Tag color="blue">已调整</Tag></Space> : v) },
+    {
+      title: '菜单名称',
+      dataIndex: 'name',
+      render: (v: string, m) =>
+        m.customized ? (
+          <Space>
+            {v}
+            <Tag color="blue">已调整</Tag>
+          </Space>
+        ) : (
+          v
+        ),
+    },
     { title: '路由', dataIndex: 'menuRoute', render: (v: string) => <code>{v}</code> },
     { title: '排序', dataIndex: 'sort', width: 70 },
     { title: '图标', dataIndex: 'icon', width: 150, render: (v: string) => v || '—' },
@@ -73,7 +85,9 @@ export function ResourcePage() {
       testId="admin-resource-page"
       toolbar={
         <>
-          <span style={{ color: '#6b7280' }}>{missing.length ? `已删除 ${missing.length} 个菜单，可按路由恢复` : '路由表中的页面都已是菜单'}</span>
+          <span style={{ color: '#6b7280' }}>
+            {missing.length ? `已删除 ${missing.length} 个菜单，可按路由恢复` : '路由表中的页面都已是菜单'}
+          </span>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="menu-add">
             新增菜单
           </Button>
@@ -81,7 +95,11 @@ export function ResourcePage() {
       }
     >
       {tree.error && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
-      <Tabs activeKey={group} onChange={(k) => setGroup(k as MenuGroup)} items={MENU_GROUPS.map((g) => ({ key: g, label: MENU_GROUP_TITLES[g] }))} />
+      <Tabs
+        activeKey={group}
+        onChange={(k) => setGroup(k as MenuGroup)}
+        items={MENU_GROUPS.map((g) => ({ key: g, label: MENU_GROUP_TITLES[g] }))}
+      />
       <Table<Row>
         rowKey="id"
         size="small"
@@ -111,7 +129,12 @@ export function ResourcePage() {
           <>
             {!current && (
               <>
-                <Form.Item label="路由" name="menuRoute" rules={[{ required: true, message: '路由不能为空' }, fieldRule(menuAddBody, 'menuRoute')]} extra="必须是路由表中的页面；已删除的菜单可在此恢复">
+                <Form.Item
+                  label="路由"
+                  name="menuRoute"
+                  rules={[{ required: true, message: '路由不能为空' }, fieldRule(menuAddBody, 'menuRoute')]}
+                  extra="必须是路由表中的页面；已删除的菜单可在此恢复"
+                >
                   <AutoComplete
                     data-testid="menu-form-route"
                     options={missing.map((r) => ({ value: r.path, label: `${r.path}　${r.title}` }))}
@@ -127,7 +150,11 @@ export function ResourcePage() {
                 </Form.Item>
               </>
             )}
-            <Form.Item label="菜单名称" name="name" rules={[{ required: true, message: '菜单名称不能为空' }, fieldRule(menuEditBody, 'name')]}>
+            <Form.Item
+              label="菜单名称"
+              name="name"
+              rules={[{ required: true, message: '菜单名称不能为空' }, fieldRule(menuEditBody, 'name')]}
+            >
               <Input data-testid="menu-form-name" />
             </Form.Item>
             <Form.Item label="排序" name="sort" rules={[fieldRule(menuEditBody, 'sort')]}>

@@ -67,7 +67,14 @@ export function RoleGrantDrawer({ role, onClose, onSaved }: { role: RoleView | n
         <Empty description="没有菜单" />
       ) : (
         <div data-testid="grant-tree">
-          <Tree checkable selectable={false} treeData={nodes} checkedKeys={checked} onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)} defaultExpandedKeys={MENU_GROUPS.map((g) => `group:${g}`)} />
+          <Tree
+            checkable
+            selectable={false}
+            treeData={nodes}
+            checkedKeys={checked}
+            onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)}
+            defaultExpandedKeys={MENU_GROUPS.map((g) => `group:${g}`)}
+          />
         </div>
       )}
     </Drawer>

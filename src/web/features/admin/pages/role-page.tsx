@@ -21,7 +21,13 @@ import { RoleUsersDrawer } from './role-users'
 /** 角色管理 */
 export function RolePage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['keyword'] as const)
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, keyword: params.filters.keyword }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    keyword: params.filters.keyword,
+  }
   const list = useQuery({ queryKey: ['roles', query], queryFn: () => queryRoles(query), placeholderData: keepPreviousData })
   const run = useAction()
   const { modal, message } = App.useApp()
@@ -38,7 +44,13 @@ export function RolePage() {
         } catch (err) {
           // a role still held by users: say how many, and delete only when confirmed again
           if (!(err instanceof ApiError) || err.status !== 422 || !err.message.includes('确认后')) throw err
-          const again = await modal.confirm({ title: '角色仍在使用', content: `${err.message}。删除后这些用户将失去该角色的菜单权限。`, okText: '仍然删除', cancelText: '取消', okButtonProps: { danger: true } })
+          const again = await modal.confirm({
+            title: '角色仍在使用',
+            content: `${err.message}。删除后这些用户将失去该角色的菜单权限。`,
+            okText: '仍然删除',
+            cancelText: '取消',
+            okButtonProps: { danger: true },
+          })
           if (!again) return
           await deleteRole(r.id, true)
         }
@@ -49,11 +61,26 @@ export function RolePage() {
 
   const columns: TableColumnsType<RoleView> = [
     { title: '角色名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name') },
-    { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, sortOrder: sortOrderOf('code'), render: (v: string) => <code>{v}</code> },
+    {
+      title: '角色编码',
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      sortOrder: sortOrderOf('code'),
+      render: (v: string) => <code>{v}</code>,
+    },
     { title: '说明', dataIndex: 'remark', render: (v: string) => v || '—' },
     { title: '用户数', dataIndex: 'userCount', width: 80 },
     { title: '授权菜单', dataIndex: 'menuCount', width: 90 },
-    { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf('createdAt'), render: formatTime, width: 170 },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: sortOrderOf('createdAt'),
+      render: formatTime,
+      width: 170,
+    },
     {
       title: '操作',
       key: 'actions',
@@ -85,7 +112,13 @@ export function RolePage() {
       testId="admin-role-page"
       toolbar={
         <>
-          <Input.Search placeholder="角色名称或编码" allowClear defaultValue={params.filters.keyword} onSearch={(keyword) => setFilters({ keyword })} style={{ width: 260 }} />
+          <Input.Search
+            placeholder="角色名称或编码"
+            allowClear
+            defaultValue={params.filters.keyword}
+            onSearch={(keyword) => setFilters({ keyword })}
+            style={{ width: 260 }}
+          />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="role-add">
             新增角色
           </Button>
@@ -115,10 +148,19 @@ export function RolePage() {
       >
         {() => (
           <>
-            <Form.Item label="角色名称" name="name" rules={[{ required: true, message: '角色名称不能为空' }, fieldRule(roleAddBody, 'name')]}>
+            <Form.Item
+              label="角色名称"
+              name="name"
+              rules={[{ required: true, message: '角色名称不能为空' }, fieldRule(roleAddBody, 'name')]}
+            >
               <Input data-testid="role-form-name" />
             </Form.Item>
-            <Form.Item label="角色编码" name="code" rules={[{ required: true, message: '角色编码不能为空' }, fieldRule(roleAddBody, 'code')]} extra="大写字母、数字和下划线，如 PATROL">
+            <Form.Item
+              label="角色编码"
+              name="code"
+              rules={[{ required: true, message: '角色编码不能为空' }, fieldRule(roleAddBody, 'code')]}
+              extra="大写字母、数字和下划线，如 PATROL"
+            >
               <Input data-testid="role-form-code" />
             </Form.Item>
             <Form.Item label="说明" name="remark" rules={[fieldRule(roleAddBody, 'remark')]}>

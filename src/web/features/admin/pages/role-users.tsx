@@ -64,7 +64,14 @@ export function RoleUsersDrawer({ role, onClose, onChanged }: { role: RoleView |
                 danger
                 size="small"
                 onClick={async () => {
-                  if (await run(() => changeRoleUsers(role!.id, [], [u.id]), { confirm: { title: `将 ${u.username} 移出该角色？` }, success: '已移出', refresh })) onChanged()
+                  if (
+                    await run(() => changeRoleUsers(role!.id, [], [u.id]), {
+                      confirm: { title: `将 ${u.username} 移出该角色？` },
+                      success: '已移出',
+                      refresh,
+                    })
+                  )
+                    onChanged()
                 }}
               >
                 移出

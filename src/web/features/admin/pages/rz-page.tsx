@@ -24,7 +24,14 @@ const FILTERS = ['username', 'module', 'action', 'success', 'from', 'to'] as con
 export function RzPage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(FILTERS)
   const f = params.filters
-  const filter = { username: f.username, module: f.module, action: f.action, success: f.success === 'true' ? true : f.success === 'false' ? false : undefined, from: f.from, to: f.to }
+  const filter = {
+    username: f.username,
+    module: f.module,
+    action: f.action,
+    success: f.success === 'true' ? true : f.success === 'false' ? false : undefined,
+    from: f.from,
+    to: f.to,
+  }
   const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, ...filter }
   const list = useQuery({ queryKey: ['oplog', query], queryFn: () => logPage(query), placeholderData: keepPreviousData })
   const [form] = Form.useForm()
@@ -33,8 +40,24 @@ export function RzPage() {
 
   const columns: TableColumnsType<LogRowView> = [
     { title: '时间', dataIndex: 'at', key: 'at', sorter: true, sortOrder: sortOrderOf('at'), width: 170, render: formatTime },
-    { title: '用户', dataIndex: 'username', key: 'username', sorter: true, sortOrder: sortOrderOf('username'), width: 100, render: (v: string) => v || '—' },
-    { title: '模块', dataIndex: 'module', key: 'module', sorter: true, sortOrder: sortOrderOf('module'), width: 100, render: (v: string) => LOG_MODULES[v] ?? v },
+    {
+      title: '用户',
+      dataIndex: 'username',
+      key: 'username',
+      sorter: true,
+      sortOrder: sortOrderOf('username'),
+      width: 100,
+      render: (v: string) => v || '—',
+    },
+    {
+      title: '模块',
+      dataIndex: 'module',
+      key: 'module',
+      sorter: true,
+      sortOrder: sortOrderOf('module'),
+      width: 100,
+      render: (v: string) => LOG_MODULES[v] ?? v,
+    },
     { title: '操作', dataIndex: 'action', width: 140 },
     { title: '对象', dataIndex: 'target', ellipsis: true, render: (v: string) => v || '—' },
     { title: 'IP', dataIndex: 'ip', width: 130 },
@@ -77,13 +100,27 @@ export function RzPage() {
             <Input placeholder="用户" allowClear style={{ width: 110 }} data-testid="rz-username" />
           </Form.Item>
           <Form.Item name="module">
-            <Select placeholder="模块" allowClear style={{ width: 120 }} options={Object.entries(LOG_MODULES).map(([value, label]) => ({ value, label }))} data-testid="rz-module" />
+            <Select
+              placeholder="模块"
+              allowClear
+              style={{ width: 120 }}
+              options={Object.entries(LOG_MODULES).map(([value, label]) => ({ value, label }))}
+              data-testid="rz-module"
+            />
           </Form.Item>
           <Form.Item name="action">
             <Input placeholder="操作" allowClear style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="success">
-            <Select placeholder="结果" allowClear style={{ width: 90 }} options={[{ value: 'true', label: '成功' }, { value: 'false', label: '失败' }]} />
+            <Select
+              placeholder="结果"
+              allowClear
+              style={{ width: 90 }}
+              options={[
+                { value: 'true', label: '成功' },
+                { value: 'false', label: '失败' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="range">
             <DatePicker.RangePicker />

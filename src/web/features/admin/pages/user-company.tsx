@@ -19,7 +19,11 @@ export function CompanyAccounts() {
   const [adding, setAdding] = useState(false)
   const [password, setPassword] = useState<InitialPassword | null>(null)
   const [keyword, setKeyword] = useState('')
-  const companies = useQuery({ queryKey: ['find-companies', keyword], queryFn: () => findCompanies(keyword), enabled: keyword.trim().length > 0 })
+  const companies = useQuery({
+    queryKey: ['find-companies', keyword],
+    queryFn: () => findCompanies(keyword),
+    enabled: keyword.trim().length > 0,
+  })
 
   const columns: TableColumnsType<CompanyUserView> = [
     { title: '用户名', dataIndex: 'username' },
@@ -37,7 +41,13 @@ export function CompanyAccounts() {
           type="link"
           danger
           size="small"
-          onClick={() => run(() => deleteCompanyUser(u.id), { confirm: { title: `删除企业账号 ${u.username}？` }, success: '已删除', refresh: [['company-users']] })}
+          onClick={() =>
+            run(() => deleteCompanyUser(u.id), {
+              confirm: { title: `删除企业账号 ${u.username}？` },
+              success: '已删除',
+              refresh: [['company-users']],
+            })
+          }
         >
           删除
         </Button>
@@ -49,7 +59,12 @@ export function CompanyAccounts() {
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
         <Space>
-          <Input.Search placeholder="用户名、企业名称或信用代码" allowClear onSearch={(k) => setPage({ ...page, page: 1, keyword: k })} style={{ width: 280 }} />
+          <Input.Search
+            placeholder="用户名、企业名称或信用代码"
+            allowClear
+            onSearch={(k) => setPage({ ...page, page: 1, keyword: k })}
+            style={{ width: 280 }}
+          />
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           新增企业账号
@@ -62,7 +77,13 @@ export function CompanyAccounts() {
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isFetching}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (p, ps) => setPage({ ...page, page: p, pageSize: ps }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (p, ps) => setPage({ ...page, page: p, pageSize: ps }),
+        }}
         locale={{ emptyText: emptyState(list.error ? '加载失败' : '还没有企业账号') }}
       />
       <FormModal
@@ -77,19 +98,35 @@ export function CompanyAccounts() {
       >
         {() => (
           <>
-            <Form.Item label="企业" name="enterpriseId" rules={[{ required: true, message: '请选择企业' }]} extra="只能选择本账号数据范围内的企业">
+            <Form.Item
+              label="企业"
+              name="enterpriseId"
+              rules={[{ required: true, message: '请选择企业' }]}
+              extra="只能选择本账号数据范围内的企业"
+            >
               <Select
                 showSearch={{ filterOption: false, onSearch: setKeyword }}
                 placeholder="输入企业名称或统一社会信用代码搜索"
                 loading={companies.isFetching}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: `${c.name}（${c.creditCode}，${c.countyName ?? '—'}）` }))}
+                options={(companies.data ?? []).map((c) => ({
+                  value: c.id,
+                  label: `${c.name}（${c.creditCode}，${c.countyName ?? '—'}）`,
+                }))}
                 notFoundContent={keyword ? '没有找到企业' : '请输入关键字'}
               />
             </Form.Item>
-            <Form.Item label="用户名" name="username" rules={[{ required: true, message: '用户名不能为空' }, fieldRule(companyAddBody, 'username')]}>
+            <Form.Item
+              label="用户名"
+              name="username"
+              rules={[{ required: true, message: '用户名不能为空' }, fieldRule(companyAddBody, 'username')]}
+            >
               <Input autoComplete="off" />
             </Form.Item>
-            <Form.Item label="联系人" name="realName" rules={[{ required: true, message: '联系人不能为空' }, fieldRule(companyAddBody, 'realName')]}>
+            <Form.Item
+              label="联系人"
+              name="realName"
+              rules={[{ required: true, message: '联系人不能为空' }, fieldRule(companyAddBody, 'realName')]}
+            >
               <Input />
             </Form.Item>
             <Form.Item label="手机号" name="phone" rules={[fieldRule(companyAddBody, 'phone')]}>

@@ -53,7 +53,8 @@ function StaffAccounts() {
   const onMore = (u: UserRowView, key: string) => {
     if (key === 'status') {
       return run(() => setUserStatus(u.id, u.status === 1 ? 0 : 1), {
-        confirm: u.status === 1 ? { title: `停用账号 ${u.username}？`, content: '停用后该账号的所有登录会话立即失效，且不能再登录。' } : undefined,
+        confirm:
+          u.status === 1 ? { title: `停用账号 ${u.username}？`, content: '停用后该账号的所有登录会话立即失效，且不能再登录。' } : undefined,
         success: u.status === 1 ? '已停用' : '已启用',
         refresh,
       })
@@ -65,7 +66,11 @@ function StaffAccounts() {
       })
     }
     if (key === 'unlock') return run(() => unlockUser(u.id), { success: '已解除锁定', refresh })
-    return run(() => deleteUser(u.id), { confirm: { title: `删除账号 ${u.username}？`, content: '删除后账号不能再登录，用户名也不能再次使用。' }, success: '已删除', refresh })
+    return run(() => deleteUser(u.id), {
+      confirm: { title: `删除账号 ${u.username}？`, content: '删除后账号不能再登录，用户名也不能再次使用。' },
+      success: '已删除',
+      refresh,
+    })
   }
 
   const columns: TableColumnsType<UserRowView> = [
@@ -73,7 +78,11 @@ function StaffAccounts() {
     { title: '姓名', dataIndex: 'realName', key: 'realName', sorter: true, sortOrder: sortOrderOf('realName'), width: 100 },
     { title: '组织机构', dataIndex: 'organizationName', render: (v: string | null) => v ?? '—' },
     { title: '行政区划', dataIndex: 'regionName', render: (v: string | null) => v ?? '—', width: 110 },
-    { title: '角色', dataIndex: 'roles', render: (roles: UserRowView['roles']) => (roles.length ? roles.map((r) => <Tag key={r.id}>{r.name}</Tag>) : '—') },
+    {
+      title: '角色',
+      dataIndex: 'roles',
+      render: (roles: UserRowView['roles']) => (roles.length ? roles.map((r) => <Tag key={r.id}>{r.name}</Tag>) : '—'),
+    },
     {
       title: '状态',
       key: 'status',
@@ -96,7 +105,15 @@ function StaffAccounts() {
         </Space>
       ),
     },
-    { title: '最近登录', dataIndex: 'lastLoginAt', key: 'lastLoginAt', sorter: true, sortOrder: sortOrderOf('lastLoginAt'), width: 150, render: (v: string | null, u) => (v ? <Tooltip title={u.lastLoginIp}>{formatTime(v)}</Tooltip> : '从未登录') },
+    {
+      title: '最近登录',
+      dataIndex: 'lastLoginAt',
+      key: 'lastLoginAt',
+      sorter: true,
+      sortOrder: sortOrderOf('lastLoginAt'),
+      width: 150,
+      render: (v: string | null, u) => (v ? <Tooltip title={u.lastLoginIp}>{formatTime(v)}</Tooltip> : '从未登录'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -140,7 +157,11 @@ function StaffAccounts() {
         <Form
           form={search}
           layout="inline"
-          initialValues={{ ...f, organizationId: f.organizationId ? Number(f.organizationId) : undefined, roleId: f.roleId ? Number(f.roleId) : undefined }}
+          initialValues={{
+            ...f,
+            organizationId: f.organizationId ? Number(f.organizationId) : undefined,
+            roleId: f.roleId ? Number(f.roleId) : undefined,
+          }}
           onFinish={(v) => setFilters(v)}
         >
           <Form.Item name="username">
@@ -156,7 +177,15 @@ function StaffAccounts() {
             <Select placeholder="角色" allowClear options={roleOptions} style={{ width: 130 }} />
           </Form.Item>
           <Form.Item name="status">
-            <Select placeholder="状态" allowClear style={{ width: 90 }} options={[{ value: '1', label: '启用' }, { value: '0', label: '停用' }]} />
+            <Select
+              placeholder="状态"
+              allowClear
+              style={{ width: 90 }}
+              options={[
+                { value: '1', label: '启用' },
+                { value: '0', label: '停用' },
+              ]}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="user-search">
             查询
@@ -190,7 +219,14 @@ function StaffAccounts() {
         schema={isNew ? userAddBody : userEditBody}
         initialValues={
           current
-            ? { id: current.id, realName: current.realName, phone: current.phone, organizationId: current.organizationId, regionCode: current.regionCode, remark: current.remark }
+            ? {
+                id: current.id,
+                realName: current.realName,
+                phone: current.phone,
+                organizationId: current.organizationId,
+                regionCode: current.regionCode,
+                remark: current.remark,
+              }
             : { roleIds: [] }
         }
         onClose={() => setEditing(null)}
@@ -206,11 +242,20 @@ function StaffAccounts() {
         {() => (
           <>
             {isNew && (
-              <Form.Item label="用户名" name="username" rules={[{ required: true, message: '用户名不能为空' }, fieldRule(userAddBody, 'username')]} extra="字母开头，3–50位，字母、数字和 _ . -">
+              <Form.Item
+                label="用户名"
+                name="username"
+                rules={[{ required: true, message: '用户名不能为空' }, fieldRule(userAddBody, 'username')]}
+                extra="字母开头，3–50位，字母、数字和 _ . -"
+              >
                 <Input autoComplete="off" data-testid="user-form-username" />
               </Form.Item>
             )}
-            <Form.Item label="姓名" name="realName" rules={[{ required: true, message: '姓名不能为空' }, fieldRule(userAddBody, 'realName')]}>
+            <Form.Item
+              label="姓名"
+              name="realName"
+              rules={[{ required: true, message: '姓名不能为空' }, fieldRule(userAddBody, 'realName')]}
+            >
               <Input data-testid="user-form-realname" />
             </Form.Item>
             <Form.Item label="手机号" name="phone" rules={[fieldRule(userAddBody, 'phone')]}>
@@ -224,7 +269,13 @@ function StaffAccounts() {
             </Form.Item>
             {isNew && (
               <Form.Item label="角色" name="roleIds">
-                <Select mode="multiple" options={roleOptions} placeholder="选择角色" data-testid="user-form-roles" optionFilterProp="label" />
+                <Select
+                  mode="multiple"
+                  options={roleOptions}
+                  placeholder="选择角色"
+                  data-testid="user-form-roles"
+                  optionFilterProp="label"
+                />
               </Form.Item>
             )}
             <Form.Item label="备注" name="remark" rules={[fieldRule(userAddBody, 'remark')]}>
@@ -239,7 +290,17 @@ function StaffAccounts() {
   )
 }
 
-function RolesModal({ user, options, onClose, onSaved }: { user: UserRowView | null; options: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
+function RolesModal({
+  user,
+  options,
+  onClose,
+  onSaved,
+}: {
+  user: UserRowView | null
+  options: { value: number; label: string }[]
+  onClose: () => void
+  onSaved: () => void
+}) {
   const schema = userEditBody.pick({ id: true }).extend({ roleIds: userAddBody.shape.roleIds })
   return (
     <FormModal

@@ -4,7 +4,8 @@ import type { OutlineCollection } from '../../../../domain/contracts/outlines'
 import { apiGet } from '../../../core/api'
 
 /** Outlines of a level, simplified for a zoom. */
-export const fetchMapOutlines = (level: 'city' | 'county', zoom: number) => apiGet<OutlineCollection>('/api/cloudChart/boundaries', { level, zoom })
+export const fetchMapOutlines = (level: 'city' | 'county', zoom: number) =>
+  apiGet<OutlineCollection>('/api/cloudChart/boundaries', { level, zoom })
 
 /** Outlines change only when boundaries are re-imported: kept for the page's life. */
 export const useMapOutlines = (level: 'city' | 'county', zoom: number) =>

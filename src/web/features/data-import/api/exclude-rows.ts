@@ -3,4 +3,5 @@ import type { BatchView } from '../../../../domain/contracts/datacenter-import'
 import { apiPostJson } from '../../../core/api'
 
 /** Leaves rows (or every row with an error) out of the commit, or takes them back. */
-export const excludeRows = (body: { id: number; rowNos?: number[]; errors?: boolean; excluded: boolean }) => apiPostJson<BatchView>('/api/datacenter/sjcl/exclude', body)
+export const excludeRows = (body: { id: number; rowNos?: number[]; errors?: boolean; excluded: boolean }) =>
+  apiPostJson<BatchView>('/api/datacenter/sjcl/exclude', body)

@@ -7,4 +7,5 @@ import { apiGet } from '../../../core/api'
 export const queryBatch = (id: number) => apiGet<BatchView>('/api/datacenter/sjcj/detail', { id })
 
 /** react-query hook of {@link queryBatch}. */
-export const useBatch = (id: number | null) => useQuery({ queryKey: ['dc-batch', id], queryFn: () => queryBatch(id as number), enabled: id !== null })
+export const useBatch = (id: number | null) =>
+  useQuery({ queryKey: ['dc-batch', id], queryFn: () => queryBatch(id as number), enabled: id !== null })

@@ -8,4 +8,5 @@ import { apiGet } from '../../../core/api'
 export const queryFields = (kind: RecordKind) => apiGet<StandardFields>('/api/datacenter/sjcl/fields', { kind })
 
 /** react-query hook of {@link queryFields}. */
-export const useFields = (kind: RecordKind | undefined) => useQuery({ queryKey: ['dc-fields', kind], queryFn: () => queryFields(kind as RecordKind), enabled: !!kind, staleTime: 60_000 })
+export const useFields = (kind: RecordKind | undefined) =>
+  useQuery({ queryKey: ['dc-fields', kind], queryFn: () => queryFields(kind as RecordKind), enabled: !!kind, staleTime: 60_000 })

@@ -8,4 +8,10 @@ import type { RowsQuery } from './query-rows'
 export const queryIssues = (q: RowsQuery) => apiGet<BatchRows>('/api/datacenter/sjcl/issues', { ...q })
 
 /** react-query hook of {@link queryIssues}. */
-export const useIssues = (q: RowsQuery | null) => useQuery({ queryKey: ['dc-issues', q], queryFn: () => queryIssues(q as RowsQuery), enabled: q !== null, placeholderData: keepPreviousData })
+export const useIssues = (q: RowsQuery | null) =>
+  useQuery({
+    queryKey: ['dc-issues', q],
+    queryFn: () => queryIssues(q as RowsQuery),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+  })

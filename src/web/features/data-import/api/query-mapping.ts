@@ -7,4 +7,5 @@ import { apiGet } from '../../../core/api'
 export const queryMapping = (id: number) => apiGet<BatchMapping>('/api/datacenter/sjcj/mapping', { id })
 
 /** react-query hook of {@link queryMapping}. */
-export const useMapping = (id: number | null) => useQuery({ queryKey: ['dc-mapping', id], queryFn: () => queryMapping(id as number), enabled: id !== null })
+export const useMapping = (id: number | null) =>
+  useQuery({ queryKey: ['dc-mapping', id], queryFn: () => queryMapping(id as number), enabled: id !== null })

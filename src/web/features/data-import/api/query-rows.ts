@@ -17,4 +17,5 @@ export interface RowsQuery {
 export const queryRows = (q: RowsQuery) => apiGet<BatchRows>('/api/datacenter/sjcj/preview', { ...q })
 
 /** react-query hook of {@link queryRows}. */
-export const useRows = (q: RowsQuery | null) => useQuery({ queryKey: ['dc-rows', q], queryFn: () => queryRows(q as RowsQuery), enabled: q !== null, placeholderData: keepPreviousData })
+export const useRows = (q: RowsQuery | null) =>
+  useQuery({ queryKey: ['dc-rows', q], queryFn: () => queryRows(q as RowsQuery), enabled: q !== null, placeholderData: keepPreviousData })

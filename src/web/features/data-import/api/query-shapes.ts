@@ -10,4 +10,5 @@ export type BatchShapes = FeatureCollection & { bbox: [number, number, number, n
 export const queryShapes = (id: number) => apiGet<BatchShapes>('/api/datacenter/sjcj/shapes', { id })
 
 /** react-query hook of {@link queryShapes}. */
-export const useShapes = (id: number | null, version: string) => useQuery({ queryKey: ['dc-shapes', id, version], queryFn: () => queryShapes(id as number), enabled: id !== null })
+export const useShapes = (id: number | null, version: string) =>
+  useQuery({ queryKey: ['dc-shapes', id, version], queryFn: () => queryShapes(id as number), enabled: id !== null })

@@ -7,4 +7,5 @@ import { apiGet } from '../../../core/api'
 export const querySummary = (id: number) => apiGet<IssueSummary>('/api/datacenter/sjcl/summary', { id })
 
 /** react-query hook of {@link querySummary}. */
-export const useSummary = (id: number | null, version: string) => useQuery({ queryKey: ['dc-summary', id, version], queryFn: () => querySummary(id as number), enabled: id !== null })
+export const useSummary = (id: number | null, version: string) =>
+  useQuery({ queryKey: ['dc-summary', id, version], queryFn: () => querySummary(id as number), enabled: id !== null })

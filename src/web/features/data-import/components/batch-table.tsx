@@ -51,7 +51,16 @@ export function BatchTable({ actions, chosen, testId }: BatchTableProps) {
   const f = params.filters
   const list = useBatches({ page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, ...f })
   const columns: TableColumnsType<BatchView> = [
-    { title: '批次', key: 'name', render: (_, b) => <span title={b.name}>#{b.id} {b.name}</span>, ellipsis: true },
+    {
+      title: '批次',
+      key: 'name',
+      render: (_, b) => (
+        <span title={b.name}>
+          #{b.id} {b.name}
+        </span>
+      ),
+      ellipsis: true,
+    },
     { title: '类型', key: 'kind', width: 70, render: (_, b) => RECORD_KIND_LABEL[b.kind] },
     { title: '格式', key: 'format', width: 96, render: (_, b) => FORMAT_SHORT[b.format] },
     { title: '行数', dataIndex: 'rowCount', key: 'rowCount', width: 90, sorter: true, sortOrder: sortOrderOf('rowCount'), align: 'right' },
@@ -70,13 +79,26 @@ export function BatchTable({ actions, chosen, testId }: BatchTableProps) {
           <span style={{ color: '#9ca3af' }}>未检查</span>
         ),
     },
-    { title: '上传', key: 'createdAt', width: 170, sorter: true, sortOrder: sortOrderOf('createdAt'), render: (_, b) => `${formatTime(b.createdAt)} ${b.createdBy}` },
+    {
+      title: '上传',
+      key: 'createdAt',
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrderOf('createdAt'),
+      render: (_, b) => `${formatTime(b.createdAt)} ${b.createdBy}`,
+    },
     { title: '操作', key: 'actions', width: 210, render: (_, b) => actions(b) },
   ]
   return (
     <div data-testid={testId}>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search placeholder="按文件名或上传人搜索" allowClear defaultValue={f.keyword} onSearch={(keyword) => setFilters({ ...f, keyword })} style={{ width: 240 }} />
+        <Input.Search
+          placeholder="按文件名或上传人搜索"
+          allowClear
+          defaultValue={f.keyword}
+          onSearch={(keyword) => setFilters({ ...f, keyword })}
+          style={{ width: 240 }}
+        />
         <Select
           placeholder="数据类型"
           allowClear
@@ -85,7 +107,14 @@ export function BatchTable({ actions, chosen, testId }: BatchTableProps) {
           options={Object.entries(RECORD_KIND_LABEL).map(([value, label]) => ({ value, label }))}
           onChange={(kind) => setFilters({ ...f, kind })}
         />
-        <Select placeholder="批次状态" allowClear value={f.status} style={{ width: 120 }} options={BATCH_STATUSES.map((s) => ({ value: s, label: s }))} onChange={(status) => setFilters({ ...f, status })} />
+        <Select
+          placeholder="批次状态"
+          allowClear
+          value={f.status}
+          style={{ width: 120 }}
+          options={BATCH_STATUSES.map((s) => ({ value: s, label: s }))}
+          onChange={(status) => setFilters({ ...f, status })}
+        />
         <span>
           只看我的 <Switch size="small" checked={f.mine === '1'} onChange={(on) => setFilters({ ...f, mine: on ? '1' : undefined })} />
         </span>

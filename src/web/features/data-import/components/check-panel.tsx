@@ -65,7 +65,11 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
               data-testid="exclude-errors"
               onClick={() =>
                 run(() => excludeRows({ id: batch.id, errors: true, excluded: true }), {
-                  confirm: { title: `排除全部 ${batch.errorRows} 个有错误的行？`, content: '排除的行不会提交，可以随时恢复。', danger: false },
+                  confirm: {
+                    title: `排除全部 ${batch.errorRows} 个有错误的行？`,
+                    content: '排除的行不会提交，可以随时恢复。',
+                    danger: false,
+                  },
                   success: '已排除有错误的行',
                   refresh,
                 })
@@ -116,8 +120,18 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
       {batch.status === '检查中' && <JobProgress batchId={batch.id} onFinished={onChanged} />}
       {batch.status === '已上传' && batch.message && <Alert type="warning" showIcon title={batch.message} style={{ marginBottom: 8 }} />}
       {batch.status === '已退回' && <Alert type="warning" showIcon title={`已退回：${batch.message}`} style={{ marginBottom: 8 }} />}
-      {batch.status === '已提交' && <Alert type="success" showIcon title={`已提交 ${batch.submittedCount} 条，等待审核`} style={{ marginBottom: 8 }} data-testid="submitted" />}
-      {checked && batch.errorRows > 0 && canWrite && <Alert type="error" showIcon title={`还有 ${batch.errorRows} 行有错误：修正或排除后才能提交`} style={{ marginBottom: 8 }} />}
+      {batch.status === '已提交' && (
+        <Alert
+          type="success"
+          showIcon
+          title={`已提交 ${batch.submittedCount} 条，等待审核`}
+          style={{ marginBottom: 8 }}
+          data-testid="submitted"
+        />
+      )}
+      {checked && batch.errorRows > 0 && canWrite && (
+        <Alert type="error" showIcon title={`还有 ${batch.errorRows} 行有错误：修正或排除后才能提交`} style={{ marginBottom: 8 }} />
+      )}
       {levels && batch.checkedAt && (
         <Space size={24} wrap style={{ margin: '4px 0 8px' }} data-testid="level-counts">
           {(['错误', '警告', '正常', '已排除'] as const).map((l) => (
@@ -131,13 +145,22 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
         <div data-testid="rule-counts">
           <span style={{ color: '#6b7280' }}>按规则：</span>
           {summary.data.byRule.map((r) => (
-            <Tag key={`${r.rule}-${r.level}`} color={r.level === 'error' ? 'red' : 'orange'} style={{ cursor: 'pointer' }} onClick={() => onFilter({ ...filter, rule: r.rule, page: 1 })}>
+            <Tag
+              key={`${r.rule}-${r.level}`}
+              color={r.level === 'error' ? 'red' : 'orange'}
+              style={{ cursor: 'pointer' }}
+              onClick={() => onFilter({ ...filter, rule: r.rule, page: 1 })}
+            >
               {RULE_LABELS[r.rule] ?? r.label} {r.rows} 行
             </Tag>
           ))}
         </div>
       )}
-      {batch.kind === 'parcel' && <div style={{ color: '#9ca3af', fontSize: 12, marginTop: 6 }}>重叠规则：{OVERLAP_RULE_TEXT}；用地单位按 信用代码 → 企业名称 → 企业位置落在地块内 依次关联。</div>}
+      {batch.kind === 'parcel' && (
+        <div style={{ color: '#9ca3af', fontSize: 12, marginTop: 6 }}>
+          重叠规则：{OVERLAP_RULE_TEXT}；用地单位按 信用代码 → 企业名称 → 企业位置落在地块内 依次关联。
+        </div>
+      )}
       <Modal
         open={backOpen}
         title={`退回批次 #${batch.id}`}
@@ -154,7 +177,14 @@ export function CheckPanel({ batch, canWrite, filter, onFilter, onChanged }: Che
       >
         <p>退回后批次结束，不能再检查或提交；上传人根据原因修改后重新上传。</p>
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label="退回原因" rules={[{ required: true, whitespace: true, message: '请填写退回原因' }, { max: 500, message: '退回原因最多500个字符' }]}>
+          <Form.Item
+            name="reason"
+            label="退回原因"
+            rules={[
+              { required: true, whitespace: true, message: '请填写退回原因' },
+              { max: 500, message: '退回原因最多500个字符' },
+            ]}
+          >
             <Input.TextArea rows={4} placeholder="例如：缺少统一社会信用代码列，请补充后重新上传" data-testid="back-reason" />
           </Form.Item>
         </Form>

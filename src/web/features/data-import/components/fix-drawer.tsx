@@ -129,7 +129,12 @@ export function FixDrawer({ batchId, row: opened, mapping, standard, onClose, on
               data-testid={`fix-field-${f.name}`}
             >
               {list ? (
-                <Select allowClear showSearch optionFilterProp="label" options={list.map((i) => ({ value: i.value, label: i.value === i.label ? i.label : `${i.value} ${i.label}` }))} />
+                <Select
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  options={list.map((i) => ({ value: i.value, label: i.value === i.label ? i.label : `${i.value} ${i.label}` }))}
+                />
               ) : (
                 <Input placeholder={f.type === 'date' ? '如 2024-03-05' : f.type === 'region' ? '6位区划代码，如 330106' : undefined} />
               )}

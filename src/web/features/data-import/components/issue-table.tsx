@@ -49,7 +49,9 @@ export function IssueTable({ batch, fields, filter, onFilter, canEdit, onFix, on
       title: spatial ? '要素' : '表格行',
       key: 'row',
       width: 70,
-      render: (_, r) => <span title={spatial ? `第 ${r.sourceLine} 个要素` : `源文件第 ${r.sourceLine} 行（第 ${r.rowNo} 条数据）`}>{r.sourceLine}</span>,
+      render: (_, r) => (
+        <span title={spatial ? `第 ${r.sourceLine} 个要素` : `源文件第 ${r.sourceLine} 行（第 ${r.rowNo} 条数据）`}>{r.sourceLine}</span>
+      ),
     },
     { title: '状态', key: 'level', width: 76, render: (_, r) => <LevelTag level={r.level} excluded={r.excluded} /> },
     {
@@ -108,7 +110,14 @@ export function IssueTable({ batch, fields, filter, onFilter, canEdit, onFix, on
             title: '审核状态',
             key: 'audit',
             width: 110,
-            render: (_: unknown, r: BatchRowView) => (r.submission ? <Tag color={r.submission.state === '已通过' ? 'green' : r.submission.state === '已退回' ? 'red' : 'blue'}>{r.submission.state}</Tag> : <span style={{ color: '#9ca3af' }}>未提交</span>),
+            render: (_: unknown, r: BatchRowView) =>
+              r.submission ? (
+                <Tag color={r.submission.state === '已通过' ? 'green' : r.submission.state === '已退回' ? 'red' : 'blue'}>
+                  {r.submission.state}
+                </Tag>
+              ) : (
+                <span style={{ color: '#9ca3af' }}>未提交</span>
+              ),
           },
         ]
       : []),
@@ -127,7 +136,13 @@ export function IssueTable({ batch, fields, filter, onFilter, canEdit, onFix, on
                 修复图形
               </Button>
             )}
-            <Button type="link" size="small" danger={!r.excluded} onClick={() => onExclude(r, !r.excluded)} data-testid={`exclude-${r.rowNo}`}>
+            <Button
+              type="link"
+              size="small"
+              danger={!r.excluded}
+              onClick={() => onExclude(r, !r.excluded)}
+              data-testid={`exclude-${r.rowNo}`}
+            >
               {r.excluded ? '恢复' : '排除'}
             </Button>
           </Space>
@@ -161,7 +176,11 @@ export function IssueTable({ batch, fields, filter, onFilter, canEdit, onFix, on
         columns={columns}
         dataSource={rows.data?.rows.list}
         loading={rows.isFetching}
-        locale={{ emptyText: emptyState(rows.error ? '加载失败' : filter.level || filter.rule || filter.field ? '没有符合条件的行' : '批次中没有数据行') }}
+        locale={{
+          emptyText: emptyState(
+            rows.error ? '加载失败' : filter.level || filter.rule || filter.field ? '没有符合条件的行' : '批次中没有数据行',
+          ),
+        }}
         rowClassName={(r) => (r.excluded ? 'row-excluded' : '')}
         pagination={{
           current: filter.page,

@@ -37,6 +37,7 @@ export function JobProgress({ batchId, onFinished }: JobProgressProps) {
       </div>
     )
   }
-  if (data.status === '导入失败' || data.status === '已中断') return <Alert type="error" showIcon title={`${data.status}：${data.message}`} data-testid="job-failed" />
+  if (data.status === '导入失败' || data.status === '已中断')
+    return <Alert type="error" showIcon title={`${data.status}：${data.message}`} data-testid="job-failed" />
   return <Progress percent={100} size="small" data-testid="job-done" />
 }

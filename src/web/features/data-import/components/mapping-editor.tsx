@@ -25,7 +25,10 @@ export function MappingEditor({ batch, canWrite, onSaved }: { batch: BatchView; 
   useEffect(() => setDraft(query.data?.mapping ?? {}), [query.data])
   const data = query.data
   const editable = canWrite && EDITABLE_STATUSES.includes(batch.status)
-  const changed = useMemo(() => JSON.stringify(Object.entries(draft).sort()) !== JSON.stringify(Object.entries(data?.mapping ?? {}).sort()), [draft, data])
+  const changed = useMemo(
+    () => JSON.stringify(Object.entries(draft).sort()) !== JSON.stringify(Object.entries(data?.mapping ?? {}).sort()),
+    [draft, data],
+  )
   const usedTwice = useMemo(() => {
     const seen = new Map<string, number>()
     for (const h of Object.values(draft)) seen.set(h, (seen.get(h) ?? 0) + 1)
@@ -61,12 +64,14 @@ export function MappingEditor({ batch, canWrite, onSaved }: { batch: BatchView; 
           status={usedTwice.has(draft[t.name]) ? 'warning' : undefined}
           style={{ width: 240 }}
           options={data.headers.map((h) => ({ value: h, label: h }))}
-          onChange={(v?: string) => setDraft((d) => {
-            const next = { ...d }
-            if (v) next[t.name] = v
-            else delete next[t.name]
-            return next
-          })}
+          onChange={(v?: string) =>
+            setDraft((d) => {
+              const next = { ...d }
+              if (v) next[t.name] = v
+              else delete next[t.name]
+              return next
+            })
+          }
           data-testid={`mapping-${t.name}`}
         />
       ),
@@ -107,18 +112,35 @@ export function MappingEditor({ batch, canWrite, onSaved }: { batch: BatchView; 
           data-testid="mapping-save"
           onClick={() => {
             if (batch.status === '已检查') {
-              modal.confirm({ title: '保存列映射？', content: '批次已检查过，保存后检查结果作废，需要重新运行检查。', okText: '保存', cancelText: '取消', onOk: save })
+              modal.confirm({
+                title: '保存列映射？',
+                content: '批次已检查过，保存后检查结果作废，需要重新运行检查。',
+                okText: '保存',
+                cancelText: '取消',
+                onOk: save,
+              })
             } else void save()
           }}
         >
           保存映射
         </Button>
-        {!editable && <span style={{ color: '#6b7280' }}>批次状态为「{batch.status}」{canWrite ? '，不能修改映射' : '，当前账号为只读'}</span>}
+        {!editable && (
+          <span style={{ color: '#6b7280' }}>
+            批次状态为「{batch.status}」{canWrite ? '，不能修改映射' : '，当前账号为只读'}
+          </span>
+        )}
       </Space>
       {unmappedRequired.length > 0 && (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`必填字段没有对应的列：${unmappedRequired.map((t) => t.label).join('、')}（检查时每行都会报错）`} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`必填字段没有对应的列：${unmappedRequired.map((t) => t.label).join('、')}（检查时每行都会报错）`}
+        />
       )}
-      {usedTwice.size > 0 && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`同一列映射到多个字段：${[...usedTwice].join('、')}`} />}
+      {usedTwice.size > 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`同一列映射到多个字段：${[...usedTwice].join('、')}`} />
+      )}
       <Table<MappingTarget> rowKey="name" size="small" columns={columns} dataSource={data.targets} pagination={false} scroll={{ y: 460 }} />
     </div>
   )

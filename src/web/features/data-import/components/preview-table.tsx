@@ -13,10 +13,20 @@ export function PreviewTable({ batchId }: { batchId: number }) {
   const headers = rows.data?.headers ?? []
   const mapped = new Set(Object.values(rows.data?.mapping ?? {}))
   const columns: TableColumnsType<BatchRowView> = [
-    { title: '源行号', key: 'line', width: 76, fixed: 'left', render: (_, r) => <span title={`第 ${r.rowNo} 条数据`}>{r.sourceLine}</span> },
+    {
+      title: '源行号',
+      key: 'line',
+      width: 76,
+      fixed: 'left',
+      render: (_, r) => <span title={`第 ${r.rowNo} 条数据`}>{r.sourceLine}</span>,
+    },
     { title: '状态', key: 'level', width: 76, fixed: 'left', render: (_, r) => <LevelTag level={r.level} excluded={r.excluded} /> },
     ...headers.map((h) => ({
-      title: <span style={{ color: mapped.has(h) ? undefined : '#9ca3af' }} title={mapped.has(h) ? '已映射到标准字段' : '未映射，不会导入'}>{h}</span>,
+      title: (
+        <span style={{ color: mapped.has(h) ? undefined : '#9ca3af' }} title={mapped.has(h) ? '已映射到标准字段' : '未映射，不会导入'}>
+          {h}
+        </span>
+      ),
       key: h,
       ellipsis: true,
       width: Math.min(260, Math.max(90, h.length * 16 + 24)),
@@ -39,7 +49,14 @@ export function PreviewTable({ batchId }: { batchId: number }) {
         loading={rows.isFetching}
         scroll={{ x: 'max-content', y: 420 }}
         locale={{ emptyText: emptyState(rows.error ? '加载失败' : '批次中没有数据行') }}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: rows.data?.rows.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 行`, onChange: (p, ps) => setPage({ page: p, pageSize: ps }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: rows.data?.rows.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 行`,
+          onChange: (p, ps) => setPage({ page: p, pageSize: ps }),
+        }}
       />
     </>
   )

@@ -22,7 +22,10 @@ export interface UploadPanelProps {
   canWrite: boolean
 }
 
-const CRS_OPTIONS = [{ value: 'auto', label: '自动识别（.prj / GeoJSON 声明，默认 WGS84）' }, ...Object.entries(SOURCE_CRS).map(([value, label]) => ({ value, label }))]
+const CRS_OPTIONS = [
+  { value: 'auto', label: '自动识别（.prj / GeoJSON 声明，默认 WGS84）' },
+  ...Object.entries(SOURCE_CRS).map(([value, label]) => ({ value, label })),
+]
 
 /** The upload card of 数据采集. */
 export function UploadPanel({ onCreated, canWrite }: UploadPanelProps) {
@@ -77,7 +80,13 @@ export function UploadPanel({ onCreated, canWrite }: UploadPanelProps) {
     >
       <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
         <Form.Item label="数据类型">
-          <Radio.Group value={kind} onChange={(e) => setKind(e.target.value)} optionType="button" buttonStyle="solid" data-testid="upload-kind">
+          <Radio.Group
+            value={kind}
+            onChange={(e) => setKind(e.target.value)}
+            optionType="button"
+            buttonStyle="solid"
+            data-testid="upload-kind"
+          >
             <Radio.Button value="parcel">地块（工业用地）</Radio.Button>
             <Radio.Button value="enterprise">企业（用地单位）</Radio.Button>
           </Radio.Group>
@@ -100,7 +109,9 @@ export function UploadPanel({ onCreated, canWrite }: UploadPanelProps) {
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{canWrite ? `点击或拖拽文件到此处，导入为${RECORD_KIND_LABEL[kind]}数据` : '当前账号为只读，不能上传'}</p>
+        <p className="ant-upload-text">
+          {canWrite ? `点击或拖拽文件到此处，导入为${RECORD_KIND_LABEL[kind]}数据` : '当前账号为只读，不能上传'}
+        </p>
         <p className="ant-upload-hint">
           {Object.values(IMPORT_FORMATS).join('；')}
           {maxMb ? `；单个文件不超过 ${maxMb} MB` : ''}

@@ -65,7 +65,14 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
         items={[
           { label: '数据类型', children: RECORD_KIND_LABEL[batch.kind] },
           { label: '行数', children: batch.rowCount },
-          { label: '坐标系', children: batch.sourceCrs ? SOURCE_CRS[batch.sourceCrs] : batch.format === 'xlsx' || batch.format === 'csv' ? '表格（经纬度列按 WGS84）' : '—' },
+          {
+            label: '坐标系',
+            children: batch.sourceCrs
+              ? SOURCE_CRS[batch.sourceCrs]
+              : batch.format === 'xlsx' || batch.format === 'csv'
+                ? '表格（经纬度列按 WGS84）'
+                : '—',
+          },
           { label: '上传人', children: `${batch.createdBy} ${formatTime(batch.createdAt)}` },
         ]}
       />
@@ -79,14 +86,23 @@ function BatchDetail({ batch, canWrite }: { batch: BatchView; canWrite: boolean 
         />
       )}
       {(batch.status === '导入失败' || batch.status === '已中断' || batch.status === '已退回') && (
-        <Alert type={batch.status === '已退回' ? 'warning' : 'error'} showIcon title={`${batch.status}：${batch.message}`} style={{ marginBottom: 12 }} />
+        <Alert
+          type={batch.status === '已退回' ? 'warning' : 'error'}
+          showIcon
+          title={`${batch.status}：${batch.message}`}
+          style={{ marginBottom: 12 }}
+        />
       )}
       {READABLE_STATUSES.includes(batch.status) && (
         <Tabs
           destroyOnHidden
           items={[
             { key: 'rows', label: '数据预览', children: <PreviewTable batchId={batch.id} /> },
-            { key: 'map', label: '地图预览', children: <ShapesMap batchId={batch.id} version={`${batch.status}-${batch.checkedAt ?? ''}`} /> },
+            {
+              key: 'map',
+              label: '地图预览',
+              children: <ShapesMap batchId={batch.id} version={`${batch.status}-${batch.checkedAt ?? ''}`} />,
+            },
             { key: 'mapping', label: '列映射', children: <MappingEditor batch={batch} canWrite={canWrite} onSaved={refresh} /> },
           ]}
         />
@@ -125,7 +141,14 @@ export function SjcjPage() {
   }, [chosenStatus, queryClient])
   return (
     <ListShell title="数据采集" intro="上传地块或企业数据，预览并核对列映射后，到「数据处理」检查与提交" testId="sjcj-page">
-      {!canWrite && <Alert type="info" showIcon title="只读：可以查看批次，不能上传或修改（需要系统平台 → 数据中心 → 数据采集的权限）" style={{ marginBottom: 12 }} />}
+      {!canWrite && (
+        <Alert
+          type="info"
+          showIcon
+          title="只读：可以查看批次，不能上传或修改（需要系统平台 → 数据中心 → 数据采集的权限）"
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <UploadPanel
         canWrite={canWrite}
         onCreated={(b) => {
@@ -146,7 +169,16 @@ export function SjcjPage() {
               </Button>
               {READABLE_STATUSES.includes(b.status) && <CheckLink batchId={b.id} />}
               {canWrite && (b.status === '导入失败' || b.status === '已中断') && (
-                <Button type="link" size="small" onClick={() => run(() => reimportBatch(b.id), { success: '已开始重新导入', refresh: [['dc-batches'], ['dc-batch', b.id], ['dc-progress', b.id]] })}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    run(() => reimportBatch(b.id), {
+                      success: '已开始重新导入',
+                      refresh: [['dc-batches'], ['dc-batch', b.id], ['dc-progress', b.id]],
+                    })
+                  }
+                >
                   重新导入
                 </Button>
               )}
@@ -162,7 +194,14 @@ export function SjcjPage() {
                         await deleteBatch(b.id)
                         if (chosen === b.id) choose(null)
                       },
-                      { confirm: { title: `删除批次 #${b.id}「${b.name}」？`, content: '批次中已读取的数据行和检查结果一并删除，源文件保留。' }, success: '已删除', refresh: [['dc-batches']] },
+                      {
+                        confirm: {
+                          title: `删除批次 #${b.id}「${b.name}」？`,
+                          content: '批次中已读取的数据行和检查结果一并删除，源文件保留。',
+                        },
+                        success: '已删除',
+                        refresh: [['dc-batches']],
+                      },
                     )
                   }
                 >

@@ -33,21 +33,31 @@ export function SjclPage() {
   const [chosen, choose] = useChosenBatch()
   const batch = useBatch(chosen)
   const fields = useFields(batch.data?.kind)
-  const mapping = useRows(chosen && batch.data && READABLE_STATUSES.includes(batch.data.status) ? { id: chosen, page: 1, pageSize: 1 } : null)
+  const mapping = useRows(
+    chosen && batch.data && READABLE_STATUSES.includes(batch.data.status) ? { id: chosen, page: 1, pageSize: 1 } : null,
+  )
   const [filter, setFilter] = useState<IssueFilter>({ page: 1, pageSize: 20 })
   const [fixing, setFixing] = useState<BatchRowView | null>(null)
   const queryClient = useQueryClient()
   const run = useAction()
   const sjcj = useRouteLink()('/system/data/center/sjcj')
   const refresh = () => {
-    for (const key of [['dc-batch', chosen], ['dc-batches'], ['dc-issues'], ['dc-summary', chosen]]) void queryClient.invalidateQueries({ queryKey: key })
+    for (const key of [['dc-batch', chosen], ['dc-batches'], ['dc-issues'], ['dc-summary', chosen]])
+      void queryClient.invalidateQueries({ queryKey: key })
   }
   const b = batch.data
   const editable = canWrite && !!b && (b.status === '已上传' || b.status === '已检查')
 
   return (
     <ListShell title="数据处理" intro="按数据标准检查导入的批次，逐行修正问题，然后提交审核或退回" testId="sjcl-page">
-      {!canWrite && <Alert type="info" showIcon title="只读：可以查看检查结果，不能修改、退回或提交（需要系统平台 → 数据中心 → 数据处理的权限）" style={{ marginBottom: 12 }} />}
+      {!canWrite && (
+        <Alert
+          type="info"
+          showIcon
+          title="只读：可以查看检查结果，不能修改、退回或提交（需要系统平台 → 数据中心 → 数据处理的权限）"
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Card size="small" title="选择批次" extra={sjcj && <Link to={sjcj}>去数据采集上传</Link>}>
         <BatchTable
           testId="sjcl-batch-table"
@@ -79,16 +89,30 @@ export function SjclPage() {
               title="问题清单"
               extra={
                 <Space>
-                  <ExportButton onExport={() => exportIssues({ id: b.id, level: filter.level, field: filter.field, rule: filter.rule })} disabled={!b.checkedAt} testId="export-issues">
+                  <ExportButton
+                    onExport={() => exportIssues({ id: b.id, level: filter.level, field: filter.field, rule: filter.rule })}
+                    disabled={!b.checkedAt}
+                    testId="export-issues"
+                  >
                     导出问题清单
                   </ExportButton>
-                  <ExportButton onExport={() => exportRows({ id: b.id, level: filter.level, field: filter.field, rule: filter.rule })} testId="export-rows">
+                  <ExportButton
+                    onExport={() => exportRows({ id: b.id, level: filter.level, field: filter.field, rule: filter.rule })}
+                    testId="export-rows"
+                  >
                     导出数据行
                   </ExportButton>
                 </Space>
               }
             >
-              {!b.checkedAt && <Alert type="info" showIcon style={{ marginBottom: 8 }} title="批次还没有检查：点「运行检查」后，这里按行列出每个字段的问题" />}
+              {!b.checkedAt && (
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 8 }}
+                  title="批次还没有检查：点「运行检查」后，这里按行列出每个字段的问题"
+                />
+              )}
               <IssueTable
                 batch={b}
                 fields={fields.data?.fields ?? []}
@@ -96,8 +120,18 @@ export function SjclPage() {
                 onFilter={setFilter}
                 canEdit={editable}
                 onFix={setFixing}
-                onRepair={(r) => run(() => repairGeometry(b.id, r.rowNo), { success: `第 ${r.sourceLine} 行图形已修复并复查`, refresh: [['dc-issues'], ['dc-summary', b.id], ['dc-batch', b.id]] })}
-                onExclude={(r, excluded) => run(() => excludeRows({ id: b.id, rowNos: [r.rowNo], excluded }), { success: excluded ? `第 ${r.sourceLine} 行已排除` : `第 ${r.sourceLine} 行已恢复`, refresh: [['dc-issues'], ['dc-summary', b.id], ['dc-batch', b.id], ['dc-batches']] })}
+                onRepair={(r) =>
+                  run(() => repairGeometry(b.id, r.rowNo), {
+                    success: `第 ${r.sourceLine} 行图形已修复并复查`,
+                    refresh: [['dc-issues'], ['dc-summary', b.id], ['dc-batch', b.id]],
+                  })
+                }
+                onExclude={(r, excluded) =>
+                  run(() => excludeRows({ id: b.id, rowNos: [r.rowNo], excluded }), {
+                    success: excluded ? `第 ${r.sourceLine} 行已排除` : `第 ${r.sourceLine} 行已恢复`,
+                    refresh: [['dc-issues'], ['dc-summary', b.id], ['dc-batch', b.id], ['dc-batches']],
+                  })
+                }
               />
             </Card>
           )}
@@ -108,7 +142,8 @@ export function SjclPage() {
             standard={fields.data}
             onClose={() => setFixing(null)}
             onFixed={() => {
-              for (const key of [['dc-issues'], ['dc-summary', b.id], ['dc-batch', b.id], ['dc-batches']]) void queryClient.invalidateQueries({ queryKey: key })
+              for (const key of [['dc-issues'], ['dc-summary', b.id], ['dc-batch', b.id], ['dc-batches']])
+                void queryClient.invalidateQueries({ queryKey: key })
             }}
           />
         </Space>

@@ -4,5 +4,7 @@ import type { RecordKind } from '../../../../domain/datacenter/standard'
 import { apiPostJson } from '../../../core/api'
 
 /** Proposes a new record. */
-export const addRecord = (kind: RecordKind, body: { payload: Record<string, unknown>; submit: boolean; remark?: string; attachments?: number[] }) =>
-  apiPostJson<SubmissionSaved>(`/api/datacenter/input/${kind}/add`, body)
+export const addRecord = (
+  kind: RecordKind,
+  body: { payload: Record<string, unknown>; submit: boolean; remark?: string; attachments?: number[] },
+) => apiPostJson<SubmissionSaved>(`/api/datacenter/input/${kind}/add`, body)

@@ -5,8 +5,13 @@ import type { RecordKind } from '../../../../domain/datacenter/standard'
 import { apiGet } from '../../../core/api'
 
 /** A record as it was at a version (0: before its first recorded change). */
-export const getHistoryVersion = (kind: RecordKind, id: number, version: number) => apiGet<HistoryVersion>('/api/datacenter/input/history/one', { kind, id, version })
+export const getHistoryVersion = (kind: RecordKind, id: number, version: number) =>
+  apiGet<HistoryVersion>('/api/datacenter/input/history/one', { kind, id, version })
 
 /** react-query hook of {@link getHistoryVersion}; idle without a version. */
 export const useHistoryVersion = (kind: RecordKind, id: number | null, version: number | null) =>
-  useQuery({ queryKey: ['history', kind, id, version], queryFn: () => getHistoryVersion(kind, id!, version!), enabled: id !== null && version !== null })
+  useQuery({
+    queryKey: ['history', kind, id, version],
+    queryFn: () => getHistoryVersion(kind, id!, version!),
+    enabled: id !== null && version !== null,
+  })

@@ -8,4 +8,5 @@ import { apiGet } from '../../../core/api'
 export const getRecord = (kind: RecordKind, id: number) => apiGet<RecordView>('/api/datacenter/input/record', { kind, id })
 
 /** react-query hook of {@link getRecord}; idle without an id. */
-export const useRecord = (kind: RecordKind, id: number | null) => useQuery({ queryKey: ['record', kind, id], queryFn: () => getRecord(kind, id!), enabled: id !== null })
+export const useRecord = (kind: RecordKind, id: number | null) =>
+  useQuery({ queryKey: ['record', kind, id], queryFn: () => getRecord(kind, id!), enabled: id !== null })

@@ -5,7 +5,8 @@ import type { RecordKind } from '../../../../domain/datacenter/standard'
 import { apiGet } from '../../../core/api'
 
 /** One version of a kind's standard. */
-export const getStandardVersion = (kind: RecordKind, version: number) => apiGet<StandardView>('/api/datacenter/sjgf/version', { kind, version })
+export const getStandardVersion = (kind: RecordKind, version: number) =>
+  apiGet<StandardView>('/api/datacenter/sjgf/version', { kind, version })
 
 /** react-query hook of {@link getStandardVersion}; idle without a version. */
 export const useStandardVersion = (kind: RecordKind, version: number | null) =>

@@ -7,4 +7,5 @@ import { apiGet } from '../../../core/api'
 export const getSubmissionDetails = (id: number) => apiGet<SubmissionDetails>('/api/audit/query/details', { id })
 
 /** react-query hook of {@link getSubmissionDetails}; idle without an id. */
-export const useSubmissionDetails = (id: number | null) => useQuery({ queryKey: ['submissions', 'details', id], queryFn: () => getSubmissionDetails(id!), enabled: id !== null })
+export const useSubmissionDetails = (id: number | null) =>
+  useQuery({ queryKey: ['submissions', 'details', id], queryFn: () => getSubmissionDetails(id!), enabled: id !== null })

@@ -5,7 +5,9 @@ import { apiGet } from '../../../core/api'
 import type { FoundQuery } from './list-unclaimed'
 
 /** The shapes (parcels) or points (enterprises) of the records waiting for 认领. */
-export const getUnclaimedShapes = (q: Omit<FoundQuery, 'page' | 'pageSize'>) => apiGet<FeatureCollection>('/api/foundCenter/shapes', { ...q })
+export const getUnclaimedShapes = (q: Omit<FoundQuery, 'page' | 'pageSize'>) =>
+  apiGet<FeatureCollection>('/api/foundCenter/shapes', { ...q })
 
 /** react-query hook of {@link getUnclaimedShapes}. */
-export const useUnclaimedShapes = (q: Omit<FoundQuery, 'page' | 'pageSize'>) => useQuery({ queryKey: ['found', 'shapes', q], queryFn: () => getUnclaimedShapes(q) })
+export const useUnclaimedShapes = (q: Omit<FoundQuery, 'page' | 'pageSize'>) =>
+  useQuery({ queryKey: ['found', 'shapes', q], queryFn: () => getUnclaimedShapes(q) })

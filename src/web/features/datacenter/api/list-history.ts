@@ -8,4 +8,5 @@ import { apiGet } from '../../../core/api'
 export const listHistory = (kind: RecordKind, id: number) => apiGet<HistoryRow[]>('/api/datacenter/input/history/list', { kind, id })
 
 /** react-query hook of {@link listHistory}; idle without an id. */
-export const useHistory = (kind: RecordKind, id: number | null) => useQuery({ queryKey: ['history', kind, id], queryFn: () => listHistory(kind, id!), enabled: id !== null })
+export const useHistory = (kind: RecordKind, id: number | null) =>
+  useQuery({ queryKey: ['history', kind, id], queryFn: () => listHistory(kind, id!), enabled: id !== null })

@@ -9,4 +9,5 @@ import type { SubmissionQuery } from './list-submissions'
 export const listMySubmissions = (q: SubmissionQuery) => apiGet<Page<SubmissionRow>>('/api/datacenter/input/mine', { ...q })
 
 /** react-query hook of {@link listMySubmissions}. */
-export const useMySubmissions = (q: SubmissionQuery) => useQuery({ queryKey: ['submissions', 'mine', q], queryFn: () => listMySubmissions(q), placeholderData: keepPreviousData })
+export const useMySubmissions = (q: SubmissionQuery) =>
+  useQuery({ queryKey: ['submissions', 'mine', q], queryFn: () => listMySubmissions(q), placeholderData: keepPreviousData })

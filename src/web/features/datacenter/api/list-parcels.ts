@@ -18,4 +18,5 @@ export interface MasterQuery {
 export const listParcels = (q: MasterQuery) => apiGet<Page<ParcelBrief>>('/api/industryMap/landList', { ...q })
 
 /** react-query hook of {@link listParcels}. */
-export const useParcels = (q: MasterQuery) => useQuery({ queryKey: ['master', 'parcel', q], queryFn: () => listParcels(q), placeholderData: keepPreviousData })
+export const useParcels = (q: MasterQuery) =>
+  useQuery({ queryKey: ['master', 'parcel', q], queryFn: () => listParcels(q), placeholderData: keepPreviousData })

@@ -6,7 +6,8 @@ import type { RecordKind } from '../../../../domain/datacenter/standard'
 import { apiGet } from '../../../core/api'
 
 /** The versions of a kind's standard, newest first. */
-export const listStandardVersions = (q: { kind: RecordKind; page: number; pageSize: number }) => apiGet<Page<StandardVersionRow>>('/api/datacenter/sjgf/versions', q)
+export const listStandardVersions = (q: { kind: RecordKind; page: number; pageSize: number }) =>
+  apiGet<Page<StandardVersionRow>>('/api/datacenter/sjgf/versions', q)
 
 /** react-query hook of {@link listStandardVersions}. */
 export const useStandardVersions = (q: { kind: RecordKind; page: number; pageSize: number }) =>

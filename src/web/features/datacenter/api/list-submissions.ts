@@ -23,4 +23,5 @@ export interface SubmissionQuery {
 export const listSubmissions = (q: SubmissionQuery) => apiGet<Page<SubmissionRow>>('/api/audit/query/list', { ...q })
 
 /** react-query hook of {@link listSubmissions}. */
-export const useSubmissions = (q: SubmissionQuery) => useQuery({ queryKey: ['submissions', 'audit', q], queryFn: () => listSubmissions(q), placeholderData: keepPreviousData })
+export const useSubmissions = (q: SubmissionQuery) =>
+  useQuery({ queryKey: ['submissions', 'audit', q], queryFn: () => listSubmissions(q), placeholderData: keepPreviousData })

@@ -20,4 +20,5 @@ export interface FoundQuery {
 export const listUnclaimed = (q: FoundQuery) => apiGet<Page<FoundRow>>('/api/foundCenter/list', { ...q })
 
 /** react-query hook of {@link listUnclaimed}. */
-export const useUnclaimed = (q: FoundQuery) => useQuery({ queryKey: ['found', 'list', q], queryFn: () => listUnclaimed(q), placeholderData: keepPreviousData })
+export const useUnclaimed = (q: FoundQuery) =>
+  useQuery({ queryKey: ['found', 'list', q], queryFn: () => listUnclaimed(q), placeholderData: keepPreviousData })

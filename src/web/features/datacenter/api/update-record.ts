@@ -4,5 +4,7 @@ import type { RecordKind } from '../../../../domain/datacenter/standard'
 import { apiPostJson } from '../../../core/api'
 
 /** Proposes a change of a record. */
-export const updateRecord = (kind: RecordKind, body: { targetId: number; payload: Record<string, unknown>; submit: boolean; remark?: string; attachments?: number[] }) =>
-  apiPostJson<SubmissionSaved>(`/api/datacenter/input/${kind}/update`, body)
+export const updateRecord = (
+  kind: RecordKind,
+  body: { targetId: number; payload: Record<string, unknown>; submit: boolean; remark?: string; attachments?: number[] },
+) => apiPostJson<SubmissionSaved>(`/api/datacenter/input/${kind}/update`, body)

@@ -8,5 +8,15 @@ export async function uploadAttachment(file: File, onProgress?: (fraction: numbe
   const form = new FormData()
   form.append('file', file)
   const f = await apiUpload<FileView>('/api/base/file/upload', form, { onProgress })
-  return { id: f.id, name: f.name, size: f.size, kind: f.kind, mime: f.mime, uploadedByName: f.uploadedBy, createdAt: f.createdAt, downloadUrl: f.downloadUrl, submissionId: null }
+  return {
+    id: f.id,
+    name: f.name,
+    size: f.size,
+    kind: f.kind,
+    mime: f.mime,
+    uploadedByName: f.uploadedBy,
+    createdAt: f.createdAt,
+    downloadUrl: f.downloadUrl,
+    submissionId: null,
+  }
 }

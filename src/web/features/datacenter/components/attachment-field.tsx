@@ -23,7 +23,15 @@ interface Sending {
 }
 
 /** The form control (antd Form.Item passes value and onChange). */
-export function AttachmentField({ value, onChange, disabled }: { value?: AttachmentView[]; onChange?: (v: AttachmentView[]) => void; disabled?: boolean }) {
+export function AttachmentField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: AttachmentView[]
+  onChange?: (v: AttachmentView[]) => void
+  disabled?: boolean
+}) {
   const { message } = App.useApp()
   const limits = useFileLimits()
   const me = useSession(selectUser)
@@ -58,7 +66,9 @@ export function AttachmentField({ value, onChange, disabled }: { value?: Attachm
     }
     setSending((s) => s.map((x) => (x.uid === file.uid ? { ...x, percent: 0 } : x)))
     try {
-      const a = await uploadAttachment(file, (f) => setSending((s) => s.map((x) => (x.uid === file.uid ? { ...x, percent: Math.round(f * 100) } : x))))
+      const a = await uploadAttachment(file, (f) =>
+        setSending((s) => s.map((x) => (x.uid === file.uid ? { ...x, percent: Math.round(f * 100) } : x))),
+      )
       fresh.current.add(a.id)
       // the upload answers the account name; lists show people by their real names
       set([...latest.current, { ...a, uploadedByName: me?.realName || a.uploadedByName }])

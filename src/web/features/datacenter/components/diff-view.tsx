@@ -18,7 +18,17 @@ const BEFORE = '#cf1322'
 const AFTER = '#1677ff'
 
 /** The field table and the map of a before/after pair. */
-export function DiffView({ diff, fields, codeLists, regionNames, geometryField, before, after, single, onlyChangedAtFirst }: {
+export function DiffView({
+  diff,
+  fields,
+  codeLists,
+  regionNames,
+  geometryField,
+  before,
+  after,
+  single,
+  onlyChangedAtFirst,
+}: {
   diff: DiffRow[]
   /** one version alone (nothing to compare with): one value column, nothing highlighted */
   single?: boolean
@@ -41,7 +51,11 @@ export function DiffView({ diff, fields, codeLists, regionNames, geometryField, 
       <Col xs={24} xl={13}>
         <div style={{ marginBottom: 8, display: single ? 'none' : 'flex', justifyContent: 'space-between' }}>
           <Typography.Text>
-            共 {diff.length} 个字段，<Typography.Text type="warning" strong data-testid="diff-changed-count">{diff.filter((r) => r.changed).length}</Typography.Text> 个有变化
+            共 {diff.length} 个字段，
+            <Typography.Text type="warning" strong data-testid="diff-changed-count">
+              {diff.filter((r) => r.changed).length}
+            </Typography.Text>{' '}
+            个有变化
           </Typography.Text>
           <span>
             只看变化 <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} data-testid="diff-only-changed" />
@@ -53,23 +67,59 @@ export function DiffView({ diff, fields, codeLists, regionNames, geometryField, 
           size="small"
           pagination={false}
           dataSource={rows}
-          onRow={(r) => ({ 'data-changed': r.changed && !single ? 'true' : 'false', style: r.changed && !single ? { background: '#fff7e6' } : undefined }) as React.HTMLAttributes<HTMLElement>}
-          columns={single ? [
-            { title: '字段', dataIndex: 'label', width: 180 },
-            { title: '值', key: 'after', render: (_, r) => text(r, r.after) },
-          ] : [
-            { title: '字段', dataIndex: 'label', width: 150, render: (v: string, r) => (r.changed ? <Typography.Text strong>{v}</Typography.Text> : v) },
-            { title: '修改前', key: 'before', render: (_, r) => <span style={r.changed ? { color: BEFORE, textDecoration: r.after === null ? undefined : 'line-through' } : undefined}>{text(r, r.before)}</span> },
-            { title: '修改后', key: 'after', render: (_, r) => <span style={r.changed ? { color: AFTER, fontWeight: 600 } : undefined}>{text(r, r.after)}</span> },
-          ]}
+          onRow={(r) =>
+            ({
+              'data-changed': r.changed && !single ? 'true' : 'false',
+              style: r.changed && !single ? { background: '#fff7e6' } : undefined,
+            }) as React.HTMLAttributes<HTMLElement>
+          }
+          columns={
+            single
+              ? [
+                  { title: '字段', dataIndex: 'label', width: 180 },
+                  { title: '值', key: 'after', render: (_, r) => text(r, r.after) },
+                ]
+              : [
+                  {
+                    title: '字段',
+                    dataIndex: 'label',
+                    width: 150,
+                    render: (v: string, r) => (r.changed ? <Typography.Text strong>{v}</Typography.Text> : v),
+                  },
+                  {
+                    title: '修改前',
+                    key: 'before',
+                    render: (_, r) => (
+                      <span
+                        style={r.changed ? { color: BEFORE, textDecoration: r.after === null ? undefined : 'line-through' } : undefined}
+                      >
+                        {text(r, r.before)}
+                      </span>
+                    ),
+                  },
+                  {
+                    title: '修改后',
+                    key: 'after',
+                    render: (_, r) => <span style={r.changed ? { color: AFTER, fontWeight: 600 } : undefined}>{text(r, r.after)}</span>,
+                  },
+                ]
+          }
         />
       </Col>
       <Col xs={24} xl={11}>
         {geometryField && (
           <>
             <RecordMap height={420} testId="diff-map" context={false}>
-              {!single && <GeoJsonLayer data={featuresOf(beforeShape)} color={BEFORE} kind="outline" dashed width={3} zIndex={26} fitMaxZoom={17} />}
-              <GeoJsonLayer data={featuresOf(afterShape)} color={AFTER} kind="fill" zIndex={22} fitMaxZoom={beforeShape && !single ? undefined : 17} />
+              {!single && (
+                <GeoJsonLayer data={featuresOf(beforeShape)} color={BEFORE} kind="outline" dashed width={3} zIndex={26} fitMaxZoom={17} />
+              )}
+              <GeoJsonLayer
+                data={featuresOf(afterShape)}
+                color={AFTER}
+                kind="fill"
+                zIndex={22}
+                fitMaxZoom={beforeShape && !single ? undefined : 17}
+              />
             </RecordMap>
             {!single && (
               <Typography.Paragraph type="secondary" style={{ marginTop: 6 }}>

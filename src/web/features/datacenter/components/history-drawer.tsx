@@ -18,7 +18,6 @@ import { DiffView } from './diff-view'
 import { regionNameMap } from './record-values'
 import { formatTime } from '../../../widgets/format-time'
 
-
 /** The history of one record. */
 export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; id: number | null; title?: string; onClose: () => void }) {
   const history = useHistory(kind, id)
@@ -34,11 +33,21 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
   const shown = useHistoryVersion(kind, id, version)
   const previous = useHistoryVersion(kind, id, version !== null && version > (created ? 1 : 0) ? version - 1 : null)
   const fields = useMemo(() => std.data?.fields ?? [], [std.data])
-  const diff = useMemo(() => diffRecord(fields, previous.data?.values ?? null, shown.data?.values ?? null, true), [fields, previous.data, shown.data])
+  const diff = useMemo(
+    () => diffRecord(fields, previous.data?.values ?? null, shown.data?.values ?? null, true),
+    [fields, previous.data, shown.data],
+  )
   const geometryField = fields.find((f) => f.type === 'geometry')?.name
   const added = rows.find((r) => r.version === version)?.attachments ?? []
   return (
-    <Drawer open={id !== null} onClose={onClose} size={1200} destroyOnHidden title={`${RECORD_KIND_LABEL[kind]}历史版本${title ? ` · ${title}` : ''}`} data-testid="history-drawer">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={1200}
+      destroyOnHidden
+      title={`${RECORD_KIND_LABEL[kind]}历史版本${title ? ` · ${title}` : ''}`}
+      data-testid="history-drawer"
+    >
       {history.error && <LoadError error={history.error as Error} onRetry={() => void history.refetch()} />}
       <Row gutter={16}>
         <Col span={6}>
@@ -48,7 +57,22 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
             bordered
             loading={history.isLoading}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚无经审核的修改，下方为当前数据" /> }}
-            dataSource={[...rows, ...(rows.length && !created ? [{ version: 0, action: 'import' as const, changedAt: '', changedByName: null, submissionId: null, changedFields: [], attachments: [] }] : [])]}
+            dataSource={[
+              ...rows,
+              ...(rows.length && !created
+                ? [
+                    {
+                      version: 0,
+                      action: 'import' as const,
+                      changedAt: '',
+                      changedByName: null,
+                      submissionId: null,
+                      changedFields: [],
+                      attachments: [],
+                    },
+                  ]
+                : []),
+            ]}
             renderItem={(h) => (
               <List.Item
                 data-testid={`history-version-${h.version}`}
@@ -59,7 +83,8 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
                   <Typography.Text>初始数据（首次修改前）</Typography.Text>
                 ) : (
                   <div>
-                    <Typography.Text strong>版本 {h.version}</Typography.Text> <Tag>{h.action === 'import' ? '导入' : CHANGE_ACTION_NAMES[h.action]}</Tag>
+                    <Typography.Text strong>版本 {h.version}</Typography.Text>{' '}
+                    <Tag>{h.action === 'import' ? '导入' : CHANGE_ACTION_NAMES[h.action]}</Tag>
                     <div style={{ fontSize: 12, color: '#667' }}>
                       {formatTime(h.changedAt)} · 审核人 {h.changedByName ?? '—'}
                       {h.submissionId ? ` · 提交 #${h.submissionId}` : ''}
@@ -74,12 +99,20 @@ export function HistoryDrawer({ kind, id, title, onClose }: { kind: RecordKind; 
         </Col>
         <Col span={18}>
           {!shown.data || !std.data ? (
-            shown.error ? <LoadError error={shown.error as Error} /> : <Spin style={{ display: 'block', margin: 48 }} />
+            shown.error ? (
+              <LoadError error={shown.error as Error} />
+            ) : (
+              <Spin style={{ display: 'block', margin: 48 }} />
+            )
           ) : (
             <>
               <Typography.Paragraph data-testid="history-shown">
                 {version === 0 ? '初始数据' : `版本 ${version}`}
-                {version === 1 && created ? '（新增的记录）' : version ? `（与${version - 1 === 0 ? '初始数据' : `版本 ${version - 1}`}对照）` : ''}
+                {version === 1 && created
+                  ? '（新增的记录）'
+                  : version
+                    ? `（与${version - 1 === 0 ? '初始数据' : `版本 ${version - 1}`}对照）`
+                    : ''}
               </Typography.Paragraph>
               {added.length > 0 && (
                 <div style={{ marginBottom: 12 }}>

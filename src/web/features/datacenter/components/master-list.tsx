@@ -27,7 +27,13 @@ const FILTERS = ['keyword', 'countyCode'] as const
 /** The master list of a kind with its record actions. */
 export function MasterList({ kind, canWrite }: { kind: RecordKind; canWrite: boolean }) {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(FILTERS)
-  const query = { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, ...params.filters }
+  const query = {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    ...params.filters,
+  }
   const parcels = useParcels(query)
   const enterprises = useEnterprises(query, kind === 'enterprise')
   const list = kind === 'parcel' ? parcels : enterprises
@@ -51,7 +57,12 @@ export function MasterList({ kind, canWrite }: { kind: RecordKind; canWrite: boo
     render: (_, r) => (
       <Space size={0}>
         {canWrite && (
-          <Button type="link" size="small" data-testid={`edit-${r.id}`} onClick={() => setEditing({ kind, targetId: r.id, title: `修改${noun}：${r.name}` })}>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`edit-${r.id}`}
+            onClick={() => setEditing({ kind, targetId: r.id, title: `修改${noun}：${r.name}` })}
+          >
             修改
           </Button>
         )}
@@ -73,7 +84,13 @@ export function MasterList({ kind, canWrite }: { kind: RecordKind; canWrite: boo
           { title: '地块名称', dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOrderOf('name') },
           { title: '所在县', dataIndex: 'countyName', width: 110, render: (v: string | null) => v ?? '待认领' },
           { title: '状态', dataIndex: 'status', width: 90 },
-          { title: '面积（亩）', dataIndex: 'areaM2', width: 110, align: 'right', render: (v: number | null) => (v === null ? '—' : m2ToMu(v).toFixed(2)) },
+          {
+            title: '面积（亩）',
+            dataIndex: 'areaM2',
+            width: 110,
+            align: 'right',
+            render: (v: number | null) => (v === null ? '—' : m2ToMu(v).toFixed(2)),
+          },
           { title: '用地单位', dataIndex: 'enterpriseName', ellipsis: true, render: (v: string | null) => v ?? '—' },
           actions,
         ]
@@ -108,7 +125,15 @@ export function MasterList({ kind, canWrite }: { kind: RecordKind; canWrite: boo
         />
         <ExportButton onExport={() => exportRecords({ kind, ...params.filters })} testId="master-export" />
       </Space>
-      <PagedTable<Row> list={list} emptyText={params.filters.keyword || params.filters.countyCode ? `没有符合条件的${noun}，请调整搜索条件` : `本账号的数据范围内还没有${noun}`} pagination={pagination} columns={columns} onChange={onTableChange} />
+      <PagedTable<Row>
+        list={list}
+        emptyText={
+          params.filters.keyword || params.filters.countyCode ? `没有符合条件的${noun}，请调整搜索条件` : `本账号的数据范围内还没有${noun}`
+        }
+        pagination={pagination}
+        columns={columns}
+        onChange={onTableChange}
+      />
       <EditorDrawer target={editing} onClose={() => setEditing(null)} />
       <HistoryDrawer kind={kind} id={history?.id ?? null} title={history?.title} onClose={() => setHistory(null)} />
     </div>

@@ -21,7 +21,6 @@ import { SubmissionDrawer } from './submission-drawer'
 import { ActionTag, StateTag } from './state-tag'
 import { formatTime } from '../../../widgets/format-time'
 
-
 /** One's submissions of a kind (optionally of one proposed change). */
 export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; action?: ChangeAction; canWrite: boolean }) {
   const [page, setPage] = useState({ page: 1, pageSize: 10 })
@@ -42,7 +41,14 @@ export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; ac
       title: '退回原因',
       dataIndex: 'reason',
       ellipsis: true,
-      render: (v: string | null, r) => (v && r.state !== '已通过' ? <Typography.Text type="danger" data-testid={`reason-${r.id}`}>{v}</Typography.Text> : '—'),
+      render: (v: string | null, r) =>
+        v && r.state !== '已通过' ? (
+          <Typography.Text type="danger" data-testid={`reason-${r.id}`}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
     { title: '时间', key: 'time', width: 170, render: (_, r) => formatTime(r.auditedAt ?? r.submittedAt ?? r.createdAt) },
     {
@@ -52,22 +58,55 @@ export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; ac
       render: (_, r) => (
         <Space size={0}>
           {canWrite && (r.state === '草稿' || r.state === '已退回') && (r.action === 'create' || r.action === 'update') && (
-            <Button type="link" size="small" data-testid={`mine-edit-${r.id}`} onClick={() => setEditing({ kind, submissionId: r.id, title: `${r.state === '已退回' ? '修改后重新提交' : '编辑草稿'} #${r.id}` })}>
+            <Button
+              type="link"
+              size="small"
+              data-testid={`mine-edit-${r.id}`}
+              onClick={() =>
+                setEditing({ kind, submissionId: r.id, title: `${r.state === '已退回' ? '修改后重新提交' : '编辑草稿'} #${r.id}` })
+              }
+            >
               {r.state === '已退回' ? '修改' : '编辑'}
             </Button>
           )}
           {canWrite && r.state === '草稿' && (
-            <Button type="link" size="small" data-testid={`mine-submit-${r.id}`} onClick={() => void run(() => submitSubmission(r.id), { success: '已提交审核', refresh })}>
+            <Button
+              type="link"
+              size="small"
+              data-testid={`mine-submit-${r.id}`}
+              onClick={() => void run(() => submitSubmission(r.id), { success: '已提交审核', refresh })}
+            >
               提交
             </Button>
           )}
           {canWrite && r.state === '草稿' && r.submittedAt === null && (
-            <Button type="link" size="small" danger onClick={() => void run(() => deleteDraft(r.id), { confirm: { title: `删除草稿 #${r.id}？`, content: '删除后不可恢复。' }, success: '已删除草稿', refresh })}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() =>
+                void run(() => deleteDraft(r.id), {
+                  confirm: { title: `删除草稿 #${r.id}？`, content: '删除后不可恢复。' },
+                  success: '已删除草稿',
+                  refresh,
+                })
+              }
+            >
               删除
             </Button>
           )}
           {canWrite && r.state === '待审核' && (
-            <Button type="link" size="small" onClick={() => void run(() => withdrawSubmission(r.id), { confirm: { title: `撤回提交 #${r.id}？`, content: '撤回后变为草稿，可修改后重新提交。', danger: false }, success: '已撤回为草稿', refresh })}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                void run(() => withdrawSubmission(r.id), {
+                  confirm: { title: `撤回提交 #${r.id}？`, content: '撤回后变为草稿，可修改后重新提交。', danger: false },
+                  success: '已撤回为草稿',
+                  refresh,
+                })
+              }
+            >
               撤回
             </Button>
           )}
@@ -93,12 +132,20 @@ export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; ac
           options={SUBMISSION_STATES.map((s) => ({ value: s, label: s }))}
         />
         <ExportButton onExport={() => exportMySubmissions({ kind, action, state })} testId="mine-export" />
-        <Typography.Text type="secondary">{action ? `只显示“${CHANGE_ACTION_NAMES[action]}”的提交` : '新增、修改、删除与认领的提交'}</Typography.Text>
+        <Typography.Text type="secondary">
+          {action ? `只显示“${CHANGE_ACTION_NAMES[action]}”的提交` : '新增、修改、删除与认领的提交'}
+        </Typography.Text>
       </Space>
       <PagedTable<SubmissionRow>
         list={list}
         emptyText={state ? `没有${state}的提交` : '还没有提交：修改或新增记录后可保存草稿或提交审核'}
-        pagination={(total) => ({ current: page.page, pageSize: page.pageSize, total: total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` })}
+        pagination={(total) => ({
+          current: page.page,
+          pageSize: page.pageSize,
+          total: total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+        })}
         onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
         columns={columns}
       />
@@ -107,4 +154,3 @@ export function MySubmissions({ kind, action, canWrite }: { kind: RecordKind; ac
     </div>
   )
 }
-

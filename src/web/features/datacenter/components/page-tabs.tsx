@@ -24,5 +24,12 @@ export function PageTabs({ items, testId }: { items: NonNullable<TabsProps['item
 
 /** Said on a screen the user may only read. */
 export function ReadOnlyNotice({ what }: { what: string }) {
-  return <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`当前为只读视图：可查看与导出，${what}请在“系统平台 → 数据中心”中办理（需相应菜单权限）。`} />
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={`当前为只读视图：可查看与导出，${what}请在“系统平台 → 数据中心”中办理（需相应菜单权限）。`}
+    />
+  )
 }

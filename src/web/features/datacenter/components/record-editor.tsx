@@ -31,12 +31,32 @@ import { clientLookups, fieldIssue, geometryText } from './record-values'
 export type EditTarget =
   | { mode: 'create' }
   | { mode: 'update'; targetId: number }
-  | { mode: 'draft'; id: number; targetId: number | null; payload: Record<string, unknown>; remark: string; attachments: AttachmentView[]; reason?: string | null }
+  | {
+      mode: 'draft'
+      id: number
+      targetId: number | null
+      payload: Record<string, unknown>
+      remark: string
+      attachments: AttachmentView[]
+      reason?: string | null
+    }
 
 const REQUIRED_SUFFIX = '为必填项'
 
 /** The field's input control by type; Form.Item's value, onChange and the like pass through. */
-function FieldInput({ f, std, counties, ...control }: { f: StandardField; std: StandardView; counties: CountyOption[]; disabled?: boolean; value?: never; onChange?: never }) {
+function FieldInput({
+  f,
+  std,
+  counties,
+  ...control
+}: {
+  f: StandardField
+  std: StandardView
+  counties: CountyOption[]
+  disabled?: boolean
+  value?: never
+  onChange?: never
+}) {
   const testId = `field-${f.name}`
   const disabled = control.disabled
   if (f.type === 'code' || f.type === 'region') {
@@ -58,9 +78,19 @@ function FieldInput({ f, std, counties, ...control }: { f: StandardField; std: S
     )
   }
   if (f.type === 'number' || f.type === 'integer') {
-    return <InputNumber {...control} data-testid={testId} disabled={disabled} style={{ width: '100%' }} suffix={f.unit} precision={f.type === 'integer' ? 0 : undefined} />
+    return (
+      <InputNumber
+        {...control}
+        data-testid={testId}
+        disabled={disabled}
+        style={{ width: '100%' }}
+        suffix={f.unit}
+        precision={f.type === 'integer' ? 0 : undefined}
+      />
+    )
   }
-  if (f.type === 'date') return <DatePicker {...control} data-testid={testId} disabled={disabled} style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
+  if (f.type === 'date')
+    return <DatePicker {...control} data-testid={testId} disabled={disabled} style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
   return <Input {...control} data-testid={testId} disabled={disabled} allowClear maxLength={f.maxLength} suffix={f.unit} />
 }
 
@@ -83,7 +113,17 @@ function OwnerInput({ value, onChange, disabled }: { value?: string; onChange?: 
 }
 
 /** The form and map of one record. */
-export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordKind; target: EditTarget; onDone?: (saved: SubmissionSaved) => void; readOnly?: boolean }) {
+export function RecordEditor({
+  kind,
+  target,
+  onDone,
+  readOnly,
+}: {
+  kind: RecordKind
+  target: EditTarget
+  onDone?: (saved: SubmissionSaved) => void
+  readOnly?: boolean
+}) {
   const std = useStandard(kind)
   const counties = useCounties()
   const record = useRecord(kind, target.mode === 'update' ? target.targetId : null)
@@ -110,7 +150,11 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
     if (!std.data || !initial) return
     form.resetFields()
     const values = Object.fromEntries(std.data.fields.map((f) => [f.name, initial[f.name] ?? undefined]))
-    form.setFieldsValue({ ...values, __remark: current.mode === 'draft' ? current.remark : '', __attachments: current.mode === 'draft' ? current.attachments : [] })
+    form.setFieldsValue({
+      ...values,
+      __remark: current.mode === 'draft' ? current.remark : '',
+      __attachments: current.mode === 'draft' ? current.attachments : [],
+    })
   }, [std.data, initial, form, current])
   useEffect(() => setGeoText(shape ? JSON.stringify(shape) : ''), [shape])
 
@@ -142,7 +186,8 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
     try {
       let saved: SubmissionSaved
       if (target.mode === 'create') saved = await addRecord(kind, { payload, submit, remark, attachments })
-      else if (target.mode === 'update') saved = await updateRecord(kind, { targetId: target.targetId, payload, submit, remark, attachments })
+      else if (target.mode === 'update')
+        saved = await updateRecord(kind, { targetId: target.targetId, payload, submit, remark, attachments })
       else saved = await editDraft({ id: target.id, payload, submit, remark, attachments })
       message.success(saved.state === '待审核' ? `已提交审核（提交编号 ${saved.id}）` : `已保存草稿（提交编号 ${saved.id}）`)
       onDone?.(saved)
@@ -178,7 +223,15 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
   const open = record.data?.open ?? []
   return (
     <div data-testid={`record-editor-${kind}`}>
-      {target.mode === 'draft' && target.reason && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={`退回原因：${target.reason}`} description="按退回意见修改后可重新提交审核。" />}
+      {target.mode === 'draft' && target.reason && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`退回原因：${target.reason}`}
+          description="按退回意见修改后可重新提交审核。"
+        />
+      )}
       {open.length > 0 && (
         <Alert
           type="warning"
@@ -201,8 +254,20 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
                       label={f.unit ? `${f.label}（${f.unit}）` : f.label}
                       required={f.required}
                       validateFirst
-                      rules={[{ validator: async (_r, v) => { const m = fieldIssue(f, v, lookups); if (m) throw new Error(m) } }]}
-                      {...(f.type === 'date' ? { getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }), normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null) } : {})}
+                      rules={[
+                        {
+                          validator: async (_r, v) => {
+                            const m = fieldIssue(f, v, lookups)
+                            if (m) throw new Error(m)
+                          },
+                        },
+                      ]}
+                      {...(f.type === 'date'
+                        ? {
+                            getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }),
+                            normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
+                          }
+                        : {})}
                     >
                       {f.name === 'owner_credit_code' ? <OwnerInput /> : <FieldInput f={f} std={standard} counties={counties.data ?? []} />}
                     </Form.Item>
@@ -214,7 +279,14 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
                     name={geomField.name}
                     label={geomField.label}
                     required={geomField.required}
-                    rules={[{ validator: async (_r, v) => { const m = fieldIssue(geomField, v, lookups); if (m) throw new Error(m) } }]}
+                    rules={[
+                      {
+                        validator: async (_r, v) => {
+                          const m = fieldIssue(geomField, v, lookups)
+                          if (m) throw new Error(m)
+                        },
+                      },
+                    ]}
                   >
                     <GeometrySummary />
                   </Form.Item>
@@ -253,13 +325,28 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
                 />
                 {/* the record's shape before this edit, for comparison */}
                 {target.mode === 'update' && record.data?.values[geomField.name] ? (
-                  <GeoJsonLayer data={featuresOf(record.data.values[geomField.name] as Geometry)} color="#8c8c8c" kind="outline" dashed zIndex={24} fitMaxZoom={17} />
+                  <GeoJsonLayer
+                    data={featuresOf(record.data.values[geomField.name] as Geometry)}
+                    color="#8c8c8c"
+                    kind="outline"
+                    dashed
+                    zIndex={24}
+                    fitMaxZoom={17}
+                  />
                 ) : (
-                  <GeoJsonLayer data={featuresOf((initial[geomField.name] as Geometry) ?? null)} color="#8c8c8c" kind="outline" dashed zIndex={24} fitMaxZoom={17} />
+                  <GeoJsonLayer
+                    data={featuresOf((initial[geomField.name] as Geometry) ?? null)}
+                    color="#8c8c8c"
+                    kind="outline"
+                    dashed
+                    zIndex={24}
+                    fitMaxZoom={17}
+                  />
                 )}
               </RecordMap>
               <Typography.Paragraph type="secondary" style={{ margin: '6px 0' }}>
-                {target.mode === 'create' ? '在地图上绘制' : '灰色虚线为原图形，蓝色为当前图形；可在地图上编辑'}，也可直接填写下方坐标（GeoJSON，WGS84 经纬度）。
+                {target.mode === 'create' ? '在地图上绘制' : '灰色虚线为原图形，蓝色为当前图形；可在地图上编辑'}
+                ，也可直接填写下方坐标（GeoJSON，WGS84 经纬度）。
               </Typography.Paragraph>
               <Input.TextArea
                 data-testid="geometry-text"
@@ -281,7 +368,13 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
           <Button data-testid="save-draft" loading={busy === 'draft'} disabled={busy !== null} onClick={() => void save(false)}>
             保存草稿
           </Button>
-          <Button type="primary" data-testid="submit-audit" loading={busy === 'submit'} disabled={busy !== null} onClick={() => void save(true)}>
+          <Button
+            type="primary"
+            data-testid="submit-audit"
+            loading={busy === 'submit'}
+            disabled={busy !== null}
+            onClick={() => void save(true)}
+          >
             提交审核
           </Button>
           <Typography.Text type="secondary">提交后由审核员审核，通过后才写入主数据。</Typography.Text>
@@ -293,5 +386,9 @@ export function RecordEditor({ kind, target, onDone, readOnly }: { kind: RecordK
 
 /** The geometry field's value in words (the map edits it). */
 function GeometrySummary({ value }: { value?: unknown }) {
-  return <Typography.Text data-testid="geometry-summary">{value ? geometryText(value) : '未绘制：请在右侧地图上绘制，或填写坐标'}</Typography.Text>
+  return (
+    <Typography.Text data-testid="geometry-summary">
+      {value ? geometryText(value) : '未绘制：请在右侧地图上绘制，或填写坐标'}
+    </Typography.Text>
+  )
 }

@@ -41,7 +41,12 @@ export function geometryText(g: unknown): string {
 }
 
 /** A value as shown: code lists by label, counties by name, numbers with the unit, blanks as —. */
-export function valueText(field: Pick<StandardField, 'type' | 'dict' | 'unit'>, v: unknown, codeLists: Readonly<Record<string, CodeListView>>, regionNames?: ReadonlyMap<string, string>): string {
+export function valueText(
+  field: Pick<StandardField, 'type' | 'dict' | 'unit'>,
+  v: unknown,
+  codeLists: Readonly<Record<string, CodeListView>>,
+  regionNames?: ReadonlyMap<string, string>,
+): string {
   if (v === null || v === undefined || v === '') return '—'
   if (field.type === 'geometry') return geometryText(v)
   if (field.type === 'code' && field.dict) {

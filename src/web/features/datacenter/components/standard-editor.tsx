@@ -16,7 +16,17 @@ import { saveStandard } from '../api/save-standard'
 import { FIELD_TYPE_NAMES } from './standard-table'
 
 /** The editor of a new version, based on `std` (the version in force). */
-export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardView; open: boolean; onClose: () => void; onSaved: (version: number) => void }) {
+export function StandardEditor({
+  std,
+  open,
+  onClose,
+  onSaved,
+}: {
+  std: StandardView
+  open: boolean
+  onClose: () => void
+  onSaved: (version: number) => void
+}) {
   const [fields, setFields] = useState<StandardField[]>(std.fields)
   const [remark, setRemark] = useState('')
   const [serverIssues, setServerIssues] = useState<DefinitionIssue[]>([])
@@ -32,7 +42,10 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
   }, [open, std])
 
   const known = useMemo(() => new Set((lists.data ?? []).map((l) => l.code)), [lists.data])
-  const issues = useMemo(() => (lists.data ? validateStandardFields(std.kind, fields.map(tidyField), (d) => known.has(d)) : []), [fields, known, lists.data, std.kind])
+  const issues = useMemo(
+    () => (lists.data ? validateStandardFields(std.kind, fields.map(tidyField), (d) => known.has(d)) : []),
+    [fields, known, lists.data, std.kind],
+  )
   const addable = DEFAULT_STANDARD[std.kind].filter((c) => !fields.some((f) => f.name === c.name))
   const identity = IDENTITY_FIELDS[std.kind]
   const change = (i: number, patch: Partial<StandardField>) => setFields((fs) => fs.map((f, j) => (j === i ? { ...f, ...patch } : f)))
@@ -87,7 +100,20 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
       }
     >
       {shown.length > 0 && (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title="以下问题修正后才能保存" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{shown.map((i) => <li key={i.field + i.message}>{i.message}</li>)}</ul>} data-testid="standard-issues" />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="以下问题修正后才能保存"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {shown.map((i) => (
+                <li key={i.field + i.message}>{i.message}</li>
+              ))}
+            </ul>
+          }
+          data-testid="standard-issues"
+        />
       )}
       <Space style={{ marginBottom: 12 }} wrap>
         <Input
@@ -120,17 +146,75 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
         dataSource={fields.map((f, i) => ({ ...f, i }))}
         scroll={{ x: 1480 }}
         columns={[
-          { title: '字段', dataIndex: 'name', width: 170, render: (v: string, f) => <span><code>{v}</code><br /><Typography.Text type="secondary">{FIELD_TYPE_NAMES[f.type]}</Typography.Text></span> },
-          { title: '中文名', key: 'label', width: 190, render: (_, f) => <Input size="small" style={{ width: '100%' }} value={f.label} onChange={(e) => change(f.i, { label: e.target.value })} aria-label={`${f.name} 中文名`} data-testid={`std-label-${f.name}`} /> },
-          { title: '单位', key: 'unit', width: 90, render: (_, f) => <Input size="small" style={{ width: '100%' }} value={f.unit ?? ''} onChange={(e) => change(f.i, { unit: e.target.value })} aria-label={`${f.name} 单位`} /> },
-          { title: '必填', key: 'required', width: 60, render: (_, f) => <Switch size="small" checked={f.required} onChange={(required) => change(f.i, { required })} aria-label={`${f.name} 必填`} data-testid={`std-required-${f.name}`} /> },
+          {
+            title: '字段',
+            dataIndex: 'name',
+            width: 170,
+            render: (v: string, f) => (
+              <span>
+                <code>{v}</code>
+                <br />
+                <Typography.Text type="secondary">{FIELD_TYPE_NAMES[f.type]}</Typography.Text>
+              </span>
+            ),
+          },
+          {
+            title: '中文名',
+            key: 'label',
+            width: 190,
+            render: (_, f) => (
+              <Input
+                size="small"
+                style={{ width: '100%' }}
+                value={f.label}
+                onChange={(e) => change(f.i, { label: e.target.value })}
+                aria-label={`${f.name} 中文名`}
+                data-testid={`std-label-${f.name}`}
+              />
+            ),
+          },
+          {
+            title: '单位',
+            key: 'unit',
+            width: 90,
+            render: (_, f) => (
+              <Input
+                size="small"
+                style={{ width: '100%' }}
+                value={f.unit ?? ''}
+                onChange={(e) => change(f.i, { unit: e.target.value })}
+                aria-label={`${f.name} 单位`}
+              />
+            ),
+          },
+          {
+            title: '必填',
+            key: 'required',
+            width: 60,
+            render: (_, f) => (
+              <Switch
+                size="small"
+                checked={f.required}
+                onChange={(required) => change(f.i, { required })}
+                aria-label={`${f.name} 必填`}
+                data-testid={`std-required-${f.name}`}
+              />
+            ),
+          },
           {
             title: '代码表',
             key: 'dict',
             width: 190,
             render: (_, f) =>
               f.type === 'code' ? (
-                <Select size="small" style={{ width: '100%' }} value={f.dict} onChange={(dict) => change(f.i, { dict })} options={(lists.data ?? []).map((l) => ({ value: l.code, label: l.name }))} aria-label={`${f.name} 代码表`} />
+                <Select
+                  size="small"
+                  style={{ width: '100%' }}
+                  value={f.dict}
+                  onChange={(dict) => change(f.i, { dict })}
+                  options={(lists.data ?? []).map((l) => ({ value: l.code, label: l.name }))}
+                  aria-label={`${f.name} 代码表`}
+                />
               ) : (
                 '—'
               ),
@@ -142,9 +226,21 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
             render: (_, f) =>
               f.type === 'number' || f.type === 'integer' ? (
                 <Space size={4}>
-                  <InputNumber size="small" style={{ width: 80 }} value={f.min} onChange={(v) => change(f.i, { min: v ?? undefined })} aria-label={`${f.name} 最小值`} />
+                  <InputNumber
+                    size="small"
+                    style={{ width: 80 }}
+                    value={f.min}
+                    onChange={(v) => change(f.i, { min: v ?? undefined })}
+                    aria-label={`${f.name} 最小值`}
+                  />
                   ~
-                  <InputNumber size="small" style={{ width: 80 }} value={f.max} onChange={(v) => change(f.i, { max: v ?? undefined })} aria-label={`${f.name} 最大值`} />
+                  <InputNumber
+                    size="small"
+                    style={{ width: 80 }}
+                    value={f.max}
+                    onChange={(v) => change(f.i, { max: v ?? undefined })}
+                    aria-label={`${f.name} 最大值`}
+                  />
                 </Space>
               ) : (
                 '—'
@@ -157,9 +253,30 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
             render: (_, f) =>
               f.type === 'string' ? (
                 <Space size={4}>
-                  <InputNumber size="small" style={{ width: 70 }} min={1} value={f.maxLength} onChange={(v) => change(f.i, { maxLength: v ?? undefined })} aria-label={`${f.name} 最大长度`} />
-                  <Input size="small" style={{ width: 170 }} value={f.pattern ?? ''} onChange={(e) => change(f.i, { pattern: e.target.value })} placeholder="正则，可空" aria-label={`${f.name} 格式`} />
-                  <Input size="small" style={{ width: 150 }} value={f.patternHint ?? ''} onChange={(e) => change(f.i, { patternHint: e.target.value })} placeholder="格式说明" aria-label={`${f.name} 格式说明`} />
+                  <InputNumber
+                    size="small"
+                    style={{ width: 70 }}
+                    min={1}
+                    value={f.maxLength}
+                    onChange={(v) => change(f.i, { maxLength: v ?? undefined })}
+                    aria-label={`${f.name} 最大长度`}
+                  />
+                  <Input
+                    size="small"
+                    style={{ width: 170 }}
+                    value={f.pattern ?? ''}
+                    onChange={(e) => change(f.i, { pattern: e.target.value })}
+                    placeholder="正则，可空"
+                    aria-label={`${f.name} 格式`}
+                  />
+                  <Input
+                    size="small"
+                    style={{ width: 150 }}
+                    value={f.patternHint ?? ''}
+                    onChange={(e) => change(f.i, { patternHint: e.target.value })}
+                    placeholder="格式说明"
+                    aria-label={`${f.name} 格式说明`}
+                  />
                 </Space>
               ) : (
                 '—'
@@ -171,9 +288,31 @@ export function StandardEditor({ std, open, onClose, onSaved }: { std: StandardV
             width: 100,
             render: (_, f) => (
               <Space size={0}>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={f.i === 0} onClick={() => move(f.i, -1)} aria-label="上移" />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={f.i === fields.length - 1} onClick={() => move(f.i, 1)} aria-label="下移" />
-                <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={identity.includes(f.name)} onClick={() => setFields((fs) => fs.filter((_, j) => j !== f.i))} aria-label="移除" />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  disabled={f.i === 0}
+                  onClick={() => move(f.i, -1)}
+                  aria-label="上移"
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  disabled={f.i === fields.length - 1}
+                  onClick={() => move(f.i, 1)}
+                  aria-label="下移"
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={identity.includes(f.name)}
+                  onClick={() => setFields((fs) => fs.filter((_, j) => j !== f.i))}
+                  aria-label="移除"
+                />
               </Space>
             ),
           },

@@ -21,7 +21,6 @@ import { regionNameMap } from './record-values'
 import { ActionTag, StateTag } from './state-tag'
 import { formatTime } from '../../../widgets/format-time'
 
-
 /** The drawer of one submission; `audit` shows the decision buttons when the user may decide. */
 export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; onClose: () => void; audit?: boolean }) {
   const details = useSubmissionDetails(id)
@@ -112,16 +111,26 @@ export function SubmissionDrawer({ id, onClose, audit }: { id: number | null; on
             <Descriptions.Item label="说明" span={s.batchId ? 2 : 4}>
               {s.remark || '—'}
             </Descriptions.Item>
-            {s.batchId && <Descriptions.Item label="导入批次" span={2}>{`批次 ${s.batchId} 第 ${s.batchRowNo ?? '?'} 行`}</Descriptions.Item>}
+            {s.batchId && (
+              <Descriptions.Item label="导入批次" span={2}>{`批次 ${s.batchId} 第 ${s.batchRowNo ?? '?'} 行`}</Descriptions.Item>
+            )}
             {!s.batchId && (
               <Descriptions.Item label={`附件（${d.attachments.length}）`} span={4}>
                 <AttachmentList files={d.attachments} testId="submission-attachments" />
               </Descriptions.Item>
             )}
           </Descriptions>
-          {s.state === '已退回' && s.reason && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={`退回原因：${s.reason}`} data-testid="reject-reason" />}
+          {s.state === '已退回' && s.reason && (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} title={`退回原因：${s.reason}`} data-testid="reject-reason" />
+          )}
           {d.stale && (
-            <Alert type="error" showIcon style={{ marginBottom: 12 }} title="该记录在提交后已被修改" description="通过将覆盖他人已审核的修改，系统会拒绝；请退回，由提交人按最新数据重新提交。" />
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="该记录在提交后已被修改"
+              description="通过将覆盖他人已审核的修改，系统会拒绝；请退回，由提交人按最新数据重新提交。"
+            />
           )}
           {d.issues.length > 0 && (
             <Alert

@@ -32,7 +32,16 @@ function AuditPage({ kind }: { kind: RecordKind }) {
   const f = params.filters
   // pending work first: without a chosen state the list shows 待审核
   const state = f.state === 'all' ? undefined : (f.state ?? '待审核')
-  const filter = { kind, state, action: f.action, submitter: f.submitter, keyword: f.keyword, regionCode: f.regionCode, from: f.from, to: f.to }
+  const filter = {
+    kind,
+    state,
+    action: f.action,
+    submitter: f.submitter,
+    keyword: f.keyword,
+    regionCode: f.regionCode,
+    from: f.from,
+    to: f.to,
+  }
   const list = useSubmissions({ ...filter, page: params.page, pageSize: params.pageSize })
   const counties = useCounties()
   const [open, setOpen] = useState<number | null>(null)
@@ -59,7 +68,11 @@ function AuditPage({ kind }: { kind: RecordKind }) {
     },
   ]
   return (
-    <ListShell title={`${noun}审核`} intro={`审核${noun}的新增、修改、删除与认领；通过后写入主数据并留存历史版本`} testId={`audit-${kind}-page`}>
+    <ListShell
+      title={`${noun}审核`}
+      intro={`审核${noun}的新增、修改、删除与认领；通过后写入主数据并留存历史版本`}
+      testId={`audit-${kind}-page`}
+    >
       {!canAudit && <ReadOnlyNotice what="审核" />}
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
@@ -69,7 +82,14 @@ function AuditPage({ kind }: { kind: RecordKind }) {
           options={[...SUBMISSION_STATES.map((s) => ({ value: s, label: s })), { value: 'all', label: '全部状态' }]}
           data-testid="audit-state"
         />
-        <Select allowClear placeholder="全部操作" style={{ width: 110 }} value={f.action} onChange={(action) => set({ action })} options={CHANGE_ACTIONS.map((a) => ({ value: a, label: CHANGE_ACTION_NAMES[a] }))} />
+        <Select
+          allowClear
+          placeholder="全部操作"
+          style={{ width: 110 }}
+          value={f.action}
+          onChange={(action) => set({ action })}
+          options={CHANGE_ACTIONS.map((a) => ({ value: a, label: CHANGE_ACTION_NAMES[a] }))}
+        />
         <Select
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -79,8 +99,20 @@ function AuditPage({ kind }: { kind: RecordKind }) {
           onChange={(regionCode) => set({ regionCode })}
           options={(counties.data ?? []).map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))}
         />
-        <Input.Search placeholder="提交人" allowClear defaultValue={f.submitter} onSearch={(submitter) => set({ submitter })} style={{ width: 140 }} />
-        <Input.Search placeholder="名称或代码" allowClear defaultValue={f.keyword} onSearch={(keyword) => set({ keyword })} style={{ width: 180 }} />
+        <Input.Search
+          placeholder="提交人"
+          allowClear
+          defaultValue={f.submitter}
+          onSearch={(submitter) => set({ submitter })}
+          style={{ width: 140 }}
+        />
+        <Input.Search
+          placeholder="名称或代码"
+          allowClear
+          defaultValue={f.keyword}
+          onSearch={(keyword) => set({ keyword })}
+          style={{ width: 180 }}
+        />
         <DatePicker.RangePicker
           value={f.from && f.to ? [dayjs(f.from), dayjs(f.to)] : null}
           onChange={(r) => set({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
@@ -91,7 +123,9 @@ function AuditPage({ kind }: { kind: RecordKind }) {
       <PagedTable<SubmissionRow>
         data-testid="audit-table"
         list={list}
-        emptyText={state === '待审核' && !f.action && !f.keyword && !f.submitter ? `没有待审核的${noun}提交` : '没有符合条件的提交，请调整筛选条件'}
+        emptyText={
+          state === '待审核' && !f.action && !f.keyword && !f.submitter ? `没有待审核的${noun}提交` : '没有符合条件的提交，请调整筛选条件'
+        }
         pagination={pagination}
         onChange={onTableChange}
         columns={columns}

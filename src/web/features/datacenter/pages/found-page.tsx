@@ -48,7 +48,8 @@ function FoundPage({ kind }: { kind: RecordKind }) {
   // the selection's ids are its identity
   const ids = useByValue(new Set(selected.map((r) => r.id)), selected.map((r) => r.id).join(','))
   const chosen = useMemo<FeatureCollection | null>(
-    () => (shapes.data ? { type: 'FeatureCollection', features: shapes.data.features.filter((f) => ids.has(Number(f.properties?.id))) } : null),
+    () =>
+      shapes.data ? { type: 'FeatureCollection', features: shapes.data.features.filter((f) => ids.has(Number(f.properties?.id))) } : null,
     [shapes.data, ids],
   )
 
@@ -78,17 +79,44 @@ function FoundPage({ kind }: { kind: RecordKind }) {
   const columns: TableColumnsType<FoundRow> = [
     { title: kind === 'parcel' ? '宗地代码' : '统一社会信用代码', dataIndex: 'code', width: 180 },
     { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '位置', key: 'where', width: 130, render: (_: unknown, r: FoundRow) => `${r.cityName ?? ''}${r.locatedCountyName ?? ''}` || '—' },
-    ...(kind === 'parcel' ? [{ title: '面积（亩）', dataIndex: 'areaM2', width: 90, align: 'right' as const, render: (v: number | null) => (v === null ? '—' : m2ToMu(v).toFixed(2)) }] : []),
-    { title: '状态', key: 'pending', width: 100, render: (_: unknown, r: FoundRow) => (r.pendingClaim ? <Tag color="processing">认领待审核</Tag> : <Tag>待认领</Tag>) },
+    {
+      title: '位置',
+      key: 'where',
+      width: 130,
+      render: (_: unknown, r: FoundRow) => `${r.cityName ?? ''}${r.locatedCountyName ?? ''}` || '—',
+    },
+    ...(kind === 'parcel'
+      ? [
+          {
+            title: '面积（亩）',
+            dataIndex: 'areaM2',
+            width: 90,
+            align: 'right' as const,
+            render: (v: number | null) => (v === null ? '—' : m2ToMu(v).toFixed(2)),
+          },
+        ]
+      : []),
+    {
+      title: '状态',
+      key: 'pending',
+      width: 100,
+      render: (_: unknown, r: FoundRow) => (r.pendingClaim ? <Tag color="processing">认领待审核</Tag> : <Tag>待认领</Tag>),
+    },
   ]
   // at province scale a parcel is smaller than a pixel: each also gets a marker
   const markers = useMemo<FeatureCollection | null>(
-    () => (shapes.data ? { type: 'FeatureCollection', features: shapes.data.features.map((f) => ({ ...pointOnFeature(f), properties: { label: '' } })) } : null),
+    () =>
+      shapes.data
+        ? { type: 'FeatureCollection', features: shapes.data.features.map((f) => ({ ...pointOnFeature(f), properties: { label: '' } })) }
+        : null,
     [shapes.data],
   )
   return (
-    <ListShell title={`${noun}认领`} intro={`尚未归属区县的${noun}：按区域或地图范围查找，认领到区县后经审核写入主数据`} testId={`dc-found-${kind}-page`}>
+    <ListShell
+      title={`${noun}认领`}
+      intro={`尚未归属区县的${noun}：按区域或地图范围查找，认领到区县后经审核写入主数据`}
+      testId={`dc-found-${kind}-page`}
+    >
       {!canWrite && <ReadOnlyNotice what="认领" />}
       <Row gutter={16}>
         <Col xs={24} xl={15}>
@@ -103,7 +131,13 @@ function FoundPage({ kind }: { kind: RecordKind }) {
               options={(counties.data ?? []).map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))}
               data-testid="found-region"
             />
-            <Input.Search placeholder="名称或代码" allowClear defaultValue={params.filters.keyword} onSearch={(keyword) => setFilters({ ...params.filters, keyword })} style={{ width: 200 }} />
+            <Input.Search
+              placeholder="名称或代码"
+              allowClear
+              defaultValue={params.filters.keyword}
+              onSearch={(keyword) => setFilters({ ...params.filters, keyword })}
+              style={{ width: 200 }}
+            />
             {canWrite && (
               <Button type="primary" disabled={selected.length === 0} onClick={openClaim} data-testid="claim-open">
                 认领所选（{selected.length}）
@@ -115,7 +149,11 @@ function FoundPage({ kind }: { kind: RecordKind }) {
           <PagedTable<FoundRow>
             data-testid="found-table"
             list={list}
-            emptyText={params.filters.regionCode || params.filters.keyword || params.filters.bbox ? `该范围内没有待认领的${noun}，可清除筛选或移动地图后重试` : `本账号的数据范围内没有待认领的${noun}`}
+            emptyText={
+              params.filters.regionCode || params.filters.keyword || params.filters.bbox
+                ? `该范围内没有待认领的${noun}，可清除筛选或移动地图后重试`
+                : `本账号的数据范围内没有待认领的${noun}`
+            }
             pagination={pagination}
             onChange={onTableChange}
             columns={columns}
@@ -133,7 +171,13 @@ function FoundPage({ kind }: { kind: RecordKind }) {
         </Col>
         <Col xs={24} xl={9}>
           <RecordMap height={560} testId="found-map">
-            <GeoJsonLayer data={shapes.data ?? null} color="#fa8c16" kind="fill" zIndex={22} fitMaxZoom={params.filters.bbox ? undefined : 14} />
+            <GeoJsonLayer
+              data={shapes.data ?? null}
+              color="#fa8c16"
+              kind="fill"
+              zIndex={22}
+              fitMaxZoom={params.filters.bbox ? undefined : 14}
+            />
             {kind === 'parcel' && <GeoJsonLayer data={markers} color="#fa8c16" kind="fill" zIndex={30} />}
             <GeoJsonLayer data={chosen} color="#1677ff" kind="outline" width={3} zIndex={28} />
             <ViewFilter active={!!params.filters.bbox} onBbox={(bbox) => setFilters({ ...params.filters, bbox })} />
@@ -157,7 +201,10 @@ function FoundPage({ kind }: { kind: RecordKind }) {
         <Typography.Paragraph>{selected.map((r) => r.name).join('、')}</Typography.Paragraph>
         <Form form={form} layout="vertical">
           <Form.Item name="countyCode" label="认领到区县" rules={[{ required: true, message: '请选择认领到的区县' }]}>
-            <Select showSearch={{ optionFilterProp: 'label' }} options={(counties.data ?? []).map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))} />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(counties.data ?? []).map((c) => ({ value: c.code, label: `${c.cityName} ${c.name}` }))}
+            />
           </Form.Item>
           <Form.Item name="remark" label="说明（审核员可见）">
             <Input.TextArea rows={2} maxLength={500} />

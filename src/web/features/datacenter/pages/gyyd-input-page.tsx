@@ -20,7 +20,15 @@ export function GyydInputPage() {
       {!canWrite && <ReadOnlyNotice what="录入" />}
       <PageTabs
         items={[
-          ...(canWrite ? [{ key: 'new', label: '新增地块', children: <RecordEditor key={round} kind="parcel" target={{ mode: 'create' }} onDone={() => setRound((r) => r + 1)} /> }] : []),
+          ...(canWrite
+            ? [
+                {
+                  key: 'new',
+                  label: '新增地块',
+                  children: <RecordEditor key={round} kind="parcel" target={{ mode: 'create' }} onDone={() => setRound((r) => r + 1)} />,
+                },
+              ]
+            : []),
           { key: 'mine', label: '我的新增与草稿', children: <MySubmissions kind="parcel" action="create" canWrite={canWrite} /> },
         ]}
       />

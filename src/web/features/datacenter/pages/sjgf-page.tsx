@@ -18,7 +18,6 @@ import { StandardTable } from '../components/standard-table'
 import { useCanWrite } from '../../../widgets/use-can-write'
 import { formatTime } from '../../../widgets/format-time'
 
-
 function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }) {
   const std = useStandard(kind)
   const [editing, setEditing] = useState(false)
@@ -56,7 +55,9 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
         </Typography.Text>
       </Space>
       <StandardTable std={s} testId={`standard-fields-${kind}`} />
-      {canEdit && <StandardEditor std={s} open={editing} onClose={() => setEditing(false)} onSaved={() => void (std.refetch(), versions.refetch())} />}
+      {canEdit && (
+        <StandardEditor std={s} open={editing} onClose={() => setEditing(false)} onSaved={() => void (std.refetch(), versions.refetch())} />
+      )}
       <Drawer open={versionsOpen} onClose={() => setVersionsOpen(false)} size={720} title="版本记录" data-testid="standard-version-list">
         {versions.error && <LoadError error={versions.error as Error} onRetry={() => void versions.refetch()} />}
         <Table<StandardVersionRow>
@@ -64,21 +65,53 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
           size="small"
           loading={versions.isFetching}
           dataSource={versions.data?.list}
-          pagination={{ current: page, pageSize: 10, total: versions.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 个版本` }}
+          pagination={{
+            current: page,
+            pageSize: 10,
+            total: versions.data?.total ?? 0,
+            onChange: setPage,
+            showTotal: (t) => `共 ${t} 个版本`,
+          }}
           columns={[
-            { title: '版本', dataIndex: 'version', width: 70, render: (v: number) => (v === s.version ? <Typography.Text strong>{v}（现行）</Typography.Text> : v) },
+            {
+              title: '版本',
+              dataIndex: 'version',
+              width: 70,
+              render: (v: number) => (v === s.version ? <Typography.Text strong>{v}（现行）</Typography.Text> : v),
+            },
             { title: '修订说明', dataIndex: 'remark' },
             { title: '字段 / 必填', key: 'n', width: 100, render: (_, v) => `${v.fieldCount} / ${v.requiredCount}` },
             { title: '修订人', dataIndex: 'createdByName', width: 100, render: (v: string | null) => v ?? '系统初始化' },
             { title: '时间', dataIndex: 'createdAt', width: 170, render: formatTime },
-            { title: '', key: 'view', width: 60, render: (_, v) => <Button type="link" size="small" onClick={() => setViewing(v.version)} data-testid={`standard-view-${v.version}`}>查看</Button> },
+            {
+              title: '',
+              key: 'view',
+              width: 60,
+              render: (_, v) => (
+                <Button type="link" size="small" onClick={() => setViewing(v.version)} data-testid={`standard-view-${v.version}`}>
+                  查看
+                </Button>
+              ),
+            },
           ]}
         />
       </Drawer>
-      <Modal open={viewing !== null} onCancel={() => setViewing(null)} footer={null} width={1100} title={`版本 ${viewing}${viewing === s.version ? '（现行）' : '（历史版本，只读）'}`} destroyOnHidden>
+      <Modal
+        open={viewing !== null}
+        onCancel={() => setViewing(null)}
+        footer={null}
+        width={1100}
+        title={`版本 ${viewing}${viewing === s.version ? '（现行）' : '（历史版本，只读）'}`}
+        destroyOnHidden
+      >
         {shown.data ? (
           <>
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`修订说明：${shown.data.remark}（${shown.data.createdByName ?? '系统初始化'}，${formatTime(shown.data.createdAt)}）`} />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={`修订说明：${shown.data.remark}（${shown.data.createdByName ?? '系统初始化'}，${formatTime(shown.data.createdAt)}）`}
+            />
             <StandardTable std={shown.data} testId="standard-version-fields" />
           </>
         ) : shown.error ? (
@@ -95,7 +128,11 @@ function StandardPanel({ kind, canEdit }: { kind: RecordKind; canEdit: boolean }
 export function SjgfPage() {
   const canEdit = useCanWrite('/system/data/center/sjgf')
   return (
-    <ListShell title="数据标准" intro="地块与企业记录的字段字典（名称、类型、单位、必填、代码表、取值范围或格式），按版本管理" testId="dc-sjgf-page">
+    <ListShell
+      title="数据标准"
+      intro="地块与企业记录的字段字典（名称、类型、单位、必填、代码表、取值范围或格式），按版本管理"
+      testId="dc-sjgf-page"
+    >
       <PageTabs
         testId="sjgf-tabs"
         items={[

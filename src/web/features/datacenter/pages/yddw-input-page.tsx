@@ -21,7 +21,17 @@ export function YddwInputPage() {
       <PageTabs
         items={[
           { key: 'list', label: '企业列表', children: <MasterList kind="enterprise" canWrite={canWrite} /> },
-          ...(canWrite ? [{ key: 'new', label: '新增企业', children: <RecordEditor key={round} kind="enterprise" target={{ mode: 'create' }} onDone={() => setRound((r) => r + 1)} /> }] : []),
+          ...(canWrite
+            ? [
+                {
+                  key: 'new',
+                  label: '新增企业',
+                  children: (
+                    <RecordEditor key={round} kind="enterprise" target={{ mode: 'create' }} onDone={() => setRound((r) => r + 1)} />
+                  ),
+                },
+              ]
+            : []),
           { key: 'mine', label: '我的提交', children: <MySubmissions kind="enterprise" canWrite={canWrite} /> },
         ]}
       />

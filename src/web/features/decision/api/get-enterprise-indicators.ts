@@ -8,4 +8,8 @@ export const getEnterpriseIndicators = (id: number, year?: number) => apiGet<Ent
 
 /** react-query hook of {@link getEnterpriseIndicators}; idle until an enterprise is chosen. */
 export const useEnterpriseIndicators = (id: number | undefined, year?: number) =>
-  useQuery({ queryKey: ['decision', 'enterprise', id, year], queryFn: () => getEnterpriseIndicators(id as number, year), enabled: id !== undefined })
+  useQuery({
+    queryKey: ['decision', 'enterprise', id, year],
+    queryFn: () => getEnterpriseIndicators(id as number, year),
+    enabled: id !== undefined,
+  })

@@ -17,7 +17,8 @@ export interface EnterpriseMonitorFilter {
 }
 
 /** The enterprises giving a warning signal, with the counts per signal and one page of them. */
-export const getEnterpriseMonitor = (q: EnterpriseMonitorFilter) => apiGet<EnterpriseMonitor>('/api/function/monitor/getQyMonitor', { ...q })
+export const getEnterpriseMonitor = (q: EnterpriseMonitorFilter) =>
+  apiGet<EnterpriseMonitor>('/api/function/monitor/getQyMonitor', { ...q })
 
 /** react-query hook of {@link getEnterpriseMonitor}. */
 export const useEnterpriseMonitor = (q: EnterpriseMonitorFilter) =>

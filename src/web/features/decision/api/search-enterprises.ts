@@ -4,8 +4,14 @@ import type { EnterpriseReport } from '../../../../domain/contracts/statistical-
 import { apiGet } from '../../../core/api'
 
 /** The first 20 enterprises of the scope whose name or credit code holds the keyword. */
-export const searchEnterprises = (keyword: string) => apiGet<EnterpriseReport>('/api/cloudChart/report/enterprises', { keyword, pageSize: 20 })
+export const searchEnterprises = (keyword: string) =>
+  apiGet<EnterpriseReport>('/api/cloudChart/report/enterprises', { keyword, pageSize: 20 })
 
 /** react-query hook of {@link searchEnterprises}; idle while the keyword is empty. */
 export const useEnterpriseSearch = (keyword: string) =>
-  useQuery({ queryKey: ['decision', 'enterprise-search', keyword], queryFn: () => searchEnterprises(keyword), enabled: keyword !== '', placeholderData: keepPreviousData })
+  useQuery({
+    queryKey: ['decision', 'enterprise-search', keyword],
+    queryFn: () => searchEnterprises(keyword),
+    enabled: keyword !== '',
+    placeholderData: keepPreviousData,
+  })

@@ -32,7 +32,15 @@ export function benchmarkBars(values: IndicatorValues | null, median: IndicatorV
       continue
     }
     const percent = Math.round((v / m) * 1000) / 10
-    bars.push({ key, name: INDICATORS[key].name, unit: INDICATORS[key].unit, value: v, median: m, percent, level: percent >= 100 ? '不低于中位数' : '低于中位数' })
+    bars.push({
+      key,
+      name: INDICATORS[key].name,
+      unit: INDICATORS[key].unit,
+      value: v,
+      median: m,
+      percent,
+      level: percent >= 100 ? '不低于中位数' : '低于中位数',
+    })
   }
   return { bars, missing }
 }
@@ -64,7 +72,16 @@ export function buildBenchmarkSpec(bars: readonly BenchmarkBar[]): G2Spec {
           y: { title: '相当于同行中位数（%）', titleFontSize: CHART_FONT.size, labelFontSize: CHART_FONT.size, grid: true },
         },
         legend: { color: { position: 'top', layout: { justifyContent: 'flex-end' }, itemLabelFontSize: CHART_FONT.size } },
-        labels: [{ text: (d: BenchmarkBar) => formatPercent(d.percent), position: 'right', textAlign: 'start', dx: 4, fontSize: 11, fill: CHART_COLORS.text }],
+        labels: [
+          {
+            text: (d: BenchmarkBar) => formatPercent(d.percent),
+            position: 'right',
+            textAlign: 'start',
+            dx: 4,
+            fontSize: 11,
+            fill: CHART_COLORS.text,
+          },
+        ],
         tooltip: {
           title: 'name',
           items: [
@@ -80,7 +97,18 @@ export function buildBenchmarkSpec(bars: readonly BenchmarkBar[]): G2Spec {
         data: [{ value: 100 }],
         encode: { y: 'value' },
         style: { stroke: CHART_COLORS.reference, lineWidth: 1.5, lineDash: [5, 4] },
-        labels: [{ text: () => '同行中位数 = 100%', position: 'top-right', textAlign: 'end', textBaseline: 'bottom', dy: -2, fontSize: 12, fontWeight: 600, fill: CHART_COLORS.reference }],
+        labels: [
+          {
+            text: () => '同行中位数 = 100%',
+            position: 'top-right',
+            textAlign: 'end',
+            textBaseline: 'bottom',
+            dy: -2,
+            fontSize: 12,
+            fontWeight: 600,
+            fill: CHART_COLORS.reference,
+          },
+        ],
         tooltip: false,
       },
     ],

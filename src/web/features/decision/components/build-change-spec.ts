@@ -75,7 +75,10 @@ export function buildChangeSpec(bars: readonly ChangeBar[]): G2Spec {
         scale: {
           x: { padding: 0.25 },
           y: { domain: [min, max], clamp: true, nice: true },
-          color: { domain: CHANGE_FIGURES.map((f) => f.name), range: [CHART_COLORS.series[0], CHART_COLORS.series[1], CHART_COLORS.series[2]] },
+          color: {
+            domain: CHANGE_FIGURES.map((f) => f.name),
+            range: [CHART_COLORS.series[0], CHART_COLORS.series[1], CHART_COLORS.series[2]],
+          },
         },
         axis: {
           x: { title: false, labelFontSize: 11, labelAutoRotate: false, labelAutoHide: true },
@@ -101,9 +104,19 @@ export function buildChangeSpec(bars: readonly ChangeBar[]): G2Spec {
             fill: CHART_COLORS.series[i],
           },
         ]),
-        tooltip: { title: (d: ChangeBar) => `${d.code} ${d.name}`, items: [{ channel: 'y', valueFormatter: (v: number) => formatChange(v) }] },
+        tooltip: {
+          title: (d: ChangeBar) => `${d.code} ${d.name}`,
+          items: [{ channel: 'y', valueFormatter: (v: number) => formatChange(v) }],
+        },
       },
-      { type: 'lineY', animate: false, data: [{ value: 0 }], encode: { y: 'value' }, style: { stroke: CHART_COLORS.muted, lineWidth: 1 }, tooltip: false },
+      {
+        type: 'lineY',
+        animate: false,
+        data: [{ value: 0 }],
+        encode: { y: 'value' },
+        style: { stroke: CHART_COLORS.muted, lineWidth: 1 },
+        tooltip: false,
+      },
     ],
   } as G2Spec
 }

@@ -49,7 +49,10 @@ export function describeBars(bars: readonly IndicatorBar[], key: IndicatorKey, n
   const first = bars[0]
   const last = bars[bars.length - 1]
   const above = bars.filter((b) => b.level === ABOVE).length
-  const range = bars.length === 1 ? `${first.name} ${formatValue(first.value)} ${unit}` : `${first.name}最高（${formatValue(first.value)} ${unit}），${last.name}最低（${formatValue(last.value)} ${unit}）`
+  const range =
+    bars.length === 1
+      ? `${first.name} ${formatValue(first.value)} ${unit}`
+      : `${first.name}最高（${formatValue(first.value)} ${unit}），${last.name}最低（${formatValue(last.value)} ${unit}）`
   return `${range}；${bars.length} 个${noun}中 ${above} 个不低于合计。`
 }
 
@@ -91,8 +94,20 @@ export function buildIndicatorBarSpec(bars: readonly IndicatorBar[], config: Ind
         },
         style: { maxWidth: 44, cursor: 'pointer' },
         axis: {
-          x: { title: false, labelFormatter: (v: string) => shortName(v, maxLabel), labelAutoRotate: !horizontal, labelAutoHide: true, labelFontSize: CHART_FONT.size },
-          y: { title: `${name}（${unit}）`, titleFontSize: CHART_FONT.size, labelFontSize: CHART_FONT.size, labelFormatter: (v: number) => formatValue(v).replace(/\.00$/, ''), grid: true },
+          x: {
+            title: false,
+            labelFormatter: (v: string) => shortName(v, maxLabel),
+            labelAutoRotate: !horizontal,
+            labelAutoHide: true,
+            labelFontSize: CHART_FONT.size,
+          },
+          y: {
+            title: `${name}（${unit}）`,
+            titleFontSize: CHART_FONT.size,
+            labelFontSize: CHART_FONT.size,
+            labelFormatter: (v: number) => formatValue(v).replace(/\.00$/, ''),
+            grid: true,
+          },
         },
         legend: { color: { position: 'top', layout: { justifyContent: 'flex-end' }, itemLabelFontSize: CHART_FONT.size } },
         labels: [

@@ -59,7 +59,13 @@ export function buildTrendSpec(data: readonly TrendDatum[], group: UnitGroup): G
     scale: { x: { type: 'point', padding: 0.3 }, y: { nice: true }, color: { domain: names, range: colors } },
     axis: {
       x: { title: false, labelFontSize: CHART_FONT.size },
-      y: { title: group.unit, titleFontSize: CHART_FONT.size, labelFontSize: CHART_FONT.size, labelFormatter: (v: number) => formatValue(v).replace(/\.00$/, ''), grid: true },
+      y: {
+        title: group.unit,
+        titleFontSize: CHART_FONT.size,
+        labelFontSize: CHART_FONT.size,
+        labelFormatter: (v: number) => formatValue(v).replace(/\.00$/, ''),
+        grid: true,
+      },
     },
     legend: single ? false : { color: { position: 'top', layout: { justifyContent: 'flex-end' }, itemLabelFontSize: CHART_FONT.size } },
     theme: { fontFamily: CHART_FONT.family },
@@ -69,7 +75,10 @@ export function buildTrendSpec(data: readonly TrendDatum[], group: UnitGroup): G
         type: 'line',
         animate: false,
         style: { lineWidth: 2 },
-        tooltip: { title: (d: TrendDatum) => `${d.year}年`, items: [{ channel: 'y', valueFormatter: (v: number) => `${formatValue(v)} ${group.unit}` }] },
+        tooltip: {
+          title: (d: TrendDatum) => `${d.year}年`,
+          items: [{ channel: 'y', valueFormatter: (v: number) => `${formatValue(v)} ${group.unit}` }],
+        },
       },
       { type: 'point', animate: false, style: { r: 3, fill: '#fff', lineWidth: 1.5 }, encode: { shape: 'point' }, tooltip: false },
     ],

@@ -25,7 +25,8 @@ export function EnterprisePicker({ value, valueLabel, onChange }: EnterprisePick
   const found = useEnterpriseSearch(keyword)
   const list = keyword ? (found.data?.page.list ?? []) : []
   const options = list.map((e) => ({ value: e.id, label: e.name, creditCode: e.creditCode, county: e.countyName }))
-  if (value !== undefined && valueLabel && !options.some((o) => o.value === value)) options.unshift({ value, label: valueLabel, creditCode: '', county: null })
+  if (value !== undefined && valueLabel && !options.some((o) => o.value === value))
+    options.unshift({ value, label: valueLabel, creditCode: '', county: null })
   const searching = typed.trim() !== keyword || found.isFetching
   return (
     <Select<number>
@@ -42,7 +43,15 @@ export function EnterprisePicker({ value, valueLabel, onChange }: EnterprisePick
       }}
       options={options}
       loading={searching && typed.trim() !== ''}
-      notFoundContent={typed.trim() === '' ? '请输入企业名称或信用代码' : searching ? '正在查找…' : found.error ? `查找失败：${found.error.message}` : '没有找到符合的企业'}
+      notFoundContent={
+        typed.trim() === ''
+          ? '请输入企业名称或信用代码'
+          : searching
+            ? '正在查找…'
+            : found.error
+              ? `查找失败：${found.error.message}`
+              : '没有找到符合的企业'
+      }
       optionRender={(o) => (
         <div>
           <div>{o.data.label}</div>

@@ -32,4 +32,5 @@ export function formatChange(pct: number | null | undefined): string {
 }
 
 /** A share in % with 1 decimal: 151.8%; null → '—'. */
-export const formatPercent = (v: number | null | undefined): string => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${formatFigure(v, 1)}%`)
+export const formatPercent = (v: number | null | undefined): string =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : `${formatFigure(v, 1)}%`

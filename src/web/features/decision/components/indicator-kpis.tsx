@@ -32,7 +32,9 @@ const Card = styled.button<{ $on: boolean }>`
   border: 1px solid ${({ $on, theme }) => ($on ? theme.primary : '#e3e8f0')};
   border-top: 3px solid ${({ $on, theme }) => ($on ? theme.primary : '#c9d6ea')};
   background: ${({ $on }) => ($on ? '#f3f7fd' : '#fff')};
-  transition: border-color 0.15s, background 0.15s;
+  transition:
+    border-color 0.15s,
+    background 0.15s;
   &:hover {
     border-color: ${({ theme }) => theme.primary};
   }
@@ -84,7 +86,13 @@ export function IndicatorKpis({ total, selected, onSelect }: IndicatorKpisProps)
       {INDICATOR_KEYS.map((key) => (
         // the card's 口径 and its numerator ÷ denominator on hover (catalogue)
         <FigureTip key={key} figure={key} parts={total?.parts?.[key]}>
-          <Card type="button" $on={key === selected} aria-pressed={key === selected} onClick={() => onSelect(key)} data-testid={`kpi-${key}`}>
+          <Card
+            type="button"
+            $on={key === selected}
+            aria-pressed={key === selected}
+            onClick={() => onSelect(key)}
+            data-testid={`kpi-${key}`}
+          >
             <span className="name">{INDICATORS[key].name}</span>
             <span className="figure">
               <span data-testid={`kpi-value-${key}`}>{formatValue(total?.values[key])}</span>

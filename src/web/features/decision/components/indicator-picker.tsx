@@ -10,5 +10,14 @@ export const isIndicatorKey = (v: string | undefined): v is IndicatorKey => v !=
 
 /** Segmented control of the six indicators. */
 export function IndicatorPicker({ value, onChange }: { value: IndicatorKey; onChange: (key: IndicatorKey) => void }) {
-  return <Segmented<IndicatorKey> size="small" aria-label="指标" value={value} onChange={onChange} options={OPTIONS} data-testid="indicator-picker" />
+  return (
+    <Segmented<IndicatorKey>
+      size="small"
+      aria-label="指标"
+      value={value}
+      onChange={onChange}
+      options={OPTIONS}
+      data-testid="indicator-picker"
+    />
+  )
 }

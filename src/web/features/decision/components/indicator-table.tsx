@@ -13,7 +13,14 @@ import { ChangeText } from './change-text'
 import { INDICATOR_KEYS, formatValue, indicatorChange } from './indicator-format'
 
 /** Column widths of the figures: the header's name on one line with its sort arrows. */
-const WIDTH: Record<IndicatorKey, number> = { taxPerMu: 104, valueAddedPerMu: 112, laborProductivity: 126, energyEfficiency: 126, emissionEfficiency: 126, rdRatio: 180 }
+const WIDTH: Record<IndicatorKey, number> = {
+  taxPerMu: 104,
+  valueAddedPerMu: 112,
+  laborProductivity: 126,
+  energyEfficiency: 126,
+  emissionEfficiency: 126,
+  rdRatio: 180,
+}
 const COUNT_WIDTH = 96
 
 const Wrap = styled.div`
@@ -82,26 +89,25 @@ export function IndicatorTable({ data, loading, leading, selected, emptyText, te
       sorter: (a, b) => a.enterpriseCount - b.enterpriseCount,
       render: (v: number) => formatFigure(v),
     },
-    ...INDICATOR_KEYS.map(
-      (k): TableColumnsType<IndicatorRow>[number] => ({
-        key: k,
-        title: (
-          <>
-            <FigureLabel figure={k} label={INDICATORS[k].name} />
-            <span className="unit">{INDICATORS[k].unit}</span>
-          </>
-        ),
-        align: 'right',
-        width: WIDTH[k],
-        className: shade(k),
-        sorter: (a, b) => (a.values[k] ?? -Infinity) - (b.values[k] ?? -Infinity),
-        sortDirections: ['descend', 'ascend'],
-        render: (_, row) => <Figure row={row} k={k} />,
-      }),
-    ),
+    ...INDICATOR_KEYS.map((k): TableColumnsType<IndicatorRow>[number] => ({
+      key: k,
+      title: (
+        <>
+          <FigureLabel figure={k} label={INDICATORS[k].name} />
+          <span className="unit">{INDICATORS[k].unit}</span>
+        </>
+      ),
+      align: 'right',
+      width: WIDTH[k],
+      className: shade(k),
+      sorter: (a, b) => (a.values[k] ?? -Infinity) - (b.values[k] ?? -Infinity),
+      sortDirections: ['descend', 'ascend'],
+      render: (_, row) => <Figure row={row} k={k} />,
+    })),
   ]
   const total = data?.total
-  const scrollX = leading.reduce((sum, c) => sum + Number(c.width ?? 120), COUNT_WIDTH) + INDICATOR_KEYS.reduce((sum, k) => sum + WIDTH[k], 0)
+  const scrollX =
+    leading.reduce((sum, c) => sum + Number(c.width ?? 120), COUNT_WIDTH) + INDICATOR_KEYS.reduce((sum, k) => sum + WIDTH[k], 0)
   return (
     <Wrap>
       <Table<IndicatorRow>

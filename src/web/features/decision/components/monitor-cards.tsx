@@ -95,7 +95,15 @@ export function MonitorCards({ data, signal, onSignal }: MonitorCardsProps) {
         </span>
         <span className="name">本年或上年有填报数据</span>
       </Card>
-      <Card type="button" className="lead" $accent="#c8161d" $on={signal === undefined} aria-pressed={signal === undefined} onClick={() => onSignal(undefined)} data-testid="monitor-warned">
+      <Card
+        type="button"
+        className="lead"
+        $accent="#c8161d"
+        $on={signal === undefined}
+        aria-pressed={signal === undefined}
+        onClick={() => onSignal(undefined)}
+        data-testid="monitor-warned"
+      >
         <span className="name">
           <AlertOutlined /> 预警企业
         </span>

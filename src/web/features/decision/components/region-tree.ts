@@ -30,7 +30,11 @@ export function isDrillable(tree: readonly ReportRegionOption[], code: string): 
  * The trail from the user's scope to the chosen district. The scope is the node of the user's own
  * region when the tree holds it (a city user), else the province.
  */
-export function regionTrail(tree: readonly ReportRegionOption[], scopeCode: string | null | undefined, code: string | undefined): RegionStep[] {
+export function regionTrail(
+  tree: readonly ReportRegionOption[],
+  scopeCode: string | null | undefined,
+  code: string | undefined,
+): RegionStep[] {
   const scopePath = scopeCode ? pathTo(tree, scopeCode) : []
   const root: RegionStep = { name: scopePath.at(-1)?.name ?? '浙江省' }
   if (!code) return [root]

@@ -108,10 +108,20 @@ function EnterpriseView({ data }: { data: EnterpriseIndicators }) {
             items={[
               { key: 'code', label: '统一社会信用代码', children: e.creditCode, span: 2 },
               { key: 'county', label: '区县', children: e.countyName ?? '—' },
-              { key: 'industry', label: '行业', children: e.industryCode ? `${e.industryCode.slice(0, 3)} ${e.industryName ?? ''}` : '—', span: 2 },
+              {
+                key: 'industry',
+                label: '行业',
+                children: e.industryCode ? `${e.industryCode.slice(0, 3)} ${e.industryName ?? ''}` : '—',
+                span: 2,
+              },
               { key: 'scale', label: '规模', children: e.scale },
               { key: 'status', label: '状态', children: e.status },
-              { key: 'class', label: `评价类别（${data.year}年）`, children: cls ? <Tag color={cls.color}>{cls.words}</Tag> : '未评价', span: 2 },
+              {
+                key: 'class',
+                label: `评价类别（${data.year}年）`,
+                children: cls ? <Tag color={cls.color}>{cls.words}</Tag> : '未评价',
+                span: 2,
+              },
             ]}
           />
         </Panel>
@@ -122,7 +132,9 @@ function EnterpriseView({ data }: { data: EnterpriseIndicators }) {
             {data.rank !== null && <small> / {data.peers.count} 家</small>}
           </span>
           <p data-testid="enterprise-rank">{rankText(data)}</p>
-          <span className="label">本企业亩均税收 {formatValue(data.values?.taxPerMu)} 万元/亩，同行中位数 {formatValue(data.benchmark.taxPerMu)} 万元/亩</span>
+          <span className="label">
+            本企业亩均税收 {formatValue(data.values?.taxPerMu)} 万元/亩，同行中位数 {formatValue(data.benchmark.taxPerMu)} 万元/亩
+          </span>
         </Rank>
       </Head>
       <Pair>
@@ -139,10 +151,26 @@ function EnterpriseView({ data }: { data: EnterpriseIndicators }) {
             emptyText={data.values ? '同行没有可比的指标数据' : `${data.year}年没有填报数据`}
             testId="benchmark-chart"
           />
-          {bars.length > 0 && <Table<BenchmarkBar> size="small" rowKey="key" columns={BENCH_COLUMNS} dataSource={bars} pagination={false} style={{ marginTop: 8 }} />}
+          {bars.length > 0 && (
+            <Table<BenchmarkBar>
+              size="small"
+              rowKey="key"
+              columns={BENCH_COLUMNS}
+              dataSource={bars}
+              pagination={false}
+              style={{ marginTop: 8 }}
+            />
+          )}
         </Panel>
         <Panel title="亩均税收与亩均增加值历年变化" caption="单位：万元/亩（两项指标单位相同，共用纵轴）。" testId="history-panel">
-          <G2Host spec={historySpec} count={history.length} height={300} label="亩均税收与亩均增加值历年折线图" emptyText="该企业没有历年填报数据" testId="history-chart" />
+          <G2Host
+            spec={historySpec}
+            count={history.length}
+            height={300}
+            label="亩均税收与亩均增加值历年折线图"
+            emptyText="该企业没有历年填报数据"
+            testId="history-chart"
+          />
         </Panel>
       </Pair>
     </>
@@ -172,7 +200,12 @@ export function EnterpriseIndicatorPage() {
       }
     >
       {id === undefined ? (
-        <Empty style={{ padding: '64px 0' }} image={Empty.PRESENTED_IMAGE_SIMPLE} description="请输入企业名称或统一社会信用代码选择企业" data-testid="enterprise-empty" />
+        <Empty
+          style={{ padding: '64px 0' }}
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="请输入企业名称或统一社会信用代码选择企业"
+          data-testid="enterprise-empty"
+        />
       ) : found.data ? (
         <EnterpriseView data={found.data} />
       ) : found.isLoading ? (

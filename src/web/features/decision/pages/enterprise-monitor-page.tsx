@@ -124,7 +124,11 @@ export function EnterpriseMonitorPage() {
   ]
 
   return (
-    <ListShell title="企业监测" intro={`企业亩均税收、工业增加值等与上年对比，按六类信号预警${shownYear ? `（${shownYear}年）` : ''}`} testId="monitor-qy-page">
+    <ListShell
+      title="企业监测"
+      intro={`企业亩均税收、工业增加值等与上年对比，按六类信号预警${shownYear ? `（${shownYear}年）` : ''}`}
+      testId="monitor-qy-page"
+    >
       <Space wrap style={{ marginBottom: 12 }}>
         <YearSelect value={year} onChange={(y) => set({ year: y })} testId="filter-year" />
         <RegionPicker value={f.regionCode} onChange={(regionCode) => set({ regionCode })} testId="filter-region" />

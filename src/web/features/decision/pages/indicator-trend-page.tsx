@@ -94,7 +94,14 @@ function GroupChart({ points, group, failed }: { points: TrendPoint[]; group: Un
         {names}
         <small>单位：{group.unit}</small>
       </h3>
-      <G2Host spec={spec} count={data.length} height={280} label={`${names}历年折线图`} emptyText={failed ? '加载失败' : '所选范围没有历年数据'} testId="trend-chart" />
+      <G2Host
+        spec={spec}
+        count={data.length}
+        height={280}
+        label={`${names}历年折线图`}
+        emptyText={failed ? '加载失败' : '所选范围没有历年数据'}
+        testId="trend-chart"
+      />
     </Sub>
   )
 }
@@ -114,23 +121,27 @@ export function IndicatorTrendPage() {
 
   const columns: TableColumnsType<TrendPoint> = [
     { title: '年度', dataIndex: 'year', width: 76, fixed: 'left', render: (y: number) => `${y}年` },
-    { title: <FigureLabel figure="ratedEnterpriseCount" />, dataIndex: 'enterpriseCount', width: 96, align: 'right', render: (v: number) => formatFigure(v) },
+    {
+      title: <FigureLabel figure="ratedEnterpriseCount" />,
+      dataIndex: 'enterpriseCount',
+      width: 96,
+      align: 'right',
+      render: (v: number) => formatFigure(v),
+    },
     { title: head('实缴税金', '万元'), dataIndex: 'tax', width: 112, align: 'right', render: formatValue },
     { title: head('工业增加值', '万元'), dataIndex: 'valueAdded', width: 120, align: 'right', render: formatValue },
-    ...INDICATOR_KEYS.map(
-      (k): TableColumnsType<TrendPoint>[number] => ({
-        key: k,
-        title: head(INDICATORS[k].name, INDICATORS[k].unit),
-        width: k === 'rdRatio' ? 120 : k === 'taxPerMu' ? 90 : 106,
-        align: 'right',
-        render: (_, p, i) => (
-          <Figure>
-            {formatValue(p.values[k])}
-            <ChangeText value={i > 0 ? yoyChange(p.values[k], points[i - 1].values[k]) : null} />
-          </Figure>
-        ),
-      }),
-    ),
+    ...INDICATOR_KEYS.map((k): TableColumnsType<TrendPoint>[number] => ({
+      key: k,
+      title: head(INDICATORS[k].name, INDICATORS[k].unit),
+      width: k === 'rdRatio' ? 120 : k === 'taxPerMu' ? 90 : 106,
+      align: 'right',
+      render: (_, p, i) => (
+        <Figure>
+          {formatValue(p.values[k])}
+          <ChangeText value={i > 0 ? yoyChange(p.values[k], points[i - 1].values[k]) : null} />
+        </Figure>
+      ),
+    })),
   ]
 
   return (
@@ -153,7 +164,9 @@ export function IndicatorTrendPage() {
           <Checkbox.Group
             aria-label="显示的指标"
             value={keys}
-            onChange={(v) => set({ indicators: (v as IndicatorKey[]).join(',') === DEFAULT_KEYS.join(',') ? undefined : (v as IndicatorKey[]).join(',') })}
+            onChange={(v) =>
+              set({ indicators: (v as IndicatorKey[]).join(',') === DEFAULT_KEYS.join(',') ? undefined : (v as IndicatorKey[]).join(',') })
+            }
             options={INDICATOR_KEYS.map((k) => ({ value: k, label: INDICATORS[k].name }))}
             data-testid="trend-indicators"
           />

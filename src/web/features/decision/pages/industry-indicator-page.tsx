@@ -32,7 +32,7 @@ export function IndustryIndicatorPage() {
   const f = params.filters
   const year = f.year ? Number(f.year) : undefined
   const key: IndicatorKey = isIndicatorKey(f.indicator) ? f.indicator : 'taxPerMu'
-  const top = f.top === 'all' ? undefined : TOPS.find((n) => String(n) === f.top) ?? DEFAULT_TOP
+  const top = f.top === 'all' ? undefined : (TOPS.find((n) => String(n) === f.top) ?? DEFAULT_TOP)
   const table = useIndustryIndicators({ year, regionCode: f.regionCode })
   const { here } = useRegionPlace(f.regionCode)
   const linkTo = useRouteLink()
@@ -40,7 +40,13 @@ export function IndustryIndicatorPage() {
 
   const reference = table.data?.total.values[key] ?? null
   const ranked = useMemo(
-    () => indicatorBars((table.data?.rows ?? []).filter((r) => r.code !== ''), key, reference, { label: (r) => `${r.code} ${r.name}` }),
+    () =>
+      indicatorBars(
+        (table.data?.rows ?? []).filter((r) => r.code !== ''),
+        key,
+        reference,
+        { label: (r) => `${r.code} ${r.name}` },
+      ),
     [table.data, key, reference],
   )
   const bars = useMemo(() => (top === undefined ? ranked : ranked.slice(0, top)), [ranked, top])
@@ -114,8 +120,18 @@ export function IndustryIndicatorPage() {
           testId="indicator-chart"
         />
       </Panel>
-      <Panel title={`${here}各行业六项指标`} caption="每格下方为同比变化：绿色上升、红色下降（六项指标均为越高越好）；“—”表示无数据；“未分类”为未登记行业的企业。">
-        <IndicatorTable data={table.data} loading={table.isFetching} leading={leading} selected={key} emptyText={table.error ? '加载失败' : `${here}没有行业数据`} testId="indicator-table" />
+      <Panel
+        title={`${here}各行业六项指标`}
+        caption="每格下方为同比变化：绿色上升、红色下降（六项指标均为越高越好）；“—”表示无数据；“未分类”为未登记行业的企业。"
+      >
+        <IndicatorTable
+          data={table.data}
+          loading={table.isFetching}
+          leading={leading}
+          selected={key}
+          emptyText={table.error ? '加载失败' : `${here}没有行业数据`}
+          testId="indicator-table"
+        />
       </Panel>
     </ListShell>
   )

@@ -42,21 +42,36 @@ const MONEY: { field: Money; name: string }[] = [
   { field: 'valueAdded', name: '工业增加值' },
   { field: 'revenue', name: '营业收入' },
 ]
-const last = (f: Money): 'lastTax' | 'lastValueAdded' | 'lastRevenue' => (f === 'tax' ? 'lastTax' : f === 'valueAdded' ? 'lastValueAdded' : 'lastRevenue')
+const last = (f: Money): 'lastTax' | 'lastValueAdded' | 'lastRevenue' =>
+  f === 'tax' ? 'lastTax' : f === 'valueAdded' ? 'lastValueAdded' : 'lastRevenue'
 const change = (f: Money) => `${f}Change` as 'taxChange' | 'valueAddedChange' | 'revenueChange'
 
 /** The figure cells of a row, in column order (shared by the rows and the 合计 row). */
 function figureCells(r: IndustryMonitorRow) {
   return [
     formatFigure(r.enterpriseCount),
-    ...MONEY.flatMap((m) => [formatValue(r[m.field]), formatValue(r[last(m.field)]), <ChangeText key={m.field} value={r[change(m.field)]} />]),
+    ...MONEY.flatMap((m) => [
+      formatValue(r[m.field]),
+      formatValue(r[last(m.field)]),
+      <ChangeText key={m.field} value={r[change(m.field)]} />,
+    ]),
     formatValue(r.taxPerMu),
     formatValue(r.lastTaxPerMu),
   ]
 }
 
 /** The table of divisions with its 合计 row. */
-function MonitorTable({ data, loading, error, link }: { data?: IndustryMonitor; loading: boolean; error: boolean; link: (code: string) => string | undefined }) {
+function MonitorTable({
+  data,
+  loading,
+  error,
+  link,
+}: {
+  data?: IndustryMonitor
+  loading: boolean
+  error: boolean
+  link: (code: string) => string | undefined
+}) {
   const columns: TableColumnsType<IndustryMonitorRow> = [
     { title: '行业代码', dataIndex: 'code', width: 80, fixed: 'left', render: (v: string) => v || '—' },
     {
@@ -76,11 +91,24 @@ function MonitorTable({ data, loading, error, link }: { data?: IndustryMonitor; 
         )
       },
     },
-    { title: <FigureLabel figure="ratedEnterpriseCount" />, dataIndex: 'enterpriseCount', width: 96, align: 'right', render: (v: number) => formatFigure(v) },
+    {
+      title: <FigureLabel figure="ratedEnterpriseCount" />,
+      dataIndex: 'enterpriseCount',
+      width: 96,
+      align: 'right',
+      render: (v: number) => formatFigure(v),
+    },
     ...MONEY.map((m) => ({
       title: `${m.name}（万元）`,
       children: [
-        { title: '本年', dataIndex: m.field, width: 116, align: 'right' as const, render: formatValue, sorter: (a: IndustryMonitorRow, b: IndustryMonitorRow) => a[m.field] - b[m.field] },
+        {
+          title: '本年',
+          dataIndex: m.field,
+          width: 116,
+          align: 'right' as const,
+          render: formatValue,
+          sorter: (a: IndustryMonitorRow, b: IndustryMonitorRow) => a[m.field] - b[m.field],
+        },
         { title: '上年', dataIndex: last(m.field), width: 116, align: 'right' as const, render: formatValue },
         {
           title: '同比',
@@ -181,10 +209,22 @@ export function IndustryMonitorPage() {
         lead={describeChanges(monitor.data?.rows ?? [], monitor.data?.total)}
         caption="横轴为行业代码（悬停查看行业名称），柱高于 0 为增长、低于 0 为下降；变化幅度特别大的柱在纵轴端点截断并标注实际数值；未分类企业不在图中。"
       >
-        <G2Host spec={spec} count={bars.length} height={320} label={`${here}各行业同比变化柱状图`} emptyText={monitor.isLoading ? '正在加载' : '所选区域没有行业数据'} testId="change-chart" />
+        <G2Host
+          spec={spec}
+          count={bars.length}
+          height={320}
+          label={`${here}各行业同比变化柱状图`}
+          emptyText={monitor.isLoading ? '正在加载' : '所选区域没有行业数据'}
+          testId="change-chart"
+        />
       </Panel>
       <Panel title={`${here}各行业运行情况`} caption="点击行业名称查看该行业的预警企业；同比：绿色上升、红色下降。">
-        <MonitorTable data={monitor.data} loading={monitor.isFetching} error={!!monitor.error} link={(industry) => linkTo('/system/function/monitor/Qymonitor', { industry, year, regionCode: f.regionCode })} />
+        <MonitorTable
+          data={monitor.data}
+          loading={monitor.isFetching}
+          error={!!monitor.error}
+          link={(industry) => linkTo('/system/function/monitor/Qymonitor', { industry, year, regionCode: f.regionCode })}
+        />
       </Panel>
     </ListShell>
   )

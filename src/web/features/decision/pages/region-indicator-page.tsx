@@ -69,7 +69,14 @@ export function RegionIndicatorPage() {
       fixed: 'left',
       render: (_, r) =>
         isDrillable(tree, r.code) ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => drill(r.code)} data-testid={`drill-${r.code}`} aria-label={`查看${r.name}下级区县`}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            onClick={() => drill(r.code)}
+            data-testid={`drill-${r.code}`}
+            aria-label={`查看${r.name}下级区县`}
+          >
             <span data-testid="row-name">{r.name}</span>
             <RightOutlined style={{ fontSize: 10 }} />
           </Button>

@@ -3,4 +3,5 @@ import { GROUP_KINDS, type GroupKind, type MembersAdded } from '../../../../doma
 import { postSaying } from '../../../core/post-saying'
 
 /** Adds parcels or enterprises of the user's scope to a group (those already in it are counted, not repeated). */
-export const addMembers = (kind: GroupKind, id: number, recordIds: number[]) => postSaying<MembersAdded>(`${GROUP_KINDS[kind].prefix}/addMembers`, { id, recordIds })
+export const addMembers = (kind: GroupKind, id: number, recordIds: number[]) =>
+  postSaying<MembersAdded>(`${GROUP_KINDS[kind].prefix}/addMembers`, { id, recordIds })

@@ -4,5 +4,8 @@ import { apiDownloadGet, saveBlob } from '../../../core/api'
 
 /** Downloads a group's members as xlsx. */
 export async function exportGroup(kind: GroupKind, id: number, name: string): Promise<void> {
-  saveBlob(await apiDownloadGet(`${GROUP_KINDS[kind].prefix}/export`, { id }, { large: true }), `${GROUP_KINDS[kind].label}分组_${name}.xlsx`)
+  saveBlob(
+    await apiDownloadGet(`${GROUP_KINDS[kind].prefix}/export`, { id }, { large: true }),
+    `${GROUP_KINDS[kind].label}分组_${name}.xlsx`,
+  )
 }

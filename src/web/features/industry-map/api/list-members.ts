@@ -18,8 +18,14 @@ export interface MemberListParams {
 export const membersKey = (kind: GroupKind) => ['industryMap', 'members', kind] as const
 
 /** One page of a group's members. */
-export const listMembers = (kind: GroupKind, q: MemberListParams) => apiGet<Page<GroupMember>>(`${GROUP_KINDS[kind].prefix}/members`, { ...q })
+export const listMembers = (kind: GroupKind, q: MemberListParams) =>
+  apiGet<Page<GroupMember>>(`${GROUP_KINDS[kind].prefix}/members`, { ...q })
 
 /** react-query hook of {@link listMembers}; null waits (no group chosen). */
 export const useMembers = (kind: GroupKind, q: MemberListParams | null) =>
-  useQuery({ queryKey: [...membersKey(kind), q], queryFn: () => listMembers(kind, q!), enabled: q !== null, placeholderData: keepPreviousData })
+  useQuery({
+    queryKey: [...membersKey(kind), q],
+    queryFn: () => listMembers(kind, q!),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+  })

@@ -40,7 +40,15 @@ function useCandidates(kind: GroupKind, q: { keyword?: string; regionCode?: stri
         loading: parcels.isFetching,
         error: parcels.error,
         total: d?.total ?? 0,
-        rows: (d?.list ?? []).map((r): Candidate => ({ id: r.id, code: r.landCode, name: r.name, status: r.status, countyName: r.countyName, areaMu: r.areaMu, detail: r.enterpriseName })),
+        rows: (d?.list ?? []).map((r): Candidate => ({
+          id: r.id,
+          code: r.landCode,
+          name: r.name,
+          status: r.status,
+          countyName: r.countyName,
+          areaMu: r.areaMu,
+          detail: r.enterpriseName,
+        })),
       }
     }
     const d = enterprises.data?.page
@@ -48,13 +56,31 @@ function useCandidates(kind: GroupKind, q: { keyword?: string; regionCode?: stri
       loading: enterprises.isFetching,
       error: enterprises.error,
       total: d?.total ?? 0,
-      rows: (d?.list ?? []).map((r): Candidate => ({ id: r.id, code: r.creditCode, name: r.name, status: r.status, countyName: r.countyName, areaMu: r.landAreaMu, detail: r.industryName })),
+      rows: (d?.list ?? []).map((r): Candidate => ({
+        id: r.id,
+        code: r.creditCode,
+        name: r.name,
+        status: r.status,
+        countyName: r.countyName,
+        areaMu: r.landAreaMu,
+        detail: r.industryName,
+      })),
     }
   }, [kind, parcels.data, parcels.isFetching, parcels.error, enterprises.data, enterprises.isFetching, enterprises.error])
 }
 
 /** The modal of a group; closes after a successful add. */
-export function AddMembersModal({ kind, group, open, onClose }: { kind: GroupKind; group: RecordGroup; open: boolean; onClose: () => void }) {
+export function AddMembersModal({
+  kind,
+  group,
+  open,
+  onClose,
+}: {
+  kind: GroupKind
+  group: RecordGroup
+  open: boolean
+  onClose: () => void
+}) {
   const words = GROUP_WORDS[kind]
   const [search, setSearch] = useState<{ keyword?: string; regionCode?: string; page: number }>({ page: 1 })
   const [chosen, setChosen] = useState<Candidate[]>([])
@@ -84,7 +110,12 @@ export function AddMembersModal({ kind, group, open, onClose }: { kind: GroupKin
     { title: words.code, dataIndex: 'code', width: 190, render: (v: string) => <span data-field="code">{v}</span> },
     { title: words.name, dataIndex: 'name', ellipsis: true },
     { title: '区县', dataIndex: 'countyName', width: 80, render: (v: string | null) => v ?? '—' },
-    { title: '状态', dataIndex: 'status', width: 84, render: (s: string) => (kind === 'parcel' ? <Tag color={STATUS_COLORS[s]}>{s}</Tag> : s) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 84,
+      render: (s: string) => (kind === 'parcel' ? <Tag color={STATUS_COLORS[s]}>{s}</Tag> : s),
+    },
     { title: words.area, dataIndex: 'areaMu', width: 104, align: 'right', render: (v: number) => figure(v, 2) },
     { title: words.detail, dataIndex: 'detail', ellipsis: true, render: (v: string | null) => v ?? '—' },
   ]
@@ -113,7 +144,11 @@ export function AddMembersModal({ kind, group, open, onClose }: { kind: GroupKin
             style={{ width: 280 }}
             data-testid="candidate-search"
           />
-          <RegionPicker value={search.regionCode} onChange={(regionCode) => setSearch((s) => ({ ...s, regionCode, page: 1 }))} width={200} />
+          <RegionPicker
+            value={search.regionCode}
+            onChange={(regionCode) => setSearch((s) => ({ ...s, regionCode, page: 1 }))}
+            width={200}
+          />
           <Typography.Text type="secondary" data-testid="candidate-chosen">
             已选 {chosen.length} {words.measure}
             {chosen.length > 0 && '，可翻页继续选择'}
@@ -126,7 +161,10 @@ export function AddMembersModal({ kind, group, open, onClose }: { kind: GroupKin
           loading={candidates.loading}
           dataSource={candidates.rows}
           columns={columns}
-          locale={{ emptyText: search.keyword || search.regionCode ? `没有符合条件的${words.noun}，请调整搜索条件` : `本账号的数据范围内还没有${words.noun}` }}
+          locale={{
+            emptyText:
+              search.keyword || search.regionCode ? `没有符合条件的${words.noun}，请调整搜索条件` : `本账号的数据范围内还没有${words.noun}`,
+          }}
           rowSelection={{
             selectedRowKeys: chosen.map((c) => c.id),
             preserveSelectedRowKeys: true,

@@ -23,7 +23,11 @@ const FILTERS = ['keyword', 'regionCode', 'industry', 'scale', 'appraisalClass',
 
 /** 评价类别 as a coloured tag (未评价: under 3 亩, no figures …). */
 export function AppraisalTag({ value }: { value: string | null }) {
-  return value ? <Tag color={APPRAISAL_CLASS_COLORS[value as AppraisalClass]}>{value}类</Tag> : <Typography.Text type="secondary">未评价</Typography.Text>
+  return value ? (
+    <Tag color={APPRAISAL_CLASS_COLORS[value as AppraisalClass]}>{value}类</Tag>
+  ) : (
+    <Typography.Text type="secondary">未评价</Typography.Text>
+  )
 }
 
 /** The list; `chosen` is highlighted, `onChoose` opens a profile. */
@@ -32,7 +36,13 @@ export function EnterpriseList({ chosen, onChoose }: { chosen: number | null; on
   const f = params.filters
   const years = useYears()
   const filters = { ...f, year: f.year ? Number(f.year) : undefined } as Omit<EnterpriseListParams, 'page' | 'pageSize'>
-  const report = useEnterpriseList({ ...filters, page: params.page, pageSize: params.pageSize, sortField: params.sortField as EnterpriseListParams['sortField'], sortOrder: params.sortOrder })
+  const report = useEnterpriseList({
+    ...filters,
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField as EnterpriseListParams['sortField'],
+    sortOrder: params.sortOrder,
+  })
   const list = { ...report, data: report.data?.page }
   const year = report.data?.year ?? years.data?.latest
   const set = (change: Partial<Record<(typeof FILTERS)[number], string | number | undefined>>) => setFilters({ ...f, ...change })
@@ -95,9 +105,30 @@ export function EnterpriseList({ chosen, onChoose }: { chosen: number | null; on
           options={INDUSTRY_CHOICES}
           data-testid="enterprise-industry"
         />
-        <Select aria-label="规模" allowClear placeholder="全部规模" style={{ width: 108 }} value={f.scale} onChange={(scale) => set({ scale })} options={SCALE_CHOICES} />
-        <Select aria-label="评价类别" allowClear placeholder="全部类别" style={{ width: 130 }} value={f.appraisalClass} onChange={(appraisalClass) => set({ appraisalClass })} options={APPRAISAL_CHOICES} />
-        <YearSelect value={year} onChange={(y) => set({ year: y === years.data?.latest ? undefined : y })} width={100} testId="enterprise-year" />
+        <Select
+          aria-label="规模"
+          allowClear
+          placeholder="全部规模"
+          style={{ width: 108 }}
+          value={f.scale}
+          onChange={(scale) => set({ scale })}
+          options={SCALE_CHOICES}
+        />
+        <Select
+          aria-label="评价类别"
+          allowClear
+          placeholder="全部类别"
+          style={{ width: 130 }}
+          value={f.appraisalClass}
+          onChange={(appraisalClass) => set({ appraisalClass })}
+          options={APPRAISAL_CHOICES}
+        />
+        <YearSelect
+          value={year}
+          onChange={(y) => set({ year: y === years.data?.latest ? undefined : y })}
+          width={100}
+          testId="enterprise-year"
+        />
         <ExportButton onExport={() => exportEnterprises(filters)} testId="enterprise-export" />
       </Space>
       <PagedTable<EnterpriseReportRow>

@@ -38,7 +38,10 @@ function useHoldings(detail: EnterpriseDetail | undefined): { location: FeatureC
   const loaded = useByValue(arrived, arrived.map((p) => p.id).join(','))
   const e = detail?.enterprise
   return useMemo(() => {
-    const point: Feature[] = e && e.lng !== null && e.lat !== null ? [{ type: 'Feature', geometry: { type: 'Point', coordinates: [Number(e.lng), Number(e.lat)] }, properties: {} }] : []
+    const point: Feature[] =
+      e && e.lng !== null && e.lat !== null
+        ? [{ type: 'Feature', geometry: { type: 'Point', coordinates: [Number(e.lng), Number(e.lat)] }, properties: {} }]
+        : []
     const shapes: Feature[] = loaded.map((p) => ({ type: 'Feature', geometry: p.geometry, properties: { id: p.id } }))
     return {
       location: point.length ? { type: 'FeatureCollection', features: point } : null,
@@ -100,7 +103,13 @@ function EnterpriseFacts({ detail, year, row }: { detail: EnterpriseDetail; year
         红点：企业位置；蓝色边框：其使用的地块{parcels.length > MAX_SHAPES ? `（仅绘出前 ${MAX_SHAPES} 宗）` : ''}。
       </Typography.Paragraph>
       <Section title="企业信息">
-        <Descriptions size="small" column={2} bordered data-testid="enterprise-attributes" styles={{ label: { width: 146, whiteSpace: 'nowrap' } }}>
+        <Descriptions
+          size="small"
+          column={2}
+          bordered
+          data-testid="enterprise-attributes"
+          styles={{ label: { width: 146, whiteSpace: 'nowrap' } }}
+        >
           <Descriptions.Item label="企业名称" span={2}>
             {e.name}
           </Descriptions.Item>

@@ -3,7 +3,15 @@
  * in the name submits; a taken name shows the server's 409 message.
  */
 import { Form, Input } from 'antd'
-import { GROUP_KINDS, groupAddBody, groupUpdateBody, type GroupAddBody, type GroupKind, type GroupUpdateBody, type RecordGroup } from '../../../../domain/contracts/record-group'
+import {
+  GROUP_KINDS,
+  groupAddBody,
+  groupUpdateBody,
+  type GroupAddBody,
+  type GroupKind,
+  type GroupUpdateBody,
+  type RecordGroup,
+} from '../../../../domain/contracts/record-group'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { addGroup } from '../api/add-group'
 import { updateGroup } from '../api/update-group'
@@ -13,7 +21,17 @@ import { useGroupWrite } from './use-group-write'
 export type GroupEditing = RecordGroup | 'new' | null
 
 /** The modal; `onSaved` gets the saved group (a new one is then chosen). */
-export function GroupFormModal({ kind, editing, onClose, onSaved }: { kind: GroupKind; editing: GroupEditing; onClose: () => void; onSaved: (g: RecordGroup) => void }) {
+export function GroupFormModal({
+  kind,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  kind: GroupKind
+  editing: GroupEditing
+  onClose: () => void
+  onSaved: (g: RecordGroup) => void
+}) {
   const write = useGroupWrite(kind)
   const current = editing && editing !== 'new' ? editing : null
   const label = GROUP_KINDS[kind].label
@@ -28,14 +46,25 @@ export function GroupFormModal({ kind, editing, onClose, onSaved }: { kind: Grou
       testId="group-form"
       onClose={onClose}
       onSubmit={async (v) => {
-        const saved = await write(() => (current ? updateGroup(kind, v as GroupUpdateBody) : addGroup(kind, v as GroupAddBody)), { rethrow: true })
+        const saved = await write(() => (current ? updateGroup(kind, v as GroupUpdateBody) : addGroup(kind, v as GroupAddBody)), {
+          rethrow: true,
+        })
         if (saved) onSaved(saved)
       }}
     >
       {() => (
         <>
-          <Form.Item label="分组名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写分组名称' }, fieldRule(groupAddBody, 'name')]}>
-            <Input autoFocus maxLength={50} showCount placeholder={kind === 'parcel' ? '如：开发区重点项目地块' : '如：2026年整治提升企业'} />
+          <Form.Item
+            label="分组名称"
+            name="name"
+            rules={[{ required: true, whitespace: true, message: '请填写分组名称' }, fieldRule(groupAddBody, 'name')]}
+          >
+            <Input
+              autoFocus
+              maxLength={50}
+              showCount
+              placeholder={kind === 'parcel' ? '如：开发区重点项目地块' : '如：2026年整治提升企业'}
+            />
           </Form.Item>
           <Form.Item label="备注" name="remark" rules={[fieldRule(groupAddBody, 'remark')]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="分组的用途、来源等（选填）" />

@@ -28,7 +28,13 @@ export interface GroupListProps {
 export function GroupList({ kind, chosen, onChoose }: GroupListProps) {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(['keyword'] as const)
   const keyword = params.filters.keyword
-  const list = useGroups(kind, { page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder, keyword })
+  const list = useGroups(kind, {
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+    keyword,
+  })
   const [editing, setEditing] = useState<GroupEditing>(null)
   const write = useGroupWrite(kind)
   const words = GROUP_WORDS[kind]
@@ -84,7 +90,9 @@ export function GroupList({ kind, chosen, onChoose }: GroupListProps) {
           </Button>
           <Popconfirm
             title={`删除分组“${g.name}”？`}
-            description={g.memberCount ? `其中的 ${g.memberCount} ${words.measure}${words.noun}只解除分组关系，不会被删除。` : '分组中没有成员。'}
+            description={
+              g.memberCount ? `其中的 ${g.memberCount} ${words.measure}${words.noun}只解除分组关系，不会被删除。` : '分组中没有成员。'
+            }
             okText="删除"
             cancelText="取消"
             okButtonProps={{ danger: true, 'data-testid': 'confirm-delete-group' }}
@@ -102,7 +110,15 @@ export function GroupList({ kind, chosen, onChoose }: GroupListProps) {
   return (
     <div data-testid="group-list">
       <Space wrap size={8} style={{ marginBottom: 10, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search aria-label="分组名称" placeholder="搜索分组名称" allowClear defaultValue={keyword} onSearch={(k) => setFilters({ keyword: k.trim() || undefined })} style={{ width: 220 }} data-testid="group-search" />
+        <Input.Search
+          aria-label="分组名称"
+          placeholder="搜索分组名称"
+          allowClear
+          defaultValue={keyword}
+          onSearch={(k) => setFilters({ keyword: k.trim() || undefined })}
+          style={{ width: 220 }}
+          data-testid="group-search"
+        />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="new-group">
           新建分组
         </Button>

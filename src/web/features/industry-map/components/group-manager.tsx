@@ -27,14 +27,22 @@ export function GroupManager({ kind }: { kind: GroupKind }) {
   const [chosen, choose] = useChosenId('group')
   const group = useGroup(kind, chosen)
   return (
-    <ListShell title={`${label}分组管理`} intro={`把需要一起跟踪的${words.noun}编成分组，查看、维护成员并导出`} testId={`industry-map-${kind}-groups`}>
+    <ListShell
+      title={`${label}分组管理`}
+      intro={`把需要一起跟踪的${words.noun}编成分组，查看、维护成员并导出`}
+      testId={`industry-map-${kind}-groups`}
+    >
       <Grid>
         <Panel>
           <GroupList kind={kind} chosen={chosen} onChoose={choose} />
         </Panel>
         <Panel>
           {chosen === null ? (
-            <Empty style={{ padding: '80px 0' }} image={Empty.PRESENTED_IMAGE_SIMPLE} description={`从左侧选择一个分组查看其${words.noun}；还没有分组时，点击“新建分组”创建`} />
+            <Empty
+              style={{ padding: '80px 0' }}
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={`从左侧选择一个分组查看其${words.noun}；还没有分组时，点击“新建分组”创建`}
+            />
           ) : group.data ? (
             <GroupMembers key={group.data.id} kind={kind} group={group.data} />
           ) : (

@@ -58,10 +58,23 @@ export function GroupMembers({ kind, group }: { kind: GroupKind; group: RecordGr
         </>
       ),
     },
-    { title: '状态', dataIndex: 'status', width: 80, render: (s: string) => (kind === 'parcel' ? <Tag color={STATUS_COLORS[s]}>{s}</Tag> : s) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (s: string) => (kind === 'parcel' ? <Tag color={STATUS_COLORS[s]}>{s}</Tag> : s),
+    },
     { title: words.area, dataIndex: 'areaMu', width: kind === 'parcel' ? 90 : 110, align: 'right', render: (v: number) => figure(v, 2) },
     { title: words.detail, dataIndex: 'detail', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: '加入时间', dataIndex: 'addedAt', key: 'addedAt', width: 100, sorter: true, sortOrder: sortOrderOf('addedAt'), render: (v: string) => <span title={formatTime(v)}>{formatDate(v)}</span> },
+    {
+      title: '加入时间',
+      dataIndex: 'addedAt',
+      key: 'addedAt',
+      width: 100,
+      sorter: true,
+      sortOrder: sortOrderOf('addedAt'),
+      render: (v: string) => <span title={formatTime(v)}>{formatDate(v)}</span>,
+    },
   ]
 
   return (
@@ -70,11 +83,16 @@ export function GroupMembers({ kind, group }: { kind: GroupKind; group: RecordGr
         title={group.name}
         tags={
           <Typography.Text type="secondary" data-testid="group-summary">
-            {group.memberCount} {words.measure}{words.noun} · {figure(group.areaMu, 2)} 亩 · {group.regionName ?? '全省'} · {group.createdBy} 创建
+            {group.memberCount} {words.measure}
+            {words.noun} · {figure(group.areaMu, 2)} 亩 · {group.regionName ?? '全省'} · {group.createdBy} 创建
           </Typography.Text>
         }
       />
-      {group.remark && <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>备注：{group.remark}</Typography.Paragraph>}
+      {group.remark && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+          备注：{group.remark}
+        </Typography.Paragraph>
+      )}
       <Space wrap size={8} style={{ marginBottom: 10 }}>
         <Input.Search
           aria-label="搜索成员"
@@ -105,8 +123,20 @@ export function GroupMembers({ kind, group }: { kind: GroupKind; group: RecordGr
       <PagedTable<GroupMember>
         list={list}
         size="small"
-        emptyText={view.keyword ? `分组中没有符合“${view.keyword}”的${words.noun}` : `分组中还没有${words.noun}，点击“添加成员”从${words.noun}列表中选择`}
-        pagination={(total) => ({ current: view.page, pageSize: view.pageSize, total: total ?? 0, size: 'small', showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (t) => `共 ${t} 条` })}
+        emptyText={
+          view.keyword
+            ? `分组中没有符合“${view.keyword}”的${words.noun}`
+            : `分组中还没有${words.noun}，点击“添加成员”从${words.noun}列表中选择`
+        }
+        pagination={(total) => ({
+          current: view.page,
+          pageSize: view.pageSize,
+          total: total ?? 0,
+          size: 'small',
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (t) => `共 ${t} 条`,
+        })}
         columns={columns}
         rowSelection={{ selectedRowKeys: ticked, preserveSelectedRowKeys: true, onChange: (keys) => setTicked(keys as number[]) }}
         onChange={(p, _f, sorter) => {

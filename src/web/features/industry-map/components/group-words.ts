@@ -17,6 +17,22 @@ export interface GroupWords {
 
 /** Per kind. */
 export const GROUP_WORDS: Readonly<Record<GroupKind, GroupWords>> = {
-  parcel: { noun: '地块', measure: '宗', code: '宗地代码', name: '地块名称', area: '面积(亩)', detail: '用地单位', search: '宗地代码或地块名称' },
-  enterprise: { noun: '企业', measure: '家', code: '统一社会信用代码', name: '企业名称', area: '用地面积(亩)', detail: '行业', search: '信用代码或企业名称' },
+  parcel: {
+    noun: '地块',
+    measure: '宗',
+    code: '宗地代码',
+    name: '地块名称',
+    area: '面积(亩)',
+    detail: '用地单位',
+    search: '宗地代码或地块名称',
+  },
+  enterprise: {
+    noun: '企业',
+    measure: '家',
+    code: '统一社会信用代码',
+    name: '企业名称',
+    area: '用地面积(亩)',
+    detail: '行业',
+    search: '信用代码或企业名称',
+  },
 }

@@ -22,8 +22,17 @@ const FILTERS = ['keyword', 'regionCode', 'status', 'landUse'] as const
 export function ParcelList({ chosen, onChoose }: { chosen: number | null; onChoose: (id: number) => void }) {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(FILTERS)
   const f = params.filters
-  const filters = { keyword: f.keyword, regionCode: f.regionCode, status: f.status, landUse: f.landUse } as Omit<ParcelListParams, 'page' | 'pageSize'>
-  const list = useParcelList({ ...filters, page: params.page, pageSize: params.pageSize, sortField: params.sortField as ParcelListParams['sortField'], sortOrder: params.sortOrder })
+  const filters = { keyword: f.keyword, regionCode: f.regionCode, status: f.status, landUse: f.landUse } as Omit<
+    ParcelListParams,
+    'page' | 'pageSize'
+  >
+  const list = useParcelList({
+    ...filters,
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField as ParcelListParams['sortField'],
+    sortOrder: params.sortOrder,
+  })
   const set = (change: Partial<Record<(typeof FILTERS)[number], string | undefined>>) => setFilters({ ...f, ...change })
   const filtered = FILTERS.some((k) => f[k])
 
@@ -46,7 +55,16 @@ export function ParcelList({ chosen, onChoose }: { chosen: number | null; onChoo
     },
     { title: '区县', dataIndex: 'countyName', width: 80, render: (v: string | null) => v ?? '—' },
     { title: '状态', dataIndex: 'status', width: 84, render: (s: string) => <Tag color={STATUS_COLORS[s]}>{s}</Tag> },
-    { title: '面积(亩)', dataIndex: 'areaMu', key: 'areaMu', width: 96, align: 'right', sorter: true, sortOrder: sortOrderOf('areaMu'), render: (v: number) => figure(v, 2) },
+    {
+      title: '面积(亩)',
+      dataIndex: 'areaMu',
+      key: 'areaMu',
+      width: 96,
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf('areaMu'),
+      render: (v: number) => figure(v, 2),
+    },
   ]
 
   return (
@@ -62,8 +80,26 @@ export function ParcelList({ chosen, onChoose }: { chosen: number | null; onChoo
           data-testid="parcel-search"
         />
         <RegionPicker value={f.regionCode} onChange={(regionCode) => set({ regionCode })} width={228} testId="parcel-region" />
-        <Select aria-label="地块状态" allowClear placeholder="全部状态" style={{ width: 120 }} value={f.status} onChange={(status) => set({ status })} options={PARCEL_STATUS_CHOICES} data-testid="parcel-status" />
-        <Select aria-label="地类" allowClear placeholder="全部地类" style={{ width: 150 }} value={f.landUse} onChange={(landUse) => set({ landUse })} options={LAND_USE_CHOICES} data-testid="parcel-land-use" />
+        <Select
+          aria-label="地块状态"
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 120 }}
+          value={f.status}
+          onChange={(status) => set({ status })}
+          options={PARCEL_STATUS_CHOICES}
+          data-testid="parcel-status"
+        />
+        <Select
+          aria-label="地类"
+          allowClear
+          placeholder="全部地类"
+          style={{ width: 150 }}
+          value={f.landUse}
+          onChange={(landUse) => set({ landUse })}
+          options={LAND_USE_CHOICES}
+          data-testid="parcel-land-use"
+        />
         <ExportButton onExport={() => exportParcels(filters)} testId="parcel-export" />
       </Space>
       <PagedTable<ParcelReportRow>

@@ -53,7 +53,11 @@ export function ParcelProfile({ id }: { id: number }) {
         <GeoJsonLayer data={shape} color={(p && STATUS_COLORS[p.status]) ?? '#1677ff'} kind="fill" zIndex={22} />
         <GeoJsonLayer data={shape} color="#1d4e9e" kind="outline" width={2} zIndex={24} fitMaxZoom={16} />
       </RecordMap>
-      {p && q.data ? <ParcelFacts detail={q.data} parkName={row?.parkName ?? null} holderHref={holderHref} /> : !q.error && <ProfileState loading error={null} />}
+      {p && q.data ? (
+        <ParcelFacts detail={q.data} parkName={row?.parkName ?? null} holderHref={holderHref} />
+      ) : (
+        !q.error && <ProfileState loading error={null} />
+      )}
     </article>
   )
 }
@@ -64,7 +68,13 @@ function ParcelFacts({ detail, parkName, holderHref }: { detail: ParcelDetail; p
   return (
     <>
       <Section title="地块属性">
-        <Descriptions size="small" column={2} bordered data-testid="parcel-attributes" styles={{ label: { width: 146, whiteSpace: 'nowrap' } }}>
+        <Descriptions
+          size="small"
+          column={2}
+          bordered
+          data-testid="parcel-attributes"
+          styles={{ label: { width: 146, whiteSpace: 'nowrap' } }}
+        >
           <Descriptions.Item label="宗地代码" span={2}>
             <span data-testid="profile-land-code">{p.land_code}</span>
           </Descriptions.Item>

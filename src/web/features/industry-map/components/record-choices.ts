@@ -22,7 +22,10 @@ export const PARCEL_STATUS_CHOICES = plain(parcelReportQuery.shape.status.unwrap
 export const LAND_USE_CHOICES: Choice[] = Object.entries(LAND_USE_CODES).map(([code, name]) => ({ value: code, label: `${code} ${name}` }))
 
 /** 行业: manufacturing divisions C13–C43 as "C13 农副食品加工业" */
-export const INDUSTRY_CHOICES: Choice[] = Object.entries(INDUSTRY_DIVISIONS).map(([code, name]) => ({ value: code, label: `${code} ${name}` }))
+export const INDUSTRY_CHOICES: Choice[] = Object.entries(INDUSTRY_DIVISIONS).map(([code, name]) => ({
+  value: code,
+  label: `${code} ${name}`,
+}))
 
 /** 规模: 规上 / 规下 */
 export const SCALE_CHOICES = plain(enterpriseReportQuery.shape.scale.unwrap().options)

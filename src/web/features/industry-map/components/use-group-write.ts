@@ -20,7 +20,7 @@ export function useGroupWrite(kind: GroupKind) {
     void queryClient.invalidateQueries({ queryKey: membersKey(kind) })
   }, [queryClient, kind])
   const write = useCallback(
-    async <T,>(fn: () => Promise<Said<T>>, opts: { rethrow?: boolean } = {}): Promise<T | undefined> => {
+    async <T>(fn: () => Promise<Said<T>>, opts: { rethrow?: boolean } = {}): Promise<T | undefined> => {
       try {
         const said = await fn()
         message.success(said.message)

@@ -17,7 +17,12 @@ const COLUMNS: TableColumnsType<YearlyRow> = [
   { title: '综合能耗', dataIndex: 'energy', align: 'right', render: money },
   { title: '职工(人)', dataIndex: 'employees', align: 'right', render: (v: number | null) => figure(v, 0) },
   // no area reported: the year's 亩均 figures use the parcels held now
-  { title: '用地(亩)', dataIndex: 'land_area_m2', align: 'right', render: (v: number | null) => (v === null ? '按年末在册地块' : figure(m2ToMu(v), 2)) },
+  {
+    title: '用地(亩)',
+    dataIndex: 'land_area_m2',
+    align: 'right',
+    render: (v: number | null) => (v === null ? '按年末在册地块' : figure(m2ToMu(v), 2)),
+  },
 ]
 
 /** The chart and the table; `emptyText` says why there are none (no holder, nothing reported). */

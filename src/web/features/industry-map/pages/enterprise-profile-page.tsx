@@ -12,7 +12,10 @@ export function EnterpriseProfilePage() {
   const [id, choose] = useChosenId()
   return (
     <ListShell title="用地单位信息" intro="企业档案：查找用地单位，查看其属性、亩均效益、使用地块和年度指标" testId="industry-map-yddw">
-      <ProfileLayout list={<EnterpriseList chosen={id} onChoose={choose} />} profile={id === null ? <NoProfile noun="企业" /> : <EnterpriseProfile id={id} />} />
+      <ProfileLayout
+        list={<EnterpriseList chosen={id} onChoose={choose} />}
+        profile={id === null ? <NoProfile noun="企业" /> : <EnterpriseProfile id={id} />}
+      />
     </ListShell>
   )
 }

@@ -12,7 +12,10 @@ export function LandProfilePage() {
   const [id, choose] = useChosenId()
   return (
     <ListShell title="地块信息" intro="地块档案：查找地块，查看其图形、属性、用地单位和年度指标" testId="industry-map-dkxx">
-      <ProfileLayout list={<ParcelList chosen={id} onChoose={choose} />} profile={id === null ? <NoProfile noun="地块" /> : <ParcelProfile id={id} />} />
+      <ProfileLayout
+        list={<ParcelList chosen={id} onChoose={choose} />}
+        profile={id === null ? <NoProfile noun="地块" /> : <ParcelProfile id={id} />}
+      />
     </ListShell>
   )
 }

@@ -8,4 +8,8 @@ export const getAbstract = (runId?: number) => apiGet<EvaluationAbstract>('/api/
 
 /** react-query hook of {@link getAbstract}. */
 export const useAbstract = (runId?: number) =>
-  useQuery({ queryKey: ['evaluation', 'abstract', runId ?? 'latest'], queryFn: () => getAbstract(runId), placeholderData: keepPreviousData })
+  useQuery({
+    queryKey: ['evaluation', 'abstract', runId ?? 'latest'],
+    queryFn: () => getAbstract(runId),
+    placeholderData: keepPreviousData,
+  })

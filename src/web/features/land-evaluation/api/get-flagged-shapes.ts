@@ -8,4 +8,9 @@ export const getFlaggedShapes = (runId: number) => apiGet<FlaggedShapes>('/api/i
 
 /** react-query hook of {@link getFlaggedShapes}; waits for a run. */
 export const useFlaggedShapes = (runId: number | undefined) =>
-  useQuery({ queryKey: ['evaluation', 'shapes', runId], queryFn: () => getFlaggedShapes(runId!), enabled: runId !== undefined, staleTime: 5 * 60_000 })
+  useQuery({
+    queryKey: ['evaluation', 'shapes', runId],
+    queryFn: () => getFlaggedShapes(runId!),
+    enabled: runId !== undefined,
+    staleTime: 5 * 60_000,
+  })

@@ -14,8 +14,14 @@ export interface ResultFilter {
 }
 
 /** A page of a run's parcel results. */
-export const listResults = (q: ResultFilter & { page: number; pageSize: number }) => apiGet<ResultList>('/api/inefficient/results', { ...q })
+export const listResults = (q: ResultFilter & { page: number; pageSize: number }) =>
+  apiGet<ResultList>('/api/inefficient/results', { ...q })
 
 /** react-query hook of {@link listResults}; waits for a run. */
 export const useResults = (q: (ResultFilter & { page: number; pageSize: number }) | null) =>
-  useQuery({ queryKey: ['evaluation', 'results', q], queryFn: () => listResults(q!), enabled: q !== null, placeholderData: keepPreviousData })
+  useQuery({
+    queryKey: ['evaluation', 'results', q],
+    queryFn: () => listResults(q!),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+  })

@@ -43,7 +43,16 @@ export function buildCountySpec(rows: EvaluationAbstract['byCounty'], top = 10):
       x: { title: false, labelAutoHide: false, labelFontSize: 12 },
       y: { title: '疑似低效（宗）', titleFontSize: 12, labelFormatter: countTick, labelAutoRotate: false },
     },
-    labels: [{ text: (d: CountyPoint) => formatCount(d.flaggedCount), position: 'right', textAlign: 'start', dx: 4, fontSize: 11, fill: BRAND.text }],
+    labels: [
+      {
+        text: (d: CountyPoint) => formatCount(d.flaggedCount),
+        position: 'right',
+        textAlign: 'start',
+        dx: 4,
+        fontSize: 11,
+        fill: BRAND.text,
+      },
+    ],
     tooltip: {
       title: 'name',
       items: [

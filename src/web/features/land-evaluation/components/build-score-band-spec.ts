@@ -51,7 +51,19 @@ export function buildScoreBandSpec(bands: EvaluationAbstract['scoreBands'], pass
       y: { title: '地块（宗）', titleFontSize: 12, labelFormatter: countTick, labelAutoRotate: false },
     },
     legend: { color: { position: 'top', layout: { justifyContent: 'flex-end' } } },
-    labels: [{ text: (d: ScoreBandPoint) => (d.count ? formatCount(d.count) : ''), position: 'top', textBaseline: 'bottom', dy: -3, fontSize: 11, fill: BRAND.text }],
-    tooltip: { title: (d: ScoreBandPoint) => `${d.name} 分`, items: [{ field: 'count', name: '地块', valueFormatter: (v: number) => `${formatCount(v)} 宗` }] },
+    labels: [
+      {
+        text: (d: ScoreBandPoint) => (d.count ? formatCount(d.count) : ''),
+        position: 'top',
+        textBaseline: 'bottom',
+        dy: -3,
+        fontSize: 11,
+        fill: BRAND.text,
+      },
+    ],
+    tooltip: {
+      title: (d: ScoreBandPoint) => `${d.name} 分`,
+      items: [{ field: 'count', name: '地块', valueFormatter: (v: number) => `${formatCount(v)} 宗` }],
+    },
   }
 }

@@ -3,7 +3,13 @@
  * whole numbers, '—' for what is not known; a model item in words ("容积率 < 1.0（25分）"); a run
  * as "2025年 · 模型名 · 时间 · 操作人".
  */
-import { EVALUATION_INDICATORS, type EvaluationIndicator, type EvaluationRun, type ModelItem, type Operator } from '../../../../domain/contracts/land-evaluation'
+import {
+  EVALUATION_INDICATORS,
+  type EvaluationIndicator,
+  type EvaluationRun,
+  type ModelItem,
+  type Operator,
+} from '../../../../domain/contracts/land-evaluation'
 import { roundTo } from '../../../../domain/codes/units'
 import { formatTime } from '../../../widgets/format-time'
 

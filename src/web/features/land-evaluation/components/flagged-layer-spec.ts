@@ -35,13 +35,16 @@ export function flaggedLayerSpec(shapes: FlaggedShapes, passScore: number): Flag
   const drawn = shapes.features.filter((f) => f.geometry)
   const fill: FeatureCollection = {
     type: 'FeatureCollection',
-    features: drawn.map(
-      (f): Feature => ({
-        type: 'Feature',
-        geometry: f.geometry as Geometry,
-        properties: { code: f.properties.landCode, name: f.properties.name, value: f.properties.score, color: scoreColor(f.properties.score, passScore) },
-      }),
-    ),
+    features: drawn.map((f): Feature => ({
+      type: 'Feature',
+      geometry: f.geometry as Geometry,
+      properties: {
+        code: f.properties.landCode,
+        name: f.properties.name,
+        value: f.properties.score,
+        color: scoreColor(f.properties.score, passScore),
+      },
+    })),
   }
   const parcels = fill.features
     .map((f, i): FlaggedParcel => {

@@ -63,7 +63,15 @@ export interface FlaggedMapProps {
 /** The map with its layers and legend. */
 export function FlaggedMap({ spec, passScore, selected, onPick }: FlaggedMapProps) {
   const chosen = useMemo(() => (selected ? parcelShape(spec, selected) : null), [spec, selected])
-  const legend = useMemo(() => [...scoreBands(passScore).reverse().map((b) => ({ ...b, shape: 'square' as const })), { label: '其他地块（放大后显示）', color: CONTEXT_COLOR }], [passScore])
+  const legend = useMemo(
+    () => [
+      ...scoreBands(passScore)
+        .reverse()
+        .map((b) => ({ ...b, shape: 'square' as const })),
+      { label: '其他地块（放大后显示）', color: CONTEXT_COLOR },
+    ],
+    [passScore],
+  )
   return (
     <RecordMap height="100%" testId="evaluation-map">
       <ChoroplethLayer data={spec.fill} style={FILL_STYLE} onPick={(r) => onPick(r.code)} />

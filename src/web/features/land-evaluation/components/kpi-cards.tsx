@@ -8,10 +8,30 @@ import type { EvaluationAbstract, EvaluationRun } from '../../../../domain/contr
 import { formatAmount, formatCount } from './evaluation-format'
 import { SCORE_RAMP } from './score-colors'
 
-function Kpi({ title, value, unit, note, color, testId }: { title: string; value: string; unit: string; note?: ReactNode; color?: string; testId: string }) {
+function Kpi({
+  title,
+  value,
+  unit,
+  note,
+  color,
+  testId,
+}: {
+  title: string
+  value: string
+  unit: string
+  note?: ReactNode
+  color?: string
+  testId: string
+}) {
   return (
     <Card size="small" style={{ height: '100%' }}>
-      <Statistic title={title} value={value} suffix={unit} styles={{ content: { color, fontVariantNumeric: 'tabular-nums' } }} data-testid={testId} />
+      <Statistic
+        title={title}
+        value={value}
+        suffix={unit}
+        styles={{ content: { color, fontVariantNumeric: 'tabular-nums' } }}
+        data-testid={testId}
+      />
       {note && <div style={{ marginTop: 4, fontSize: 12, color: '#6b7280' }}>{note}</div>}
     </Card>
   )
@@ -23,7 +43,13 @@ export function KpiCards({ run, abstract }: { run: EvaluationRun; abstract: Eval
   return (
     <Row gutter={[12, 12]} style={{ marginBottom: 12 }} data-testid="kpis">
       <Col flex="1 1 180px">
-        <Kpi title="参评地块" value={formatCount(run.parcelCount)} unit="宗" note={`${run.year}年度 · ${run.regionName ?? '全省'}`} testId="kpi-parcels" />
+        <Kpi
+          title="参评地块"
+          value={formatCount(run.parcelCount)}
+          unit="宗"
+          note={`${run.year}年度 · ${run.regionName ?? '全省'}`}
+          testId="kpi-parcels"
+        />
       </Col>
       <Col flex="1 1 180px">
         <Kpi
@@ -36,13 +62,33 @@ export function KpiCards({ run, abstract }: { run: EvaluationRun; abstract: Eval
         />
       </Col>
       <Col flex="1 1 180px">
-        <Kpi title="疑似低效面积" value={formatAmount(run.flaggedAreaMu)} unit="亩" color={SCORE_RAMP[3]} note={`得分 ≥ ${run.passScore} 分`} testId="kpi-flagged-area" />
+        <Kpi
+          title="疑似低效面积"
+          value={formatAmount(run.flaggedAreaMu)}
+          unit="亩"
+          color={SCORE_RAMP[3]}
+          note={`得分 ≥ ${run.passScore} 分`}
+          testId="kpi-flagged-area"
+        />
       </Col>
       <Col flex="1 1 180px">
-        <Kpi title="其中已在低效用地清单" value={formatCount(abstract.flaggedListed)} unit="宗" note="地块状态为低效或闲置" testId="kpi-listed" />
+        <Kpi
+          title="其中已在低效用地清单"
+          value={formatCount(abstract.flaggedListed)}
+          unit="宗"
+          note="地块状态为低效或闲置"
+          testId="kpi-listed"
+        />
       </Col>
       <Col flex="1 1 180px">
-        <Kpi title="其中新发现" value={formatCount(abstract.flaggedNew)} unit="宗" color="#c8161d" note="尚未列入低效用地清单，建议核实" testId="kpi-new" />
+        <Kpi
+          title="其中新发现"
+          value={formatCount(abstract.flaggedNew)}
+          unit="宗"
+          color="#c8161d"
+          note="尚未列入低效用地清单，建议核实"
+          testId="kpi-new"
+        />
       </Col>
     </Row>
   )

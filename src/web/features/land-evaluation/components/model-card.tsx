@@ -51,7 +51,10 @@ export function ModelCard({ model, onRun, onEdit, onDelete }: ModelCardProps) {
       </Typography.Paragraph>
       <ol style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="model-items">
         {model.items.map((item, i) => (
-          <li key={`${item.indicator}${item.operator}`} style={{ display: 'flex', justifyContent: 'space-between', gap: 8, padding: '3px 0', borderBottom: '1px dashed #eef1f6' }}>
+          <li
+            key={`${item.indicator}${item.operator}`}
+            style={{ display: 'flex', justifyContent: 'space-between', gap: 8, padding: '3px 0', borderBottom: '1px dashed #eef1f6' }}
+          >
             <span>
               <span style={{ color: '#9aa5b1', marginRight: 6 }}>{i + 1}.</span>
               {conditionText(item)}

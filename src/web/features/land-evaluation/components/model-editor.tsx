@@ -32,9 +32,17 @@ interface ModelForm {
   items: Partial<ModelItem>[]
 }
 
-const INDICATOR_CHOICES = (Object.keys(EVALUATION_INDICATORS) as EvaluationIndicator[]).map((k) => ({ value: k, label: EVALUATION_INDICATORS[k].name }))
+const INDICATOR_CHOICES = (Object.keys(EVALUATION_INDICATORS) as EvaluationIndicator[]).map((k) => ({
+  value: k,
+  label: EVALUATION_INDICATORS[k].name,
+}))
 const OPERATOR_CHOICES = OPERATORS.map((o) => ({ value: o, label: OPERATOR_LABEL[o] }))
-const GRID = { display: 'grid', gridTemplateColumns: '28px minmax(180px, 1.6fr) 76px minmax(130px, 1fr) 110px 32px', gap: 8, alignItems: 'start' } as const
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: '28px minmax(180px, 1.6fr) 76px minmax(130px, 1fr) 110px 32px',
+  gap: 8,
+  alignItems: 'start',
+} as const
 
 /** A field path of the server ("items.0.weight", "items[0].weight") as the form names it. */
 export function fieldPath(field: string): (string | number)[] {
@@ -98,7 +106,12 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
     form.resetFields()
     form.setFieldsValue(
       editing
-        ? { name: editing.name, description: editing.description, passScore: editing.passScore, items: editing.items.map((i) => ({ ...i })) }
+        ? {
+            name: editing.name,
+            description: editing.description,
+            passScore: editing.passScore,
+            items: editing.items.map((i) => ({ ...i })),
+          }
         : { name: '', description: '', passScore: 60, items: [{ operator: '<' }] },
     )
   }, [target, editing, form])
@@ -111,10 +124,21 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
     } catch {
       return
     }
-    const body = { ...(editing ? { id: editing.id } : {}), name: v.name, description: v.description ?? '', passScore: v.passScore, items: v.items ?? [] }
+    const body = {
+      ...(editing ? { id: editing.id } : {}),
+      name: v.name,
+      description: v.description ?? '',
+      passScore: v.passScore,
+      items: v.items ?? [],
+    }
     const parsed = (editing ? modelUpdateBody : modelAddBody).safeParse(body)
     if (!parsed.success) {
-      setListErrors(placeErrors(form, parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))))
+      setListErrors(
+        placeErrors(
+          form,
+          parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+        ),
+      )
       return
     }
     setBusy(true)
@@ -160,7 +184,14 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
         onFinish={() => void submit()}
         onValuesChange={(changed: Partial<ModelForm>) => 'items' in changed && setListErrors([])}
       >
-        <Form.Item name="name" label="模型名称" rules={[{ required: true, whitespace: true, message: '请填写模型名称' }, { max: 50, message: '模型名称最多50个字' }]}>
+        <Form.Item
+          name="name"
+          label="模型名称"
+          rules={[
+            { required: true, whitespace: true, message: '请填写模型名称' },
+            { max: 50, message: '模型名称最多50个字' },
+          ]}
+        >
           <Input maxLength={50} placeholder="如：开发区低效用地认定模型" />
         </Form.Item>
         <Form.Item name="description" label="说明" rules={[{ max: 500, message: '说明最多500个字' }]}>
@@ -200,7 +231,11 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
               {fields.map((field, i) => (
                 <div key={field.key} style={GRID} data-testid={`model-item-${i}`}>
                   <span style={{ lineHeight: '32px', color: '#6b7280' }}>{i + 1}</span>
-                  <Form.Item name={[field.name, 'indicator']} rules={[{ required: true, message: '请选择指标' }]} style={{ marginBottom: 12 }}>
+                  <Form.Item
+                    name={[field.name, 'indicator']}
+                    rules={[{ required: true, message: '请选择指标' }]}
+                    style={{ marginBottom: 12 }}
+                  >
                     <Select aria-label={`第${i + 1}项指标`} placeholder="选择指标" options={INDICATOR_CHOICES} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'operator']} rules={[{ required: true, message: '请选择' }]} style={{ marginBottom: 12 }}>
@@ -217,10 +252,24 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
                       <Space.Addon>分</Space.Addon>
                     </Space.Compact>
                   </Form.Item>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除第${i + 1}项`} disabled={fields.length <= 1} onClick={() => remove(field.name)} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`删除第${i + 1}项`}
+                    disabled={fields.length <= 1}
+                    onClick={() => remove(field.name)}
+                  />
                 </div>
               ))}
-              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ operator: '<' })} disabled={fields.length >= 20} data-testid="model-item-add">
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                onClick={() => add({ operator: '<' })}
+                disabled={fields.length >= 20}
+                data-testid="model-item-add"
+              >
                 添加指标
               </Button>
             </>

@@ -9,7 +9,10 @@ import { scoreColor } from './score-colors'
 export function ScoreCell({ score, passScore }: { score: number; passScore: number }) {
   const color = scoreColor(score, passScore)
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }} title={score >= passScore ? `达到认定分值 ${passScore} 分` : `低于认定分值 ${passScore} 分`}>
+    <span
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
+      title={score >= passScore ? `达到认定分值 ${passScore} 分` : `低于认定分值 ${passScore} 分`}
+    >
       <Progress percent={Math.min(100, Math.max(0, score))} size={[64, 6]} showInfo={false} strokeColor={color} />
       <b data-field="score" style={{ color: score >= passScore ? color : undefined, fontVariantNumeric: 'tabular-nums' }}>
         {formatAmount(score)}

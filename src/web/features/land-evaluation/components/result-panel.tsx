@@ -36,7 +36,17 @@ const PickButton = styled.button`
 const TOP = 30
 
 /** The picked parcel's result (looked up by its 宗地代码 among the run's results). */
-function ParcelResult({ run, items, landCode, onClose }: { run: EvaluationRun; items: ModelItem[]; landCode: string; onClose: () => void }) {
+function ParcelResult({
+  run,
+  items,
+  landCode,
+  onClose,
+}: {
+  run: EvaluationRun
+  items: ModelItem[]
+  landCode: string
+  onClose: () => void
+}) {
   const results = useResults({ runId: run.id, keyword: landCode, page: 1, pageSize: 10 })
   const r = results.data?.page.list.find((x) => x.landCode === landCode)
   return (
@@ -81,7 +91,11 @@ function ParcelResult({ run, items, landCode, onClose }: { run: EvaluationRun; i
             renderItem={({ item, met, value }) => (
               <List.Item style={{ paddingInline: 0 }}>
                 <span style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
-                  {met ? <CheckCircleFilled style={{ color: '#c8161d' }} aria-label="命中" /> : <MinusCircleOutlined style={{ color: '#9aa5b1' }} aria-label="未命中" />}
+                  {met ? (
+                    <CheckCircleFilled style={{ color: '#c8161d' }} aria-label="命中" />
+                  ) : (
+                    <MinusCircleOutlined style={{ color: '#9aa5b1' }} aria-label="未命中" />
+                  )}
                   <span>
                     {itemText(item)}
                     <br />

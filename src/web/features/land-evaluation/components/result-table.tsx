@@ -4,7 +4,13 @@
  * with the same filters. Filters and paging live in the URL.
  */
 import { Form, Input, Segmented, Select, Space, Typography, type TableColumnsType } from 'antd'
-import { EVALUATION_INDICATORS, type EvaluationIndicator, type EvaluationResult, type EvaluationRun, type ModelItem } from '../../../../domain/contracts/land-evaluation'
+import {
+  EVALUATION_INDICATORS,
+  type EvaluationIndicator,
+  type EvaluationResult,
+  type EvaluationRun,
+  type ModelItem,
+} from '../../../../domain/contracts/land-evaluation'
 import { ExportButton } from '../../../ui/export-button'
 import { PagedTable } from '../../../ui/paged-table'
 import { useListParams } from '../../../ui/use-list-params'
@@ -19,7 +25,10 @@ export const RESULT_FILTERS = ['keyword', 'indicator', 'scope'] as const
 /** the columns the server sorts by (contract resultListQuery) */
 const SORTABLE = new Set(['landCode', 'areaMu', 'score'])
 
-const INDICATOR_CHOICES = (Object.keys(EVALUATION_INDICATORS) as EvaluationIndicator[]).map((k) => ({ value: k, label: EVALUATION_INDICATORS[k].name }))
+const INDICATOR_CHOICES = (Object.keys(EVALUATION_INDICATORS) as EvaluationIndicator[]).map((k) => ({
+  value: k,
+  label: EVALUATION_INDICATORS[k].name,
+}))
 
 /** The indicators a model tests, each once, in the model's order. */
 function indicatorsOf(items: readonly ModelItem[]): EvaluationIndicator[] {
@@ -58,7 +67,13 @@ export function ResultTable({ run, items }: ResultTableProps) {
     { title: '状态', dataIndex: 'status', width: 84, render: (s: string) => <StatusTag status={s} /> },
     { title: '面积（亩）', dataIndex: 'areaMu', width: 110, align: 'right', render: formatAmount, ...sortable('areaMu') },
     { title: '用地单位', dataIndex: 'enterpriseName', width: 180, ellipsis: true, render: formatText },
-    { title: '得分', dataIndex: 'score', width: 150, render: (v: number) => <ScoreCell score={v} passScore={run.passScore} />, ...sortable('score') },
+    {
+      title: '得分',
+      dataIndex: 'score',
+      width: 150,
+      render: (v: number) => <ScoreCell score={v} passScore={run.passScore} />,
+      ...sortable('score'),
+    },
     { title: '命中指标', dataIndex: 'hits', width: 330, render: (hits: number[]) => <HitTags hits={hits} items={items} /> },
     ...indicatorsOf(items).map((k) => ({
       title: <span title={EVALUATION_INDICATORS[k].name}>{indicatorHead(k)}</span>,
@@ -128,7 +143,9 @@ export function ResultTable({ run, items }: ResultTableProps) {
         data-testid="results-table"
         rowKey="parcelId"
         list={{ data: page, error: results.error, isFetching: results.isFetching, refetch: results.refetch }}
-        emptyText={filtered ? '没有符合条件的地块，请放宽筛选条件' : f.scope === 'all' ? '本次评价没有参评地块' : '本次评价没有疑似低效地块'}
+        emptyText={
+          filtered ? '没有符合条件的地块，请放宽筛选条件' : f.scope === 'all' ? '本次评价没有参评地块' : '本次评价没有疑似低效地块'
+        }
         pagination={pagination}
         onChange={onTableChange}
         columns={columns}

@@ -105,7 +105,12 @@ export function RunModal({ open, modelId, onClose, onDone }: RunModalProps) {
             {model.items.map(itemText).join('；')}；得分 ≥ {model.passScore} 分为疑似低效
           </Typography.Paragraph>
         )}
-        <Form.Item name="year" label="评价年度" extra="按该年度的亩均税收等数据评价" rules={[{ required: true, message: '请选择评价年度' }]}>
+        <Form.Item
+          name="year"
+          label="评价年度"
+          extra="按该年度的亩均税收等数据评价"
+          rules={[{ required: true, message: '请选择评价年度' }]}
+        >
           <YearSelect testId="run-year" width="100%" />
         </Form.Item>
         {/* Enter submits */}

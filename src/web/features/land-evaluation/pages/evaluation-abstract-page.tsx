@@ -79,8 +79,8 @@ export function EvaluationAbstractPage() {
       {data && run && (
         <div data-testid="evaluation-run" data-run-id={run.id}>
           <Typography.Paragraph type="secondary" style={{ marginTop: -4 }} data-testid="run-summary">
-            评价模型：<b>{run.modelName}</b>（{data.items.length} 项指标，得分 ≥ {run.passScore} 分为疑似低效） · 评价年度：{run.year}年 · 范围：{runScope(run)} ·{' '}
-            {run.runBy} 于 {formatTime(run.runAt)} 评价
+            评价模型：<b>{run.modelName}</b>（{data.items.length} 项指标，得分 ≥ {run.passScore} 分为疑似低效） · 评价年度：{run.year}年 ·
+            范围：{runScope(run)} · {run.runBy} 于 {formatTime(run.runAt)} 评价
           </Typography.Paragraph>
           <KpiCards run={run} abstract={data} />
           <AbstractCharts run={run} abstract={data} onIndicator={filterIndicator} />

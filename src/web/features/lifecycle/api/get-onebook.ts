@@ -26,4 +26,5 @@ export interface OnebookQuery extends OnebookFilters {
 export const getOnebook = (q: OnebookQuery) => apiGet<Onebook>('/api/landLifeCycle/onebook', { ...q })
 
 /** react-query hook of {@link getOnebook}. */
-export const useOnebook = (q: OnebookQuery) => useQuery({ queryKey: [...LIFECYCLE_KEY, 'onebook', q], queryFn: () => getOnebook(q), placeholderData: keepPreviousData })
+export const useOnebook = (q: OnebookQuery) =>
+  useQuery({ queryKey: [...LIFECYCLE_KEY, 'onebook', q], queryFn: () => getOnebook(q), placeholderData: keepPreviousData })

@@ -69,7 +69,15 @@ export function FigureCards({ cards, testId }: { cards: FigureCard[]; testId?: s
     <Row data-testid={testId}>
       {cards.map((c) => {
         const card = (
-          <Card key={c.key} type="button" $active={c.active} $warn={c.tone === 'warn'} aria-pressed={c.active} onClick={c.onClick} data-testid={`figure-${c.key}`}>
+          <Card
+            key={c.key}
+            type="button"
+            $active={c.active}
+            $warn={c.tone === 'warn'}
+            aria-pressed={c.active}
+            onClick={c.onClick}
+            data-testid={`figure-${c.key}`}
+          >
             <span className="label">{c.label}</span>
             <span className="value" data-testid={`figure-${c.key}-value`}>
               {c.value ?? '—'}

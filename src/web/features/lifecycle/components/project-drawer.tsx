@@ -68,7 +68,14 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
   const q = useProject(id)
   const p = q.data
   return (
-    <Drawer open={id !== null} onClose={onClose} size={720} destroyOnHidden title={p ? `项目详情 · ${p.name}` : '项目详情'} data-testid="project-drawer">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={720}
+      destroyOnHidden
+      title={p ? `项目详情 · ${p.name}` : '项目详情'}
+      data-testid="project-drawer"
+    >
       {q.error && <LoadError error={q.error} onRetry={() => void q.refetch()} />}
       {!p && !q.error && <Spin style={{ display: 'block', margin: 48 }} />}
       {p && (

@@ -56,7 +56,9 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
       onClose()
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
-      const onFields = e.details.flatMap((d) => (d.field === 'date' || d.field === 'remark' ? [{ name: d.field as 'date' | 'remark', errors: [d.message] }] : []))
+      const onFields = e.details.flatMap((d) =>
+        d.field === 'date' || d.field === 'remark' ? [{ name: d.field as 'date' | 'remark', errors: [d.message] }] : [],
+      )
       form.setFields(onFields)
       // 409 (already registered), 404, or a detail about the stage itself: said above the form
       if (onFields.length === 0) setProblem(e.message)
@@ -106,7 +108,13 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
               />
             </Form.Item>
             <Form.Item name="remark" label="备注" rules={[zodRule(registerStageBody.shape.remark)]}>
-              <Input.TextArea rows={3} maxLength={200} showCount placeholder="如开工许可证号、验收文号等（选填）" data-testid="register-remark" />
+              <Input.TextArea
+                rows={3}
+                maxLength={200}
+                showCount
+                placeholder="如开工许可证号、验收文号等（选填）"
+                data-testid="register-remark"
+              />
             </Form.Item>
           </Form>
         </>

@@ -66,7 +66,15 @@ export function StageBar({
   return (
     <Wrap data-testid="onebook-stages" aria-label="各阶段项目数">
       {counts.map((c) => (
-        <Bar key={c.stage} type="button" $active={active === c.stage} $share={c.count / max} aria-pressed={active === c.stage} onClick={() => onPick(c.stage)} data-testid={`stage-count-${c.stage}`}>
+        <Bar
+          key={c.stage}
+          type="button"
+          $active={active === c.stage}
+          $share={c.count / max}
+          aria-pressed={active === c.stage}
+          onClick={() => onPick(c.stage)}
+          data-testid={`stage-count-${c.stage}`}
+        >
           <span className="name">{c.name}</span>
           <span className="count">{c.count}</span>
         </Bar>

@@ -36,7 +36,13 @@ export function OnebookPage() {
     overdue: flag(f.overdue),
     belowCommitment: flag(f.belowCommitment),
   }
-  const book = useOnebook({ ...filters, page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder })
+  const book = useOnebook({
+    ...filters,
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+  })
   const [detail, setDetail] = useState<number | null>(null)
   const data = book.data
   const year = data?.year
@@ -73,10 +79,22 @@ export function OnebookPage() {
     { title: '区县', dataIndex: 'countyName', width: 90, render: (v: string | null) => v ?? '—' },
     { title: '面积（亩）', dataIndex: 'areaMu', width: 96, align: 'right', render: fixed2 },
     { title: '当前阶段', dataIndex: 'currentStage', width: 100, render: (s: LifecycleStage) => <StageTag stage={s} /> },
-    { title: '签约日期', key: 'signedDate', width: 110, sorter: true, sortOrder: sortOrderOf('signedDate'), render: (_: unknown, r: OnebookRow) => dateOr(r.dates.xmqy) },
+    {
+      title: '签约日期',
+      key: 'signedDate',
+      width: 110,
+      sorter: true,
+      sortOrder: sortOrderOf('signedDate'),
+      render: (_: unknown, r: OnebookRow) => dateOr(r.dates.xmqy),
+    },
     { title: '约定开工期限', dataIndex: 'startDeadline', width: 116, render: dateOr },
     { title: '约定竣工期限', dataIndex: 'completionDeadline', width: 116, render: dateOr },
-    { title: '逾期', key: 'overdue', width: 110, render: (_: unknown, r: OnebookRow) => <OverdueTag overdue={r.overdue} days={r.overdueDays} /> },
+    {
+      title: '逾期',
+      key: 'overdue',
+      width: 110,
+      render: (_: unknown, r: OnebookRow) => <OverdueTag overdue={r.overdue} days={r.overdueDays} />,
+    },
     { title: '投资强度承诺（万元/亩）', dataIndex: 'investIntensity', width: 120, align: 'right', render: fixed2 },
     {
       title: '容积率',
@@ -191,13 +209,18 @@ export function OnebookPage() {
           仅看未达承诺
         </Checkbox>
         <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="onebook-region" />
-        <ExportButton onExport={() => exportOnebook({ ...filters, sortField: params.sortField, sortOrder: params.sortOrder })} testId="onebook-export" />
+        <ExportButton
+          onExport={() => exportOnebook({ ...filters, sortField: params.sortField, sortOrder: params.sortOrder })}
+          testId="onebook-export"
+        />
       </Space>
       <PagedTable<OnebookRow>
         data-testid="onebook-table"
         list={{ data: data?.page, error: book.error, isFetching: book.isFetching, refetch: book.refetch }}
         emptyText={
-          narrowed || f.keyword || f.regionCode ? '没有符合条件的项目，请清除关键字、阶段或区域筛选后重试' : '本账号的数据范围内还没有全生命周期项目，项目签约后将列入一本账'
+          narrowed || f.keyword || f.regionCode
+            ? '没有符合条件的项目，请清除关键字、阶段或区域筛选后重试'
+            : '本账号的数据范围内还没有全生命周期项目，项目签约后将列入一本账'
         }
         pagination={pagination}
         onChange={onTableChange}

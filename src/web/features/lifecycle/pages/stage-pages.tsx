@@ -118,7 +118,9 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
     { title: '用地单位', dataIndex: 'enterpriseName', width: 140, ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: '区县', dataIndex: 'countyName', width: 72, render: (v: string | null) => v ?? '—' },
     { title: '面积（亩）', dataIndex: 'areaMu', width: 88, align: 'right', render: fixed2 },
-    ...(prev ? [{ title: `${STAGE_NAMES[prev]}日期`, key: 'prevDate', width: 104, render: (_: unknown, r: ProjectRow) => dateOr(r.dates[prev]) }] : []),
+    ...(prev
+      ? [{ title: `${STAGE_NAMES[prev]}日期`, key: 'prevDate', width: 104, render: (_: unknown, r: ProjectRow) => dateOr(r.dates[prev]) }]
+      : []),
     {
       title: `${name}日期`,
       key: 'stageDate',
@@ -128,7 +130,12 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
       render: (_: unknown, r: ProjectRow) => r.dates[stage] ?? <Tag color="warning">待登记</Tag>,
     },
     ...deadlineColumns,
-    { title: '逾期', key: 'overdue', width: 100, render: (_: unknown, r: ProjectRow) => <OverdueTag overdue={r.overdue} days={r.overdueDays} /> },
+    {
+      title: '逾期',
+      key: 'overdue',
+      width: 100,
+      render: (_: unknown, r: ProjectRow) => <OverdueTag overdue={r.overdue} days={r.overdueDays} />,
+    },
     {
       title: '操作',
       key: 'actions',

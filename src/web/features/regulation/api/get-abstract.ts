@@ -14,4 +14,5 @@ export interface RegulationFilter {
 export const getAbstract = (f: RegulationFilter) => apiGet<RegulationAbstract>('/api/regulation/abstract', { ...f })
 
 /** react-query hook of {@link getAbstract}. */
-export const useAbstract = (f: RegulationFilter) => useQuery({ queryKey: [...REGULATION_KEY, 'abstract', f], queryFn: () => getAbstract(f), placeholderData: keepPreviousData })
+export const useAbstract = (f: RegulationFilter) =>
+  useQuery({ queryKey: [...REGULATION_KEY, 'abstract', f], queryFn: () => getAbstract(f), placeholderData: keepPreviousData })

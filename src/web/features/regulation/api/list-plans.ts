@@ -21,4 +21,5 @@ export interface PlanQuery {
 export const listPlans = (q: PlanQuery) => apiGet<PlanList>('/api/regulation/plans', { ...q })
 
 /** react-query hook of {@link listPlans}. */
-export const usePlans = (q: PlanQuery) => useQuery({ queryKey: [...REGULATION_KEY, 'plans', q], queryFn: () => listPlans(q), placeholderData: keepPreviousData })
+export const usePlans = (q: PlanQuery) =>
+  useQuery({ queryKey: [...REGULATION_KEY, 'plans', q], queryFn: () => listPlans(q), placeholderData: keepPreviousData })

@@ -22,4 +22,5 @@ export interface TargetQuery {
 export const listTargets = (q: TargetQuery) => apiGet<TargetList>('/api/regulation/targets', { ...q })
 
 /** react-query hook of {@link listTargets}. */
-export const useTargets = (q: TargetQuery) => useQuery({ queryKey: [...REGULATION_KEY, 'targets', q], queryFn: () => listTargets(q), placeholderData: keepPreviousData })
+export const useTargets = (q: TargetQuery) =>
+  useQuery({ queryKey: [...REGULATION_KEY, 'targets', q], queryFn: () => listTargets(q), placeholderData: keepPreviousData })

@@ -45,7 +45,17 @@ export function buildOutcomeSpec(outcomes: readonly { outcome: PlanOutcome; coun
       },
       {
         type: 'text',
-        style: { text: `${closed}\n已办结`, x: '50%', y: '50%', textAlign: 'center', textBaseline: 'middle', fontSize: 18, fontWeight: 600, fill: BRAND.text, lineHeight: 24 },
+        style: {
+          text: `${closed}\n已办结`,
+          x: '50%',
+          y: '50%',
+          textAlign: 'center',
+          textBaseline: 'middle',
+          fontSize: 18,
+          fontWeight: 600,
+          fill: BRAND.text,
+          lineHeight: 24,
+        },
         tooltip: false,
       },
     ],

@@ -33,7 +33,13 @@ export function CheckModal({ target, year, onClose }: { target: RegulationTarget
       fields={FIELDS}
       initialValues={{ date: dayjs() }}
       schema={checkBody}
-      toBody={(v) => ({ enterpriseId: target?.enterpriseId ?? 0, year: year ?? 0, result: v.result as CheckResult, date: v.date?.format('YYYY-MM-DD') ?? '', note: v.note ?? '' })}
+      toBody={(v) => ({
+        enterpriseId: target?.enterpriseId ?? 0,
+        year: year ?? 0,
+        result: v.result as CheckResult,
+        date: v.date?.format('YYYY-MM-DD') ?? '',
+        note: v.note ?? '',
+      })}
       send={recordCheck}
       onClose={onClose}
       facts={
@@ -51,7 +57,12 @@ export function CheckModal({ target, year, onClose }: { target: RegulationTarget
     >
       {() => (
         <>
-          <Form.Item name="result" label="核查结果" rules={[{ required: true, message: '请选择核查结果' }]} extra="评价结果与现场情况是否相符">
+          <Form.Item
+            name="result"
+            label="核查结果"
+            rules={[{ required: true, message: '请选择核查结果' }]}
+            extra="评价结果与现场情况是否相符"
+          >
             <Radio.Group options={CHECK_RESULTS.map((r) => ({ value: r, label: r }))} />
           </Form.Item>
           <Form.Item name="date" label="核查日期" rules={[{ required: true, message: '请选择核查日期' }]} extra="不晚于今天">

@@ -30,7 +30,12 @@ export function CloseModal({ plan, onClose }: { plan: RegulationPlan | null; onC
       fields={FIELDS}
       initialValues={{ date: dayjs() }}
       schema={planCloseBody}
-      toBody={(v) => ({ id: plan?.id ?? 0, outcome: v.outcome as PlanOutcome, date: v.date?.format('YYYY-MM-DD') ?? '', note: v.note ?? '' })}
+      toBody={(v) => ({
+        id: plan?.id ?? 0,
+        outcome: v.outcome as PlanOutcome,
+        date: v.date?.format('YYYY-MM-DD') ?? '',
+        note: v.note ?? '',
+      })}
       send={closePlan}
       onClose={onClose}
       facts={
@@ -55,7 +60,12 @@ export function CloseModal({ plan, onClose }: { plan: RegulationPlan | null; onC
             <DatePicker style={{ width: 220 }} disabledDate={(d) => d.isAfter(endOfToday)} aria-label="办结日期" />
           </Form.Item>
           <Form.Item name="note" label="办结说明" rules={[zodRule(planCloseBody.shape.note)]}>
-            <Input.TextArea rows={3} maxLength={1000} showCount placeholder="整治成效（选填），如：亩均税收提升至 12 万元/亩，评价升为B类" />
+            <Input.TextArea
+              rows={3}
+              maxLength={1000}
+              showCount
+              placeholder="整治成效（选填），如：亩均税收提升至 12 万元/亩，评价升为B类"
+            />
           </Form.Item>
         </>
       )}

@@ -17,7 +17,14 @@ export function PlanDrawer({ planId, onClose }: { planId: number | null; onClose
   const detail = usePlan(planId)
   const p = detail.data
   return (
-    <Drawer title={p ? `整治方案详情：${p.enterpriseName}` : '整治方案详情'} open={planId !== null} onClose={onClose} size={600} destroyOnHidden data-testid="plan-drawer">
+    <Drawer
+      title={p ? `整治方案详情：${p.enterpriseName}` : '整治方案详情'}
+      open={planId !== null}
+      onClose={onClose}
+      size={600}
+      destroyOnHidden
+      data-testid="plan-drawer"
+    >
       {detail.error && <LoadError error={detail.error} onRetry={() => void detail.refetch()} />}
       {!p && !detail.error && <Spin style={{ display: 'block', margin: 48 }} />}
       {p && (
@@ -34,10 +41,20 @@ export function PlanDrawer({ planId, onClose }: { planId: number | null; onClose
               { key: 'year', label: '年度', children: `${p.year}年` },
               { key: 'class', label: '起始类别', children: <ClassTag value={p.class} /> },
               { key: 'target', label: '整治目标', children: p.target },
-              { key: 'measures', label: '整治措施', children: <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{p.measures}</Typography.Paragraph>, span: 2 },
+              {
+                key: 'measures',
+                label: '整治措施',
+                children: <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{p.measures}</Typography.Paragraph>,
+                span: 2,
+              },
               { key: 'owner', label: '责任单位', children: p.owner },
               { key: 'deadline', label: '完成期限', children: p.deadline },
-              { key: 'progress', label: '进度', children: <Progress percent={p.progress} size="small" format={(x) => `${x}%`} style={{ width: 200, margin: 0 }} />, span: 2 },
+              {
+                key: 'progress',
+                label: '进度',
+                children: <Progress percent={p.progress} size="small" format={(x) => `${x}%`} style={{ width: 200, margin: 0 }} />,
+                span: 2,
+              },
               { key: 'state', label: '状态', children: <PlanStateTag state={p.state} overdueDays={p.overdueDays} /> },
               { key: 'by', label: '制定', children: `${p.createdBy} ${formatTime(p.createdAt)}` },
             ]}

@@ -6,7 +6,14 @@
 import { DatePicker, Form, Input, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { zodRule } from '../../../../domain/contracts/admin'
-import { PLAN_TARGETS, planAddBody, planUpdateBody, type PlanTarget, type RegulationPlan, type RegulationTarget } from '../../../../domain/contracts/regulation'
+import {
+  PLAN_TARGETS,
+  planAddBody,
+  planUpdateBody,
+  type PlanTarget,
+  type RegulationPlan,
+  type RegulationTarget,
+} from '../../../../domain/contracts/regulation'
 import { addPlan } from '../api/add-plan'
 import { updatePlan } from '../api/update-plan'
 import { Facts } from './enterprise-facts'
@@ -30,12 +37,25 @@ function PlanFields() {
   return (
     <>
       <Form.Item name="target" label="整治目标" rules={[{ required: true, message: '请选择整治目标' }]}>
-        <Select placeholder="请选择整治目标" options={PLAN_TARGETS.map((t) => ({ value: t, label: t }))} style={{ width: 220 }} aria-label="整治目标" />
+        <Select
+          placeholder="请选择整治目标"
+          options={PLAN_TARGETS.map((t) => ({ value: t, label: t }))}
+          style={{ width: 220 }}
+          aria-label="整治目标"
+        />
       </Form.Item>
-      <Form.Item name="measures" label="整治措施" rules={[{ required: true, whitespace: true, message: '请填写整治措施' }, zodRule(planAddBody.shape.measures)]}>
+      <Form.Item
+        name="measures"
+        label="整治措施"
+        rules={[{ required: true, whitespace: true, message: '请填写整治措施' }, zodRule(planAddBody.shape.measures)]}
+      >
         <Input.TextArea rows={4} maxLength={1000} showCount placeholder="如：技改扩产、盘活闲置厂房、引入合作方等" />
       </Form.Item>
-      <Form.Item name="owner" label="责任单位" rules={[{ required: true, whitespace: true, message: '请填写责任单位' }, zodRule(planAddBody.shape.owner)]}>
+      <Form.Item
+        name="owner"
+        label="责任单位"
+        rules={[{ required: true, whitespace: true, message: '请填写责任单位' }, zodRule(planAddBody.shape.owner)]}
+      >
         <Input maxLength={100} placeholder="如：某某镇人民政府、县经信局" />
       </Form.Item>
       <Form.Item name="deadline" label="完成期限" rules={[{ required: true, message: '请选择完成期限' }]} extra="应晚于今天">
@@ -46,7 +66,15 @@ function PlanFields() {
 }
 
 /** 制定方案; `target` null = closed. */
-export function AddPlanModal({ target, year, onClose }: { target: RegulationTarget | null; year: number | undefined; onClose: () => void }) {
+export function AddPlanModal({
+  target,
+  year,
+  onClose,
+}: {
+  target: RegulationTarget | null
+  year: number | undefined
+  onClose: () => void
+}) {
   return (
     <RegulationFormModal<Values, typeof planAddBody>
       title={`制定整治方案：${target?.name ?? ''}`}
@@ -96,7 +124,13 @@ export function EditPlanModal({ plan, onClose }: { plan: RegulationPlan | null; 
       initialValues={plan ? { target: plan.target, measures: plan.measures, owner: plan.owner, deadline: dayjs(plan.deadline) } : undefined}
       schema={planUpdateBody}
       // the deadline only when changed: an overdue plan keeps its past deadline while its measures are edited
-      toBody={(v) => ({ id: plan?.id ?? 0, target: v.target, measures: v.measures ?? '', owner: v.owner ?? '', deadline: day(v.deadline) === plan?.deadline ? undefined : day(v.deadline) })}
+      toBody={(v) => ({
+        id: plan?.id ?? 0,
+        target: v.target,
+        measures: v.measures ?? '',
+        owner: v.owner ?? '',
+        deadline: day(v.deadline) === plan?.deadline ? undefined : day(v.deadline),
+      })}
       send={updatePlan}
       onClose={onClose}
       facts={

@@ -25,7 +25,17 @@ interface PlanListQuery {
 }
 
 /** 全部 and the states with their counts; `order` puts the page's concern first. */
-export function StateSwitch({ counts, value, order, onChange }: { counts?: Record<PlanState, number>; value?: string; order: readonly PlanState[]; onChange: (state: PlanState | undefined) => void }) {
+export function StateSwitch({
+  counts,
+  value,
+  order,
+  onChange,
+}: {
+  counts?: Record<PlanState, number>
+  value?: string
+  order: readonly PlanState[]
+  onChange: (state: PlanState | undefined) => void
+}) {
   const n = (s: PlanState) => counts?.[s] ?? 0
   const all = order.reduce((t, s) => t + n(s), 0)
   return (
@@ -87,7 +97,14 @@ export function PlanTable({ list, listState, emptyText, actions, actionsWidth }:
       width: 170,
       sorter: true,
       sortOrder: sortOrderOf('progress'),
-      render: (v: number, p) => <Progress percent={v} size="small" status={p.state === '已逾期' ? 'exception' : p.state === '已办结' ? 'success' : 'active'} format={(x) => `${x}%`} />,
+      render: (v: number, p) => (
+        <Progress
+          percent={v}
+          size="small"
+          status={p.state === '已逾期' ? 'exception' : p.state === '已办结' ? 'success' : 'active'}
+          format={(x) => `${x}%`}
+        />
+      ),
       onCell: () => ({ 'data-field': 'progress' }) as object,
     },
     {

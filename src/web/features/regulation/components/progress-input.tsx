@@ -23,7 +23,14 @@ export interface ProgressInputProps {
 export function ProgressInput({ value, onChange, last }: ProgressInputProps) {
   return (
     <Row>
-      <Slider min={0} max={100} value={value} onChange={(v: number) => onChange?.(v)} marks={last > 0 ? { [last]: `上次 ${last}%` } : undefined} tooltip={{ formatter: (v) => `${v}%` }} />
+      <Slider
+        min={0}
+        max={100}
+        value={value}
+        onChange={(v: number) => onChange?.(v)}
+        marks={last > 0 ? { [last]: `上次 ${last}%` } : undefined}
+        tooltip={{ formatter: (v) => `${v}%` }}
+      />
       {/* no `min` here: a lower figure is kept and explained under the field rather than silently raised */}
       <InputNumber
         min={0}

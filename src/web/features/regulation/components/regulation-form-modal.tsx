@@ -112,7 +112,14 @@ export function RegulationFormModal<V extends object, S extends z.ZodType>({
         <>
           {facts}
           {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid={`${testId}-problem`} />}
-          <Form<V> form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void submit(v)} disabled={busy} data-testid={testId}>
+          <Form<V>
+            form={form}
+            layout="vertical"
+            initialValues={initialValues}
+            onFinish={(v) => void submit(v)}
+            disabled={busy}
+            data-testid={testId}
+          >
             {children(form)}
           </Form>
         </>

@@ -60,7 +60,10 @@ export function ReportModal({ plan, onClose }: { plan: RegulationPlan | null; on
             extra={`0–100%，不低于上次报告的 ${last}%`}
             rules={[
               { required: true, message: '请填写进度' },
-              { validator: async (_r, v: number | undefined) => (v !== undefined && v !== null && v < last ? Promise.reject(new Error(belowLastReport(last))) : undefined) },
+              {
+                validator: async (_r, v: number | undefined) =>
+                  v !== undefined && v !== null && v < last ? Promise.reject(new Error(belowLastReport(last))) : undefined,
+              },
             ]}
           >
             <ProgressInput last={last} />
@@ -68,7 +71,11 @@ export function ReportModal({ plan, onClose }: { plan: RegulationPlan | null; on
           <Form.Item name="date" label="报告日期" rules={[{ required: true, message: '请选择报告日期' }]} extra="不晚于今天">
             <DatePicker style={{ width: 220 }} disabledDate={(d) => d.isAfter(endOfToday)} aria-label="报告日期" />
           </Form.Item>
-          <Form.Item name="note" label="进展情况" rules={[{ required: true, whitespace: true, message: '请填写进展情况' }, zodRule(planReportBody.shape.note)]}>
+          <Form.Item
+            name="note"
+            label="进展情况"
+            rules={[{ required: true, whitespace: true, message: '请填写进展情况' }, zodRule(planReportBody.shape.note)]}
+          >
             <Input.TextArea rows={3} maxLength={1000} showCount placeholder="本期完成的整治工作，如：新生产线安装完成、闲置厂房已出租" />
           </Form.Item>
         </>

@@ -15,7 +15,13 @@ import { CheckCell, EnterpriseCell } from './target-cells'
 const PAGE_SIZE = 5
 
 /** The list; `onPlan` opens 制定方案 for an enterprise of `year`. */
-export function UnplannedTargets({ filter, onPlan }: { filter: RegulationFilter; onPlan: (target: RegulationTarget, year: number) => void }) {
+export function UnplannedTargets({
+  filter,
+  onPlan,
+}: {
+  filter: RegulationFilter
+  onPlan: (target: RegulationTarget, year: number) => void
+}) {
   const [keyword, setKeyword] = useState<string | undefined>()
   const [page, setPage] = useState(1)
   const list = useTargets({ ...filter, keyword, planned: 'no', page, pageSize: PAGE_SIZE })
@@ -31,7 +37,13 @@ export function UnplannedTargets({ filter, onPlan }: { filter: RegulationFilter;
       key: 'actions',
       width: 100,
       render: (_, t) => (
-        <Button type="link" size="small" disabled={year === undefined} onClick={() => year !== undefined && onPlan(t, year)} data-testid={`plan-add-${t.enterpriseId}`}>
+        <Button
+          type="link"
+          size="small"
+          disabled={year === undefined}
+          onClick={() => year !== undefined && onPlan(t, year)}
+          data-testid={`plan-add-${t.enterpriseId}`}
+        >
           制定方案
         </Button>
       ),
@@ -62,8 +74,20 @@ export function UnplannedTargets({ filter, onPlan }: { filter: RegulationFilter;
         columns={columns}
         dataSource={list.data?.page.list}
         loading={list.isFetching}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.page.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 家`, size: 'small' }}
-        locale={{ emptyText: emptyState(list.error ? '加载失败' : keyword ? '没有符合条件的企业，请换个关键字' : '该年度的C类、D类企业都已制定整治方案') }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.page.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (t) => `共 ${t} 家`,
+          size: 'small',
+        }}
+        locale={{
+          emptyText: emptyState(
+            list.error ? '加载失败' : keyword ? '没有符合条件的企业，请换个关键字' : '该年度的C类、D类企业都已制定整治方案',
+          ),
+        }}
         scroll={{ x: 900 }}
       />
     </section>

@@ -58,7 +58,12 @@ export function RegulationAbstractPage() {
     { key: 'classC', label: 'C类企业', value: t?.classC, hint: '调整转型' },
     { key: 'classD', label: 'D类企业', value: t?.classD, hint: '整治淘汰' },
     { key: 'checked', label: '已核查', value: t?.checked, hint: t ? `属实 ${formatCount(t.confirmed)} 家` : undefined },
-    { key: 'planned', label: '已制定方案', value: t?.planned, hint: t && t.classC + t.classD > 0 ? `占C、D类 ${((t.planned / (t.classC + t.classD)) * 100).toFixed(2)}%` : undefined },
+    {
+      key: 'planned',
+      label: '已制定方案',
+      value: t?.planned,
+      hint: t && t.classC + t.classD > 0 ? `占C、D类 ${((t.planned / (t.classC + t.classD)) * 100).toFixed(2)}%` : undefined,
+    },
     { key: 'closed', label: '已办结', value: t?.closed },
     { key: 'overdue', label: '逾期', value: t?.overdue, hint: '过期限未办结', warn: true },
     { key: 'improved', label: '提升', value: t?.improved, hint: '办结结果为提升' },
@@ -94,7 +99,14 @@ export function RegulationAbstractPage() {
     >
       <KpiCards items={kpis} unit={(k) => (k === 'classC' || k === 'classD' || k === 'checked' ? '家' : '个')} />
       <Charts>
-        <Card size="small" title={data ? `${data.year}年 各区县C类、D类企业与整治方案${data.rows.length > TOP ? `（企业数前 ${TOP} 个区县）` : ''}` : '各区县C类、D类企业与整治方案'}>
+        <Card
+          size="small"
+          title={
+            data
+              ? `${data.year}年 各区县C类、D类企业与整治方案${data.rows.length > TOP ? `（企业数前 ${TOP} 个区县）` : ''}`
+              : '各区县C类、D类企业与整治方案'
+          }
+        >
           <G2Host
             spec={countySpec}
             count={shownCounties}

@@ -52,7 +52,13 @@ export function RegulationCheckPage() {
       sortOrder: sortOrderOf('taxPerMu'),
       render: (v: number | null) => formatAmount(v),
     },
-    { title: '最新核查', key: 'check', width: 220, render: (_, t) => <CheckCell check={t.check} />, onCell: () => ({ 'data-field': 'check' }) as object },
+    {
+      title: '最新核查',
+      key: 'check',
+      width: 220,
+      render: (_, t) => <CheckCell check={t.check} />,
+      onCell: () => ({ 'data-field': 'check' }) as object,
+    },
     {
       title: '整治方案',
       key: 'plan',

@@ -30,7 +30,16 @@ export function RegulationPlanPage() {
   const filter = { year: f.year ? Number(f.year) : undefined, regionCode: f.regionCode }
   const state = STATE_ORDER.find((s) => s === f.state)
   const target = PLAN_TARGETS.find((t) => t === f.target)
-  const plans = usePlans({ ...filter, keyword: f.keyword, state, target, page: params.page, pageSize: params.pageSize, sortField: params.sortField, sortOrder: params.sortOrder })
+  const plans = usePlans({
+    ...filter,
+    keyword: f.keyword,
+    state,
+    target,
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+  })
   const [adding, setAdding] = useState<{ target: RegulationTarget; year: number } | null>(null)
   const [editing, setEditing] = useState<RegulationPlan | null>(null)
   const [viewing, setViewing] = useState<number | null>(null)
@@ -62,7 +71,11 @@ export function RegulationPlanPage() {
     >
       <Card size="small" title="待制定方案的企业" style={{ marginBottom: 16 }}>
         {/* a new year or district starts its list on page 1 */}
-        <UnplannedTargets key={`${filter.year ?? ''}-${filter.regionCode ?? ''}`} filter={filter} onPlan={(t, year) => setAdding({ target: t, year })} />
+        <UnplannedTargets
+          key={`${filter.year ?? ''}-${filter.regionCode ?? ''}`}
+          filter={filter}
+          onPlan={(t, year) => setAdding({ target: t, year })}
+        />
       </Card>
       <Card
         size="small"
@@ -94,7 +107,11 @@ export function RegulationPlanPage() {
         <PlanTable
           list={plans}
           listState={listState}
-          emptyText={state || f.keyword || target ? '没有符合条件的整治方案，请调整状态、目标或关键字' : '尚无整治方案：在上方为C类、D类企业点击“制定方案”'}
+          emptyText={
+            state || f.keyword || target
+              ? '没有符合条件的整治方案，请调整状态、目标或关键字'
+              : '尚无整治方案：在上方为C类、D类企业点击“制定方案”'
+          }
           actionsWidth={170}
           actions={(p) => (
             <Space size={0}>

@@ -76,7 +76,11 @@ export function RegulationSupervisionPage() {
       <PlanTable
         list={plans}
         listState={listState}
-        emptyText={state || f.keyword || target ? '没有符合条件的整治方案，请调整状态、目标或关键字' : '尚无整治方案：先在“整治方案”中为C类、D类企业制定方案'}
+        emptyText={
+          state || f.keyword || target
+            ? '没有符合条件的整治方案，请调整状态、目标或关键字'
+            : '尚无整治方案：先在“整治方案”中为C类、D类企业制定方案'
+        }
         actionsWidth={200}
         actions={(p) => (
           <Space size={0}>

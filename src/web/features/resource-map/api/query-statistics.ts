@@ -7,4 +7,5 @@ import type { RegionStats } from '../../../../domain/contracts/map'
 export const queryStatistics = (regionCode: string) => apiGet<RegionStats>('/api/cloudChart/statistics', { regionCode })
 
 /** react-query hook of {@link queryStatistics}. */
-export const useStatistics = (regionCode: string) => useQuery({ queryKey: ['cloudChart', 'statistics', regionCode], queryFn: () => queryStatistics(regionCode) })
+export const useStatistics = (regionCode: string) =>
+  useQuery({ queryKey: ['cloudChart', 'statistics', regionCode], queryFn: () => queryStatistics(regionCode) })

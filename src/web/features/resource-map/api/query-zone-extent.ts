@@ -8,4 +8,8 @@ export const queryZoneExtent = (regionCode: string) => apiGet<ZoneExtent[]>('/ap
 
 /** react-query hook of {@link queryZoneExtent}; off while a parcel is the selection. */
 export const useZoneExtent = (regionCode: string | null) =>
-  useQuery({ queryKey: ['cloudChart', 'zoneExtent', regionCode], queryFn: () => queryZoneExtent(regionCode!), enabled: regionCode !== null })
+  useQuery({
+    queryKey: ['cloudChart', 'zoneExtent', regionCode],
+    queryFn: () => queryZoneExtent(regionCode!),
+    enabled: regionCode !== null,
+  })

@@ -7,4 +7,5 @@ import { apiGet } from '../../../core/api'
 export const getAreaReport = (q: ReportFilter) => apiGet<AreaReport>('/api/cloudChart/report/area', { ...q })
 
 /** react-query hook of {@link getAreaReport}. */
-export const useAreaReport = (q: ReportFilter) => useQuery({ queryKey: ['report', 'area', q], queryFn: () => getAreaReport(q), placeholderData: keepPreviousData })
+export const useAreaReport = (q: ReportFilter) =>
+  useQuery({ queryKey: ['report', 'area', q], queryFn: () => getAreaReport(q), placeholderData: keepPreviousData })

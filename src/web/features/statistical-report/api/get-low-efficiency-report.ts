@@ -7,7 +7,8 @@ import { apiGet } from '../../../core/api'
 export type LowEfficiencyParams = Partial<LowEfficiencyQuery>
 
 /** The low-efficiency and idle parcels of the filters: their summary, per-reason counts and one page. */
-export const getLowEfficiencyReport = (q: LowEfficiencyParams) => apiGet<LowEfficiencyReport>('/api/cloudChart/report/lowEfficiency', { ...q })
+export const getLowEfficiencyReport = (q: LowEfficiencyParams) =>
+  apiGet<LowEfficiencyReport>('/api/cloudChart/report/lowEfficiency', { ...q })
 
 /** react-query hook of {@link getLowEfficiencyReport}. */
 export const useLowEfficiencyReport = (q: LowEfficiencyParams) =>

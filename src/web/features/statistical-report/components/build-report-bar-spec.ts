@@ -65,8 +65,17 @@ export function buildReportBarSpec<T>(rows: readonly T[], config: ReportBarConfi
     scale: { x: { padding: 0.3 }, y: { nice: true } },
     style: { fill: BRAND.primary, maxWidth: 40, cursor: 'pointer' },
     axis: {
-      x: { title: false, labelFormatter: (name: string) => shortLabel(name, max), labelAutoRotate: !config.horizontal, labelAutoHide: true },
-      y: { title: `${config.label}（${config.unit}）`, titleFontSize: 12, labelFormatter: (v: number) => formatAmount(v).replace(/\.00$/, '') },
+      x: {
+        title: false,
+        labelFormatter: (name: string) => shortLabel(name, max),
+        labelAutoRotate: !config.horizontal,
+        labelAutoHide: true,
+      },
+      y: {
+        title: `${config.label}（${config.unit}）`,
+        titleFontSize: 12,
+        labelFormatter: (v: number) => formatAmount(v).replace(/\.00$/, ''),
+      },
     },
     // labels sit just past the bar's end, outside it (G2's top/right sit inside)
     labels: [
@@ -79,6 +88,9 @@ export function buildReportBarSpec<T>(rows: readonly T[], config: ReportBarConfi
         transform: [{ type: 'overlapHide' }],
       },
     ],
-    tooltip: { title: 'name', items: [{ field: 'value', name: config.label, valueFormatter: (v: number) => `${formatAmount(v)} ${config.unit}` }] },
+    tooltip: {
+      title: 'name',
+      items: [{ field: 'value', name: config.label, valueFormatter: (v: number) => `${formatAmount(v)} ${config.unit}` }],
+    },
   }
 }

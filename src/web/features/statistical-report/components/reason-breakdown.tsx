@@ -74,7 +74,13 @@ export function ReasonBreakdown({ stats, total, active, onPick }: ReasonBreakdow
             data-testid={`dxyd-reason-${s.reason}`}
           >
             <span>{s.name}</span>
-            <Progress percent={total ? Math.round((s.count / total) * 100) : 0} size="small" showInfo={false} status="normal" strokeColor={BRAND.primary} />
+            <Progress
+              percent={total ? Math.round((s.count / total) * 100) : 0}
+              size="small"
+              showInfo={false}
+              status="normal"
+              strokeColor={BRAND.primary}
+            />
             <span className="figure">
               <b data-testid={`dxyd-reason-count-${s.reason}`}>{formatCount(s.count)}</b> 宗 · {formatAmount(s.areaMu)} 亩
             </span>

@@ -7,7 +7,8 @@ import { roundTo } from '../../../../domain/codes/units'
 /** Shown for a figure that does not exist. */
 export const NO_FIGURE = '—'
 
-const fixed = (digits: number) => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true })
+const fixed = (digits: number) =>
+  new Intl.NumberFormat('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true })
 const TWO = fixed(2)
 const WHOLE = fixed(0)
 

@@ -20,7 +20,13 @@ export function AppraisalTag({ value }: { value: string | null }) {
   )
 }
 
-const REASON_COLOR: Record<LowEfficiencyReason, string> = { plotRatio: 'orange', density: 'gold', idle: 'red', stopped: 'volcano', appraisal: 'magenta' }
+const REASON_COLOR: Record<LowEfficiencyReason, string> = {
+  plotRatio: 'orange',
+  density: 'gold',
+  idle: 'red',
+  stopped: 'volcano',
+  appraisal: 'magenta',
+}
 
 /** 认定原因: one tag per criterion the parcel meets. */
 export function ReasonTags({ reasons }: { reasons: LowEfficiencyReason[] }) {

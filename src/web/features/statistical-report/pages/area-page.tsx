@@ -44,7 +44,15 @@ const FIGURES: FigureDef<AreaReportRow>[] = [
   { field: 'valueAdded', figure: 'valueAdded', title: '工业增加值', unit: '万元', format: formatAmount, width: 110 },
   { field: 'ratedLandMu', figure: 'ratedLandMu', title: '参评用地面积', unit: '亩', format: formatAmount, width: 120 },
   { field: 'taxPerMu', figure: 'taxPerMu', title: '亩均税收', unit: '万元/亩', format: formatAmount, parts: (r) => r.parts.taxPerMu },
-  { field: 'valueAddedPerMu', figure: 'valueAddedPerMu', title: '亩均增加值', unit: '万元/亩', format: formatAmount, width: 110, parts: (r) => r.parts.valueAddedPerMu },
+  {
+    field: 'valueAddedPerMu',
+    figure: 'valueAddedPerMu',
+    title: '亩均增加值',
+    unit: '万元/亩',
+    format: formatAmount,
+    width: 110,
+    parts: (r) => r.parts.valueAddedPerMu,
+  },
 ]
 
 /** 区域统计 */
@@ -57,7 +65,15 @@ export function AreaReportPage() {
   const drill = (regionCode: string | undefined) => setFilters({ ...f, regionCode })
 
   const spec = useMemo(
-    () => buildReportBarSpec(data?.rows ?? [], { key: (r) => r.code, name: (r) => r.name, value: (r) => r.taxPerMu, label: '亩均税收', unit: '万元/亩', ranked: true }),
+    () =>
+      buildReportBarSpec(data?.rows ?? [], {
+        key: (r) => r.code,
+        name: (r) => r.name,
+        value: (r) => r.taxPerMu,
+        label: '亩均税收',
+        unit: '万元/亩',
+        ranked: true,
+      }),
     [data?.rows],
   )
   const drillable = new Set((data?.rows ?? []).filter((r) => r.drillable).map((r) => r.code))
@@ -71,7 +87,14 @@ export function AreaReportPage() {
       width: 100,
       render: (name: string, r) =>
         r.drillable ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => drill(r.code)} data-testid={`drill-${r.code}`} title={`查看${name}下辖地区`}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            onClick={() => drill(r.code)}
+            data-testid={`drill-${r.code}`}
+            title={`查看${name}下辖地区`}
+          >
             {name}
           </Button>
         ) : (
@@ -116,7 +139,13 @@ export function AreaReportPage() {
               i === crumbs.length - 1 ? (
                 <span data-testid="report-area-here">{c.name}</span>
               ) : (
-                <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => drill(c.code)} data-testid={`crumb-${c.code ?? 'all'}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0, height: 'auto' }}
+                  onClick={() => drill(c.code)}
+                  data-testid={`crumb-${c.code ?? 'all'}`}
+                >
                   {c.name}
                 </Button>
               ),

@@ -33,7 +33,10 @@ const SORTABLE = new Set(['landCode', 'areaMu'])
 export function LowEfficiencyReportPage() {
   const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(FILTERS)
   const f: Filters = params.filters
-  const filter = { ...f, year: f.year ? Number(f.year) : undefined, sortField: params.sortField, sortOrder: params.sortOrder } as Omit<LowEfficiencyParams, 'page' | 'pageSize'>
+  const filter = { ...f, year: f.year ? Number(f.year) : undefined, sortField: params.sortField, sortOrder: params.sortOrder } as Omit<
+    LowEfficiencyParams,
+    'page' | 'pageSize'
+  >
   const report = useLowEfficiencyReport({ ...filter, page: params.page, pageSize: params.pageSize })
   const data = report.data
   const filtered = FILTERS.some((k) => k !== 'year' && f[k])
@@ -83,29 +86,56 @@ export function LowEfficiencyReportPage() {
           <Row gutter={[12, 12]}>
             <Col span={12}>
               <Card size="small">
-                <Statistic title={<FigureLabel figure="lowEfficiencyCount" label="低效用地（宗）" />} value={figure(data?.count, formatCount)} loading={report.isLoading} data-testid="dxyd-count" />
+                <Statistic
+                  title={<FigureLabel figure="lowEfficiencyCount" label="低效用地（宗）" />}
+                  value={figure(data?.count, formatCount)}
+                  loading={report.isLoading}
+                  data-testid="dxyd-count"
+                />
               </Card>
             </Col>
             <Col span={12}>
               <Card size="small">
-                <Statistic title={<FigureLabel figure="lowEfficiencyAreaMu" label="低效用地面积（亩）" />} value={figure(data?.areaMu, formatAmount)} loading={report.isLoading} data-testid="dxyd-area" />
+                <Statistic
+                  title={<FigureLabel figure="lowEfficiencyAreaMu" label="低效用地面积（亩）" />}
+                  value={figure(data?.areaMu, formatAmount)}
+                  loading={report.isLoading}
+                  data-testid="dxyd-area"
+                />
               </Card>
             </Col>
             <Col span={12}>
               <Card size="small">
-                <Statistic title={<FigureLabel figure="idleCount" label="其中闲置（宗）" />} value={figure(data?.idleCount, formatCount)} loading={report.isLoading} styles={{ content: { color: '#e03131' } }} data-testid="dxyd-idle" />
+                <Statistic
+                  title={<FigureLabel figure="idleCount" label="其中闲置（宗）" />}
+                  value={figure(data?.idleCount, formatCount)}
+                  loading={report.isLoading}
+                  styles={{ content: { color: '#e03131' } }}
+                  data-testid="dxyd-idle"
+                />
               </Card>
             </Col>
             <Col span={12}>
               <Card size="small">
-                <Statistic title="其中低效（宗）" value={figure(data?.lowCount, formatCount)} loading={report.isLoading} styles={{ content: { color: '#ae3ec9' } }} data-testid="dxyd-low" />
+                <Statistic
+                  title="其中低效（宗）"
+                  value={figure(data?.lowCount, formatCount)}
+                  loading={report.isLoading}
+                  styles={{ content: { color: '#ae3ec9' } }}
+                  data-testid="dxyd-low"
+                />
               </Card>
             </Col>
           </Row>
         </Col>
         <Col xs={24} xl={14}>
           <Card size="small" title="按认定原因（一宗地可符合多项）" style={{ height: '100%' }}>
-            <ReasonBreakdown stats={data?.byReason ?? []} total={data?.count ?? 0} active={f.reason} onPick={(reason) => setFilters({ ...f, reason })} />
+            <ReasonBreakdown
+              stats={data?.byReason ?? []}
+              total={data?.count ?? 0}
+              active={f.reason}
+              onPick={(reason) => setFilters({ ...f, reason })}
+            />
           </Card>
         </Col>
       </Row>

@@ -35,7 +35,15 @@ const FIGURES: FigureDef<IndustryReportRow>[] = [
   { field: 'valueAdded', figure: 'valueAdded', title: '工业增加值', unit: '万元', format: formatAmount, width: 110 },
   { field: 'revenue', figure: 'revenue', title: '营业收入', unit: '万元', format: formatAmount, width: 110 },
   { field: 'taxPerMu', figure: 'taxPerMu', title: '亩均税收', unit: '万元/亩', format: formatAmount, parts: (r) => r.parts.taxPerMu },
-  { field: 'valueAddedPerMu', figure: 'valueAddedPerMu', title: '亩均增加值', unit: '万元/亩', format: formatAmount, width: 110, parts: (r) => r.parts.valueAddedPerMu },
+  {
+    field: 'valueAddedPerMu',
+    figure: 'valueAddedPerMu',
+    title: '亩均增加值',
+    unit: '万元/亩',
+    format: formatAmount,
+    width: 110,
+    parts: (r) => r.parts.valueAddedPerMu,
+  },
 ]
 
 const CHART_FIGURES = {
@@ -93,7 +101,11 @@ export function IndustryReportPage() {
     >
       <Card
         size="small"
-        title={data ? `${data.year}年 ${data.region?.name ?? '全部区域'} ${CHART_FIGURES[figure].label}前${CHART_TOP}位行业（${CHART_FIGURES[figure].unit}）` : '行业排名'}
+        title={
+          data
+            ? `${data.year}年 ${data.region?.name ?? '全部区域'} ${CHART_FIGURES[figure].label}前${CHART_TOP}位行业（${CHART_FIGURES[figure].unit}）`
+            : '行业排名'
+        }
         extra={
           <Segmented<ChartFigure>
             size="small"

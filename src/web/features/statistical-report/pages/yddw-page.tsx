@@ -65,10 +65,24 @@ export function EnterpriseReportPage() {
     },
     { title: '规模', dataIndex: 'scale', width: 64 },
     { title: unitTitle('地块数', '宗'), dataIndex: 'parcelCount', width: 84, align: 'right', render: formatCount },
-    { title: unitTitle('用地面积', '亩'), dataIndex: 'landAreaMu', ...sortable('landAreaMu'), width: 104, align: 'right', render: formatAmount },
+    {
+      title: unitTitle('用地面积', '亩'),
+      dataIndex: 'landAreaMu',
+      ...sortable('landAreaMu'),
+      width: 104,
+      align: 'right',
+      render: formatAmount,
+    },
     { title: unitTitle('实缴税金', '万元'), dataIndex: 'tax', ...sortable('tax'), width: 110, align: 'right', render: formatAmount },
     { title: unitTitle('工业增加值', '万元'), dataIndex: 'valueAdded', width: 110, align: 'right', render: formatAmount },
-    { title: unitTitle('亩均税收', '万元/亩'), dataIndex: 'taxPerMu', ...sortable('taxPerMu'), width: 104, align: 'right', render: formatAmount },
+    {
+      title: unitTitle('亩均税收', '万元/亩'),
+      dataIndex: 'taxPerMu',
+      ...sortable('taxPerMu'),
+      width: 104,
+      align: 'right',
+      render: formatAmount,
+    },
     { title: '评价类别', dataIndex: 'appraisalClass', width: 84, render: (v: string | null) => <AppraisalTag value={v} /> },
     { title: '经营状态', dataIndex: 'status', width: 84 },
     { title: '园区', dataIndex: 'parkName', width: 170, ellipsis: true, render: formatText },
@@ -93,7 +107,14 @@ export function EnterpriseReportPage() {
             <RegionPicker testId="report-region" />
           </Form.Item>
           <Form.Item name="industry" label="行业">
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部行业" style={{ width: 220 }} options={INDUSTRY_CHOICES} popupMatchSelectWidth={320} />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="全部行业"
+              style={{ width: 220 }}
+              options={INDUSTRY_CHOICES}
+              popupMatchSelectWidth={320}
+            />
           </Form.Item>
           <Form.Item name="scale" label="规模">
             <Select allowClear placeholder="全部" style={{ width: 90 }} options={SCALE_CHOICES} />

@@ -19,7 +19,11 @@ describe('grantTree', () => {
   it('puts each menu under its group, groups in docs/product.md §6 order, empty groups left out', () => {
     const tree = grantTree([m(3, '低效用地', 'landMenus'), m(1, '系统平台', 'systemMenus', [m(2, '资源云图', 'systemMenus')])])
     expect(tree).toEqual([
-      { key: 'group:systemMenus', title: '系统平台', children: [{ key: 1, title: '系统平台', children: [{ key: 2, title: '资源云图', children: undefined }] }] },
+      {
+        key: 'group:systemMenus',
+        title: '系统平台',
+        children: [{ key: 1, title: '系统平台', children: [{ key: 2, title: '资源云图', children: undefined }] }],
+      },
       { key: 'group:landMenus', title: '土地', children: [{ key: 3, title: '低效用地', children: undefined }] },
     ])
   })

@@ -1,7 +1,14 @@
 /** The data centre's reading of a record in the browser: the shared checker per field, values as text. */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_ENTERPRISE_FIELDS, DEFAULT_PARCEL_FIELDS } from '../../../../../src/domain/datacenter/standard'
-import { areaMu, clientLookups, fieldIssue, geometryText, regionNameMap, valueText } from '../../../../../src/web/features/datacenter/components/record-values'
+import {
+  areaMu,
+  clientLookups,
+  fieldIssue,
+  geometryText,
+  regionNameMap,
+  valueText,
+} from '../../../../../src/web/features/datacenter/components/record-values'
 
 const lists = {
   parcel_status: { code: 'parcel_status', name: '地块状态', items: [{ value: '在建', label: '在建' }] },
@@ -10,7 +17,18 @@ const lists = {
 const counties = [{ code: '330106', name: '西湖区', cityCode: '330100', cityName: '杭州市' }]
 const field = (name: string) => [...DEFAULT_PARCEL_FIELDS, ...DEFAULT_ENTERPRISE_FIELDS].find((f) => f.name === name)!
 // about 100 m × 111 m at 30°N
-const square = { type: 'Polygon', coordinates: [[[120, 30], [120.001039, 30], [120.001039, 30.001], [120, 30.001], [120, 30]]] }
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [120, 30],
+      [120.001039, 30],
+      [120.001039, 30.001],
+      [120, 30.001],
+      [120, 30],
+    ],
+  ],
+}
 
 describe('fieldIssue (the one checker, one field at a time)', () => {
   const lookups = clientLookups(lists, counties)

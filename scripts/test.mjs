@@ -51,12 +51,11 @@ function vitest(name, project, env = {}) {
   }
 }
 
-// lint: ESLint keeps the rooms, the rules of hooks and typescript-eslint's rules (docs/adr/0015-eslint-keeps-the-rooms.md).
-// Prettier's check joins it once the tree has had its one-time `npm run format`: then this is true.
-const PRETTIER_ENFORCED = false
+// lint: ESLint keeps the rooms, the rules of hooks and typescript-eslint's rules (docs/adr/0015-eslint-keeps-the-rooms.md);
+// Prettier checks the code style (`npm run format` writes it).
 if (want('lint')) {
   run('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'])
-  if (PRETTIER_ENFORCED) run('format', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.'])
+  run('format', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.'])
 }
 if (want('types')) run('types', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'])
 if (want('unit')) vitest('unit', 'unit')

@@ -12,6 +12,11 @@ export class Where {
   readonly params: unknown[] = []
   private readonly parts: string[] = []
 
+  /** `leading` values take $1, $2 … before any condition's (e.g. the year every query of a repo names). */
+  constructor(...leading: unknown[]) {
+    this.params.push(...leading)
+  }
+
   /** Adds a condition; each `?` takes the next value. */
   add(condition: string, ...values: unknown[]): this {
     let i = 0

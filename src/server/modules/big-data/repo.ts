@@ -4,6 +4,7 @@
  * stored twice. Areas come back in 平方米 and are turned into 亩 by the service.
  */
 import type { Db } from '../../db/engine'
+import { Where } from '../../db/sql'
 import type { StatFilter } from '../../../domain/contracts/big-data'
 import {
   enterpriseSums,
@@ -17,26 +18,12 @@ import {
 } from '../../figures/sql'
 import type { EnterpriseSumsRow, ParcelSumsRow } from '../../figures/values'
 
-/** Parameterised WHERE pieces for one table alias. */
-class Where {
-  readonly params: unknown[] = []
-  private readonly parts: string[] = []
-  constructor(first: unknown[] = []) {
-    this.params.push(...first)
-  }
-  add(sql: (n: string) => string, value: unknown): void {
-    this.params.push(value)
-    this.parts.push(sql(`$${this.params.length}`))
-  }
-  scope(alias: string, f: StatFilter): this {
-    if (f.cityCode) this.add((n) => `${alias}.city_code = ${n}`, f.cityCode)
-    if (f.countyCode) this.add((n) => `${alias}.county_code = ${n}`, f.countyCode)
-    if (f.parkId) this.add((n) => `${alias}.park_id = ${n}`, f.parkId)
-    return this
-  }
-  sql(): string {
-    return this.parts.map((p) => ` AND ${p}`).join('')
-  }
+/** The statistic filter's city, county and park on a table alias (parks themselves: alias k, park = its id). */
+function statScope(w: Where, alias: string, f: StatFilter): Where {
+  return w
+    .addIf(f.cityCode, `${alias}.city_code = ?`)
+    .addIf(f.countyCode, `${alias}.county_code = ?`)
+    .addIf(f.parkId, alias === 'k' ? 'k.id = ?' : `${alias}.park_id = ?`)
 }
 
 /** A grouping: the key expression on parcels (alias p, holder pe) and on enterprises (alias e). */
@@ -71,9 +58,9 @@ export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: Sta
   const pk = dim ? dim.parcelKey : 'NULL::text'
   const ek = dim ? dim.enterpriseKey : 'NULL::text'
   // the scope filter applies the same values in the same order to both tables: one param list
-  const w = new Where([year])
-  const pw = w.scope('p', f).sql()
-  const ewSql = new Where([year]).scope('e', f).sql()
+  const w = statScope(new Where(year), 'p', f)
+  const pw = ` AND ${w.sql}`
+  const ewSql = ` AND ${statScope(new Where(year), 'e', f).sql}`
   const holder = dim && 'parcelNeedsHolder' in dim && dim.parcelNeedsHolder ? 'LEFT JOIN enterprise pe ON pe.id = p.enterprise_id' : ''
   const r = await db.query<RawGroup>(
     `WITH pa AS (
@@ -103,12 +90,9 @@ function inParks(alias: string, f: StatFilter): string {
 
 /** Parks in the scope (园区数, as of today). */
 export async function parkCount(db: Db, f: StatFilter): Promise<number> {
-  const k = new Where()
-  if (f.cityCode) k.add((n) => `k.city_code = ${n}`, f.cityCode)
-  if (f.countyCode) k.add((n) => `k.county_code = ${n}`, f.countyCode)
-  if (f.parkId) k.add((n) => `k.id = ${n}`, f.parkId)
-  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted${k.sql()}`, k.params)).rows[0]
-    .n
+  const k = statScope(new Where(), 'k', f)
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted AND ${k.sql}`, k.params))
+    .rows[0].n
 }
 
 /** Land in the books at the end of the year by a column of its own (land use, status, supply method). */
@@ -118,10 +102,10 @@ export async function parcelsBy(
   year: number,
   f: StatFilter,
 ): Promise<{ key: string | null; n: number; m2: number }[]> {
-  const w = new Where([year]).scope('p', f)
+  const w = statScope(new Where(year), 'p', f)
   const r = await db.query<{ key: string | null; n: number; m2: number }>(
     `SELECT p.${column} AS key, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2
-     FROM parcel p WHERE ${parcelOfYear('p', '$1')}${w.sql()}${inParks('p', f)} GROUP BY 1 ORDER BY 2 DESC`,
+     FROM parcel p WHERE ${parcelOfYear('p', '$1')} AND ${w.sql}${inParks('p', f)} GROUP BY 1 ORDER BY 2 DESC`,
     w.params,
   )
   return r.rows
@@ -129,9 +113,9 @@ export async function parcelsBy(
 
 /** The enterprise figures by 规上 / 规下 in the year. */
 export async function enterprisesByScale(db: Db, year: number, f: StatFilter): Promise<(EnterpriseSumsRow & { key: string })[]> {
-  const w = new Where([year]).scope('e', f)
+  const w = statScope(new Where(year), 'e', f)
   const r = await db.query<EnterpriseSumsRow & { key: string }>(
-    `WITH r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted${w.sql()}${inParks('e', f)})
+    `WITH r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${w.sql}${inParks('e', f)})
      SELECT r.scale AS key, ${enterpriseSums('r')} FROM r GROUP BY 1 ORDER BY 1`,
     w.params,
   )
@@ -151,14 +135,14 @@ export interface EnterpriseYearRow {
 
 /** The rated enterprises of the year (参评企业) with their tax, land and 亩均税收. */
 export async function enterpriseYear(db: Db, year: number, f: StatFilter): Promise<EnterpriseYearRow[]> {
-  const w = new Where([year]).scope('e', f)
+  const w = statScope(new Where(year), 'e', f)
   const row = yearlyRowOf('$1')
   const r = await db.query<EnterpriseYearRow>(
     `SELECT e.id, e.name, c.name AS county_name, e.industry_code, COALESCE(y.tax, 0)::float8 AS tax, (${row.land_m2})::float8 AS land_m2,
             ${ratioSql('taxPerMu', row)} AS tax_per_mu
      FROM ${enterpriseYearFrom('$1')}
      LEFT JOIN region c ON c.code = e.county_code
-     WHERE NOT e.deleted AND ${ratedEnterprise(row)}${w.sql()}${inParks('e', f)}`,
+     WHERE NOT e.deleted AND ${ratedEnterprise(row)} AND ${w.sql}${inParks('e', f)}`,
     w.params,
   )
   return r.rows
@@ -166,11 +150,11 @@ export async function enterpriseYear(db: Db, year: number, f: StatFilter): Promi
 
 /** The enterprise figures of every year (trend): the rated enterprises of each year. */
 export async function yearlySums(db: Db, f: StatFilter): Promise<(EnterpriseSumsRow & { year: number })[]> {
-  const w = new Where().scope('e', f)
+  const w = statScope(new Where(), 'e', f)
   const r = await db.query<EnterpriseSumsRow & { year: number }>(
     `WITH r AS (
        SELECT y.year::int AS year, ${enterpriseYearColumns('y.year')}
-       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id WHERE NOT e.deleted${w.sql()}${inParks('e', f)}
+       FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id WHERE NOT e.deleted AND ${w.sql}${inParks('e', f)}
      )
      SELECT r.year, ${enterpriseSums('r')} FROM r GROUP BY 1 ORDER BY 1`,
     w.params,
@@ -195,11 +179,9 @@ export async function regionsOf(db: Db, level: 'city' | 'county', parentCode?: s
 
 /** Parks in the scope (id, name). */
 export async function parksOf(db: Db, f: StatFilter): Promise<{ id: number; name: string }[]> {
-  const w = new Where()
-  if (f.cityCode) w.add((n) => `k.city_code = ${n}`, f.cityCode)
-  if (f.countyCode) w.add((n) => `k.county_code = ${n}`, f.countyCode)
+  const w = statScope(new Where(), 'k', { ...f, parkId: undefined })
   const r = await db.query<{ id: number; name: string }>(
-    `SELECT k.id, k.name FROM industrial_park k WHERE NOT k.deleted${w.sql()} ORDER BY k.sort, k.id`,
+    `SELECT k.id, k.name FROM industrial_park k WHERE NOT k.deleted AND ${w.sql} ORDER BY k.sort, k.id`,
     w.params,
   )
   return r.rows
@@ -222,11 +204,11 @@ export async function regionOutlines(
 
 /** Enterprises by 亩均 appraisal class in a year (view enterprise_appraisal_yearly, migration 0081). */
 export async function enterprisesByAppraisal(db: Db, year: number, f: StatFilter): Promise<{ key: string; n: number; m2: number }[]> {
-  const w = new Where([year]).scope('e', f)
+  const w = statScope(new Where(year), 'e', f)
   const r = await db.query<{ key: string; n: number; m2: number }>(
     `SELECT a.class AS key, count(*)::int AS n, COALESCE(sum(a.land_m2), 0)::float8 AS m2
      FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
-     WHERE a.year = $1${w.sql()} GROUP BY 1`,
+     WHERE a.year = $1 AND ${w.sql} GROUP BY 1`,
     w.params,
   )
   return r.rows
@@ -238,11 +220,11 @@ export async function suppliedByMonth(
   year: number,
   f: StatFilter,
 ): Promise<{ month: number; n: number; m2: number; price: number }[]> {
-  const w = new Where([year]).scope('p', f)
+  const w = statScope(new Where(year), 'p', f)
   const r = await db.query<{ month: number; n: number; m2: number; price: number }>(
     `SELECT extract(month FROM p.supply_date)::int AS month, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
             COALESCE(sum(p.supply_price), 0)::float8 AS price
-     FROM parcel p WHERE NOT p.deleted AND p.supply_date >= make_date($1::int, 1, 1) AND p.supply_date < make_date($1::int + 1, 1, 1)${w.sql()}
+     FROM parcel p WHERE NOT p.deleted AND p.supply_date >= make_date($1::int, 1, 1) AND p.supply_date < make_date($1::int + 1, 1, 1) AND ${w.sql}
      GROUP BY 1`,
     w.params,
   )
@@ -267,12 +249,12 @@ export async function stagesInMonth(
   month: number,
   f: StatFilter,
 ): Promise<Record<keyof typeof STAGE_COLUMN, number>> {
-  const w = new Where([`${year}-${String(month).padStart(2, '0')}-01`]).scope('p', f)
+  const w = statScope(new Where(`${year}-${String(month).padStart(2, '0')}-01`), 'p', f)
   const counts = Object.entries(STAGE_COLUMN)
     .map(([stage, col]) => `count(*) FILTER (WHERE lp.${col} >= $1::date AND lp.${col} < $1::date + interval '1 month')::int AS ${stage}`)
     .join(', ')
   const r = await db.query<Record<keyof typeof STAGE_COLUMN, number>>(
-    `SELECT ${counts} FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted${w.sql()}`,
+    `SELECT ${counts} FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND ${w.sql}`,
     w.params,
   )
   return r.rows[0]

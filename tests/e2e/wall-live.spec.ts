@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { shot, signIn } from './helpers'
 import { apiData, apiToken } from './wall-helpers'
+import { COUNTIES_URL } from './servers'
 
 test('/visual refreshes in place, marks stale data and recovers', async ({ page }) => {
   test.setTimeout(120_000)
@@ -60,31 +61,36 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   await expect(kpi).toHaveAttribute('data-value', String(shown))
 })
 
-test("/visual drills from the province map to a city's counties and back", async ({ page, request }) => {
-  test.setTimeout(90_000)
-  await signIn(page, 'leader', 'Leader@2026')
-  await page.setViewportSize({ width: 1920, height: 1080 })
-  await page.goto('/visual')
-  const map = page.getByTestId('map-map')
-  await expect(map).toHaveAttribute('data-level', 'city')
-  await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', /市$/)
-  const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number }
-  // Zhejiang fills the middle of the box: the centre lies inside a city
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-  await expect(map).toHaveAttribute('data-level', 'county')
-  const back = page.getByTestId('map-back')
-  const city = ((await back.textContent()) ?? '').replace(/^.*当前：/, '')
-  const token = await apiToken(request, 'leader', 'Leader@2026')
-  const cities = await apiData<{ key: string; name: string }[]>(request, token, '/api/bigData/byRegion', { level: 'city' })
-  const code = cities.find((c) => c.name === city)?.key as string
-  const counties = await apiData<{ name: string; taxPerMu: number }[]>(request, token, '/api/bigData/byRegion', {
-    level: 'county',
-    cityCode: code,
+test.describe('with county outlines imported', () => {
+  // written for county outlines: the state after `npm run import:boundaries` (tests/e2e/servers.ts)
+  test.use({ baseURL: COUNTIES_URL })
+
+  test("/visual drills from the province map to a city's counties and back", async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await signIn(page, 'leader', 'Leader@2026')
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.goto('/visual')
+    const map = page.getByTestId('map-map')
+    await expect(map).toHaveAttribute('data-level', 'city')
+    await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', /市$/)
+    const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number }
+    // Zhejiang fills the middle of the box: the centre lies inside a city
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await expect(map).toHaveAttribute('data-level', 'county')
+    const back = page.getByTestId('map-back')
+    const city = ((await back.textContent()) ?? '').replace(/^.*当前：/, '')
+    const token = await apiToken(request, 'leader', 'Leader@2026')
+    const cities = await apiData<{ key: string; name: string }[]>(request, token, '/api/bigData/byRegion', { level: 'city' })
+    const code = cities.find((c) => c.name === city)?.key as string
+    const counties = await apiData<{ name: string; taxPerMu: number }[]>(request, token, '/api/bigData/byRegion', {
+      level: 'county',
+      cityCode: code,
+    })
+    const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
+    await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', top.name)
+    await expect(map).toHaveAttribute('data-map', `zj-county-${code}`)
+    await page.screenshot({ path: shot('wall-visual-drilled-1920x1080') })
+    await back.click()
+    await expect(map).toHaveAttribute('data-level', 'city')
   })
-  const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
-  await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', top.name)
-  await expect(map).toHaveAttribute('data-map', `zj-county-${code}`)
-  await page.screenshot({ path: shot('wall-visual-drilled-1920x1080') })
-  await back.click()
-  await expect(map).toHaveAttribute('data-level', 'city')
 })

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { FeatureCollection } from 'geojson'
 import { clickMap, shot, signIn } from './helpers'
 import { apiData, apiToken } from './wall-helpers'
+import { COUNTIES_URL } from './servers'
 
 let token = ''
 let year = 0
@@ -33,46 +34,51 @@ async function pixelOf(page: Page, lng: number, lat: number) {
   }
 }
 
-test('/bigData/district: the L7 county map picks the county under the pointer on a 4K wall', async ({ page, request }) => {
-  test.setTimeout(120_000)
-  await signIn(page, 'leader', 'Leader@2026')
-  await page.setViewportSize({ width: 3840, height: 2160 })
-  await page.goto('/bigData/district')
-  await expect(page.getByTestId('map-host')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 })
-  expect(Number(await page.getByTestId('screen-canvas').getAttribute('data-scale'))).toBe(2)
-  const counties = await apiData<GroupStatRow[]>(request, token, '/api/bigData/byRegion', { level: 'county', year })
-  const outlines = await apiData<FeatureCollection>(request, token, '/api/cloudChart/boundaries', { level: 'county', zoom: 8 })
-  const fig = page.getByTestId('chart-map')
-  const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
-  await expect(fig).toHaveAttribute('data-first-label', top.name)
-  await expect(fig).toHaveAttribute('data-layers', 'choropleth,heat')
-  // two counties far apart, each at its label point (inside the county)
-  for (const code of ['330127', '330382']) {
-    const f = outlines.features.find((x) => x.properties?.code === code)
-    const row = counties.find((c) => c.key === code)
-    expect(f && row, code).toBeTruthy()
-    const p = await pixelOf(page, Number(f!.properties!.labelLng), Number(f!.properties!.labelLat))
-    // the map is drawn at the wall's real pixels: about twice the 1080p map box
-    expect(p.width).toBeGreaterThan(1700)
-    // L7 picks on the pointer's moves (asynchronously, after a draw): move onto the place in steps
-    const tip = page.getByTestId('l7map-tooltip')
-    await expect(async () => {
-      await page.mouse.move(p.x - 3, p.y - 3)
-      await page.mouse.move(p.x, p.y, { steps: 3 })
-      await expect(tip).toContainText(row!.name, { timeout: 1500 })
-    }).toPass({ timeout: 30_000 })
-    const picked = page.getByTestId('l7map-picked')
-    await clickMap(page, p.x, p.y, async () => (await picked.count()) > 0 && (await picked.getAttribute('data-name')) === row!.name)
-    await expect(picked).toHaveAttribute('data-code', code)
-    await expect(picked).toHaveAttribute('data-value', String(row!.taxPerMu))
-  }
-  await page.screenshot({ path: shot('wall-district-l7-picked-3840x2160') })
-  // the clusters switch on over the heat
-  await page.getByTestId('l7map-toggle-cluster').click()
-  await expect(fig).toHaveAttribute('data-layers', 'choropleth,heat,cluster')
-  await page.getByTestId('l7map-toggle-heat').click()
-  await expect(fig).toHaveAttribute('data-layers', 'choropleth,cluster')
-  await page.screenshot({ path: shot('wall-district-l7-clusters-3840x2160') })
+test.describe('with county outlines imported', () => {
+  // written for county outlines: the state after `npm run import:boundaries` (tests/e2e/servers.ts)
+  test.use({ baseURL: COUNTIES_URL })
+
+  test('/bigData/district: the L7 county map picks the county under the pointer on a 4K wall', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    await signIn(page, 'leader', 'Leader@2026')
+    await page.setViewportSize({ width: 3840, height: 2160 })
+    await page.goto('/bigData/district')
+    await expect(page.getByTestId('map-host')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 })
+    expect(Number(await page.getByTestId('screen-canvas').getAttribute('data-scale'))).toBe(2)
+    const counties = await apiData<GroupStatRow[]>(request, token, '/api/bigData/byRegion', { level: 'county', year })
+    const outlines = await apiData<FeatureCollection>(request, token, '/api/cloudChart/boundaries', { level: 'county', zoom: 8 })
+    const fig = page.getByTestId('chart-map')
+    const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
+    await expect(fig).toHaveAttribute('data-first-label', top.name)
+    await expect(fig).toHaveAttribute('data-layers', 'choropleth,heat')
+    // two counties far apart, each at its label point (inside the county)
+    for (const code of ['330127', '330382']) {
+      const f = outlines.features.find((x) => x.properties?.code === code)
+      const row = counties.find((c) => c.key === code)
+      expect(f && row, code).toBeTruthy()
+      const p = await pixelOf(page, Number(f!.properties!.labelLng), Number(f!.properties!.labelLat))
+      // the map is drawn at the wall's real pixels: about twice the 1080p map box
+      expect(p.width).toBeGreaterThan(1700)
+      // L7 picks on the pointer's moves (asynchronously, after a draw): move onto the place in steps
+      const tip = page.getByTestId('l7map-tooltip')
+      await expect(async () => {
+        await page.mouse.move(p.x - 3, p.y - 3)
+        await page.mouse.move(p.x, p.y, { steps: 3 })
+        await expect(tip).toContainText(row!.name, { timeout: 1500 })
+      }).toPass({ timeout: 30_000 })
+      const picked = page.getByTestId('l7map-picked')
+      await clickMap(page, p.x, p.y, async () => (await picked.count()) > 0 && (await picked.getAttribute('data-name')) === row!.name)
+      await expect(picked).toHaveAttribute('data-code', code)
+      await expect(picked).toHaveAttribute('data-value', String(row!.taxPerMu))
+    }
+    await page.screenshot({ path: shot('wall-district-l7-picked-3840x2160') })
+    // the clusters switch on over the heat
+    await page.getByTestId('l7map-toggle-cluster').click()
+    await expect(fig).toHaveAttribute('data-layers', 'choropleth,heat,cluster')
+    await page.getByTestId('l7map-toggle-heat').click()
+    await expect(fig).toHaveAttribute('data-layers', 'choropleth,cluster')
+    await page.screenshot({ path: shot('wall-district-l7-clusters-3840x2160') })
+  })
 })
 
 interface GroupStatRow {

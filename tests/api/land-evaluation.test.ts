@@ -4,6 +4,7 @@
  * shapes agreeing with the results, the data scope and the export.
  */
 import ExcelJS from 'exceljs'
+import { figureHeader } from '../../src/server/figures/values'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   EvaluationAbstract,
@@ -147,6 +148,10 @@ describe('评价', () => {
     const sheet = book.worksheets[0]
     expect(sheet.rowCount).toBe(run.flaggedCount + 1)
     expect(String(sheet.getRow(2).getCell(9).value)).toMatch(/（\d+分）/)
+    // the area column carries its 口径 from the figures catalogue, read on hover
+    expect(sheet.getRow(1).getCell(5).value).toBe('面积（亩）')
+    const note = sheet.getRow(1).getCell(5).note
+    expect(typeof note === 'string' ? note : note?.texts?.map((t) => t.text).join('')).toBe(figureHeader('landAreaMu').note)
   })
 
   it('keeps a county user to the county: runs there cover its parcels, the province’s run is not theirs', async () => {

@@ -22,7 +22,7 @@ import {
   type ModelItem,
 } from '../../../domain/contracts/land-evaluation'
 import { mu } from '../../../domain/figures/formulas'
-import { shownOr0 } from '../../figures/values'
+import { figureHeader, shownOr0 } from '../../figures/values'
 import type { Db } from '../../db/engine'
 import { isUniqueViolation } from '../../db/sql'
 import { currentUser } from '../../http/context'
@@ -188,7 +188,7 @@ export const landEvaluationRoutes =
             { header: '地块名称', value: (x) => x.name, width: 28 },
             { header: '区县', value: (x) => x.countyName, width: 12 },
             { header: '状态', value: (x) => x.status, width: 10 },
-            { header: '面积（亩）', value: (x) => x.areaMu, width: 12 },
+            { header: '面积（亩）', note: figureHeader('landAreaMu').note, value: (x) => x.areaMu, width: 12 },
             { header: '用地单位', value: (x) => x.enterpriseName, width: 28 },
             { header: '得分', value: (x) => x.score, width: 8 },
             { header: '疑似低效', value: (x) => (x.flagged ? '是' : '否'), width: 10 },

@@ -1,7 +1,7 @@
 /**
  * Loads administrative boundaries (province / city / county outlines) from a GeoJSON
- * FeatureCollection into region.geom and region.center. The same path serves the reference
- * files in ../shared/data and a deployment's official, reviewed (审图号) boundaries.
+ * FeatureCollection into region.geom and region.center. The same path serves the
+ * city outlines shipped in the repository and a deployment's official, reviewed (审图号) boundaries.
  */
 import fs from 'node:fs/promises'
 import gcoord from 'gcoord'

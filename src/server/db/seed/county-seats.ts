@@ -3,7 +3,7 @@
  * used to place demo parks and parcels when no boundaries are loaded (and as the anchor when they
  * are).
  *
- * Generated once from ../shared/data/zhejiang_counties_datav.geojson: each feature's `center`
+ * Generated once from a public county boundary file (DataV's, which is not kept here): each feature's `center`
  * property (DataV's seat point, GCJ-02) converted with gcoord GCJ02 → WGS84 and rounded to 5
  * decimals (~1 m). `center` was chosen over `centroid` because a seat is where industry clusters,
  * every `center` lies inside its own county, and `centroid` is missing for 萧山区 and 柯桥区.

@@ -23,8 +23,8 @@ import type {
   YearStat,
 } from '../../../domain/contracts/big-data'
 import * as repo from './repo'
-import { resolveYear, statYears } from '../../shared/stat-years'
-import { outlineCollection, polygonOf } from '../../shared/region-outlines'
+import { resolveYear, statYears } from '../../common/stat-years'
+import { outlineCollection, polygonOf } from '../../common/region-outlines'
 
 /** 平方米 → 亩 as sent (2 decimals). */
 const mu = (m2: number | null | undefined) => shownOr0('landAreaMu', exactMu(m2 ?? 0))
@@ -237,7 +237,7 @@ export async function trend(db: Db, f: StatFilter): Promise<YearStat[]> {
 /**
  * The region outlines of a level (within a city) with code, name and label point, which levels
  * have outlines, and the seats of the regions that have none (contracts/outlines), as the map
- * suite's boundaries answer them (server/shared/region-outlines).
+ * suite's boundaries answer them (server/common/region-outlines).
  */
 export async function regionGeo(db: Db, level: 'city' | 'county', parentCode?: string): Promise<OutlineCollection> {
   const features: OutlineCollection['features'] = []

@@ -25,7 +25,7 @@ import {
   type MonitorSignal,
   type TrendPoint,
 } from '../../../domain/contracts/decision'
-import { resolveYear } from '../../shared/stat-years'
+import { resolveYear } from '../../common/stat-years'
 import { childRegions, region as regionOf } from '../statistical-report/repo'
 import * as repo from './repo'
 

@@ -5,7 +5,7 @@ import type { CityNode, CountyNode, EnterprisePoint, ParcelZones, ProvinceNode, 
 import { ZONE_INPUT_KEYS, ZONE_KIND } from '../../../domain/map-constants'
 import type { Db } from '../../db/engine'
 import { shown } from '../../figures/values'
-import { outlineCollection, polygonOf } from '../../shared/region-outlines'
+import { outlineCollection, polygonOf } from '../../common/region-outlines'
 import { boundaries, type PointRow, type RegionRow } from './repo'
 import type { ParcelZoneRow } from './zone-repo'
 

@@ -24,7 +24,7 @@ import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { scopeOfRequest } from '../../auth/data-scope'
-import { resolveYear } from '../../shared/stat-years'
+import { resolveYear } from '../../common/stat-years'
 import * as repo from './repo'
 import * as service from './service'
 

@@ -28,7 +28,7 @@ import {
   type ReportRegion,
   type ReportRegionOption,
 } from '../../../domain/contracts/statistical-report'
-import { resolveYear } from '../../shared/stat-years'
+import { resolveYear } from '../../common/stat-years'
 import * as repo from './repo'
 
 /** 平方米 → 亩 as sent (2 decimals; none → 0). */

@@ -343,6 +343,13 @@ test('录入, 认领 and the other screens: a new parcel refused field by field,
   await page.getByTestId('claim-open').click()
   const dialog = page.getByRole('dialog').filter({ hasText: '认领 1 个地块' })
   await expect(dialog).toContainText(claimedName)
+  // the county it lies in is offered where county outlines tell (not on the default start: then the clerk picks one)
+  const county = dialog.locator('.ant-select')
+  if ((await county.locator('.ant-select-selection-item').count()) === 0) {
+    await county.click()
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
+  }
+  await expect(county.locator('.ant-select-selection-item')).toHaveCount(1)
   // the dialog's opening animation
   await page.waitForTimeout(500)
   await page.screenshot({ path: shot('dc-found-gyyd-claim'), fullPage: true })

@@ -49,11 +49,13 @@ async function snap(page: Page, name: string) {
 
 const MODEL_NAME = '开发区低效用地模型（验收）'
 
-test('评价概况: lands here with no run; a run of the default model gives the API figures; results and an indicator filter equal the API totals', async ({
+test('评价概况: /land opens here with no run; a run of the default model gives the API figures; results and an indicator filter equal the API totals', async ({
   page,
 }) => {
   test.setTimeout(180_000)
   await signIn(page, 'land', 'Land@2026')
+  // 土地科 lands on 盘活处置 (its first menu group is the system platform); the 土地 group opens on 评价概况
+  await page.goto('/land')
   await expect(page).toHaveURL(/\/land\/evaluation\/evaluationAbstract$/)
   const root = page.getByTestId('evaluation-abstract-page')
   await expect(root.getByTestId('evaluation-empty')).toContainText('还没有评价结果，选择模型和年度开始评价')

@@ -59,6 +59,8 @@ test('/visual refreshes in place, marks stale data and recovers', async ({ page 
   await page.unroute(overview)
   await expect(stale).toBeHidden({ timeout: 15_000 })
   await expect(kpi).toHaveAttribute('data-value', String(shown))
+  // the wall keeps refreshing every 5 s: a refresh in flight when the page closes is not a failure
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
 
 test.describe('with county outlines imported', () => {
@@ -88,7 +90,7 @@ test.describe('with county outlines imported', () => {
     })
     const top = [...counties].sort((a, b) => b.taxPerMu - a.taxPerMu)[0]
     await expect(page.getByTestId('chart-map')).toHaveAttribute('data-first-label', top.name)
-    await expect(map).toHaveAttribute('data-map', `zj-county-${code}`)
+    await expect(map).toHaveAttribute('data-map', new RegExp(`^zj-county-${code}\\b`))
     await page.screenshot({ path: shot('wall-visual-drilled-1920x1080') })
     await back.click()
     await expect(map).toHaveAttribute('data-level', 'city')

@@ -345,11 +345,11 @@ test('录入, 认领 and the other screens: a new parcel refused field by field,
   await expect(dialog).toContainText(claimedName)
   // the county it lies in is offered where county outlines tell (not on the default start: then the clerk picks one)
   const county = dialog.locator('.ant-select')
-  if ((await county.locator('.ant-select-selection-item').count()) === 0) {
+  if (!/市 /.test((await county.textContent()) ?? '')) {
     await county.click()
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
   }
-  await expect(county.locator('.ant-select-selection-item')).toHaveCount(1)
+  await expect(county).toContainText(/市 \S+/)
   // the dialog's opening animation
   await page.waitForTimeout(500)
   await page.screenshot({ path: shot('dc-found-gyyd-claim'), fullPage: true })

@@ -20,6 +20,7 @@ import type { DeviceView } from '../../src/domain/contracts/admin-device'
 import type { AppVersionView, MobileVersions } from '../../src/domain/contracts/admin-app'
 import { startServer, type TestServer } from './harness'
 import { digestFor, makeUser, menuIds, roleId, upload, zipLike } from './admin-helpers'
+import { buildZip } from '../fixtures/make/zip-writer'
 
 let s: TestServer
 let admin: string
@@ -503,7 +504,27 @@ describe('应用管理 /api/app/version/*', () => {
       { name: 'fake.apk', bytes: new TextEncoder().encode('not a zip at all') },
       admin,
     )
-    expect(fake.status).toBe(415)
+    expect([fake.status, fake.body.message]).toEqual([
+      422,
+      '不是有效的Android 安装包（.apk）：文件不是 ZIP 格式（压缩包已损坏或不是 ZIP 格式（找不到目录））',
+    ])
+    // a ZIP is not yet a package: an .apk needs AndroidManifest.xml, an .ipa the Payload/<name>.app/ folder
+    const noManifest = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'android', versionCode: '205', versionName: '2.0.5' },
+      { name: 'renamed.apk', bytes: new Uint8Array(buildZip([{ name: 'readme.txt', data: Buffer.from('just a zip') }])) },
+      admin,
+    )
+    expect([noManifest.status, noManifest.body.message]).toEqual([422, '不是有效的Android 安装包（.apk）：包内缺少 AndroidManifest.xml'])
+    const apkAsIpa = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'ios', versionCode: '206', versionName: '2.0.6' },
+      { name: 'renamed.ipa', bytes: zipLike(2000, 'apk') },
+      admin,
+    )
+    expect([apkAsIpa.status, apkAsIpa.body.message]).toEqual([422, '不是有效的iOS 安装包（.ipa）：包内缺少 Payload/<应用名>.app/ 应用目录'])
     const wrongPlatform = await upload(
       s,
       '/api/app/version/upload',
@@ -530,6 +551,19 @@ describe('应用管理 /api/app/version/*', () => {
     expect(noFile.status).toBe(400)
     expect(files().sort()).toEqual(before)
     expect(await count('app_version WHERE version_code >= 200')).toBe(0)
+  })
+
+  it('keeps an .ipa whose archive holds Payload/<name>.app/', async () => {
+    const r = await upload(
+      s,
+      '/api/app/version/upload',
+      { platform: 'ios', versionCode: '150', versionName: '1.5.0' },
+      { name: 'ilp-1.5.0.ipa', bytes: zipLike(5000, 'ipa') },
+      admin,
+    )
+    expect([r.status, r.body.message]).toEqual([200, 'ok'])
+    expect(r.body.data).toMatchObject({ platform: 'ios', versionCode: 150, fileSize: 5000 })
+    expect((await s.postJson('/api/app/version/delete', { id: (r.body.data as AppVersionView).id }, admin)).status).toBe(200)
   })
 
   it('deletes a version with its file', async () => {

@@ -2,6 +2,7 @@
 import { passwordDigest } from '../../src/domain/password-digest'
 import { rsaOaepEncrypt, type RsaPublicJwk } from '../../src/domain/rsa-oaep'
 import type { InitialPassword } from '../../src/domain/contracts/admin-user'
+import { buildZip } from '../fixtures/make/zip-writer'
 import type { Answer, TestServer } from './harness'
 
 /** Role id by name. */
@@ -84,10 +85,17 @@ export function upload(
   return s.call(path, { method: 'POST', body: form }, token)
 }
 
-/** Bytes that start like a ZIP file (apk and ipa are ZIP files). */
-export function zipLike(size: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size)
-  bytes.set([0x50, 0x4b, 0x03, 0x04])
-  for (let i = 4; i < size; i++) bytes[i] = (i * 31) & 255
-  return bytes
+/**
+ * A tiny app package of exactly `size` bytes: a stored ZIP holding AndroidManifest.xml (apk) or
+ * Payload/ilp.app/Info.plist (ipa), padded with a filler entry.
+ */
+export function zipLike(size: number, kind: 'apk' | 'ipa' = 'apk'): Uint8Array<ArrayBuffer> {
+  const marker =
+    kind === 'apk'
+      ? { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="cn.ilp.app"/>'), method: 0 as const }
+      : { name: 'Payload/ilp.app/Info.plist', data: Buffer.from('<plist version="1.0"/>'), method: 0 as const }
+  const overhead = buildZip([marker, { name: 'res/pad.bin', data: new Uint8Array(0), method: 0 }]).length
+  const pad = new Uint8Array(Math.max(0, size - overhead))
+  for (let i = 0; i < pad.length; i++) pad[i] = (i * 31) & 255
+  return new Uint8Array(buildZip([marker, { name: 'res/pad.bin', data: pad, method: 0 }]))
 }

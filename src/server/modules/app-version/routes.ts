@@ -1,6 +1,7 @@
 /**
  * 应用管理 endpoints (docs/product.md §7 /api/app/version/{mobile/versions, upload, edit}, plus list, delete and
- * download). Packages are streamed to DATA_DIR/uploads/apps with a size limit (APP_UPLOAD_MAX_MB).
+ * download). Packages are streamed to DATA_DIR/uploads/apps with a size limit (APP_UPLOAD_MAX_MB) and
+ * kept only when their content is a package of the platform (package-check.ts).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -19,6 +20,7 @@ import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors'
+import { packageProblem } from './package-check'
 import { receiveFile, tooLarge, type Received } from './upload'
 import * as repo from './repo'
 
@@ -61,7 +63,6 @@ export const appVersionRoutes =
           received = await receiveFile(part, dir, max)
         }
         if (!received) throw badRequest('请选择安装包文件', [{ field: 'file', message: '请选择安装包文件' }])
-        if (!received.isZip) throw unsupported(received.fileName)
         const parsed = appUploadFields.safeParse(fields)
         if (!parsed.success) {
           const details = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }))
@@ -71,6 +72,9 @@ export const appVersionRoutes =
         req.logTarget = `${v.platform} ${v.versionName} (${v.versionCode})`
         const ext = path.extname(received.fileName).toLowerCase()
         if (ext !== APP_PLATFORMS[v.platform as AppPlatform]) throw unsupported(received.fileName)
+        // the content must be a package of the platform (a renamed file is not one): 422, nothing stored
+        const problem = await packageProblem(received.tempPath, v.platform as AppPlatform)
+        if (problem) throw new AppError(422, problem, [{ field: 'file', message: problem }])
         if (await repo.versionExists(db, v.platform, v.versionCode)) throw conflict(`${v.platform} 版本号 ${v.versionCode} 已存在`)
         const storedName = `${v.platform}-${v.versionCode}-${crypto.randomBytes(4).toString('hex')}${ext}`
         const file = received
@@ -91,7 +95,14 @@ export const appVersionRoutes =
           throw err
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max)
+        const code = (err as { code?: string }).code ?? ''
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max)
+        // a body the multipart parser cannot read (no boundary, cut short): the client's fault
+        if (
+          !(err instanceof AppError) &&
+          (code.startsWith('FST_') || /^(Multipart|Unexpected end of form)/.test(String((err as Error)?.message)))
+        )
+          throw badRequest('上传内容不完整或格式错误，请重新上传')
         throw err
       } finally {
         if (received) fs.rmSync(received.tempPath, { force: true })

@@ -162,8 +162,9 @@ function assignments(
       params.push(v ?? (MASTER_COLUMN_LIMITS[kind][k]?.blankText ? '' : null))
       out.push([k, `$${params.length}`])
     } else if (k === m.geom) {
-      params.push(v ? JSON.stringify(v) : null)
-      out.push([k, v ? m.geomFrom(`$${params.length}`) : `NULL`])
+      // no shape is a literal NULL and no parameter: PostgreSQL refuses a parameter no statement names (issue 18 finding 4)
+      if (v) params.push(JSON.stringify(v))
+      out.push([k, v ? m.geomFrom(`$${params.length}`) : 'NULL'])
     }
   }
   if (region) {

@@ -29,6 +29,17 @@ export async function verifyDigest(digest: string, stored: string): Promise<bool
   return crypto.timingSafeEqual(actual, expected)
 }
 
+/**
+ * A stored hash of no one, with the same scrypt cost as a real one: a sign-in under an unknown name
+ * checks its digest against it, so that the answer takes as long as for a real name with a wrong
+ * password and its timing does not tell which names exist (issue 18 finding 5).
+ */
+let dummyHash: Promise<string> | undefined
+export function verifyAgainstNoOne(digest: string): Promise<boolean> {
+  dummyHash ??= hashDigest(crypto.randomBytes(32).toString('hex'))
+  return dummyHash.then((stored) => verifyDigest(digest, stored)).then(() => false)
+}
+
 /** A fresh per-user salt that the client mixes into its digest. */
 export function newSalt(): string {
   return crypto.randomBytes(16).toString('hex')

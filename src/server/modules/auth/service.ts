@@ -8,7 +8,7 @@ import { PASSWORD_POLICY, passwordProblems } from '../../../domain/password-poli
 import { passwordDigest } from '../../../domain/password-digest'
 import type { Db } from '../../db/engine'
 import { AppError, badRequest, unauthorized } from '../../http/errors'
-import { fakeSalt, generatePassword, hashDigest, newSalt, newToken, verifyDigest } from '../../auth/password'
+import { fakeSalt, generatePassword, hashDigest, newSalt, newToken, verifyAgainstNoOne, verifyDigest } from '../../auth/password'
 import { transportKey } from '../../auth/transport-key'
 import { authoritiesOf, userMenus } from '../role/service'
 import * as repo from './repo'
@@ -64,7 +64,8 @@ export async function login(
     throw new AppError(423, ACCOUNT_LOCKED)
   }
   const user = await repo.findUserByName(db, username, policy.passwordMaxAgeDays)
-  const good = user ? await verifyDigest(digest, user.password_hash) : false
+  // an unknown name costs the same scrypt as a real one (verifyAgainstNoOne)
+  const good = user ? await verifyDigest(digest, user.password_hash) : await verifyAgainstNoOne(digest)
   if (!user || !good) {
     const failures = await repo.recordFailure(db, username, ip, FAILURE_WINDOW_MINUTES)
     if (failures >= MAX_FAILURES) {

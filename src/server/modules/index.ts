@@ -38,6 +38,7 @@ import { lifecycleProjectRoutes } from './lifecycle-project/routes'
 import { regulationRoutes } from './regulation/routes'
 import { landEvaluationRoutes } from './land-evaluation/routes'
 import { figuresRoutes } from './figures/routes'
+import { appraisalRoutes } from './appraisal/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -83,4 +84,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => regulationRoutes(db),
   ({ db }) => landEvaluationRoutes(db),
   () => figuresRoutes(),
+  ({ db }) => appraisalRoutes(db),
 ]

@@ -9,6 +9,7 @@ import { seedLifecycle } from './lifecycle'
 import { seedUnclaimed } from './unclaimed'
 import { seedAdminDemo } from './admin-demo'
 import { seedReformNews } from './reform-news'
+import { seedAppraisal } from './appraisal'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
 /** What a start did to the data. */
@@ -43,5 +44,6 @@ export async function bootstrap(
   if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })
   if (opts.parcels > 0) await seedLifecycle(db)
   if (opts.parcels > 0) await seedUnclaimed(db, opts.parcels)
+  if (opts.parcels > 0) await seedAppraisal(db)
   return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
 }

@@ -1,0 +1,231 @@
+/**
+ * 亩均效益评价 (docs/domain.md "亩均效益评价", docs/product.md /enterprise/appraise): the inputs by source
+ * with corrections (/api/companyAppraise/*), models and norms (/api/appraiseNorm/*), yearly batches
+ * 试算 → 公示 → 异议 → 发布 → 归档 with frozen results and objections (/api/appraiseResult/*).
+ */
+import { z } from 'zod'
+import { MODEL_INDICATOR_KEYS, SCALES } from '../appraisal-run'
+import { pageQuery } from './admin'
+
+const leaf = (l: string) => `/enterprise/appraise/${l}`
+/** The three pages: every read is granted by any of them. */
+export const APPRAISE_PAGES = ['monitoring', 'standard', 'result'].map(leaf)
+/** Input corrections: 评价监测 (missing data) and 评价结果 (an objection's corrected input). */
+export const INPUT_PAGES = [leaf('monitoring'), leaf('result')]
+export const STANDARD_PAGES = [leaf('standard')]
+export const RESULT_PAGES = [leaf('result')]
+
+/** The input items of an enterprise's year (columns of enterprise_yearly) and their source departments. */
+export const INPUT_ITEMS = {
+  tax: { name: '实缴税金', unit: '万元', source: '税务' },
+  value_added: { name: '工业增加值', unit: '万元', source: '统计' },
+  revenue: { name: '营业收入', unit: '万元', source: '统计' },
+  rd_expense: { name: 'R&D经费支出', unit: '万元', source: '统计' },
+  energy: { name: '综合能耗', unit: '吨标准煤', source: '电力' },
+  emissions: { name: '主要污染物排放当量', unit: '吨', source: '环保' },
+  employees: { name: '年平均职工人数', unit: '人', source: '人社' },
+  land_area_m2: { name: '用地面积', unit: '平方米', source: '自然资源' },
+} as const
+export type InputItem = keyof typeof INPUT_ITEMS
+export const INPUT_ITEM_KEYS = Object.keys(INPUT_ITEMS) as InputItem[]
+export const SOURCES = ['税务', '统计', '电力', '环保', '人社', '自然资源'] as const
+
+export const BATCH_STATES = ['试算', '公示', '异议', '发布', '归档'] as const
+export type BatchState = (typeof BATCH_STATES)[number]
+
+const year = z.coerce
+  .number({ error: '年度 year 应为数字' })
+  .int('年度 year 应为整数')
+  .min(1980, '年度 year 不能早于1980')
+  .max(2100, '年度 year 不能晚于2100')
+const countyCode = z.string({ error: '区县 countyCode 必填' }).regex(/^33\d{4}$/, '区县 countyCode 应为浙江省6位区县代码')
+const regionCode = z.string({ error: '区划代码 regionCode 应为文本' }).regex(/^33\d{4}$/, '区划代码 regionCode 应为浙江省6位行政区划代码')
+const keyword = z.string().trim().max(50, '关键字 keyword 最多50个字').optional()
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label}应为数字` })
+    .int(`${label}应为整数`)
+    .positive(`${label}应为正整数`)
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}必填` })
+    .trim()
+    .min(1, `${label}不能为空`)
+    .max(max, `${label}最多${max}个字`)
+const isoDate = (label: string) => z.string({ error: `${label}必填` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 YYYY-MM-DD 格式的日期`)
+const scale = z.enum(SCALES, { error: '规模 scale 应为 规上 或 规下' })
+const cls = z.enum(['A', 'B', 'C', 'D'], { error: '类别 class 应为 A、B、C、D 之一' })
+
+// ---- /api/companyAppraise ----
+
+/** GET /api/companyAppraise/list: the enterprises of a year with their inputs and whether they are complete. */
+export const inputListQuery = pageQuery(['name', 'tax']).extend({
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+  keyword,
+  scale: scale.optional(),
+  missing: z.enum(SOURCES, { error: '来源 missing 应为 税务、统计、电力、环保、人社、自然资源 之一' }).optional(),
+})
+
+/** GET /api/companyAppraise/inputs */
+export const inputsQuery = z.object({ enterpriseId: id('企业 enterpriseId'), year: year })
+
+/** POST /api/companyAppraise/correction: one input changed, with its reason (kept in the history). */
+export const correctionBody = z.object({
+  enterpriseId: id('企业 enterpriseId'),
+  year,
+  item: z.enum(INPUT_ITEM_KEYS as [InputItem, ...InputItem[]], { error: '指标 item 不是可更正的年度指标' }),
+  value: z.number({ error: '数值 value 应为数字' }).finite('数值 value 应为有限数字'),
+  reason: text('更正原因 reason', 500),
+  reportedDate: isoDate('报送日期 reportedDate').optional(),
+})
+
+/** GET /api/companyAppraise/completeness */
+export const completenessQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
+
+// ---- /api/appraiseNorm ----
+
+/** GET /api/appraiseNorm/list */
+export const normListQuery = pageQuery(['division', 'indicator']).extend({
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+  indicator: z.enum(MODEL_INDICATOR_KEYS, { error: '指标 indicator 不是评价指标' }).optional(),
+})
+
+/** POST /api/appraiseNorm/save */
+export const normSaveBody = z.object({
+  countyCode,
+  year,
+  division: z.string({ error: '行业 division 必填' }).regex(/^[A-T][0-9]{2}$/, '行业 division 应为 GB/T 4754 行业大类代码，如 C34'),
+  indicator: z.enum(MODEL_INDICATOR_KEYS, { error: '指标 indicator 不是评价指标' }),
+  value: z.number({ error: '基准值 value 应为数字' }).positive('基准值 value 应大于0'),
+})
+
+/** POST /api/appraiseNorm/median: fill a county's norms of a year from the county medians by division. */
+export const normMedianBody = z.object({ countyCode, year })
+
+/** GET /api/appraiseNorm/models */
+export const modelQuery = z.object({ year: year.optional(), countyCode: countyCode.optional() })
+
+/** POST /api/appraiseNorm/modelSave: a new version of a county's model (or the province default without a county). */
+export const modelSaveBody = z.object({
+  countyCode: countyCode.optional(),
+  scale,
+  effectiveYear: year,
+  indicators: z
+    .array(
+      z.object({
+        key: z.enum(MODEL_INDICATOR_KEYS, { error: '指标 key 不是评价指标' }),
+        weight: z.number({ error: '权重 weight 应为数字' }),
+      }),
+    )
+    .min(1, '评价指标不能为空'),
+  cap: z.number({ error: '封顶系数 cap 应为数字' }).default(1.5),
+  benchmark: z.enum(['norm', 'median'], { error: '基准来源 benchmark 应为 norm 或 median' }).default('median'),
+  minLandMu: z.number().min(0, '规下企业用地下限 minLandMu 不能为负').default(3),
+  minTaxPerMu: z.number().min(0, 'D类亩均税收下限 minTaxPerMu 不能为负').default(1),
+  bonus: z.array(z.object({ name: text('加减分项名称', 40), points: z.number({ error: '分值应为数字' }) })).default([]),
+  vetoes: z.array(text('一票否决事项', 40)).default([]),
+  rule: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('quota'), a: z.number(), b: z.number(), d: z.number() }),
+    z.object({ mode: z.literal('threshold'), a: z.number(), b: z.number(), c: z.number() }),
+  ]),
+  note: z.string().max(200, '说明 note 最多200个字').default(''),
+})
+
+// ---- /api/appraiseResult ----
+
+/** POST /api/appraiseResult/run: 试算 of a county and year (a new batch, or the open one re-run). */
+export const runBody = z.object({ countyCode, year, reason: z.string().trim().max(500, '原因 reason 最多500个字').optional() })
+
+/** GET /api/appraiseResult/batches */
+export const batchListQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
+
+/** GET /api/appraiseResult/list */
+export const resultListQuery = pageQuery(['rank', 'total', 'name']).extend({
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+  batchId: id('批次 batchId').optional(),
+  class: cls.optional(),
+  scale: scale.optional(),
+  keyword,
+})
+
+/** GET /api/appraiseResult/detail */
+export const resultDetailQuery = z.object({ batchId: id('批次 batchId'), enterpriseId: id('企业 enterpriseId') })
+
+/** POST /api/appraiseResult/publicity: 公示 with its window. */
+export const publicityBody = z.object({
+  batchId: id('批次 batchId'),
+  start: isoDate('公示开始日期 start'),
+  end: isoDate('公示结束日期 end'),
+})
+
+/** POST /api/appraiseResult/objection/add */
+export const objectionAddBody = z.object({
+  batchId: id('批次 batchId'),
+  enterpriseId: id('企业 enterpriseId'),
+  content: text('异议内容 content', 1000),
+  attachments: z.array(id('附件')).max(10, '附件最多10个').default([]),
+})
+
+/** POST /api/appraiseResult/objection/review: 维持 keeps the result; 采纳 may correct an input and re-runs the batch. */
+export const objectionReviewBody = z.object({
+  id: id('异议 id'),
+  decision: z.enum(['维持', '采纳'], { error: '审核结论 decision 应为 维持 或 采纳' }),
+  note: text('审核意见 note', 500),
+  correction: z
+    .object({
+      item: z.enum(INPUT_ITEM_KEYS as [InputItem, ...InputItem[]], { error: '指标 item 不是可更正的年度指标' }),
+      value: z.number({ error: '数值 value 应为数字' }),
+    })
+    .optional(),
+})
+
+/** GET /api/appraiseResult/objections */
+export const objectionListQuery = z.object({ batchId: id('批次 batchId') })
+
+/** POST /api/appraiseResult/publish | archive */
+export const batchIdBody = z.object({ batchId: id('批次 batchId') })
+
+/** POST /api/appraiseResult/revise: a new version of a published batch, with its reason. */
+export const reviseBody = z.object({ batchId: id('批次 batchId'), reason: text('修订原因 reason', 500) })
+
+/** GET /api/appraiseResult/compare: the migration matrix last year → this year. */
+export const compareQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
+
+// ---- answers ----
+
+export interface AppraisalBatch {
+  id: number
+  countyCode: string
+  countyName: string
+  year: number
+  version: number
+  state: BatchState
+  reason: string
+  publicityStart: string | null
+  publicityEnd: string | null
+  runAt: string | null
+  publishedAt: string | null
+  counts: { A: number; B: number; C: number; D: number }
+  openObjections: number
+}
+
+export interface AppraisalResultRow {
+  batchId: number
+  enterpriseId: number
+  name: string
+  creditCode: string
+  countyName: string | null
+  scale: string
+  values: Record<string, number | null>
+  scores: Record<string, { benchmark: number | null; score: number }>
+  adjustments: { name: string; points: number }[]
+  total: number
+  rank: number
+  groupSize: number
+  class: 'A' | 'B' | 'C' | 'D'
+  reason: string
+  lastClass: string | null
+}

@@ -1,0 +1,281 @@
+/**
+ * 亩均效益评价 /api/companyAppraise/*, /api/appraiseNorm/*, /api/appraiseResult/* (docs/api.md): inputs
+ * and corrections, norms and models, batches, results, objections and publishing. Reads are granted
+ * by any of the three /enterprise/appraise pages, writes by the page that makes them; everything is
+ * limited to the user's data scope, narrowed by `regionCode`; writes are logged.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  APPRAISE_PAGES,
+  INPUT_PAGES,
+  RESULT_PAGES,
+  STANDARD_PAGES,
+  batchIdBody,
+  batchListQuery,
+  compareQuery,
+  completenessQuery,
+  correctionBody,
+  inputListQuery,
+  inputsQuery,
+  modelQuery,
+  modelSaveBody,
+  normListQuery,
+  normMedianBody,
+  normSaveBody,
+  objectionAddBody,
+  objectionListQuery,
+  objectionReviewBody,
+  publicityBody,
+  resultDetailQuery,
+  resultListQuery,
+  runBody,
+  INPUT_ITEMS,
+} from '../../../domain/contracts/appraisal'
+import type { Db } from '../../db/engine'
+import { currentUser } from '../../http/context'
+import { ok } from '../../http/envelope'
+import { scopeOfRequest } from '../../auth/data-scope'
+import { resolveYear } from '../../common/stat-years'
+import { sendXlsx } from '../../http/xlsx'
+import { indicatorName, MODEL_INDICATOR_KEYS } from '../../../domain/appraisal-run'
+import * as service from './service'
+
+const log = (action: string) => ({ module: '亩均效益评价', action })
+
+export const appraisalRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    // ---- inputs ----
+    app.get(
+      '/api/companyAppraise/list',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: inputListQuery } },
+      async (req) => {
+        const { year: y, regionCode, keyword, scale, missing, ...args } = req.query
+        const year = await resolveYear(db, y)
+        if (y) await service.assertStatYear(db, year)
+        return ok(await service.inputList(db, await scopeOfRequest(db, req, regionCode), year, { keyword, scale, missing }, args))
+      },
+    )
+
+    app.get(
+      '/api/companyAppraise/inputs',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: inputsQuery } },
+      async (req) => ok(await service.inputs(db, await scopeOfRequest(db, req), req.query.enterpriseId, req.query.year)),
+    )
+
+    app.post(
+      '/api/companyAppraise/correction',
+      { config: { pages: INPUT_PAGES, log: log('更正年度指标') }, schema: { body: correctionBody } },
+      async (req) => {
+        const f = req.body
+        req.logTarget = `企业 ${f.enterpriseId} ${f.year}年 ${INPUT_ITEMS[f.item].name}`
+        const r = await service.correct(db, await scopeOfRequest(db, req), f, currentUser(req))
+        return ok(r, `已更正${INPUT_ITEMS[f.item].name}：${r.old ?? '空'} → ${f.value}`)
+      },
+    )
+
+    app.get(
+      '/api/companyAppraise/completeness',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: completenessQuery } },
+      async (req) =>
+        ok(await service.completeness(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+    )
+
+    // ---- norms and models ----
+    app.get(
+      '/api/appraiseNorm/list',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: normListQuery } },
+      async (req) => {
+        const { year: y, regionCode, indicator, ...args } = req.query
+        return ok(await service.normList(db, await scopeOfRequest(db, req, regionCode), await resolveYear(db, y), { indicator }, args))
+      },
+    )
+
+    app.post(
+      '/api/appraiseNorm/save',
+      { config: { pages: STANDARD_PAGES, log: log('保存评价标准') }, schema: { body: normSaveBody } },
+      async (req) => {
+        const f = req.body
+        req.logTarget = `${f.countyCode} ${f.year}年 ${f.division} ${indicatorName(f.indicator)}`
+        await service.saveNorm(db, await scopeOfRequest(db, req), f, currentUser(req))
+        return ok(null, `已保存 ${f.division} ${indicatorName(f.indicator)} 的基准值`)
+      },
+    )
+
+    app.post(
+      '/api/appraiseNorm/median',
+      { config: { pages: STANDARD_PAGES, log: log('按区县中位数填充评价标准') }, schema: { body: normMedianBody } },
+      async (req) => {
+        req.logTarget = `${req.body.countyCode} ${req.body.year}年`
+        const n = await service.fillNormsFromMedian(db, await scopeOfRequest(db, req), req.body, currentUser(req))
+        return ok({ count: n }, `已按区县中位数填充 ${n} 项基准值`)
+      },
+    )
+
+    app.get(
+      '/api/appraiseNorm/export',
+      { config: { pages: APPRAISE_PAGES, log: log('导出评价标准') }, schema: { querystring: normListQuery } },
+      async (req, reply) => {
+        const { year: y, regionCode, indicator } = req.query
+        const scope = await scopeOfRequest(db, req, regionCode)
+        const year = await resolveYear(db, y)
+        const all = await service.normList(db, scope, year, { indicator }, { page: 1, pageSize: 100000 })
+        return sendXlsx(reply, {
+          filename: `评价标准_${year}.xlsx`,
+          sheet: '评价标准',
+          columns: [
+            { header: '区县代码', value: (r: Record<string, unknown>) => r.countyCode as string },
+            { header: '区县', value: (r: Record<string, unknown>) => r.countyName as string },
+            { header: '年度', value: (r: Record<string, unknown>) => r.year as number },
+            { header: '行业大类', value: (r: Record<string, unknown>) => r.division as string },
+            { header: '指标', value: (r: Record<string, unknown>) => indicatorName(r.indicator as string) },
+            { header: '基准值', value: (r: Record<string, unknown>) => r.value as number },
+          ],
+          pages: (async function* () {
+            yield all.list
+          })(),
+        })
+      },
+    )
+
+    app.get(
+      '/api/appraiseNorm/models',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: modelQuery } },
+      async (req) =>
+        ok(await service.models(db, await scopeOfRequest(db, req), await resolveYear(db, req.query.year), req.query.countyCode)),
+    )
+
+    app.post(
+      '/api/appraiseNorm/modelSave',
+      { config: { pages: STANDARD_PAGES, log: log('保存评价模型') }, schema: { body: modelSaveBody } },
+      async (req) => {
+        const f = req.body
+        req.logTarget = `${f.countyCode ?? '全省默认'} ${f.scale} ${f.effectiveYear}年起`
+        const r = await service.saveModel(db, await scopeOfRequest(db, req), f, currentUser(req))
+        return ok(r, `已保存${f.scale}评价模型（第${r.version}版，${f.effectiveYear}年起生效）`)
+      },
+    )
+
+    // ---- batches and results ----
+    app.post('/api/appraiseResult/run', { config: { pages: RESULT_PAGES, log: log('试算') }, schema: { body: runBody } }, async (req) => {
+      req.logTarget = `${req.body.countyCode} ${req.body.year}年`
+      const b = await service.run(db, await scopeOfRequest(db, req), req.body, currentUser(req))
+      const n = b.counts.A + b.counts.B + b.counts.C + b.counts.D
+      return ok(b, `已试算 ${n} 家企业：A类 ${b.counts.A}、B类 ${b.counts.B}、C类 ${b.counts.C}、D类 ${b.counts.D}`)
+    })
+
+    app.get(
+      '/api/appraiseResult/batches',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: batchListQuery } },
+      async (req) =>
+        ok(await service.batches(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+    )
+
+    app.get(
+      '/api/appraiseResult/list',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: resultListQuery } },
+      async (req) => {
+        const { year: y, regionCode, batchId, class: cls, scale, keyword, ...args } = req.query
+        const year = await resolveYear(db, y)
+        if (y) await service.assertStatYear(db, year)
+        return ok(await service.results(db, await scopeOfRequest(db, req, regionCode), year, { batchId, class: cls, scale, keyword }, args))
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/export',
+      { config: { pages: APPRAISE_PAGES, log: log('导出评价结果') }, schema: { querystring: resultListQuery } },
+      async (req, reply) => {
+        const { year: y, regionCode, batchId, class: cls, scale, keyword } = req.query
+        const year = await resolveYear(db, y)
+        const all = await service.results(
+          db,
+          await scopeOfRequest(db, req, regionCode),
+          year,
+          { batchId, class: cls, scale, keyword },
+          {
+            page: 1,
+            pageSize: 100000,
+          },
+        )
+        type Row = (typeof all.list)[number]
+        return sendXlsx(reply, {
+          filename: `亩均效益评价结果_${year}.xlsx`,
+          sheet: '评价结果',
+          columns: [
+            { header: '企业名称', value: (r: Row) => r.name, width: 30 },
+            { header: '统一社会信用代码', value: (r: Row) => r.creditCode, width: 22 },
+            { header: '区县', value: (r: Row) => r.countyName },
+            { header: '规模', value: (r: Row) => r.scale },
+            ...MODEL_INDICATOR_KEYS.map((k) => ({ header: indicatorName(k), value: (r: Row) => r.values[k] ?? null })),
+            { header: '综合得分', value: (r: Row) => r.total },
+            { header: '排名', value: (r: Row) => `${r.rank}/${r.groupSize}` },
+            { header: '类别', value: (r: Row) => r.class },
+            { header: '上年类别', value: (r: Row) => r.lastClass },
+            { header: '评价说明', value: (r: Row) => r.reason, width: 50 },
+          ],
+          pages: (async function* () {
+            yield all.list
+          })(),
+        })
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/detail',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: resultDetailQuery } },
+      async (req) => ok(await service.resultDetail(db, await scopeOfRequest(db, req), req.query.batchId, req.query.enterpriseId)),
+    )
+
+    app.post(
+      '/api/appraiseResult/publicity',
+      { config: { pages: RESULT_PAGES, log: log('公示') }, schema: { body: publicityBody } },
+      async (req) => {
+        req.logTarget = `批次 ${req.body.batchId} ${req.body.start}至${req.body.end}`
+        return ok(await service.publicity(db, await scopeOfRequest(db, req), req.body), `已公示：${req.body.start} 至 ${req.body.end}`)
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/objections',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: objectionListQuery } },
+      async (req) => ok(await service.objections(db, await scopeOfRequest(db, req), req.query.batchId)),
+    )
+
+    app.post(
+      '/api/appraiseResult/objection/add',
+      { config: { pages: RESULT_PAGES, log: log('登记异议') }, schema: { body: objectionAddBody } },
+      async (req) => {
+        req.logTarget = `批次 ${req.body.batchId} 企业 ${req.body.enterpriseId}`
+        const id = await service.addObjection(db, await scopeOfRequest(db, req), req.body, currentUser(req))
+        return ok({ id }, '已登记异议')
+      },
+    )
+
+    app.post(
+      '/api/appraiseResult/objection/review',
+      { config: { pages: RESULT_PAGES, log: log('审核异议') }, schema: { body: objectionReviewBody } },
+      async (req) => {
+        req.logTarget = `异议 ${req.body.id} ${req.body.decision}`
+        const b = await service.reviewObjection(db, await scopeOfRequest(db, req), req.body, currentUser(req))
+        return ok(b, req.body.decision === '采纳' ? '已采纳异议并重新试算' : '已维持原评价结果')
+      },
+    )
+
+    app.post(
+      '/api/appraiseResult/publish',
+      { config: { pages: RESULT_PAGES, log: log('发布') }, schema: { body: batchIdBody } },
+      async (req) => {
+        req.logTarget = `批次 ${req.body.batchId}`
+        const b = await service.publish(db, await scopeOfRequest(db, req), req.body.batchId, currentUser(req))
+        return ok(b, `已发布 ${b.countyName} ${b.year}年评价结果（第${b.version}版）`)
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/compare',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: compareQuery } },
+      async (req) =>
+        ok(await service.compare(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+    )
+  }

@@ -1,0 +1,671 @@
+/**
+ * The rules of 亩均效益评价 (docs/domain.md "亩均效益评价"): inputs are corrected with a reason and
+ * keep their history; models keep weights totalling 100; a batch goes 试算 → 公示 → 异议 → 发布 → 归档,
+ * objections only before 发布, 发布 only without open objections, and a published batch never
+ * changes (a correction is a new version with a reason). Every read and write stays in the
+ * caller's data scope; multi-step writes run in one transaction and validate before writing.
+ */
+import {
+  INPUT_ITEMS,
+  type AppraisalBatch,
+  type AppraisalResultRow,
+  type BatchState,
+  type InputItem,
+} from '../../../domain/contracts/appraisal'
+import type { Page } from '../../../domain/contracts/envelope'
+import { MODEL_INDICATOR_KEYS, median, modelProblems, type AppraisalModelSpec, type Scale } from '../../../domain/appraisal-run'
+import type { AuthUser } from '../../auth/session'
+import { regionInScope, scopeCondition, type DataScope } from '../../auth/data-scope'
+import type { Db } from '../../db/engine'
+import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
+import { statYears } from '../../common/stat-years'
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
+import { modelInForce, readSubjects, runBatch, type ModelInForce } from './run'
+
+const problem = (field: string, message: string) => badRequest(message, [{ field, message }])
+
+/** A year must be one of the years with enterprise figures. */
+export async function assertStatYear(db: Db, year: number): Promise<void> {
+  const years = await statYears(db)
+  if (!years.includes(year)) {
+    throw problem('year', `年度 year 应为有企业年度指标的年度（${years[0] ?? '—'}–${years.at(-1) ?? '—'}），${year} 不在其中`)
+  }
+}
+
+/** A county inside the caller's scope (403 outside, 400 when the code is not a county). */
+async function assertCounty(db: Db, scope: DataScope, code: string): Promise<void> {
+  const r = await db.query<{ level: string }>('SELECT level FROM region WHERE code = $1', [code])
+  if (r.rows[0]?.level !== 'county') throw problem('countyCode', `区县 countyCode ${code} 不是区县代码`)
+  if (!(await regionInScope(db, scope, code))) throw forbidden(`区县 ${code} 不在本账号的数据范围内`)
+}
+
+// ---- inputs ----
+
+/** An enterprise of the scope, or 404. */
+async function enterpriseInScope(db: Db, scope: DataScope, id: number): Promise<{ id: number; name: string; county_code: string | null }> {
+  const params: unknown[] = [id]
+  const r = await db.query<{ id: number; name: string; county_code: string | null }>(
+    `SELECT e.id, e.name, e.county_code FROM enterprise e WHERE e.id = $1 AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`,
+    params,
+  )
+  if (!r.rows[0]) throw notFound(`企业 ${id} 不存在或不在本账号的数据范围内`)
+  return r.rows[0]
+}
+
+/** 更正: one input of an enterprise's year, with its reason; the old value goes to the history. Runs in `db`'s transaction if any. */
+export async function correct(
+  db: Db,
+  scope: DataScope,
+  f: { enterpriseId: number; year: number; item: InputItem; value: number; reason: string; reportedDate?: string; objectionId?: number },
+  actor: AuthUser,
+): Promise<{ old: number | null }> {
+  const meta = INPUT_ITEMS[f.item]
+  if (f.item !== 'value_added' && f.value < 0) throw problem('value', `${meta.name}不能为负数`)
+  if (f.item === 'employees' && !Number.isInteger(f.value)) throw problem('value', '年平均职工人数应为整数')
+  if (!f.reason.trim()) throw problem('reason', '更正原因 reason 不能为空')
+  await assertStatYear(db, f.year)
+  await enterpriseInScope(db, scope, f.enterpriseId)
+  return db.transaction(async (tx) => {
+    const old = await tx.query<{ v: number | null }>(
+      `SELECT ${f.item}::float8 AS v FROM enterprise_yearly WHERE enterprise_id = $1 AND year = $2`,
+      [f.enterpriseId, f.year],
+    )
+    if (old.rows.length === 0) {
+      await tx.query(`INSERT INTO enterprise_yearly (enterprise_id, year, ${f.item}) VALUES ($1, $2, $3)`, [
+        f.enterpriseId,
+        f.year,
+        f.value,
+      ])
+    } else {
+      await tx.query(`UPDATE enterprise_yearly SET ${f.item} = $3, updated_at = now() WHERE enterprise_id = $1 AND year = $2`, [
+        f.enterpriseId,
+        f.year,
+        f.value,
+      ])
+    }
+    await tx.query(
+      `INSERT INTO appraisal_input_source (enterprise_id, year, item, source, reported_date, updated_by)
+       VALUES ($1, $2, $3, $4, COALESCE($5::date, current_date), $6)
+       ON CONFLICT (enterprise_id, year, item) DO UPDATE SET reported_date = EXCLUDED.reported_date, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+      [f.enterpriseId, f.year, f.item, meta.source, f.reportedDate ?? null, actor.realName],
+    )
+    await tx.query(
+      `INSERT INTO appraisal_input_correction (enterprise_id, year, item, old_value, new_value, reason, objection_id, actor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [f.enterpriseId, f.year, f.item, old.rows[0]?.v ?? null, f.value, f.reason.trim(), f.objectionId ?? null, actor.realName],
+    )
+    return { old: old.rows[0]?.v ?? null }
+  })
+}
+
+/** The inputs of an enterprise's year: value, source, date, and the correction history. */
+export async function inputs(db: Db, scope: DataScope, enterpriseId: number, year: number) {
+  const e = await enterpriseInScope(db, scope, enterpriseId)
+  const y = await db.query<Record<string, number | null>>(
+    `SELECT tax::float8, value_added::float8, revenue::float8, rd_expense::float8, energy::float8, emissions::float8, employees::float8, land_area_m2::float8
+     FROM enterprise_yearly WHERE enterprise_id = $1 AND year = $2`,
+    [enterpriseId, year],
+  )
+  const src = await db.query<{ item: string; source: string; reported_date: string; updated_by: string }>(
+    `SELECT item, source, to_char(reported_date, 'YYYY-MM-DD') AS reported_date, updated_by FROM appraisal_input_source WHERE enterprise_id = $1 AND year = $2`,
+    [enterpriseId, year],
+  )
+  const hist = await db.query<{
+    item: string
+    old_value: number | null
+    new_value: number | null
+    reason: string
+    actor: string
+    at: Date
+  }>(
+    `SELECT item, old_value, new_value, reason, actor, at FROM appraisal_input_correction WHERE enterprise_id = $1 AND year = $2 ORDER BY at DESC, id DESC`,
+    [enterpriseId, year],
+  )
+  return {
+    enterpriseId,
+    name: e.name,
+    year,
+    items: (Object.keys(INPUT_ITEMS) as InputItem[]).map((item) => {
+      const s = src.rows.find((x) => x.item === item)
+      return {
+        item,
+        name: INPUT_ITEMS[item].name,
+        unit: INPUT_ITEMS[item].unit,
+        value: y.rows[0]?.[item] ?? null,
+        source: INPUT_ITEMS[item].source,
+        reportedDate: s?.reported_date ?? null,
+        updatedBy: s?.updated_by ?? null,
+      }
+    }),
+    history: hist.rows.map((h) => ({
+      item: h.item,
+      name: INPUT_ITEMS[h.item as InputItem]?.name ?? h.item,
+      oldValue: h.old_value,
+      newValue: h.new_value,
+      reason: h.reason,
+      actor: h.actor,
+      at: iso(h.at),
+    })),
+  }
+}
+
+const SOURCE_PRESENT: Record<string, string> = {
+  税务: 'y.tax IS NOT NULL',
+  统计: 'y.value_added IS NOT NULL AND y.revenue IS NOT NULL AND y.rd_expense IS NOT NULL',
+  电力: 'y.energy IS NOT NULL',
+  环保: 'y.emissions IS NOT NULL',
+  人社: 'y.employees IS NOT NULL',
+  自然资源: `(y.land_area_m2 IS NOT NULL OR EXISTS (SELECT 1 FROM parcel pp WHERE pp.enterprise_id = e.id AND NOT pp.deleted))`,
+}
+
+/** The enterprises that reported a year, with their inputs; `missing` keeps those lacking a source's data. */
+export async function inputList(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  f: { keyword?: string; scale?: Scale; missing?: string },
+  args: PageArgs,
+): Promise<Page<Record<string, unknown>>> {
+  const where = new Where(year).add('NOT e.deleted')
+  where.raw(scopeCondition(scope, 'e', where.params))
+  if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
+  where.addIf(f.scale, 'e.scale = ?')
+  if (f.missing) where.raw(`NOT (${SOURCE_PRESENT[f.missing]})`)
+  return queryPage<Record<string, unknown>>(
+    db,
+    {
+      select: `e.id AS "enterpriseId", e.name, e.credit_code AS "creditCode", e.scale, c.name AS "countyName", y.tax::float8 AS tax,
+        y.value_added::float8 AS "valueAdded", y.revenue::float8 AS revenue, y.rd_expense::float8 AS "rdExpense", y.energy::float8 AS energy,
+        y.emissions::float8 AS emissions, y.employees AS employees, y.land_area_m2::float8 AS "landAreaM2",
+        ARRAY[${Object.entries(SOURCE_PRESENT)
+          .map(([k, v]) => `CASE WHEN ${v} THEN NULL ELSE '${k}' END`)
+          .join(', ')}] AS missing`,
+      from: `enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 LEFT JOIN region c ON c.code = e.county_code`,
+      where,
+      order: orderBy(args, { name: 'e.name', tax: 'y.tax' }, 'e.id'),
+    },
+    args,
+    (r) => ({ ...r, missing: (r.missing as (string | null)[]).filter(Boolean) }),
+  )
+}
+
+/** 完整度: per county, the enterprises that reported the year and how many have each source's data. */
+export async function completeness(db: Db, scope: DataScope, year: number) {
+  const params: unknown[] = [year]
+  const where = scopeCondition(scope, 'e', params)
+  const r = await db.query<Record<string, number | string>>(
+    `SELECT e.county_code AS code, c.name, count(*)::int AS reported,
+       ${Object.entries(SOURCE_PRESENT)
+         .map(([k, v]) => `count(*) FILTER (WHERE ${v})::int AS "${k}"`)
+         .join(', ')}
+     FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1 LEFT JOIN region c ON c.code = e.county_code
+     WHERE NOT e.deleted AND ${where} GROUP BY e.county_code, c.name ORDER BY e.county_code`,
+    params,
+  )
+  return {
+    year,
+    rows: r.rows.map((x) => ({
+      code: x.code as string,
+      name: (x.name as string) ?? '未落区县',
+      reported: x.reported as number,
+      sources: Object.keys(SOURCE_PRESENT).map((s) => ({
+        source: s,
+        complete: x[s] as number,
+        missing: (x.reported as number) - (x[s] as number),
+      })),
+    })),
+  }
+}
+
+// ---- norms and models ----
+
+/** 评价标准 of the scope and year. */
+export async function normList(db: Db, scope: DataScope, year: number, f: { indicator?: string }, args: PageArgs) {
+  const where = new Where().add('n.year = ?', year)
+  where.raw(scopeCondition(scope, 'n', where.params))
+  where.addIf(f.indicator, 'n.indicator = ?')
+  return queryPage<Record<string, unknown>>(
+    db,
+    {
+      select: `n.id, n.county_code AS "countyCode", c.name AS "countyName", n.year, n.division, n.indicator, n.value::float8 AS value,
+        n.updated_by AS "updatedBy", n.updated_at AS "updatedAt"`,
+      from: `appraisal_norm n LEFT JOIN region c ON c.code = n.county_code`,
+      where,
+      order: orderBy(args, { division: 'n.division', indicator: 'n.indicator' }, 'n.county_code, n.division, n.indicator'),
+    },
+    args,
+    (r) => ({ ...r, updatedAt: iso(r.updatedAt as Date) }),
+  )
+}
+
+/** Saves one norm (insert or replace). */
+export async function saveNorm(
+  db: Db,
+  scope: DataScope,
+  f: { countyCode: string; year: number; division: string; indicator: string; value: number },
+  actor: AuthUser,
+): Promise<void> {
+  await assertStatYear(db, f.year)
+  await assertCounty(db, scope, f.countyCode)
+  await db.query(
+    `INSERT INTO appraisal_norm (county_code, year, division, indicator, value, updated_by) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (county_code, year, division, indicator) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [f.countyCode, f.year, f.division, f.indicator, f.value, actor.realName],
+  )
+}
+
+/** 按区县中位数填充: each division's median of each indicator among the county's enterprises of the year (positive medians only). */
+export async function fillNormsFromMedian(
+  db: Db,
+  scope: DataScope,
+  f: { countyCode: string; year: number },
+  actor: AuthUser,
+): Promise<number> {
+  await assertStatYear(db, f.year)
+  await assertCounty(db, scope, f.countyCode)
+  const subjects = await readSubjects(db, f.year, f.countyCode)
+  const rows: { division: string; indicator: string; value: number }[] = []
+  const divisions = [...new Set(subjects.map((s) => s.division).filter((d): d is string => !!d))]
+  for (const division of divisions) {
+    for (const key of MODEL_INDICATOR_KEYS) {
+      const m = median(
+        subjects
+          .filter((s) => s.division === division)
+          .map((s) => s.values[key])
+          .filter((v): v is number => v !== null && v !== undefined),
+      )
+      if (m !== null && m > 0) rows.push({ division, indicator: key, value: m })
+    }
+  }
+  await db.query(
+    `INSERT INTO appraisal_norm (county_code, year, division, indicator, value, updated_by)
+     SELECT $1, $2, division, indicator, value, $3 FROM json_to_recordset($4::json) AS r(division varchar, indicator varchar, value float8)
+     ON CONFLICT (county_code, year, division, indicator) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [f.countyCode, f.year, actor.realName, JSON.stringify(rows)],
+  )
+  return rows.length
+}
+
+/** The models in force for a county (or the province default) in a year, both scales, with the versions kept. */
+export async function models(db: Db, scope: DataScope, year: number, countyCode?: string) {
+  if (countyCode) await assertCounty(db, scope, countyCode)
+  const inForce: ModelInForce[] = []
+  for (const scale of ['规上', '规下'] as const) {
+    inForce.push(countyCode ? await modelInForce(db, countyCode, scale, year) : await modelInForce(db, '', scale, year))
+  }
+  const versions = await db.query<Record<string, unknown>>(
+    `SELECT id, county_code AS "countyCode", scale, effective_year AS "effectiveYear", version, note, created_by AS "createdBy", created_at AS "createdAt"
+     FROM appraisal_model WHERE ${countyCode ? 'county_code = $1' : 'county_code IS NULL'} ORDER BY scale, effective_year DESC, version DESC`,
+    countyCode ? [countyCode] : [],
+  )
+  return {
+    year,
+    countyCode: countyCode ?? null,
+    models: inForce,
+    versions: versions.rows.map((v) => ({ ...v, createdAt: iso(v.createdAt as Date) })),
+  }
+}
+
+/** Saves a model as a new version (weights must total 100). */
+export async function saveModel(
+  db: Db,
+  scope: DataScope,
+  f: { countyCode?: string; effectiveYear: number; note: string } & AppraisalModelSpec,
+  actor: AuthUser,
+): Promise<{ id: number; version: number }> {
+  const problems = modelProblems(f)
+  if (problems.length) throw badRequest(problems[0].message, problems)
+  if (f.countyCode) await assertCounty(db, scope, f.countyCode)
+  else if (scope.kind !== 'all' && !(scope.kind === 'region' && scope.level === 'province')) {
+    throw forbidden('只有省级账号可以修改全省默认模型，请选择区县')
+  }
+  return db.transaction(async (tx) => {
+    const v = await tx.query<{ v: number }>(
+      `SELECT COALESCE(max(version), 0)::int + 1 AS v FROM appraisal_model WHERE COALESCE(county_code, '') = $1 AND scale = $2 AND effective_year = $3`,
+      [f.countyCode ?? '', f.scale, f.effectiveYear],
+    )
+    const version = v.rows[0].v
+    const r = await tx.query<{ id: number }>(
+      `INSERT INTO appraisal_model (county_code, scale, effective_year, version, indicators, cap, benchmark, min_land_mu, min_tax_per_mu, bonus, vetoes, rule, note, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      [
+        f.countyCode ?? null,
+        f.scale,
+        f.effectiveYear,
+        version,
+        JSON.stringify(f.indicators),
+        f.cap,
+        f.benchmark,
+        f.minLandMu,
+        f.minTaxPerMu,
+        JSON.stringify(f.bonus),
+        JSON.stringify(f.vetoes),
+        JSON.stringify(f.rule),
+        f.note,
+        actor.realName,
+      ],
+    )
+    return { id: r.rows[0].id, version }
+  })
+}
+
+// ---- batches ----
+
+interface BatchRow {
+  id: number
+  county_code: string
+  county_name: string
+  year: number
+  version: number
+  state: BatchState
+  reason: string
+  publicity_start: string | null
+  publicity_end: string | null
+  run_at: Date | null
+  published_at: Date | null
+  a: number
+  b: number
+  c: number
+  d: number
+  open_objections: number
+}
+
+const BATCH_SELECT = `SELECT b.id, b.county_code, r.name AS county_name, b.year::int AS year, b.version, b.state, b.reason,
+    to_char(b.publicity_start, 'YYYY-MM-DD') AS publicity_start, to_char(b.publicity_end, 'YYYY-MM-DD') AS publicity_end, b.run_at, b.published_at,
+    (SELECT count(*) FILTER (WHERE x.class = 'A') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS a,
+    (SELECT count(*) FILTER (WHERE x.class = 'B') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS b,
+    (SELECT count(*) FILTER (WHERE x.class = 'C') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS c,
+    (SELECT count(*) FILTER (WHERE x.class = 'D') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS d,
+    (SELECT count(*) FROM appraisal_objection o WHERE o.batch_id = b.id AND o.state = '待审')::int AS open_objections
+  FROM appraisal_batch b JOIN region r ON r.code = b.county_code`
+
+const batchOf = (r: BatchRow): AppraisalBatch => ({
+  id: r.id,
+  countyCode: r.county_code,
+  countyName: r.county_name,
+  year: r.year,
+  version: r.version,
+  state: r.state,
+  reason: r.reason,
+  publicityStart: r.publicity_start,
+  publicityEnd: r.publicity_end,
+  runAt: iso(r.run_at),
+  publishedAt: iso(r.published_at),
+  counts: { A: r.a, B: r.b, C: r.c, D: r.d },
+  openObjections: r.open_objections,
+})
+
+/** A batch of the scope, or 404. */
+export async function batch(db: Db, scope: DataScope, id: number): Promise<AppraisalBatch> {
+  const r = await db.query<BatchRow>(`${BATCH_SELECT} WHERE b.id = $1`, [id])
+  if (!r.rows[0] || !(await regionInScope(db, scope, r.rows[0].county_code)))
+    throw notFound(`评价批次 ${id} 不存在或不在本账号的数据范围内`)
+  return batchOf(r.rows[0])
+}
+
+/** The batches of a year in the scope, newest version first. */
+export async function batches(db: Db, scope: DataScope, year: number): Promise<AppraisalBatch[]> {
+  const params: unknown[] = [year]
+  const cond = scopeOfCounty(scope, params)
+  const r = await db.query<BatchRow>(`${BATCH_SELECT} WHERE b.year = $1 AND ${cond} ORDER BY b.county_code, b.version DESC`, params)
+  return r.rows.map(batchOf)
+}
+
+/** A condition on b.county_code: the county lies in the scope. */
+function scopeOfCounty(scope: DataScope, params: unknown[]): string {
+  if (scope.kind === 'all') return 'TRUE'
+  if (scope.kind === 'none') return 'FALSE'
+  params.push(scope.code)
+  const p = `$${params.length}`
+  return `(b.county_code = ${p} OR r.parent_code = ${p} OR EXISTS (SELECT 1 FROM region rp WHERE rp.code = r.parent_code AND rp.parent_code = ${p}))`
+}
+
+/**
+ * 试算: the county's open batch of the year is run again, or a new version is opened — after a
+ * published one only with a reason. Scores, ranks and classes are written in one transaction.
+ */
+export async function run(db: Db, scope: DataScope, f: { countyCode: string; year: number; reason?: string }, actor: AuthUser) {
+  await assertStatYear(db, f.year)
+  await assertCounty(db, scope, f.countyCode)
+  const id = await db.transaction(async (tx) => {
+    const open = await tx.query<{ id: number; state: BatchState }>(
+      `SELECT id, state FROM appraisal_batch WHERE county_code = $1 AND year = $2 AND state IN ('试算', '公示', '异议') FOR UPDATE`,
+      [f.countyCode, f.year],
+    )
+    let id: number
+    if (open.rows[0]) {
+      if (open.rows[0].state === '公示') throw conflict('批次正在公示，公示期间不能重新试算；请先登记并审核异议')
+      id = open.rows[0].id
+    } else {
+      const prev = await tx.query<{ v: number; published: number }>(
+        `SELECT COALESCE(max(version), 0)::int AS v, count(*) FILTER (WHERE state IN ('发布', '归档'))::int AS published FROM appraisal_batch WHERE county_code = $1 AND year = $2`,
+        [f.countyCode, f.year],
+      )
+      if (prev.rows[0].published > 0 && !f.reason?.trim()) {
+        throw problem('reason', `${f.year}年评价已发布，发布后重新评价须填写原因 reason`)
+      }
+      const b = await tx.query<{ id: number }>(
+        `INSERT INTO appraisal_batch (county_code, year, version, state, reason, models) VALUES ($1, $2, $3, '试算', $4, '[]') RETURNING id`,
+        [f.countyCode, f.year, prev.rows[0].v + 1, f.reason?.trim() || '年度评价'],
+      )
+      id = b.rows[0].id
+    }
+    await runBatch(tx, { id, countyCode: f.countyCode, year: f.year }, actor.realName)
+    return id
+  })
+  return batch(db, scope, id)
+}
+
+/** 公示: a 试算 batch opens its publicity window. */
+export async function publicity(db: Db, scope: DataScope, f: { batchId: number; start: string; end: string }) {
+  const b = await batch(db, scope, f.batchId)
+  if (b.state !== '试算') throw problem('batchId', `批次当前为${b.state}，只有试算的批次可以公示`)
+  if (f.end < f.start) throw problem('end', '公示结束日期 end 不能早于开始日期')
+  await db.query(`UPDATE appraisal_batch SET state = '公示', publicity_start = $2, publicity_end = $3 WHERE id = $1`, [
+    b.id,
+    f.start,
+    f.end,
+  ])
+  return batch(db, scope, b.id)
+}
+
+/** 异议: registered against a batch in 公示 or 异议 for an enterprise of its results. */
+export async function addObjection(
+  db: Db,
+  scope: DataScope,
+  f: { batchId: number; enterpriseId: number; content: string; attachments: number[] },
+  actor: AuthUser,
+): Promise<number> {
+  const b = await batch(db, scope, f.batchId)
+  if (b.state !== '公示' && b.state !== '异议') {
+    throw problem('batchId', b.state === '试算' ? '批次尚未公示，公示期间才能提出异议' : `批次已${b.state}，不能再提出异议`)
+  }
+  const inBatch = await db.query('SELECT 1 FROM appraisal_result WHERE batch_id = $1 AND enterprise_id = $2', [b.id, f.enterpriseId])
+  if (inBatch.rows.length === 0) throw problem('enterpriseId', '该企业不在本批次的评价结果中')
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ id: number }>(
+      `INSERT INTO appraisal_objection (batch_id, enterprise_id, content, attachments, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [b.id, f.enterpriseId, f.content, JSON.stringify(f.attachments), actor.realName],
+    )
+    await tx.query(`UPDATE appraisal_batch SET state = '异议' WHERE id = $1`, [b.id])
+    return r.rows[0].id
+  })
+}
+
+/** The objections of a batch. */
+export async function objections(db: Db, scope: DataScope, batchId: number) {
+  const b = await batch(db, scope, batchId)
+  const r = await db.query<Record<string, unknown>>(
+    `SELECT o.id, o.enterprise_id AS "enterpriseId", e.name, o.content, o.attachments, o.state, o.decision, o.created_by AS "createdBy",
+       o.created_at AS "createdAt", o.reviewed_by AS "reviewedBy", o.reviewed_at AS "reviewedAt"
+     FROM appraisal_objection o JOIN enterprise e ON e.id = o.enterprise_id WHERE o.batch_id = $1 ORDER BY o.id`,
+    [b.id],
+  )
+  return r.rows.map((x) => ({ ...x, createdAt: iso(x.createdAt as Date), reviewedAt: iso(x.reviewedAt as Date | null) }))
+}
+
+/** 审核异议: 维持 keeps the result; 采纳 corrects an input (if given) and re-runs the batch — all in one transaction. */
+export async function reviewObjection(
+  db: Db,
+  scope: DataScope,
+  f: { id: number; decision: '维持' | '采纳'; note: string; correction?: { item: InputItem; value: number } },
+  actor: AuthUser,
+) {
+  const o = await db.query<{ batch_id: number; enterprise_id: number; state: string }>(
+    'SELECT batch_id, enterprise_id, state FROM appraisal_objection WHERE id = $1',
+    [f.id],
+  )
+  if (!o.rows[0]) throw notFound(`异议 ${f.id} 不存在`)
+  const b = await batch(db, scope, o.rows[0].batch_id)
+  if (o.rows[0].state !== '待审') throw problem('id', `该异议已审核（${o.rows[0].state}）`)
+  if (b.state !== '异议') throw problem('id', `批次已${b.state}，不能再审核异议`)
+  if (f.correction && f.decision !== '采纳') throw problem('correction', '只有采纳的异议可以更正指标')
+  await db.transaction(async (tx) => {
+    if (f.correction) {
+      await correct(
+        tx,
+        scope,
+        { enterpriseId: o.rows[0].enterprise_id, year: b.year, ...f.correction, reason: `异议采纳：${f.note}`, objectionId: f.id },
+        actor,
+      )
+    }
+    await tx.query(`UPDATE appraisal_objection SET state = $2, decision = $3, reviewed_by = $4, reviewed_at = now() WHERE id = $1`, [
+      f.id,
+      f.decision,
+      f.note,
+      actor.realName,
+    ])
+    if (f.decision === '采纳') await runBatch(tx, { id: b.id, countyCode: b.countyCode, year: b.year }, actor.realName)
+  })
+  return batch(db, scope, b.id)
+}
+
+/** 发布: a batch in 公示 or 异议 without open objections becomes the county's published result; the one before is 归档. */
+export async function publish(db: Db, scope: DataScope, batchId: number, actor: AuthUser) {
+  const b = await batch(db, scope, batchId)
+  if (b.state !== '公示' && b.state !== '异议') {
+    throw problem('batchId', b.state === '试算' ? '批次尚未公示，请先公示再发布' : `批次已${b.state}`)
+  }
+  if (b.openObjections > 0) throw problem('batchId', `尚有${b.openObjections}件异议未审核，请审核后再发布`)
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE appraisal_batch SET state = '归档' WHERE county_code = $1 AND year = $2 AND state = '发布'`, [
+      b.countyCode,
+      b.year,
+    ])
+    await tx.query(`UPDATE appraisal_batch SET state = '发布', published_at = now(), published_by = $2 WHERE id = $1`, [
+      b.id,
+      actor.realName,
+    ])
+  })
+  return batch(db, scope, b.id)
+}
+
+// ---- results ----
+
+interface ResultDbRow {
+  batch_id: number
+  enterprise_id: number
+  name: string
+  credit_code: string
+  county_name: string | null
+  scale: string
+  indicator_values: Record<string, number | null>
+  scores: Record<string, { benchmark: number | null; score: number }>
+  adjustments: { name: string; points: number }[]
+  total: number
+  rank: number
+  group_size: number
+  class: 'A' | 'B' | 'C' | 'D'
+  reason: string
+  last_class: string | null
+}
+
+const resultOf = (r: ResultDbRow): AppraisalResultRow => ({
+  batchId: r.batch_id,
+  enterpriseId: r.enterprise_id,
+  name: r.name,
+  creditCode: r.credit_code,
+  countyName: r.county_name,
+  scale: r.scale,
+  values: r.indicator_values,
+  scores: r.scores,
+  adjustments: r.adjustments,
+  total: r.total,
+  rank: r.rank,
+  groupSize: r.group_size,
+  class: r.class,
+  reason: r.reason,
+  lastClass: r.last_class,
+})
+
+/**
+ * 评价结果 of a batch, or of the year: each county's latest batch (the one in work, else the published one).
+ */
+export async function results(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  f: { batchId?: number; class?: string; scale?: string; keyword?: string },
+  args: PageArgs,
+): Promise<Page<AppraisalResultRow>> {
+  const where = new Where()
+  if (f.batchId) {
+    await batch(db, scope, f.batchId)
+    where.add('x.batch_id = ?', f.batchId)
+  } else {
+    where.add(
+      `x.batch_id IN (SELECT DISTINCT ON (county_code) id FROM appraisal_batch WHERE year = ? AND state <> '归档'
+         ORDER BY county_code, (state = '发布'), version DESC)`,
+      year,
+    )
+  }
+  where.raw(scopeCondition(scope, 'e', where.params))
+  where.addIf(f.class, 'x.class = ?')
+  where.addIf(f.scale, 'x.scale = ?')
+  if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
+  return queryPage<ResultDbRow, AppraisalResultRow>(
+    db,
+    {
+      select: `x.batch_id, x.enterprise_id, e.name, e.credit_code, c.name AS county_name, x.scale, x.indicator_values, x.scores, x.adjustments,
+        x.total, x.rank, x.group_size, x.class, x.reason, x.last_class`,
+      from: `appraisal_result x JOIN enterprise e ON e.id = x.enterprise_id LEFT JOIN region c ON c.code = e.county_code`,
+      where,
+      order: orderBy(args, { rank: 'x.rank', total: 'x.total', name: 'e.name' }, 'e.county_code, x.scale, x.rank'),
+    },
+    args,
+    resultOf,
+  )
+}
+
+/** One enterprise's result in a batch with the inputs the run read. */
+export async function resultDetail(db: Db, scope: DataScope, batchId: number, enterpriseId: number) {
+  const b = await batch(db, scope, batchId)
+  const r = await db.query<ResultDbRow & { inputs: Record<string, number | null> }>(
+    `SELECT x.*, e.name, e.credit_code, c.name AS county_name FROM appraisal_result x JOIN enterprise e ON e.id = x.enterprise_id
+     LEFT JOIN region c ON c.code = e.county_code WHERE x.batch_id = $1 AND x.enterprise_id = $2`,
+    [b.id, enterpriseId],
+  )
+  if (!r.rows[0]) throw notFound(`企业 ${enterpriseId} 不在该批次的评价结果中`)
+  return { batch: b, result: resultOf(r.rows[0]), inputs: r.rows[0].inputs }
+}
+
+/** 类别迁移: published classes of the year before × of the year, in the scope. */
+export async function compare(db: Db, scope: DataScope, year: number) {
+  const params: unknown[] = [year]
+  const where = scopeCondition(scope, 'e', params)
+  const r = await db.query<{ last: string | null; now: string; n: number }>(
+    `SELECT p.class AS last, a.class AS now, count(*)::int AS n
+     FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
+     LEFT JOIN enterprise_appraisal_yearly p ON p.enterprise_id = a.enterprise_id AND p.year = a.year - 1
+     WHERE a.year = $1 AND NOT e.deleted AND ${where} GROUP BY 1, 2`,
+    params,
+  )
+  const classes = ['A', 'B', 'C', 'D'] as const
+  const rows = [...classes, null].map((from) => ({
+    from: from ?? '新参评',
+    to: Object.fromEntries(classes.map((to) => [to, r.rows.find((x) => x.last === from && x.now === to)?.n ?? 0])),
+  }))
+  const rank = (c: string) => 'ABCD'.indexOf(c)
+  const droppedTwo = r.rows.filter((x) => x.last && rank(x.now) - rank(x.last) >= 2).reduce((s, x) => s + x.n, 0)
+  return { year, matrix: rows, alerts: { droppedTwoOrMore: droppedTwo } }
+}

@@ -32,7 +32,7 @@ export const CITY_SCREEN: WallScreen = {
       title: '地块状态',
       ...at('left', 100, 300),
       source: stat('classes', CITY, { by: 'status' }),
-      view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' } },
+      view: { name: 'name', value: SERIES.parcelsOfClass },
     },
     {
       id: 'trend',

@@ -25,7 +25,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
       title: '按现状地类',
       ...at('left', 100, 300),
       source: stat('classes', [], { by: 'landUse' }),
-      view: { name: 'name', value: { field: 'areaMu', name: '用地面积', unit: '亩' } },
+      view: { name: 'name', value: SERIES.areaOfClass },
     },
     {
       id: 'status',
@@ -33,7 +33,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
       title: '按地块状态',
       ...at('left', 416, 300),
       source: stat('classes', [], { by: 'status' }),
-      view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' } },
+      view: { name: 'name', value: SERIES.parcelsOfClass },
     },
     {
       id: 'supply',
@@ -41,7 +41,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
       title: '按供地方式',
       ...at('left', 732, 328),
       source: stat('classes', [], { by: 'supplyMethod' }),
-      view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' }, ring: 0 },
+      view: { name: 'name', value: SERIES.parcelsOfClass, ring: 0 },
     },
     {
       id: 'industry',
@@ -57,7 +57,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
       title: '企业亩均税收分档',
       ...at('centre', 702, 358),
       source: stat('classes', [], { by: 'taxBand' }),
-      view: { category: 'name', series: [{ field: 'count', name: '参评企业数', unit: '家' }] },
+      view: { category: 'name', series: [SERIES.ratedOfClass] },
     },
     {
       id: 'scale',
@@ -65,7 +65,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
       title: '规上 / 规下企业',
       ...at('right', 100, 300),
       source: stat('classes', [], { by: 'scale' }),
-      view: { name: 'name', value: { field: 'count', name: '用地企业数', unit: '家' } },
+      view: { name: 'name', value: SERIES.landEnterprisesOfClass },
     },
     {
       id: 'industryTax',
@@ -82,7 +82,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
       title: '亩均效益评价分类（{year}年）',
       ...at('right', 752, 308),
       source: stat('classes', [], { by: 'appraisal' }),
-      view: { name: 'name', value: { field: 'count', name: '企业数', unit: '家' } },
+      view: { name: 'name', value: SERIES.appraisedOfClass },
     },
   ],
 }

@@ -40,7 +40,7 @@ export const PARK_SCREEN: WallScreen = {
       title: '地块状态',
       ...at('left', 100, 470),
       source: stat('classes', PARK, { by: 'status' }),
-      view: { name: 'name', value: { field: 'count', name: '地块数', unit: '宗' } },
+      view: { name: 'name', value: SERIES.parcelsOfClass },
     },
     {
       id: 'supply',
@@ -48,7 +48,7 @@ export const PARK_SCREEN: WallScreen = {
       title: '供地方式',
       ...at('left', 586, 474),
       source: stat('classes', PARK, { by: 'supplyMethod' }),
-      view: { name: 'name', value: { field: 'areaMu', name: '用地面积', unit: '亩' }, ring: 0 },
+      view: { name: 'name', value: SERIES.areaOfClass, ring: 0 },
     },
     {
       id: 'industry',
@@ -64,7 +64,7 @@ export const PARK_SCREEN: WallScreen = {
       title: '园区低效闲置用地（宗）',
       ...at('right', 586, 474),
       source: stat('overview', PARK, { inParks: 'true' }),
-      view: { value: { field: 'lowEfficiencyCount', name: '低效闲置', unit: '宗' }, max: 'parcelCount' },
+      view: { value: { field: 'lowEfficiencyCount', name: '低效闲置', unit: '宗', figure: 'lowEfficiencyCount' }, max: 'parcelCount' },
     },
   ],
 }

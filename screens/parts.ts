@@ -5,6 +5,7 @@
 import type { KpiItem } from '../src/web/screen/kpi-widget'
 import type { BindingValue, DataBinding } from '../src/web/screen/screen-types'
 import type { WallScreen } from '../src/web/features/big-data/wall-widget-types'
+import type { SeriesField } from '../src/web/charts/chart-config'
 
 /** The frame every screen starts from: 1920×1080 design, dark background, 90 px title bar. */
 export const FRAME: Pick<WallScreen, 'design' | 'mode' | 'background' | 'titleHeight' | 'refreshMs'> = {
@@ -51,14 +52,19 @@ export const FIG = {
 
 /** Series fields of grouped rows; an enterprise count names its population (用地企业数, never 企业数). */
 export const SERIES = {
-  areaMu: { field: 'areaMu', name: '用地面积', unit: '亩', digits: 0 },
-  parcelCount: { field: 'parcelCount', name: '地块数', unit: '宗' },
-  enterpriseCount: { field: 'enterpriseCount', name: '用地企业数', unit: '家' },
-  taxPerMu: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2 },
-  vaPerMu: { field: 'valueAddedPerMu', name: '亩均增加值', unit: '万元/亩', digits: 2 },
-  tax: { field: 'tax', name: '实缴税金', unit: '万元', digits: 0 },
-  count: { field: 'count', name: '数量' },
-} as const
+  areaMu: { field: 'areaMu', name: '用地面积', unit: '亩', digits: 0, figure: 'landAreaMu' },
+  parcelCount: { field: 'parcelCount', name: '地块数', unit: '宗', figure: 'parcelCount' },
+  enterpriseCount: { field: 'enterpriseCount', name: '用地企业数', unit: '家', figure: 'landEnterpriseCount' },
+  taxPerMu: { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2, figure: 'taxPerMu' },
+  vaPerMu: { field: 'valueAddedPerMu', name: '亩均增加值', unit: '万元/亩', digits: 2, figure: 'valueAddedPerMu' },
+  tax: { field: 'tax', name: '实缴税金', unit: '万元', digits: 0, figure: 'tax' },
+  /** a class's count (`/api/bigData/classes` rows), named by the population it counts */
+  parcelsOfClass: { field: 'count', name: '地块数', unit: '宗', figure: 'parcelCount' },
+  areaOfClass: { field: 'areaMu', name: '用地面积', unit: '亩', figure: 'landAreaMu' },
+  landEnterprisesOfClass: { field: 'count', name: '用地企业数', unit: '家', figure: 'landEnterpriseCount' },
+  ratedOfClass: { field: 'count', name: '参评企业数', unit: '家', figure: 'ratedEnterpriseCount' },
+  appraisedOfClass: { field: 'count', name: '评价范围企业数', unit: '家', figure: 'appraisedEnterpriseCount' },
+} as const satisfies Record<string, SeriesField>
 
 /** 亩均税收 ranking of enterprises as a scrolling table. */
 export const TOP_ENTERPRISE_COLUMNS = [

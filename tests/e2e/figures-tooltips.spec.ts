@@ -68,3 +68,31 @@ test('the header opens 口径说明: every figure of the catalogue with its 口�
   await expect.poll(rightEdge).toBeLessThanOrEqual(page.viewportSize()!.width)
   await page.screenshot({ path: shot('figure-catalogue') })
 })
+
+test("inside charts: a wall ranking's bar and a report's bar show the figure's 口径 and the bar's working", async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await signIn(page, 'leader', 'Leader@2026')
+  await page.goto('/visual')
+  // 设区市亩均税收排行: the pointer on the top bar's band (the largest city)
+  const ranking = page.getByTestId('chart-cityTax')
+  await expect(ranking).toHaveAttribute('data-first-value', /\d/, { timeout: 30_000 })
+  const box = (await ranking.boundingBox())!
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.12)
+  const wallTip = page.getByTestId('chart-figure-tip-taxPerMu')
+  await expect(wallTip).toBeVisible()
+  await expect(wallTip).toContainText(FIGURES.taxPerMu.caliber)
+  await expect(wallTip).toContainText(/实缴税金 [\d,.]+ 万元 ÷ 参评用地面积 [\d,.]+ 亩 = [\d,.]+ 万元\/亩/)
+  await page.screenshot({ path: shot('figure-tip-wall-chart') })
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/system/statisticalReport/area')
+  const chart = page.getByTestId('report-area-chart')
+  await expect(chart.locator('canvas').first()).toBeVisible()
+  const c = (await chart.boundingBox())!
+  // the first (largest) bar stands at the left; the pointer near its foot
+  await page.mouse.move(c.x + c.width * 0.12, c.y + c.height * 0.8)
+  const reportTip = page.getByTestId('chart-figure-tip-taxPerMu')
+  await expect(reportTip).toBeVisible()
+  await expect(reportTip).toContainText(/÷ 参评用地面积 [\d,.]+ 亩 = [\d,.]+ 万元\/亩/)
+  await page.screenshot({ path: shot('figure-tip-report-chart') })
+})

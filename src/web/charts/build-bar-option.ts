@@ -64,7 +64,7 @@ export function buildBarOption(rows: readonly ChartRow[], config: CategoryChartC
       ...tooltipBase(theme),
       trigger: 'axis' as const,
       axisPointer: { type: 'shadow' as const },
-      formatter: axisTooltipFormatter(config.series),
+      formatter: axisTooltipFormatter(config.series, theme, ordered),
     },
     legend: legendBase(
       theme,

@@ -2,8 +2,8 @@
  * 3D 柱状地图 (ECharts GL): the regions registered under `mapName` as a dark 3D map, one bar per
  * region standing on its label point, the bar's height and colour the region's figure.
  */
-import { figure, mapScale, tooltipBase } from './chart-common'
-import type { MapChartConfig } from './chart-config'
+import { caliberNote, escapeHtml, figure, mapScale, tooltipBase } from './chart-common'
+import type { ChartRow, MapChartConfig } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 
 /** A region's bar: where it stands and its figure. */
@@ -25,6 +25,7 @@ export function buildBar3DMapOption(
   config: Pick<MapChartConfig, 'value'>,
   theme: ChartTheme,
   barLabels = false,
+  rows: readonly ChartRow[] = [],
 ) {
   const max = Math.max(1, ...places.map((p) => p.value))
   return {
@@ -34,7 +35,12 @@ export function buildBar3DMapOption(
       ...tooltipBase(theme),
       trigger: 'item' as const,
       formatter: (p: { name: string; value: number[] }) =>
-        `${p.name}<br/>${config.value.name}：${figure(Number(p.value?.[2]) || 0, config.value)}`,
+        `${escapeHtml(p.name)}<br/>${escapeHtml(config.value.name)}：${figure(Number(p.value?.[2]) || 0, config.value)}` +
+        caliberNote(
+          theme,
+          config.value,
+          rows.find((r) => r.name === p.name),
+        ),
     },
     // the bars' height (value[2]) sets their colour
     visualMap: { ...mapScale(theme, max, ['#1f6fd1', '#2fb5ff', '#22e3c3', '#ffc53d']), dimension: 2, seriesIndex: 0 },

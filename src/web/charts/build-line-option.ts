@@ -13,7 +13,7 @@ export function buildLineOption(rows: readonly ChartRow[], config: CategoryChart
     backgroundColor: 'transparent',
     textStyle: { fontFamily: theme.fontFamily },
     animationDurationUpdate: 600,
-    tooltip: { ...tooltipBase(theme), trigger: 'axis' as const, formatter: axisTooltipFormatter(config.series) },
+    tooltip: { ...tooltipBase(theme), trigger: 'axis' as const, formatter: axisTooltipFormatter(config.series, theme, data) },
     legend: {
       ...legendBase(
         theme,

@@ -2,7 +2,7 @@
  * 区域地图: the outlines registered under `mapName` (GeoJSON from the database, so it works
  * offline) coloured by one figure, names on the regions, a continuous legend.
  */
-import { figure, mapScale, tooltipBase } from './chart-common'
+import { caliberNote, escapeHtml, figure, mapScale, tooltipBase } from './chart-common'
 import { num, type ChartRow, type MapChartConfig } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 
@@ -18,7 +18,12 @@ export function buildMapOption(mapName: string, rows: readonly ChartRow[], confi
       ...tooltipBase(theme),
       trigger: 'item' as const,
       formatter: (p: { name: string; value: number }) =>
-        `${p.name}<br/>${config.value.name}：${figure(Number(p.value) || 0, config.value)}`,
+        `${escapeHtml(p.name)}<br/>${escapeHtml(config.value.name)}：${figure(Number(p.value) || 0, config.value)}` +
+        caliberNote(
+          theme,
+          config.value,
+          rows.find((r) => String(r[config.name] ?? '') === p.name),
+        ),
     },
     visualMap: mapScale(theme, max, ['#0b3a75', '#1f6fd1', '#2fb5ff', '#22e3c3']),
     series: [

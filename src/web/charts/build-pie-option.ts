@@ -1,6 +1,6 @@
 /** 饼图 / 环形图: shares of one figure by class, largest first, with the total in the ring's hole. */
 import { formatFigure } from '../core/format-figure'
-import { figure, tooltipBase } from './chart-common'
+import { caliberNote, escapeHtml, figure, tooltipBase } from './chart-common'
 import { num, type ChartRow, type PieChartConfig } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 
@@ -32,7 +32,8 @@ export function buildPieOption(rows: readonly ChartRow[], config: PieChartConfig
       ...tooltipBase(theme),
       trigger: 'item' as const,
       formatter: (p: { name: string; value: number; percent: number; marker: string }) =>
-        `${p.marker}${p.name}<br/>${config.value.name}：${figure(p.value, config.value)}（${p.percent.toFixed(1)}%）`,
+        `${p.marker}${escapeHtml(p.name)}<br/>${escapeHtml(config.value.name)}：${figure(p.value, config.value)}（${p.percent.toFixed(1)}%）` +
+        caliberNote(theme, config.value),
     },
     legend: {
       type: 'scroll' as const,

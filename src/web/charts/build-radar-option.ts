@@ -1,5 +1,5 @@
 /** 雷达图: each row is an axis (e.g. a city), each configured field a polygon, scaled to its own maximum. */
-import { figure, legendBase, tooltipBase } from './chart-common'
+import { caliberNote, escapeHtml, figure, legendBase, tooltipBase } from './chart-common'
 import { num, prepareRows, type CategoryChartConfig, type ChartRow } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 
@@ -16,9 +16,8 @@ export function buildRadarOption(rows: readonly ChartRow[], config: CategoryChar
       trigger: 'item' as const,
       formatter: (p: { seriesName: string; value: number[]; marker: string; dataIndex: number }) => {
         const s = config.series.find((x) => x.name === p.seriesName) ?? config.series[0]
-        return [`${p.marker}${p.seriesName}`, ...data.map((r, i) => `${String(r[config.category])}：${figure(p.value[i], s)}`)].join(
-          '<br/>',
-        )
+        const lines = data.map((r, i) => `${escapeHtml(String(r[config.category]))}：${figure(p.value[i], s)}`)
+        return [`${p.marker}${escapeHtml(p.seriesName)}`, ...lines].join('<br/>') + caliberNote(theme, s)
       },
     },
     legend: legendBase(

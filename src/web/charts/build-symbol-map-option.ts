@@ -4,8 +4,8 @@
  * with no outline at all — over a plain longitude/latitude frame. The symbol's area follows the
  * figure, its colour the same scale as the 区域地图's fill.
  */
-import { figure, mapScale, tooltipBase } from './chart-common'
-import type { MapChartConfig } from './chart-config'
+import { caliberNote, escapeHtml, figure, mapScale, tooltipBase } from './chart-common'
+import type { ChartRow, MapChartConfig } from './chart-config'
 import type { ChartTheme } from './chart-theme'
 import { symbolSize, type SymbolPlace } from './region-symbols'
 
@@ -18,6 +18,7 @@ export function buildSymbolMapOption(
   places: readonly SymbolPlace[],
   config: Pick<MapChartConfig, 'value'>,
   theme: ChartTheme,
+  rows: readonly ChartRow[] = [],
 ) {
   const max = Math.max(1, ...places.map((p) => p.value))
   const lngs = places.map((p) => p.lng)
@@ -34,7 +35,12 @@ export function buildSymbolMapOption(
       ...tooltipBase(theme),
       trigger: 'item' as const,
       formatter: (p: { name: string; value: number[] }) =>
-        `${p.name}<br/>${config.value.name}：${figure(Number(p.value?.[2]) || 0, config.value)}`,
+        `${escapeHtml(p.name)}<br/>${escapeHtml(config.value.name)}：${figure(Number(p.value?.[2]) || 0, config.value)}` +
+        caliberNote(
+          theme,
+          config.value,
+          rows.find((r) => r.name === p.name),
+        ),
     },
     visualMap: { ...mapScale(theme, max, RAMP), dimension: 2, seriesIndex: 0 },
     ...(mapName

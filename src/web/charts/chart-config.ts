@@ -3,6 +3,8 @@
  * the category and which fields are series, with their Chinese names and units.
  */
 
+import type { FigureKey } from '../../domain/figures/catalogue'
+
 /** A row as the API returns it. */
 export type ChartRow = Readonly<Record<string, unknown>>
 
@@ -13,6 +15,11 @@ export interface SeriesField {
   unit?: string
   /** decimals in labels and tooltips */
   digits?: number
+  /**
+   * the catalogue figure plotted: its 口径 under the tooltip's line, and for a ratio the working
+   * from the row's `parts[figure]` (issue 14)
+   */
+  figure?: FigureKey
 }
 
 /** Category charts: bar, ranking, line, radar. */

@@ -62,10 +62,10 @@ export function Bar3DMapWidget({ def, data, scale }: WidgetProps<Bar3DMapView>) 
   })
   const outlines = useMapOutlines(def.view.level, 8)
   const cities = useMapOutlines('city', 8)
+  const rows = useMemo(() => rowsOf(data), [data])
   const bars = useMemo(
-    () =>
-      outlines.data && (cities.data || cities.isError) ? barsOf(outlines.data, cities.data, rowsOf(data), def.view.value.field) : null,
-    [outlines.data, cities.data, cities.isError, data, def.view.value.field],
+    () => (outlines.data && (cities.data || cities.isError) ? barsOf(outlines.data, cities.data, rows, def.view.value.field) : null),
+    [outlines.data, cities.data, cities.isError, rows, def.view.value.field],
   )
   const drawing = useMemo(() => {
     if (!bars || !gl.data || bars.places.length === 0) return null
@@ -73,10 +73,10 @@ export function Bar3DMapWidget({ def, data, scale }: WidgetProps<Bar3DMapView>) 
     const ground = registerRegionMap(bars.mapName, bars.outlines)
     const option =
       ground > 0
-        ? buildBar3DMapOption(bars.mapName, bars.places, { value: def.view.value }, wallTheme(scale), bars.seated > 0)
-        : buildSymbolMapOption(null, toSymbols(bars.places), { value: def.view.value }, wallTheme(scale))
+        ? buildBar3DMapOption(bars.mapName, bars.places, { value: def.view.value }, wallTheme(scale), bars.seated > 0, rows)
+        : buildSymbolMapOption(null, toSymbols(bars.places), { value: def.view.value }, wallTheme(scale), rows)
     return { option, ground }
-  }, [bars, gl.data, def.view.value, scale])
+  }, [bars, gl.data, def.view.value, scale, rows])
   if (gl.isError) return <BodyNote $error>三维图表组件加载失败，请刷新页面重试</BodyNote>
   if (outlines.isError) return <BodyNote $error>行政区划边界加载失败</BodyNote>
   if (bars && bars.places.length === 0) return <BodyNote>暂无这些区县的边界与驻地位置</BodyNote>

@@ -89,7 +89,7 @@ function drawingOf(
     rows.map((r) => ({ key: String(r.key), value: num(r, value.field) })),
   )
   return {
-    option: buildSymbolMapOption(outlines > 0 ? map : null, places, { value }, theme),
+    option: buildSymbolMapOption(outlines > 0 ? map : null, places, { value }, theme, rows),
     map,
     mode: 'symbols',
     outlines,

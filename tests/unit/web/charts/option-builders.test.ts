@@ -8,6 +8,16 @@ import { buildMapOption } from '../../../../src/web/charts/build-map-option'
 import { buildPieOption } from '../../../../src/web/charts/build-pie-option'
 import { buildRadarOption } from '../../../../src/web/charts/build-radar-option'
 import { wallTheme } from '../../../../src/web/charts/chart-theme'
+import { FIGURES } from '../../../../src/domain/figures/catalogue'
+import { CITY_SCREEN } from '../../../../screens/city'
+import { CLASSIFY_SCREEN } from '../../../../screens/classify'
+import { DISTRICT_SCREEN } from '../../../../screens/district'
+import { PARK_SCREEN } from '../../../../screens/park'
+import { PLATFORM_SCREEN } from '../../../../screens/platform'
+import { VISUAL_SCREEN } from '../../../../screens/visual'
+
+/** Wall series that are not (yet) catalogue figures: a month's supplied area and projects by stage. */
+const UNCATALOGUED = new Set(['供地面积', '项目数'])
 
 const CITIES = [
   { key: '330100', name: '杭州市', areaMu: 1200.5, taxPerMu: 31.2 },
@@ -174,5 +184,51 @@ describe('buildBar3DMapOption', () => {
   it('keeps a scale when every figure is zero', () => {
     const o = buildBar3DMapOption('m', [{ name: 'a', lng: 0, lat: 0, value: 0 }], { value: { field: 'x', name: 'x' } }, theme)
     expect(o.visualMap.max).toBe(1)
+  })
+})
+
+describe('口径 in wall chart tooltips (issue 14)', () => {
+  const TAX = { field: 'taxPerMu', name: '亩均税收', unit: '万元/亩', digits: 2, figure: 'taxPerMu' } as const
+  // 杭州: 3,120 万元 over 100 亩 = 31.2
+  const rows = CITIES.map((c) => ({ ...c, parts: { taxPerMu: c.key === '330100' ? { numerator: 3120, denominator: 100 } : undefined } }))
+
+  it("a ranking's tooltip ends with the figure's 口径 and the bar's numerator ÷ denominator", () => {
+    const o = buildBarOption(rows, { category: 'name', series: [TAX], horizontal: true, sortDesc: true }, theme)
+    // top-down ranking drawn bottom-up: 杭州 (largest) is the last category, dataIndex 2
+    const tip = o.tooltip.formatter([{ name: '杭州市', seriesIndex: 0, dataIndex: 2, value: 31.2, marker: '' }])
+    expect(tip).toContain('杭州市<br/>亩均税收：31.20 万元/亩')
+    expect(tip).toContain(`口径：${FIGURES.taxPerMu.caliber}`)
+    expect(tip).toContain('实缴税金 3,120.00 万元 ÷ 参评用地面积 100.00 亩 = 31.20 万元/亩')
+    // 温州 has no parts: the 口径 alone
+    const wz = o.tooltip.formatter([{ name: '温州市', seriesIndex: 0, dataIndex: 0, value: 19.4, marker: '' }])
+    expect(wz).toContain('口径：')
+    expect(wz).not.toContain(' = ')
+  })
+
+  it('a pie, a map and a 3D map name their figure; a series without one adds nothing', () => {
+    const pie = buildPieOption(
+      rows,
+      { name: 'name', value: { field: 'areaMu', name: '用地面积', unit: '亩', figure: 'landAreaMu' } },
+      theme,
+    )
+    expect(pie.tooltip.formatter({ name: '杭州市', value: 1200.5, percent: 27.3, marker: '' })).toContain(FIGURES.landAreaMu.caliber)
+    const map = buildMapOption('zj-city', rows, { name: 'name', value: TAX }, theme)
+    expect(map.tooltip.formatter({ name: '杭州市', value: 31.2 })).toContain('÷ 参评用地面积 100.00 亩')
+    const bars = buildBar3DMapOption('m', [{ name: '杭州市', lng: 120, lat: 30, value: 31.2 }], { value: TAX }, theme, false, rows)
+    expect(bars.tooltip.formatter({ name: '杭州市', value: [120, 30, 31.2] })).toContain('data-testid="chart-figure-tip-taxPerMu"')
+    const plain = buildBarOption(CITIES, { category: 'name', series: [{ field: 'areaMu', name: '面积' }] }, theme)
+    expect(plain.tooltip.formatter([{ name: '杭州市', seriesIndex: 0, dataIndex: 0, value: 1, marker: '' }])).toBe('杭州市<br/>面积：1')
+  })
+
+  it('every chart series of the walls that plots a catalogue figure names it', () => {
+    const screens = [CITY_SCREEN, CLASSIFY_SCREEN, DISTRICT_SCREEN, PARK_SCREEN, PLATFORM_SCREEN, VISUAL_SCREEN]
+    const unnamed: string[] = []
+    for (const s of screens)
+      for (const w of s.widgets) {
+        const view = w.view as { series?: { name: string; figure?: string }[]; value?: { name: string; figure?: string } }
+        for (const f of [...(view.series ?? []), ...(view.value ? [view.value] : [])])
+          if (!f.figure && !UNCATALOGUED.has(f.name)) unnamed.push(`${s.title} › ${w.title}: ${f.name}`)
+      }
+    expect(unnamed).toEqual([])
   })
 })

@@ -3,6 +3,7 @@
  * drill-down, and the chart specs built from literal rows (bars sorted, the 合计 line, the
  * median at 100 %, one chart per unit, the change axis cut).
  */
+import { FIGURES } from '../../../../src/domain/figures/catalogue'
 import { describe, expect, it } from 'vitest'
 import type { IndicatorRow, IndicatorValues, IndustryMonitorRow } from '../../../../src/domain/contracts/decision'
 import type { ReportRegionOption } from '../../../../src/domain/contracts/statistical-report'
@@ -180,6 +181,17 @@ describe('区域指标 and 行业指标 bars', () => {
     expect(spec.children[1].labels?.[0].text()).toBe('合计 19.16')
     const none = buildIndicatorBarSpec(bars, { key: 'taxPerMu', reference: null }) as { children: unknown[] }
     expect(none.children).toHaveLength(1)
+  })
+  it("the bar's tooltip carries the indicator's 口径 and its working (issue 14)", () => {
+    const withParts = rows.map((r) =>
+      r.code === '330900' ? { ...r, parts: { ...r.parts, taxPerMu: { numerator: 4438, denominator: 100 } } } : r,
+    )
+    const spec = buildIndicatorBarSpec(indicatorBars(withParts, 'taxPerMu', null), { key: 'taxPerMu', reference: null }) as {
+      interaction: { tooltip: { render: (e: unknown, c: { title: string; items: unknown[] }) => string } }
+    }
+    const html = spec.interaction.tooltip.render(null, { title: '舟山市', items: [] })
+    expect(html).toContain(FIGURES.taxPerMu.caliber)
+    expect(html).toContain('实缴税金 4,438.00 万元 ÷ 参评用地面积 100.00 亩 = 44.38 万元/亩')
   })
 })
 

@@ -1,4 +1,5 @@
 /** 统计报表 in the browser: how figures are written, the bar chart's spec from literal rows, and the filter choices. */
+import { FIGURES } from '../../../../src/domain/figures/catalogue'
 import { describe, expect, it } from 'vitest'
 import {
   buildReportBarSpec,
@@ -64,6 +65,9 @@ const CONFIG: ReportBarConfig<Row> = {
   value: (r) => r.taxPerMu,
   label: '亩均税收',
   unit: '万元/亩',
+  figure: 'taxPerMu',
+  // 杭州: 312 万元 over 10 亩
+  parts: (r) => (r.code === '330100' ? { numerator: 312, denominator: 10 } : null),
 }
 
 /** The parts of the spec read here. */
@@ -75,6 +79,7 @@ interface BarSpec {
   axis: { y: { title: string } }
   labels: { text: (d: { value: number }) => string }[]
   tooltip: { items: { valueFormatter: (v: number) => string }[] }
+  interaction: { tooltip: { render: (e: unknown, c: { title: string; items: { name: string; value: string }[] }) => string } }
 }
 
 describe('report bar chart', () => {
@@ -105,6 +110,18 @@ describe('report bar chart', () => {
     expect(spec.labels[0].text({ value: 12345.678 })).toBe('12,345.68')
     expect(spec.tooltip.items[0].valueFormatter(48.9)).toBe('48.90 万元/亩')
     expect(buildReportBarSpec(ROWS, CONFIG)).toMatchObject({ coordinate: { transform: [] } })
+  })
+
+  it("carries the figure's 口径 in the tooltip, and a ratio's working for the bar under the pointer", () => {
+    const spec = buildReportBarSpec(ROWS, CONFIG) as unknown as BarSpec
+    const html = spec.interaction.tooltip.render(null, { title: '杭州市', items: [{ name: '亩均税收', value: '31.20 万元/亩' }] })
+    expect(html).toContain('data-testid="chart-figure-tip-taxPerMu"')
+    expect(html).toContain(`口径：${FIGURES.taxPerMu.caliber}`)
+    expect(html).toContain('实缴税金 312.00 万元 ÷ 参评用地面积 10.00 亩 = 31.20 万元/亩')
+    // a bar whose parts the page does not know: the 口径 without a working
+    const other = spec.interaction.tooltip.render(null, { title: '宁波市', items: [] })
+    expect(other).toContain('口径：')
+    expect(other).not.toContain(' = ')
   })
 })
 

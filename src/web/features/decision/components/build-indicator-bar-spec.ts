@@ -3,7 +3,9 @@
  * one indicator by district or division, largest first, the scope's 合计 as a dashed reference
  * line, and bars below it in a lighter colour.
  */
+import { figureTooltip } from '../../../charts/g2-figure-tooltip'
 import type { G2Spec } from '../../../charts/g2-spec'
+import type { RatioParts } from '../../../../domain/figures/format'
 import { INDICATORS, type IndicatorKey, type IndicatorRow } from '../../../../domain/contracts/decision'
 import { CHART_COLORS, CHART_FONT, shortName } from './chart-style'
 import { formatValue } from './indicator-format'
@@ -20,6 +22,8 @@ export interface IndicatorBar {
   label: string
   value: number
   level: typeof ABOVE | typeof BELOW
+  /** the indicator's numerator and denominator (the tooltip's working) */
+  parts?: RatioParts
 }
 
 /** The bars of the rows: rows without the indicator left out, largest first, at most `top`. */
@@ -33,7 +37,7 @@ export function indicatorBars(
     const value = r.values[key]
     if (value === null || !Number.isFinite(value)) return []
     const level: IndicatorBar['level'] = reference !== null && value < reference ? BELOW : ABOVE
-    return [{ code: r.code, name: r.name, label: options.label?.(r) ?? r.name, value, level }]
+    return [{ code: r.code, name: r.name, label: options.label?.(r) ?? r.name, value, level, parts: r.parts[key] }]
   })
   bars.sort((a, b) => b.value - a.value || a.code.localeCompare(b.code))
   return options.top === undefined ? bars : bars.slice(0, options.top)
@@ -81,6 +85,8 @@ export function buildIndicatorBarSpec(bars: readonly IndicatorBar[], config: Ind
     ...(horizontal ? { paddingRight: 72 } : {}),
     coordinate: horizontal ? { transform: [{ type: 'transpose' }] } : { transform: [] },
     theme: { fontFamily: CHART_FONT.family },
+    // the indicator's 口径 and the bar's working under the value (issue 14)
+    interaction: { tooltip: { render: figureTooltip(config.key, (title) => bars.find((b) => b.name === title)?.parts) } },
     children: [
       {
         type: 'interval',

@@ -3,6 +3,7 @@
  * lines with points. Indicators of different units never share an axis: {@link unitGroups} splits
  * them into one chart per unit.
  */
+import { figureTooltip } from '../../../charts/g2-figure-tooltip'
 import type { G2Spec } from '../../../charts/g2-spec'
 import { INDICATORS, type IndicatorKey, type IndicatorValues } from '../../../../domain/contracts/decision'
 import { CHART_COLORS, CHART_FONT } from './chart-style'
@@ -69,7 +70,8 @@ export function buildTrendSpec(data: readonly TrendDatum[], group: UnitGroup): G
     },
     legend: single ? false : { color: { position: 'top', layout: { justifyContent: 'flex-end' }, itemLabelFontSize: CHART_FONT.size } },
     theme: { fontFamily: CHART_FONT.family },
-    interaction: { tooltip: { shared: true } },
+    // each line's 口径 under its value (issue 14)
+    interaction: { tooltip: { shared: true, render: figureTooltip(group.keys) } },
     children: [
       {
         type: 'line',

@@ -3,6 +3,9 @@
  * in, one interval mark out, with the figure's unit on the axis, on the labels and in the tooltip.
  * {@link G2Host} draws it.
  */
+import type { FigureKey } from '../../../../domain/figures/catalogue'
+import type { RatioParts } from '../../../../domain/figures/format'
+import { figureTooltip } from '../../../charts/g2-figure-tooltip'
 import type { G2Spec } from '../../../charts/g2-spec'
 import { BRAND } from '../../../ui/theme'
 import { formatAmount } from './report-format'
@@ -23,6 +26,10 @@ export interface ReportBarConfig<T> {
   label: string
   /** e.g. 万元/亩 */
   unit: string
+  /** the catalogue figure drawn: its 口径 in the tooltip */
+  figure: FigureKey
+  /** a ratio's numerator and denominator for a row (the tooltip shows the working) */
+  parts?: (row: T) => RatioParts | null | undefined
   /** bars from the left axis (long names), largest on top */
   horizontal?: boolean
   /** largest first (otherwise the rows' order) */
@@ -53,6 +60,7 @@ export function shortLabel(name: string, max: number): string {
 export function buildReportBarSpec<T>(rows: readonly T[], config: ReportBarConfig<T>): G2Spec {
   const data = reportBarPoints(rows, config)
   const max = config.maxLabel ?? 8
+  const partsByName = new Map(rows.map((r) => [config.name(r), config.parts?.(r)]))
   return {
     type: 'interval',
     autoFit: true,
@@ -92,5 +100,6 @@ export function buildReportBarSpec<T>(rows: readonly T[], config: ReportBarConfi
       title: 'name',
       items: [{ field: 'value', name: config.label, valueFormatter: (v: number) => `${formatAmount(v)} ${config.unit}` }],
     },
+    interaction: { tooltip: { render: figureTooltip(config.figure, (name) => partsByName.get(name)) } },
   }
 }

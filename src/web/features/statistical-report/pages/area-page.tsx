@@ -72,6 +72,8 @@ export function AreaReportPage() {
         value: (r) => r.taxPerMu,
         label: '亩均税收',
         unit: '万元/亩',
+        figure: 'taxPerMu',
+        parts: (r) => r.parts.taxPerMu,
         ranked: true,
       }),
     [data?.rows],

@@ -47,8 +47,8 @@ const FIGURES: FigureDef<IndustryReportRow>[] = [
 ]
 
 const CHART_FIGURES = {
-  areaMu: { label: '用地面积', unit: '亩' },
-  taxPerMu: { label: '亩均税收', unit: '万元/亩' },
+  areaMu: { label: '用地面积', unit: '亩', figure: 'landAreaMu' },
+  taxPerMu: { label: '亩均税收', unit: '万元/亩', figure: 'taxPerMu', parts: (r: IndustryReportRow) => r.parts.taxPerMu },
 } as const
 type ChartFigure = keyof typeof CHART_FIGURES
 

@@ -52,12 +52,12 @@ export const roleRoutes =
 
     app.post('/api/role/edit', { config: { pages: ROLE, log: log('编辑角色') }, schema: { body: roleEditBody } }, async (req) => {
       req.logTarget = `${req.body.name} (#${req.body.id})`
-      return ok(await service.editRole(db, req.body))
+      return ok(await service.editRole(db, currentUser(req), req.body))
     })
 
     app.post('/api/role/delete', { config: { pages: ROLE, log: log('删除角色') }, schema: { body: roleDeleteBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`
-      req.logTarget = await service.deleteRole(db, req.body.id, req.body.force)
+      req.logTarget = await service.deleteRole(db, currentUser(req), req.body.id, req.body.force)
       return ok(null)
     })
 
@@ -71,7 +71,7 @@ export const roleRoutes =
       { config: { pages: ROLE, log: log('角色授权菜单') }, schema: { body: roleGrantBody } },
       async (req) => {
         req.logTarget = `#${req.body.roleId}`
-        const { name, granted } = await service.grantMenus(db, req.body.roleId, req.body.menuIds)
+        const { name, granted } = await service.grantMenus(db, currentUser(req), req.body.roleId, req.body.menuIds)
         req.logTarget = `${name}：${granted} 个菜单`
         return ok({ granted })
       },
@@ -87,7 +87,7 @@ export const roleRoutes =
       { config: { pages: ROLE, log: log('调整角色用户') }, schema: { body: roleRelationBody } },
       async (req) => {
         req.logTarget = `#${req.body.roleId}`
-        const { name, changed } = await service.changeUsers(db, req.body.roleId, req.body.add, req.body.remove)
+        const { name, changed } = await service.changeUsers(db, currentUser(req), req.body.roleId, req.body.add, req.body.remove)
         req.logTarget = `${name}：加入 ${req.body.add.join(',') || '无'}；移出 ${req.body.remove.join(',') || '无'}`
         return ok({ changed })
       },

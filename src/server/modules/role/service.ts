@@ -4,6 +4,8 @@ import type { MenuItem, UserMenus } from '../../../domain/contracts/auth'
 import type { Db } from '../../db/engine'
 import type { RoleView } from '../../../domain/contracts/admin-role'
 import { AppError, conflict, notFound } from '../../http/errors'
+import { assertMayGrantMenus, assertMayManageRole, assertMayManageUsers } from '../../auth/privilege'
+import type { AuthUser } from '../../auth/session'
 import * as repo from './repo'
 import type { MenuRow } from './repo'
 
@@ -78,8 +80,13 @@ async function liveRole(db: Db, id: number): Promise<RoleView> {
   return role
 }
 
-export async function editRole(db: Db, body: { id: number; name: string; code: string; remark: string }): Promise<RoleView> {
+export async function editRole(
+  db: Db,
+  actor: AuthUser,
+  body: { id: number; name: string; code: string; remark: string },
+): Promise<RoleView> {
   const role = await liveRole(db, body.id)
+  await assertMayManageRole(db, actor, body.id)
   if (role.code === SUPER_ADMIN_CODE && body.code !== SUPER_ADMIN_CODE)
     throw new AppError(422, `超级管理员角色的编码 ${SUPER_ADMIN_CODE} 不能修改`)
   await assertFree(db, body.name, body.code, body.id)
@@ -94,8 +101,9 @@ export const SUPER_ADMIN_CODE = 'SUPER_ADMIN'
  * 删除角色: a role still held by users needs `force` — the page asks first (422 with the count);
  * with it the users simply lose the role.
  */
-export async function deleteRole(db: Db, id: number, force: boolean): Promise<string> {
+export async function deleteRole(db: Db, actor: AuthUser, id: number, force: boolean): Promise<string> {
   const role = await liveRole(db, id)
+  await assertMayManageRole(db, actor, id)
   if (role.code === SUPER_ADMIN_CODE) throw new AppError(422, '超级管理员角色不能删除')
   if (role.userCount > 0 && !force) {
     throw new AppError(422, `角色“${role.name}”仍分配给 ${role.userCount} 个用户，确认后才能删除`)
@@ -104,12 +112,24 @@ export async function deleteRole(db: Db, id: number, force: boolean): Promise<st
   return role.name
 }
 
-export async function grantMenus(db: Db, roleId: number, menuIds: number[]): Promise<{ name: string; granted: number }> {
+/** 角色授权菜单: the caller holds the role and every menu it grants (issue 18 finding 2). */
+export async function grantMenus(db: Db, actor: AuthUser, roleId: number, menuIds: number[]): Promise<{ name: string; granted: number }> {
   const role = await liveRole(db, roleId)
+  await assertMayManageRole(db, actor, roleId)
+  await assertMayGrantMenus(db, actor, menuIds)
   return { name: role.name, granted: await repo.replaceGrants(db, roleId, menuIds) }
 }
 
-export async function changeUsers(db: Db, roleId: number, add: number[], remove: number[]): Promise<{ name: string; changed: number }> {
+/** 调整角色用户: the caller holds the role and may manage every user it adds or removes. */
+export async function changeUsers(
+  db: Db,
+  actor: AuthUser,
+  roleId: number,
+  add: number[],
+  remove: number[],
+): Promise<{ name: string; changed: number }> {
   const role = await liveRole(db, roleId)
+  await assertMayManageRole(db, actor, roleId)
+  await assertMayManageUsers(db, actor, [...add, ...remove])
   return { name: role.name, changed: await repo.changeRoleUsers(db, roleId, add, remove) }
 }

@@ -52,12 +52,12 @@ export const userRoutes =
 
     app.post('/api/user/add', { config: { pages: USER, log: log('新增用户') }, schema: { body: userAddBody } }, async (req) => {
       req.logTarget = req.body.username
-      return ok(await service.addUser(db, req.body))
+      return ok(await service.addUser(db, currentUser(req), req.body))
     })
 
     app.post('/api/user/edit', { config: { pages: USER, log: log('编辑用户') }, schema: { body: userEditBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`
-      req.logTarget = await service.editUser(db, req.body)
+      req.logTarget = await service.editUser(db, currentUser(req), req.body)
       return ok(await repo.getUser(db, req.body.id))
     })
 
@@ -80,21 +80,21 @@ export const userRoutes =
 
     app.post('/api/user/update/roles', { config: { pages: USER, log: log('分配角色') }, schema: { body: userRolesBody } }, async (req) => {
       req.logTarget = `#${req.body.userId}`
-      const name = await service.setRoles(db, req.body.userId, req.body.roleIds)
+      const name = await service.setRoles(db, currentUser(req), req.body.userId, req.body.roleIds)
       req.logTarget = `${name} → 角色 ${req.body.roleIds.join(',') || '无'}`
       return ok(null)
     })
 
     app.post('/api/user/reset/password', { config: { pages: USER, log: log('重置密码') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`
-      const result = await service.resetUserPassword(db, req.body.id)
+      const result = await service.resetUserPassword(db, currentUser(req), req.body.id)
       req.logTarget = result.username
       return ok(result)
     })
 
     app.post('/api/user/unlock', { config: { pages: USER, log: log('解除锁定') }, schema: { body: idBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`
-      req.logTarget = await service.unlockUser(db, req.body.id)
+      req.logTarget = await service.unlockUser(db, currentUser(req), req.body.id)
       return ok(null)
     })
 

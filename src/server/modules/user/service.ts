@@ -10,6 +10,7 @@ import { resetPassword } from '../auth/service'
 import { SUPER_USER, type AuthUser } from '../../auth/session'
 import { clearFailures, deleteSessionsOfUser } from '../auth/repo'
 import { findEnterprise } from '../land/repo'
+import { assertMayGrantRoles, assertMayManageUsers, assertMaySetRegion } from '../../auth/privilege'
 import * as repo from './repo'
 
 async function assertReferences(
@@ -37,9 +38,12 @@ async function firstCredentials(): Promise<{ password: string; salt: string; pas
 }
 
 /** 新增用户: the first password is generated, returned once, and must be changed at the first sign-in. */
-export async function addUser(db: Db, body: z.output<typeof userAddBody>): Promise<InitialPassword> {
+export async function addUser(db: Db, actor: AuthUser, body: z.output<typeof userAddBody>): Promise<InitialPassword> {
   await assertNameFree(db, body.username)
   await assertReferences(db, body)
+  // issue 18 finding 2: no one creates an account with more rights than their own
+  await assertMayGrantRoles(db, actor, body.roleIds)
+  await assertMaySetRegion(db, actor, body.regionCode)
   const cred = await firstCredentials()
   const id = await db.transaction(async (tx) => {
     const id = await repo.insertUser(tx, {
@@ -72,9 +76,12 @@ function assertNotProtected(actor: AuthUser, target: { id: number; username: str
   if (target.id === actor.id) throw new AppError(422, `不能${what}当前登录的账号`)
 }
 
-export async function editUser(db: Db, body: z.output<typeof userEditBody>): Promise<string> {
+export async function editUser(db: Db, actor: AuthUser, body: z.output<typeof userEditBody>): Promise<string> {
   const row = await liveAccount(db, body.id)
+  await assertMayManageUsers(db, actor, [body.id])
   await assertReferences(db, body)
+  // one's own region included: nobody widens the region they read (issue 18 finding 2)
+  await assertMaySetRegion(db, actor, body.regionCode)
   await repo.updateUser(db, body.id, {
     realName: body.realName,
     phone: body.phone,
@@ -89,6 +96,7 @@ export async function editUser(db: Db, body: z.output<typeof userEditBody>): Pro
 export async function setStatus(db: Db, actor: AuthUser, id: number, status: 0 | 1): Promise<string> {
   const row = await liveAccount(db, id)
   if (status === 0) assertNotProtected(actor, row, '停用')
+  await assertMayManageUsers(db, actor, [id])
   await repo.setStatus(db, id, status)
   if (status === 0) await deleteSessionsOfUser(db, id)
   return row.username
@@ -97,6 +105,7 @@ export async function setStatus(db: Db, actor: AuthUser, id: number, status: 0 |
 export async function deleteUser(db: Db, actor: AuthUser, id: number): Promise<string> {
   const row = await liveAccount(db, id)
   assertNotProtected(actor, row, '删除')
+  await assertMayManageUsers(db, actor, [id])
   await db.transaction(async (tx) => {
     await repo.softDelete(tx, id)
     await deleteSessionsOfUser(tx, id)
@@ -104,23 +113,27 @@ export async function deleteUser(db: Db, actor: AuthUser, id: number): Promise<s
   return row.username
 }
 
-export async function setRoles(db: Db, userId: number, roleIds: number[]): Promise<string> {
+export async function setRoles(db: Db, actor: AuthUser, userId: number, roleIds: number[]): Promise<string> {
   const row = await liveAccount(db, userId)
+  await assertMayManageUsers(db, actor, [userId])
   await assertReferences(db, { roleIds })
+  await assertMayGrantRoles(db, actor, roleIds)
   await repo.setRoles(db, userId, [...new Set(roleIds)])
   return row.username
 }
 
 /** 重置密码: a new one-time password, shown once to the admin. */
-export async function resetUserPassword(db: Db, id: number): Promise<InitialPassword> {
+export async function resetUserPassword(db: Db, actor: AuthUser, id: number): Promise<InitialPassword> {
   const row = await liveAccount(db, id)
+  await assertMayManageUsers(db, actor, [id])
   const password = await resetPassword(db, id, row.username)
   return { id, username: row.username, password }
 }
 
 /** 解锁: ends a sign-in lock before its 30 minutes are over. */
-export async function unlockUser(db: Db, id: number): Promise<string> {
+export async function unlockUser(db: Db, actor: AuthUser, id: number): Promise<string> {
   const row = await liveAccount(db, id)
+  await assertMayManageUsers(db, actor, [id])
   await clearFailures(db, row.username)
   return row.username
 }

@@ -1,7 +1,9 @@
 /**
- * Streamed xlsx downloads (exports of master and staging lists): rows go from the database to the
- * client page by page through exceljs' streaming writer, so a list of any length never sits in
- * memory whole. Text cells that a spreadsheet would read as a formula are escaped.
+ * The one xlsx writer of the server: every export (master and staging lists, reports, the
+ * operation log) streams through {@link sendXlsx} — rows go from the database to the client page
+ * by page through exceljs' streaming writer, so a list of any length never sits in memory whole —
+ * and the generated import template writes its rows through {@link safeRow}. Either way a text
+ * cell that a spreadsheet would read as a formula is escaped.
  */
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
@@ -28,6 +30,11 @@ export function escapeCell<T>(value: T): T | string {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value
 }
 
+/** A row of values with every cell escaped (for workbooks built whole, like the import template). */
+export function safeRow(values: readonly unknown[]): unknown[] {
+  return values.map((v) => escapeCell(v))
+}
+
 /** An ISO time from the database as a date cell (empty when none). */
 export const dateCell = (iso: string | null): Date | null => (iso ? new Date(iso) : null)
 
@@ -44,7 +51,7 @@ export function attachmentHeader(filename: string): string {
  */
 export function sendXlsx<R>(
   reply: FastifyReply,
-  opts: { filename: string; sheet: string; columns: XlsxColumn<R>[]; pages: AsyncIterable<R[]> },
+  opts: { filename: string; sheet: string; columns: XlsxColumn<R>[]; pages: AsyncIterable<R[]> | Iterable<R[]> },
 ): FastifyReply {
   const out = new PassThrough()
   reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

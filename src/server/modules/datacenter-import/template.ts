@@ -6,6 +6,7 @@
 import { EXTRA_TARGETS } from '../../../domain/datacenter/import-batch'
 import { BUILTIN_CODE_LISTS, RECORD_KIND_LABEL, type DataStandard, type StandardField } from '../../../domain/datacenter/standard'
 import type { Db } from '../../db/engine'
+import { escapeCell, safeRow } from '../../http/xlsx'
 
 const TYPE_TEXT: Record<StandardField['type'], string> = {
   string: '文本',
@@ -64,7 +65,7 @@ export async function templateWorkbook(db: Db, standard: DataStandard): Promise<
   const lists = await codeLists(db, [...new Set(columns.flatMap((f) => (f.dict ? [f.dict] : [])))])
 
   const data = wb.addWorksheet(`${noun}数据`, { views: [{ state: 'frozen', ySplit: 1 }] })
-  data.addRow([...columns.map((f) => f.label), ...extras])
+  data.addRow(safeRow([...columns.map((f) => f.label), ...extras]))
   data.getRow(1).font = { bold: true }
   columns.forEach((f, i) => {
     const cell = data.getRow(1).getCell(i + 1)
@@ -79,12 +80,12 @@ export async function templateWorkbook(db: Db, standard: DataStandard): Promise<
   let col = 1
   const ranges = new Map<string, string>()
   for (const [dict, list] of lists) {
-    codes.getRow(1).getCell(col).value = `${list.name}（${dict}）`
+    codes.getRow(1).getCell(col).value = escapeCell(`${list.name}（${dict}）`)
     codes.getRow(1).getCell(col).font = { bold: true }
     codes.getRow(1).getCell(col + 1).value = '名称'
     list.items.forEach(([value, label], i) => {
-      codes.getRow(i + 2).getCell(col).value = value
-      codes.getRow(i + 2).getCell(col + 1).value = label
+      codes.getRow(i + 2).getCell(col).value = escapeCell(value)
+      codes.getRow(i + 2).getCell(col + 1).value = escapeCell(label)
     })
     const letter = codes.getColumn(col).letter
     ranges.set(dict, `'代码表'!$${letter}$2:$${letter}$${list.items.length + 1}`)
@@ -107,20 +108,22 @@ export async function templateWorkbook(db: Db, standard: DataStandard): Promise<
     })
   })
 
-  help.addRow([`${noun}数据导入模板（数据标准第 ${standard.version} 版）`]).font = { bold: true, size: 14 }
+  help.addRow(safeRow([`${noun}数据导入模板（数据标准第 ${standard.version} 版）`])).font = { bold: true, size: 14 }
   help.addRow(['第一行为列名，请勿修改；从第二行起每行一条记录。红色列名为必填项。'])
   help.addRow([])
   help.addRow(['列名', '字段', '类型', '必填', '单位', '规则', '代码表']).font = { bold: true }
   for (const f of columns) {
-    help.addRow([
-      f.label,
-      f.name,
-      TYPE_TEXT[f.type],
-      f.required ? '是' : '否',
-      f.unit ?? '',
-      ruleText(f),
-      f.dict ? `${lists.get(f.dict)?.name ?? f.dict}（见「代码表」）` : '',
-    ])
+    help.addRow(
+      safeRow([
+        f.label,
+        f.name,
+        TYPE_TEXT[f.type],
+        f.required ? '是' : '否',
+        f.unit ?? '',
+        ruleText(f),
+        f.dict ? `${lists.get(f.dict)?.name ?? f.dict}（见「代码表」）` : '',
+      ]),
+    )
   }
   if (standard.kind === 'enterprise') {
     help.addRow([EXTRA_TARGETS.__lng.label, '', '数值（WGS84 经度，如 120.15）', '否', '度', '企业位置；与纬度同时填写', ''])

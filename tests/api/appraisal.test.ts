@@ -303,6 +303,52 @@ describe('bad input', () => {
   })
 })
 
+describe('差别化政策', () => {
+  type Row = { enterpriseId: number; class: string; electricitySurcharge: number; landTaxRelief: number; newLand: string }
+  const policyList = async () =>
+    (await s.get<Page<Row>>(`/api/appraiseResult/policyList?year=${year}&regionCode=${county}&page=1&pageSize=50`, econ)).body.data
+
+  it('lists each enterprise’s published class with its terms, built-in until the county saves its own', async () => {
+    const before = await policyList()
+    expect(before.total).toBe(5)
+    expect(ids.map((id) => before.list.find((r) => r.enterpriseId === id)!.class)).toEqual(['D', 'B', 'B', 'A', 'D'])
+    const d = before.list.find((r) => r.enterpriseId === ids[0])!
+    expect([d.electricitySurcharge, d.landTaxRelief, d.newLand]).toEqual([0.1, 0, '禁止'])
+    const terms = {
+      electricitySurcharge: 0.3,
+      waterSurcharge: 1,
+      emissionFeeFactor: 2,
+      landTaxRelief: 0,
+      newLand: '禁止',
+      energyQuota: '禁止',
+      credit: '压缩退出',
+    }
+    const saved = await s.postJson('/api/appraiseResult/policySave', { countyCode: county, year, class: 'D', ...terms }, econ)
+    expect([saved.status, saved.body.message]).toEqual([200, '已保存D类企业的差别化政策'])
+    const after = await policyList()
+    expect(after.list.filter((r) => r.class === 'D').map((r) => r.electricitySurcharge)).toEqual([0.3, 0.3])
+    expect(after.list.find((r) => r.class === 'A')!.landTaxRelief).toBe(100)
+    const rules = (
+      await s.get<{ class: string; saved: boolean }[]>(`/api/appraiseResult/policyRules?countyCode=${county}&year=${year}`, econ)
+    ).body.data
+    expect(rules.map((r) => [r.class, r.saved])).toEqual([
+      ['A', false],
+      ['B', false],
+      ['C', false],
+      ['D', true],
+    ])
+    const bad = await s.postJson(
+      '/api/appraiseResult/policySave',
+      { countyCode: county, year, class: 'C', ...terms, electricitySurcharge: -0.1 },
+      econ,
+    )
+    expect([bad.status, bad.body.details?.[0].field]).toEqual([400, 'electricitySurcharge'])
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM appraisal_policy')).n).toBe(1)
+    const xlsx = await s.call(`/api/appraiseResult/policyExport?year=${year}&regionCode=${county}`, { method: 'GET' }, econ)
+    expect(xlsx.status).toBe(200)
+  })
+})
+
 describe('grants and scope', () => {
   it('gives a clerk 403 and keeps another county’s batches out of a county user’s reach', async () => {
     const clerk = await s.login('clerk', 'Clerk@2026')

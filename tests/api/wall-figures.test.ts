@@ -29,37 +29,23 @@ async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 const MU = 10000 / 15
 
 /**
- * The docs/domain.md quota rule in TypeScript over raw rows (migration 0051): per county of n enterprises,
- * ranked by 亩均税收 descending (then id), the first round(20 % n) are A, the last round(5 % n) and
- * anyone under 1 万元/亩 D, B down to rank round(60 % n), else C. In scope: producing that year
- * and holding ≥ 3 亩 (not 已收回).
+ * The classes of a year as published (issue 15: published results are the only source of classes),
+ * read from the batches and their results, not from the view the wall reads: each county's
+ * published batch of the year, optionally within a city.
  */
 async function classesByHand(year: number, cityCode?: string): Promise<Record<string, number>> {
-  const raw = await rows<{ id: number; county: string; city: string; tax: number; land: number }>(
-    `SELECT e.id, e.county_code AS county, e.city_code AS city, y.tax::float8 AS tax,
-            COALESCE(y.land_area_m2, h.m2)::float8 AS land
-     FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
-     JOIN (SELECT enterprise_id, sum(area_m2) AS m2 FROM parcel WHERE NOT deleted AND status <> '已收回' GROUP BY 1) h ON h.enterprise_id = e.id
-     WHERE NOT e.deleted AND y.tax IS NOT NULL AND y.revenue > 0 AND h.m2 >= $2`,
-    [year, 3 * MU],
+  const raw = await rows<{ class: string; n: number }>(
+    `SELECT x.class, count(*)::int AS n FROM appraisal_result x JOIN appraisal_batch b ON b.id = x.batch_id JOIN enterprise e ON e.id = x.enterprise_id
+     WHERE b.state = '发布' AND b.year = $1 AND NOT e.deleted AND ($2::text IS NULL OR e.city_code = $2) GROUP BY 1`,
+    [year, cityCode ?? null],
   )
-  const byCounty = new Map<string, typeof raw>()
-  for (const r of raw) byCounty.set(r.county, [...(byCounty.get(r.county) ?? []), r])
   const out: Record<string, number> = { A: 0, B: 0, C: 0, D: 0 }
-  for (const list of byCounty.values()) {
-    const perMu = list.map((r) => ({ ...r, v: r.tax / (r.land / MU) })).sort((a, b) => b.v - a.v || a.id - b.id)
-    const n = perMu.length
-    perMu.forEach((r, i) => {
-      const rk = i + 1
-      const c = r.v < 1 || rk > n - Math.round(n * 0.05) ? 'D' : rk <= Math.round(n * 0.2) ? 'A' : rk <= Math.round(n * 0.6) ? 'B' : 'C'
-      if (!cityCode || r.city === cityCode) out[c]++
-    })
-  }
+  for (const r of raw) out[r.class] = r.n
   return out
 }
 
 describe('/api/bigData/classes?by=appraisal (亩均 A/B/C/D)', () => {
-  it('counts the enterprises of each class in the latest year as the docs/domain.md rule gives them', async () => {
+  it('counts the enterprises of each class in the latest year as published', async () => {
     const r = await s.get<{ key: string; name: string; count: number; areaMu: number }[]>('/api/bigData/classes?by=appraisal', token)
     expect(r.status).toBe(200)
     expect(r.body.data.map((c) => c.key)).toEqual(['A', 'B', 'C', 'D'])

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { MODEL_INDICATOR_KEYS, SCALES } from '../appraisal-run'
 import { pageQuery } from './admin'
+import { QUOTA_TERMS } from '../appraisal-policy'
 
 const leaf = (l: string) => `/enterprise/appraise/${l}`
 /** The three pages: every read is granted by any of them. */
@@ -229,3 +230,35 @@ export interface AppraisalResultRow {
   reason: string
   lastClass: string | null
 }
+
+// ---- 差别化政策 ----
+
+/** GET /api/appraiseResult/policyRules */
+export const policyRulesQuery = z.object({ countyCode, year: year.optional() })
+
+/** POST /api/appraiseResult/policySave: the terms of one class in a county and year. */
+export const policySaveBody = z.object({
+  countyCode,
+  year,
+  class: cls,
+  electricitySurcharge: z
+    .number({ error: '差别电价加价 electricitySurcharge 应为数字' })
+    .min(0, '差别电价加价 electricitySurcharge 不能为负'),
+  waterSurcharge: z.number({ error: '差别水价加价 waterSurcharge 应为数字' }).min(0, '差别水价加价 waterSurcharge 不能为负'),
+  emissionFeeFactor: z.number({ error: '排污权费系数 emissionFeeFactor 应为数字' }).positive('排污权费系数 emissionFeeFactor 应大于0'),
+  landTaxRelief: z
+    .number({ error: '城镇土地使用税减免比例 landTaxRelief 应为数字' })
+    .min(0, '城镇土地使用税减免比例 landTaxRelief 应在0到100之间')
+    .max(100, '城镇土地使用税减免比例 landTaxRelief 应在0到100之间'),
+  newLand: z.enum(QUOTA_TERMS, { error: '新增用地 newLand 应为 优先保障、一般保障、限制、禁止 之一' }),
+  energyQuota: z.enum(QUOTA_TERMS, { error: '用能指标 energyQuota 应为 优先保障、一般保障、限制、禁止 之一' }),
+  credit: z.string().trim().max(40, '信贷导向 credit 最多40个字').default(''),
+})
+
+/** GET /api/appraiseResult/policyList (and policyExport): each enterprise's published class and its terms. */
+export const policyListQuery = pageQuery(['name', 'class']).extend({
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+  class: cls.optional(),
+  keyword,
+})

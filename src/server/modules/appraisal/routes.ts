@@ -30,6 +30,9 @@ import {
   resultListQuery,
   runBody,
   INPUT_ITEMS,
+  policyListQuery,
+  policyRulesQuery,
+  policySaveBody,
 } from '../../../domain/contracts/appraisal'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
@@ -39,6 +42,7 @@ import { resolveYear } from '../../common/stat-years'
 import { sendXlsx } from '../../http/xlsx'
 import { indicatorName, MODEL_INDICATOR_KEYS } from '../../../domain/appraisal-run'
 import * as service from './service'
+import * as policy from './policy'
 
 const log = (action: string) => ({ module: '亩均效益评价', action })
 
@@ -277,5 +281,70 @@ export const appraisalRoutes =
       { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: compareQuery } },
       async (req) =>
         ok(await service.compare(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+    )
+    // ---- 差别化政策 ----
+    app.get(
+      '/api/appraiseResult/policyRules',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: policyRulesQuery } },
+      async (req) => ok(await policy.rules(db, await scopeOfRequest(db, req), req.query.countyCode, await resolveYear(db, req.query.year))),
+    )
+
+    app.post(
+      '/api/appraiseResult/policySave',
+      { config: { pages: RESULT_PAGES, log: log('保存差别化政策') }, schema: { body: policySaveBody } },
+      async (req) => {
+        const f = req.body
+        req.logTarget = `${f.countyCode} ${f.year}年 ${f.class}类`
+        await policy.save(db, await scopeOfRequest(db, req), f, currentUser(req))
+        return ok(null, `已保存${f.class}类企业的差别化政策`)
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/policyList',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: policyListQuery } },
+      async (req) => {
+        const { year: y, regionCode, class: cls, keyword, ...args } = req.query
+        const year = await resolveYear(db, y)
+        if (y) await service.assertStatYear(db, year)
+        return ok(await policy.list(db, await scopeOfRequest(db, req, regionCode), year, { class: cls, keyword }, args))
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/policyExport',
+      { config: { pages: APPRAISE_PAGES, log: log('导出差别化政策清单') }, schema: { querystring: policyListQuery } },
+      async (req, reply) => {
+        const { year: y, regionCode, class: cls, keyword } = req.query
+        const year = await resolveYear(db, y)
+        const all = await policy.list(
+          db,
+          await scopeOfRequest(db, req, regionCode),
+          year,
+          { class: cls, keyword },
+          { page: 1, pageSize: 100000 },
+        )
+        type Row = (typeof all.list)[number]
+        return sendXlsx(reply, {
+          filename: `差别化政策清单_${year}.xlsx`,
+          sheet: '差别化政策',
+          columns: [
+            { header: '企业名称', value: (r: Row) => r.name, width: 30 },
+            { header: '统一社会信用代码', value: (r: Row) => r.creditCode, width: 22 },
+            { header: '区县', value: (r: Row) => r.countyName },
+            { header: '评价类别', value: (r: Row) => r.class },
+            { header: '差别电价加价（元/千瓦时）', value: (r: Row) => r.electricitySurcharge },
+            { header: '差别水价加价（元/立方米）', value: (r: Row) => r.waterSurcharge },
+            { header: '排污权有偿使用费系数', value: (r: Row) => r.emissionFeeFactor },
+            { header: '城镇土地使用税减免比例（%）', value: (r: Row) => r.landTaxRelief },
+            { header: '新增用地', value: (r: Row) => r.newLand },
+            { header: '用能指标', value: (r: Row) => r.energyQuota },
+            { header: '信贷导向', value: (r: Row) => r.credit },
+          ],
+          pages: (async function* () {
+            yield all.list
+          })(),
+        })
+      },
     )
   }

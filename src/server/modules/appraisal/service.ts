@@ -222,7 +222,7 @@ export async function completeness(db: Db, scope: DataScope, year: number) {
 /** 评价标准 of the scope and year. */
 export async function normList(db: Db, scope: DataScope, year: number, f: { indicator?: string }, args: PageArgs) {
   const where = new Where().add('n.year = ?', year)
-  where.raw(scopeCondition(scope, 'n', where.params))
+  where.raw(scopeOfCounty(scope, where.params, 'n', 'c'))
   where.addIf(f.indicator, 'n.indicator = ?')
   return queryPage<Record<string, unknown>>(
     db,
@@ -412,12 +412,12 @@ export async function batches(db: Db, scope: DataScope, year: number): Promise<A
 }
 
 /** A condition on b.county_code: the county lies in the scope. */
-function scopeOfCounty(scope: DataScope, params: unknown[]): string {
+function scopeOfCounty(scope: DataScope, params: unknown[], table = 'b', region = 'r'): string {
   if (scope.kind === 'all') return 'TRUE'
   if (scope.kind === 'none') return 'FALSE'
   params.push(scope.code)
   const p = `$${params.length}`
-  return `(b.county_code = ${p} OR r.parent_code = ${p} OR EXISTS (SELECT 1 FROM region rp WHERE rp.code = r.parent_code AND rp.parent_code = ${p}))`
+  return `(${table}.county_code = ${p} OR ${region}.parent_code = ${p} OR EXISTS (SELECT 1 FROM region rp WHERE rp.code = ${region}.parent_code AND rp.parent_code = ${p}))`
 }
 
 /**

@@ -15,6 +15,7 @@ import { REPORT_PAGES_REGISTRY } from './pages/report-pages'
 import { LAND_EVALUATION_PAGES_REGISTRY } from './pages/land-evaluation-pages'
 import { INDUSTRY_MAP_PAGES } from './pages/industry-map-pages'
 import { REGULATION_PAGES_REGISTRY } from './pages/regulation-pages'
+import { APPRAISAL_PAGES_REGISTRY } from './pages/appraisal-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -42,6 +43,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...LAND_EVALUATION_PAGES_REGISTRY,
   ...INDUSTRY_MAP_PAGES,
   ...REGULATION_PAGES_REGISTRY,
+  ...APPRAISAL_PAGES_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -1,0 +1,552 @@
+/**
+ * 评价结果 (/enterprise/appraise/result): the counties' batches of a year with their state
+ * (试算 → 公示 → 异议 → 发布 → 归档) and the steps each may take next, and the results — each indicator's
+ * value and score, 加减分, total, rank, class, last year's class and the reason — filtered, paged and
+ * exported. 试算 needs a county; 发布 asks first and waits for every objection to be reviewed.
+ */
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
+import { useState } from 'react'
+import dayjs, { type Dayjs } from 'dayjs'
+import type { AppraisalBatch, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
+import { INPUT_ITEMS, INPUT_ITEM_KEYS } from '../../../../domain/contracts/appraisal'
+import { MODEL_INDICATOR_KEYS, indicatorName } from '../../../../domain/appraisal-run'
+import { ListShell } from '../../../ui/list-shell'
+import { PagedTable } from '../../../ui/paged-table'
+import { useListParams } from '../../../ui/use-list-params'
+import { useAction } from '../../../ui/use-action'
+import { ExportButton } from '../../../ui/export-button'
+import { RegionPicker } from '../../../widgets/region-picker'
+import { YearSelect } from '../../../widgets/year-select'
+import { useYears } from '../../../widgets/use-years'
+import {
+  APPRAISAL_KEY,
+  addObjection,
+  download,
+  openPublicity,
+  publishBatch,
+  reviewObjection,
+  runBatch,
+  useBatches,
+  useObjections,
+  usePolicyList,
+  useResults,
+  type ObjectionRow,
+  type PolicyRow,
+} from '../api/appraisal-api'
+import { AppraisalClassTag, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
+
+const FILTERS = ['year', 'regionCode', 'class', 'scale', 'keyword', 'batchId'] as const
+
+/** 评价结果 */
+export function AppraisalResultPage() {
+  const { params, setFilters, onTableChange, pagination, sortOrderOf } = useListParams(FILTERS)
+  const f = params.filters
+  const years = useYears()
+  const year = f.year ? Number(f.year) : years.data?.latest
+  const act = useAction()
+  const { message } = App.useApp()
+  const batches = useBatches({ year, regionCode: f.regionCode }, year !== undefined)
+  const q = {
+    year,
+    regionCode: f.regionCode,
+    class: f.class,
+    scale: f.scale,
+    keyword: f.keyword,
+    batchId: f.batchId,
+    page: params.page,
+    pageSize: params.pageSize,
+    sortField: params.sortField,
+    sortOrder: params.sortOrder,
+  }
+  const results = useResults(q, year !== undefined)
+  const [publicityOf, setPublicityOf] = useState<AppraisalBatch | null>(null)
+  const [objectionsOf, setObjectionsOf] = useState<AppraisalBatch | null>(null)
+  const refresh = [APPRAISAL_KEY as unknown as string[]]
+  const [policyOpen, setPolicyOpen] = useState(false)
+
+  const run = async (countyCode: string | undefined, reason?: string) => {
+    if (!countyCode || !/^33\d{4}$/.test(countyCode) || countyCode.endsWith('00')) {
+      message.warning('请先在"区域"中选择一个区县，再试算')
+      return
+    }
+    await act(async () => message.success((await runBatch({ countyCode, year, reason })).message), { refresh })
+  }
+
+  const batchColumns: TableColumnsType<AppraisalBatch> = [
+    { title: '区县', dataIndex: 'countyName', width: 120 },
+    { title: '版本', dataIndex: 'version', width: 70, render: (v: number) => `第${v}版` },
+    { title: '状态', dataIndex: 'state', width: 80, render: (s) => <BatchStateTag state={s} /> },
+    {
+      title: '类别分布',
+      key: 'counts',
+      width: 230,
+      render: (_, b) => (
+        <Space size={4}>
+          {(['A', 'B', 'C', 'D'] as const).map((c) => (
+            <span key={c} style={{ whiteSpace: 'nowrap' }}>
+              {c}类 {b.counts[c]}
+            </span>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: '公示期',
+      key: 'pub',
+      width: 200,
+      render: (_, b) => (b.publicityStart ? `${b.publicityStart} 至 ${b.publicityEnd}` : '—'),
+    },
+    { title: '待审异议', dataIndex: 'openObjections', width: 90, render: (n: number) => (n ? <Tag color="warning">{n} 件</Tag> : 0) },
+    { title: '原因', dataIndex: 'reason', ellipsis: true },
+    {
+      title: '操作',
+      key: 'ops',
+      width: 300,
+      render: (_, b) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setFilters({ ...f, batchId: String(b.id) })} data-testid={`batch-view-${b.id}`}>
+            查看结果
+          </Button>
+          {(b.state === '试算' || b.state === '异议') && (
+            <Button type="link" size="small" onClick={() => run(b.countyCode)} data-testid={`batch-run-${b.id}`}>
+              重新试算
+            </Button>
+          )}
+          {b.state === '试算' && (
+            <Button type="link" size="small" onClick={() => setPublicityOf(b)} data-testid={`batch-publicity-${b.id}`}>
+              公示
+            </Button>
+          )}
+          {(b.state === '公示' || b.state === '异议' || b.state === '发布') && (
+            <Button type="link" size="small" onClick={() => setObjectionsOf(b)} data-testid={`batch-objections-${b.id}`}>
+              异议
+            </Button>
+          )}
+          {(b.state === '公示' || b.state === '异议') && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`batch-publish-${b.id}`}
+              onClick={() =>
+                act(async () => message.success((await publishBatch({ batchId: b.id })).message), {
+                  confirm: {
+                    title: `发布 ${b.countyName} ${b.year}年评价结果？`,
+                    content: '发布后结果冻结，成为各页面、大屏和整治提升使用的企业类别；之后的更正须新建版本并说明原因。',
+                    danger: false,
+                  },
+                  refresh,
+                })
+              }
+            >
+              发布
+            </Button>
+          )}
+          {b.state === '发布' && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`batch-revise-${b.id}`}
+              onClick={() => {
+                let reason = ''
+                Modal.confirm({
+                  title: `重新评价 ${b.countyName} ${b.year}年（新建第${b.version + 1}版）`,
+                  content: <Input.TextArea placeholder="发布后重新评价的原因（必填）" onChange={(e) => (reason = e.target.value)} />,
+                  okText: '试算',
+                  cancelText: '取消',
+                  onOk: () => run(b.countyCode, reason),
+                })
+              }}
+            >
+              更正
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]
+
+  const resultColumns: TableColumnsType<AppraisalResultRow> = [
+    {
+      title: '企业',
+      key: 'name',
+      fixed: 'left',
+      width: 220,
+      sorter: true,
+      sortOrder: sortOrderOf('name'),
+      render: (_, r) => (
+        <div>
+          <div>{r.name}</div>
+          <div style={{ color: '#9ca3af', fontSize: 12 }}>{r.creditCode}</div>
+        </div>
+      ),
+    },
+    { title: '区县', dataIndex: 'countyName', width: 100 },
+    { title: '规模', dataIndex: 'scale', width: 64 },
+    ...MODEL_INDICATOR_KEYS.map((k) => ({
+      title: indicatorName(k),
+      key: k,
+      width: 140,
+      align: 'right' as const,
+      render: (_: unknown, r: AppraisalResultRow) =>
+        r.scores[k] ? (
+          <div>
+            <div>{indicatorValue(k, r.values[k])}</div>
+            <div style={{ color: '#6b7280', fontSize: 12 }}>得分 {r.scores[k].score.toFixed(2)}</div>
+          </div>
+        ) : (
+          <span style={{ color: '#9ca3af' }}>不计</span>
+        ),
+    })),
+    {
+      title: '加减分',
+      key: 'adj',
+      width: 120,
+      render: (_, r) =>
+        r.adjustments.length ? r.adjustments.map((a) => `${a.name} ${a.points > 0 ? '+' : ''}${a.points}`).join('；') : '—',
+    },
+    {
+      title: '综合得分',
+      dataIndex: 'total',
+      key: 'total',
+      width: 96,
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf('total'),
+      render: (v: number) => v.toFixed(2),
+    },
+    { title: '排名', key: 'rank', width: 80, sorter: true, sortOrder: sortOrderOf('rank'), render: (_, r) => `${r.rank}/${r.groupSize}` },
+    { title: '类别', dataIndex: 'class', width: 72, render: (v: string) => <AppraisalClassTag value={v} /> },
+    { title: '上年类别', dataIndex: 'lastClass', width: 84, render: (v: string | null) => <AppraisalClassTag value={v} /> },
+    { title: '评价说明', dataIndex: 'reason', width: 300 },
+  ]
+
+  const filtered = Boolean(f.class || f.scale || f.keyword)
+  return (
+    <ListShell
+      title="评价结果"
+      intro="各区县年度评价批次：试算 → 公示 → 异议 → 发布；发布的结果即企业的亩均效益评价类别"
+      testId="appraise-result"
+      toolbar={
+        <Space wrap>
+          <YearSelect value={f.year} onChange={(y) => setFilters({ ...f, year: String(y), batchId: undefined })} testId="appraise-year" />
+          <RegionPicker
+            value={f.regionCode}
+            onChange={(regionCode) => setFilters({ ...f, regionCode, batchId: undefined })}
+            testId="appraise-region"
+          />
+          <Button type="primary" onClick={() => run(f.regionCode)} data-testid="appraise-run">
+            试算
+          </Button>
+          <Button onClick={() => setPolicyOpen(true)} data-testid="policy-open">
+            差别化政策清单
+          </Button>
+        </Space>
+      }
+    >
+      <Table<AppraisalBatch>
+        size="small"
+        rowKey="id"
+        data-testid="batch-table"
+        loading={batches.isFetching}
+        dataSource={batches.data ?? []}
+        columns={batchColumns}
+        pagination={{ pageSize: 5, showSizeChanger: false, showTotal: (t) => `共 ${t} 个批次` }}
+        locale={{ emptyText: '该年度还没有评价批次：在"区域"中选择区县，点"试算"开始' }}
+        style={{ marginBottom: 16 }}
+      />
+      <Space wrap style={{ marginBottom: 12 }}>
+        {f.batchId && (
+          <Tag closable onClose={() => setFilters({ ...f, batchId: undefined })} color="blue">
+            批次 {f.batchId}
+          </Tag>
+        )}
+        <Input.Search
+          key={f.keyword ?? ''}
+          placeholder="企业名称或统一社会信用代码"
+          allowClear
+          defaultValue={f.keyword}
+          onSearch={(keyword) => setFilters({ ...f, keyword })}
+          style={{ width: 260 }}
+          data-testid="result-search"
+        />
+        <Select
+          aria-label="类别"
+          style={{ width: 130 }}
+          value={f.class ?? ''}
+          onChange={(v) => setFilters({ ...f, class: v })}
+          options={[{ value: '', label: '全部类别' }, ...['A', 'B', 'C', 'D'].map((c) => ({ value: c, label: `${c}类` }))]}
+          data-testid="result-class"
+        />
+        <Select
+          aria-label="规模"
+          style={{ width: 120 }}
+          value={f.scale ?? ''}
+          onChange={(v) => setFilters({ ...f, scale: v })}
+          options={[
+            { value: '', label: '全部规模' },
+            { value: '规上', label: '规上' },
+            { value: '规下', label: '规下' },
+          ]}
+          data-testid="result-scale"
+        />
+        <ExportButton
+          testId="result-export"
+          onExport={() =>
+            download('/api/appraiseResult/export', { ...q, page: undefined, pageSize: undefined }, `亩均效益评价结果_${year}.xlsx`)
+          }
+        />
+      </Space>
+      <PagedTable<AppraisalResultRow>
+        data-testid="result-table"
+        rowKey={(r) => `${r.batchId}-${r.enterpriseId}`}
+        list={{ data: results.data, error: results.error, isFetching: results.isFetching, refetch: results.refetch }}
+        emptyText={filtered ? '没有符合条件的企业，请调整关键字、类别或规模' : '该年度还没有评价结果，请先试算'}
+        pagination={pagination}
+        columns={resultColumns}
+        onChange={onTableChange}
+        scroll={{ x: 2000 }}
+      />
+      <PublicityModal batch={publicityOf} onClose={() => setPublicityOf(null)} />
+      <ObjectionsModal batch={objectionsOf} onClose={() => setObjectionsOf(null)} />
+      <PolicyModal open={policyOpen} year={year} regionCode={f.regionCode} onClose={() => setPolicyOpen(false)} />
+    </ListShell>
+  )
+}
+
+/** 公示: the window's dates. */
+function PublicityModal({ batch, onClose }: { batch: AppraisalBatch | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ range: [Dayjs, Dayjs] }>()
+  const act = useAction()
+  const { message } = App.useApp()
+  return (
+    <Modal
+      title={`公示 ${batch?.countyName ?? ''} ${batch?.year ?? ''}年评价结果`}
+      open={batch !== null}
+      onCancel={onClose}
+      okText="开始公示"
+      cancelText="取消"
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields()
+        const ok = await act(
+          async () =>
+            message.success(
+              (await openPublicity({ batchId: batch!.id, start: v.range[0].format('YYYY-MM-DD'), end: v.range[1].format('YYYY-MM-DD') }))
+                .message,
+            ),
+          { refresh: [APPRAISAL_KEY as unknown as string[]] },
+        )
+        if (ok) onClose()
+      }}
+    >
+      <Form form={form} layout="vertical" initialValues={{ range: [dayjs(), dayjs().add(9, 'day')] }} data-testid="publicity-form">
+        <Form.Item name="range" label="公示期" rules={[{ required: true, message: '请选择公示期' }]}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+/** 异议: the batch's objections, a new one, and the review of each (采纳 may correct an input and re-run). */
+function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onClose: () => void }) {
+  const objections = useObjections({ batchId: batch?.id }, batch !== null)
+  const results = useResults({ batchId: batch?.id, year: batch?.year, page: 1, pageSize: 500 }, batch !== null)
+  const [adding] = Form.useForm<{ enterpriseId: number; content: string }>()
+  const [reviewing, setReviewing] = useState<ObjectionRow | null>(null)
+  const act = useAction()
+  const { message } = App.useApp()
+  const refresh = [APPRAISAL_KEY as unknown as string[]]
+  const open = batch?.state === '公示' || batch?.state === '异议'
+  return (
+    <Modal
+      title={`异议：${batch?.countyName ?? ''} ${batch?.year ?? ''}年`}
+      open={batch !== null}
+      onCancel={onClose}
+      footer={null}
+      width={860}
+      destroyOnHidden
+    >
+      <Table<ObjectionRow>
+        size="small"
+        rowKey="id"
+        data-testid="objection-table"
+        dataSource={objections.data ?? []}
+        pagination={false}
+        locale={{ emptyText: open ? '暂无异议；企业提出异议时在下方登记' : '该批次没有异议' }}
+        columns={[
+          { title: '企业', dataIndex: 'name' },
+          { title: '异议内容', dataIndex: 'content' },
+          { title: '状态', dataIndex: 'state', width: 70 },
+          { title: '审核意见', dataIndex: 'decision' },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 80,
+            render: (_, o) =>
+              o.state === '待审' && open ? (
+                <Button type="link" size="small" onClick={() => setReviewing(o)} data-testid={`objection-review-${o.id}`}>
+                  审核
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      {open && (
+        <Form
+          form={adding}
+          layout="inline"
+          style={{ marginTop: 16 }}
+          data-testid="objection-form"
+          onFinish={async (v) => {
+            const ok = await act(async () => message.success((await addObjection({ batchId: batch!.id, ...v })).message), { refresh })
+            if (ok) adding.resetFields()
+          }}
+        >
+          <Form.Item name="enterpriseId" rules={[{ required: true, message: '请选择企业' }]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="提出异议的企业"
+              style={{ width: 240 }}
+              options={(results.data?.list ?? []).map((r) => ({ value: r.enterpriseId, label: r.name }))}
+              data-testid="objection-enterprise"
+            />
+          </Form.Item>
+          <Form.Item name="content" rules={[{ required: true, whitespace: true, message: '请填写异议内容' }]}>
+            <Input placeholder="异议内容" style={{ width: 320 }} data-testid="objection-content" />
+          </Form.Item>
+          <Button htmlType="submit" type="primary" data-testid="objection-add">
+            登记异议
+          </Button>
+        </Form>
+      )}
+      <ReviewModal objection={reviewing} onClose={() => setReviewing(null)} />
+    </Modal>
+  )
+}
+
+function ReviewModal({ objection, onClose }: { objection: ObjectionRow | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ decision: '维持' | '采纳'; note: string; item?: string; value?: number }>()
+  const act = useAction()
+  const { message } = App.useApp()
+  const decision = Form.useWatch('decision', form)
+  return (
+    <Modal
+      title={`审核异议：${objection?.name ?? ''}`}
+      open={objection !== null}
+      onCancel={onClose}
+      okText="提交审核"
+      cancelText="取消"
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields()
+        const correction =
+          v.decision === '采纳' && v.item && v.value !== undefined && v.value !== null ? { item: v.item, value: v.value } : undefined
+        const ok = await act(
+          async () =>
+            message.success((await reviewObjection({ id: objection!.id, decision: v.decision, note: v.note, correction })).message),
+          {
+            refresh: [APPRAISAL_KEY as unknown as string[]],
+          },
+        )
+        if (ok) onClose()
+      }}
+    >
+      <p style={{ color: '#6b7280' }}>{objection?.content}</p>
+      <Form form={form} layout="vertical" initialValues={{ decision: '维持' }} data-testid="review-form">
+        <Form.Item name="decision" label="审核结论">
+          <Select
+            options={[
+              { value: '维持', label: '维持原评价结果' },
+              { value: '采纳', label: '采纳（可更正指标并重新试算）' },
+            ]}
+            data-testid="review-decision"
+          />
+        </Form.Item>
+        <Form.Item name="note" label="审核意见" rules={[{ required: true, whitespace: true, message: '请填写审核意见' }]}>
+          <Input.TextArea rows={2} data-testid="review-note" />
+        </Form.Item>
+        {decision === '采纳' && (
+          <Space>
+            <Form.Item name="item" label="更正指标">
+              <Select
+                allowClear
+                style={{ width: 200 }}
+                options={INPUT_ITEM_KEYS.map((k) => ({ value: k, label: `${INPUT_ITEMS[k].name}（${INPUT_ITEMS[k].unit}）` }))}
+                data-testid="review-item"
+              />
+            </Form.Item>
+            <Form.Item name="value" label="更正后数值">
+              <InputNumber style={{ width: 160 }} data-testid="review-value" />
+            </Form.Item>
+          </Space>
+        )}
+      </Form>
+    </Modal>
+  )
+}
+
+/** 差别化政策清单: each enterprise's published class and the terms of its class in its county, for the utilities and the tax office. */
+function PolicyModal({ open, year, regionCode, onClose }: { open: boolean; year?: number; regionCode?: string; onClose: () => void }) {
+  const [page, setPage] = useState(1)
+  const [cls, setCls] = useState<string>('')
+  const q = { year, regionCode, class: cls || undefined, page, pageSize: 10 }
+  const list = usePolicyList(q, open && year !== undefined)
+  return (
+    <Modal
+      title={`差别化政策清单（${year ?? ''}年，按已发布类别）`}
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={1100}
+      destroyOnHidden
+    >
+      <Space style={{ marginBottom: 12 }}>
+        <Select
+          aria-label="类别"
+          style={{ width: 130 }}
+          value={cls}
+          onChange={(v) => {
+            setCls(v)
+            setPage(1)
+          }}
+          options={[{ value: '', label: '全部类别' }, ...['A', 'B', 'C', 'D'].map((c) => ({ value: c, label: `${c}类` }))]}
+        />
+        <ExportButton
+          testId="policy-export"
+          onExport={() =>
+            download('/api/appraiseResult/policyExport', { year, regionCode, class: cls || undefined }, `差别化政策清单_${year}.xlsx`)
+          }
+        />
+      </Space>
+      <Table<PolicyRow>
+        size="small"
+        rowKey="enterpriseId"
+        data-testid="policy-table"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (t) => `共 ${t} 家企业`,
+        }}
+        locale={{ emptyText: '该年度还没有发布的评价结果' }}
+        columns={[
+          { title: '企业', dataIndex: 'name' },
+          { title: '区县', dataIndex: 'countyName', width: 90 },
+          { title: '类别', dataIndex: 'class', width: 70, render: (v: string) => <AppraisalClassTag value={v} /> },
+          { title: '电价加价（元/千瓦时）', dataIndex: 'electricitySurcharge', width: 110, align: 'right' },
+          { title: '水价加价（元/立方米）', dataIndex: 'waterSurcharge', width: 110, align: 'right' },
+          { title: '排污权费系数', dataIndex: 'emissionFeeFactor', width: 90, align: 'right' },
+          { title: '土地使用税减免（%）', dataIndex: 'landTaxRelief', width: 100, align: 'right' },
+          { title: '新增用地', dataIndex: 'newLand', width: 80 },
+          { title: '用能指标', dataIndex: 'energyQuota', width: 80 },
+          { title: '信贷导向', dataIndex: 'credit', width: 90 },
+        ]}
+      />
+    </Modal>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * 亩均效益评价 (/enterprise/appraise/*) in real Chromium, signed in as the 经信 user (econ): the three pages
+ * open on the seeded published classes; 评价标准's weight total follows the inputs live; on 评价结果 a
+ * published county is re-appraised (a new version with its reason), put to 公示, an objection is
+ * registered and upheld with a corrected tax, and the batch is published; 整治核查 then lists the
+ * county's C and D enterprises as published. Every screen checked is saved.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { AppraisalBatch } from '../../src/domain/contracts/appraisal'
+import type { TargetList } from '../../src/domain/contracts/regulation'
+import { shot, signIn, stored } from './helpers'
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = (await stored(page, 'Authorization')) ?? ''
+  const r = await page.request.get(path, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } })
+  expect(r.status(), `${path}: ${await r.text()}`).toBe(200)
+  return ((await r.json()) as { data: T }).data
+}
+
+const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title })
+const opened = (modal: Locator) => expect(modal).not.toHaveClass(/ant-zoom/)
+
+test('the three pages open on the published classes and the model editor totals its weights live', async ({ page }) => {
+  await signIn(page, 'econ', 'Econ@2026')
+  await page.goto('/enterprise/appraise/result')
+  const result = page.getByTestId('appraise-result')
+  await expect(result).toBeVisible()
+  await expect(page.getByTestId('batch-table').getByTestId('batch-state').first()).toHaveText('发布')
+  await expect(page.getByTestId('result-table').getByTestId('appraisal-class').first()).toBeVisible()
+  await page.screenshot({ path: shot('appraise-result'), fullPage: true })
+
+  await page.goto('/enterprise/appraise/standard')
+  await expect(page.getByTestId('appraise-standard')).toBeVisible()
+  const total = page.getByTestId('weight-total-规上')
+  await expect(total).toHaveText('权重合计：100')
+  await page.getByTestId('weight-规上-0').locator('xpath=descendant-or-self::input').fill('30')
+  await expect(total).toHaveText('权重合计：90（应为100）')
+  await page.screenshot({ path: shot('appraise-standard'), fullPage: true })
+
+  await page.goto('/enterprise/appraise/monitoring')
+  await expect(page.getByTestId('appraise-monitoring')).toBeVisible()
+  await expect(page.getByTestId('completeness-table').locator('tbody tr').first()).toBeVisible()
+  await expect(page.getByTestId('migration-matrix')).toContainText('A类')
+  await page.screenshot({ path: shot('appraise-monitoring'), fullPage: true })
+})
+
+test('re-appraise a county: 试算 with a reason, 公示, an upheld objection with a corrected tax, 发布; 整治核查 follows', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'econ', 'Econ@2026')
+  // the latest year, as the server takes it when none is named
+  const published = (await api<AppraisalBatch[]>(page, '/api/appraiseResult/batches')).filter((b) => b.state === '发布')
+  const year = published[0].year
+  const v1 = published.sort(
+    (a, b) => b.counts.A + b.counts.B + b.counts.C + b.counts.D - (a.counts.A + a.counts.B + a.counts.C + a.counts.D),
+  )[0]
+  await page.goto(`/enterprise/appraise/result?year=${year}&regionCode=${v1.countyCode}`)
+  await expect(page.getByTestId(`batch-revise-${v1.id}`)).toBeVisible()
+
+  await page.getByTestId(`batch-revise-${v1.id}`).click()
+  const revise = dialog(page, '重新评价')
+  await opened(revise)
+  await revise.locator('textarea').fill('税务部门更正年度实缴税金')
+  await revise.getByRole('button', { name: /试\s*算/ }).click()
+  await expect(page.getByTestId('batch-table')).toContainText('第2版')
+  const v2 = (await api<AppraisalBatch[]>(page, `/api/appraiseResult/batches?year=${year}&regionCode=${v1.countyCode}`)).find(
+    (b) => b.version === 2,
+  )!
+  expect(v2.state).toBe('试算')
+
+  await page.getByTestId(`batch-publicity-${v2.id}`).click()
+  const pub = dialog(page, '公示')
+  await opened(pub)
+  await pub.getByRole('button', { name: '开始公示' }).click()
+  await expect(page.getByTestId('batch-table').getByTestId('batch-state').first()).toHaveText('公示')
+
+  await page.getByTestId(`batch-objections-${v2.id}`).click()
+  const obj = dialog(page, '异议：')
+  await opened(obj)
+  await obj.getByTestId('objection-enterprise').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
+  await obj.getByTestId('objection-content').fill('第四季度实缴税金漏报')
+  await obj.getByTestId('objection-add').click()
+  await expect(obj.getByTestId('objection-table')).toContainText('待审')
+  await page.screenshot({ path: shot('appraise-objection'), fullPage: true })
+  await obj.locator('[data-testid^="objection-review-"]').first().click()
+  const review = dialog(page, '审核异议')
+  await opened(review)
+  await review.getByTestId('review-decision').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '采纳' }).click()
+  await review.getByTestId('review-note').fill('经税务部门核实补报')
+  await review.getByTestId('review-item').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '实缴税金' }).click()
+  await review.getByTestId('review-value').locator('xpath=descendant-or-self::input').fill('500')
+  await review.getByRole('button', { name: '提交审核' }).click()
+  await expect(obj.getByTestId('objection-table')).toContainText('采纳')
+  await obj.locator('.ant-modal-close').click()
+
+  await page.getByTestId(`batch-publish-${v2.id}`).click()
+  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '发布' })
+  await confirm.getByRole('button', { name: /确\s*定/ }).click()
+  await expect(page.getByTestId('batch-table').getByTestId('batch-state').first()).toHaveText('发布')
+  await page.screenshot({ path: shot('appraise-published'), fullPage: true })
+  const after = (await api<AppraisalBatch[]>(page, `/api/appraiseResult/batches?year=${year}&regionCode=${v1.countyCode}`)).map((b) => [
+    b.version,
+    b.state,
+  ])
+  expect(after).toEqual([
+    [2, '发布'],
+    [1, '归档'],
+  ])
+  const v2now = (await api<AppraisalBatch[]>(page, `/api/appraiseResult/batches?year=${year}&regionCode=${v1.countyCode}`))[0]
+
+  // 整治核查 lists the county's C and D enterprises as published
+  const targets = await api<TargetList>(page, `/api/regulation/targets?year=${year}&regionCode=${v1.countyCode}&pageSize=500`)
+  expect(targets.page.total).toBe(v2now.counts.C + v2now.counts.D)
+  await page.goto(`/enterprise/regulation/check?year=${year}&regionCode=${v1.countyCode}`)
+  await expect(page.getByTestId('regulation-check')).toBeVisible()
+  await expect(page.locator('.ant-pagination-total-text, [data-testid="check-table"]').first()).toBeVisible()
+  await page.screenshot({ path: shot('appraise-regulation-check'), fullPage: true })
+})

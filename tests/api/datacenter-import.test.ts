@@ -349,12 +349,33 @@ describe('who may do what', () => {
     expect(filtered.list.map((b) => b.name)).toEqual(expect.arrayContaining(['西湖.csv', '西湖区企业台账.xlsx']))
   })
 
-  it('deletes a batch that was not submitted, after which its file may go', async () => {
-    const b = await importBatch(s, clerk, { name: '删.csv', bytes: Buffer.from('企业名称\n乙\n') }, 'enterprise')
+  it('deletes a batch that was not submitted, and with it the file uploaded for it (row and bytes)', async () => {
+    const b = await importBatch(s, clerk, { name: '删.csv', bytes: Buffer.from('企业名称\n乙删除测试\n') }, 'enterprise')
+    const sha = (await s.db.query<{ sha256: string }>('SELECT sha256 FROM upload_file WHERE id = $1', [b.fileId])).rows[0].sha256
+    const stored = path.join(s.uploadDir, 'files', sha.slice(0, 2), sha)
+    expect(fs.existsSync(stored)).toBe(true)
     expect((await s.postJson('/api/datacenter/sjcj/delete', { id: b.id }, countyA)).status).toBe(404)
     expect((await s.postJson('/api/datacenter/sjcj/delete', { id: b.id }, clerk)).status).toBe(200)
     expect((await s.db.query('SELECT 1 FROM dc_import_row WHERE batch_id = $1', [b.id])).rows).toHaveLength(0)
-    expect((await s.postJson('/api/base/file/delete', { id: b.fileId }, clerk)).status).toBe(200)
+    expect((await s.db.query('SELECT 1 FROM upload_file WHERE id = $1', [b.fileId])).rows).toHaveLength(0)
+    expect(fs.existsSync(stored)).toBe(false)
+    expect((await s.postJson('/api/base/file/delete', { id: b.fileId }, clerk)).status).toBe(404)
+  })
+
+  it('keeps the uploaded file while another batch still reads it, and removes it with the last one', async () => {
+    const bytes = Buffer.from('企业名称\n丙共用文件\n')
+    const first = await importBatch(s, clerk, { name: '共用.csv', bytes }, 'enterprise')
+    const again = await s.postJson<BatchView>(
+      '/api/datacenter/sjcj/collect',
+      { fileId: first.fileId, kind: 'enterprise', crs: 'auto' },
+      clerk,
+    )
+    expect(again.status, again.body.message).toBe(200)
+    await waitForJob(s, clerk, again.body.data.id)
+    expect((await s.postJson('/api/datacenter/sjcj/delete', { id: first.id }, clerk)).status).toBe(200)
+    expect((await s.db.query('SELECT 1 FROM upload_file WHERE id = $1', [first.fileId])).rows).toHaveLength(1)
+    expect((await s.postJson('/api/datacenter/sjcj/delete', { id: again.body.data.id }, clerk)).status).toBe(200)
+    expect((await s.db.query('SELECT 1 FROM upload_file WHERE id = $1', [first.fileId])).rows).toHaveLength(0)
   })
 })
 

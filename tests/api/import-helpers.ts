@@ -1,7 +1,16 @@
 /** Helpers of the data-centre import suites: upload a batch, wait for its job, read its rows. */
 import { expect } from 'vitest'
 import type { BatchProgress, BatchRows, BatchRowView, BatchView } from '../../src/domain/contracts/datacenter-import'
+import { importServices } from '../../src/server/modules/datacenter-import/routes'
 import type { Answer, TestServer } from './harness'
+
+/**
+ * Waits until the server's spare parse worker has loaded its readers: a suite that times how fast
+ * a file is refused measures the refusal, not a thread booting beside a just-started server.
+ */
+export async function parserWarm(s: TestServer): Promise<void> {
+  await importServices.get(s.db)?.parsers.ready()
+}
 
 /** POST /api/datacenter/sjcj/upload as the browser sends it. */
 export function uploadBatch(

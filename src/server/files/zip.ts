@@ -153,6 +153,40 @@ export class ZipArchive {
   }
 
   /**
+   * The first `n` bytes of an entry (fewer when the entry is shorter or broken), inflating no more
+   * than that: what a format's header declares is checked before its body is read.
+   */
+  async readHead(e: ZipEntry, n: number): Promise<Buffer> {
+    const start = await this.dataStart(e)
+    const want = Math.min(n, e.size)
+    if (want <= 0) return Buffer.alloc(0)
+    if (e.method === 0) return this.src.read(start, want)
+    // deflate writes at most about 1032 output bytes per input byte: a prefix of the body is enough
+    const raw = await this.src.read(start, Math.min(e.compressedSize, 64 * 1024))
+    return new Promise<Buffer>((resolve) => {
+      const inflate = zlib.createInflateRaw()
+      const parts: Buffer[] = []
+      let got = 0
+      let settled = false
+      const finish = () => {
+        if (settled) return
+        settled = true
+        inflate.destroy()
+        resolve(Buffer.concat(parts).subarray(0, want))
+      }
+      inflate.on('data', (chunk: Buffer) => {
+        parts.push(chunk)
+        got += chunk.length
+        if (got >= want) finish()
+      })
+      inflate.on('end', finish)
+      // a prefix ends mid-stream: what was inflated up to there is the answer
+      inflate.on('error', finish)
+      inflate.end(raw)
+    })
+  }
+
+  /**
    * The entry's bytes as a stream, inflated as they are read and cut off with a {@link ZipError}
    * at the first byte past the declared size (a reader that trusts the archive, like the
    * spreadsheet parser, is never fed more than the limits allowed). `onBytes` counts what passed.

@@ -162,6 +162,30 @@ export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id:
   return f
 }
 
+/**
+ * Removes the source file of a deleted import batch: a file uploaded for an import (purpose
+ * 'import') that no other batch reads and nothing carries as 附件, and its bytes when no other
+ * file row holds them. A library file a batch was collected from stays. Returns whether it went.
+ */
+export async function dropImportSource(db: Db, store: FileStore, fileId: number): Promise<boolean> {
+  const f = await repo.getFile(db, fileId)
+  if (!f || f.purpose !== 'import' || (await repo.batchUsing(db, fileId)) !== undefined) return false
+  const links = await attachments.linksOfFile(db, fileId)
+  if (links.records.length || links.submissions.length) return false
+  return withHashLock(f.sha256, async () => {
+    let left: number
+    try {
+      left = await repo.deleteFile(db, fileId, f.sha256)
+    } catch (err) {
+      // referenced meanwhile (a new batch or an attachment): it stays
+      if ((err as { code?: string })?.code === '23503') return false
+      throw err
+    }
+    if (left === 0) store.remove(f.sha256)
+    return true
+  })
+}
+
 /** Content-Disposition of a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
 export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_')

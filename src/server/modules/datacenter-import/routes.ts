@@ -45,7 +45,11 @@ export const datacenterImportRoutes =
     const service = new ImportService(db, store, app.log)
     importServices.set(db, service)
     await service.recover()
-    app.addHook('onClose', async () => service.runner.stop())
+    service.parsers.warm()
+    app.addHook('onClose', async () => {
+      service.parsers.close()
+      await service.runner.stop()
+    })
 
     // ---- 数据采集 sjcj -------------------------------------------------------------------------
     app.post('/api/datacenter/sjcj/upload', { config: { pages: SJCJ_PAGES.write, log: sjcj('上传导入文件') } }, async (req) => {

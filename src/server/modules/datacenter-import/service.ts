@@ -31,13 +31,14 @@ import {
   type DeclaredCrs,
 } from '../../../domain/datacenter/import-batch'
 import type { RecordKind } from '../../../domain/datacenter/standard'
+import type { FileKind } from '../../../domain/files/file-type'
 import { regionInScope, scopeCondition, scopeOf } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { Where, type PageArgs } from '../../db/sql'
 import { AppError, badRequest, notFound } from '../../http/errors'
 import type { FileStore, Incoming } from '../../files/store'
 import type { AuthUser } from '../../auth/session'
-import { acceptUpload, deleteUpload } from '../base-file/service'
+import { acceptUpload, deleteUpload, dropImportSource } from '../base-file/service'
 import * as fileRepo from '../base-file/repo'
 import { checkBatch, recheckBatchRules, recheckRows, type CheckContext } from './checks'
 import { commitBatch } from './commit'
@@ -46,6 +47,7 @@ import { JobRunner, recoverOrphans, STALE_SECONDS } from './jobs'
 import { loadLookups, standardInForce } from './lookups'
 import * as repo from './repo'
 import { SourceError, type SourceReader } from './source/types'
+import { openSourceInWorker, ParsePool } from './source/worker-reader'
 import { stageRows } from './staging'
 
 /** The header signature of a template: sha-256 of the normalised column names. */
@@ -67,6 +69,8 @@ export interface BatchListFilter {
 /** The batch service of one server. */
 export class ImportService {
   readonly runner: JobRunner
+  /** parse workers started ahead of the uploads (source/worker-reader.ts) */
+  readonly parsers = new ParsePool()
 
   constructor(
     private readonly db: Db,
@@ -205,14 +209,15 @@ export class ImportService {
     return repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord)
   }
 
+  /**
+   * Opens a stored file as a source, parsed in a worker thread (source/worker-reader.ts); a source
+   * refused there answers 400/413/422 naming the file field.
+   */
   private async open(path: string, kind: string, crs: DeclaredCrs): Promise<SourceReader> {
-    // the readers (exceljs, shpjs, proj4 …) load on the first import, not with the server
-    const { formatOf, openSource } = await import('./source')
     try {
-      const format = await formatOf(path, kind as never)
-      return await openSource(path, format, crs)
+      return await openSourceInWorker(path, kind as FileKind, crs, undefined, this.parsers)
     } catch (err) {
-      if (err instanceof SourceError) throw badRequest(err.message, [{ field: 'file', message: err.message }])
+      if (err instanceof SourceError) throw new AppError(err.status, err.message, [{ field: 'file', message: err.message }])
       throw err
     }
   }
@@ -478,12 +483,16 @@ export class ImportService {
     return { batch: repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord), submitted }
   }
 
-  /** Deletes a batch that was not committed (its staged rows with it; the stored file stays). */
+  /**
+   * Deletes a batch that was not committed, its staged rows with it, and the file uploaded for it
+   * (unless another batch reads it or it came from the file library): nothing is left orphaned.
+   */
   async remove(user: AuthUser, id: number): Promise<repo.BatchRecord> {
     const b = await this.visible(user, id)
     if (b.status === '已提交') throw statusError(b, '已提交的批次不能删除')
     if (this.runner.isRunning(id)) throw statusError(b, '请等待导入或检查结束后再删除')
-    await this.db.query('DELETE FROM dc_import_batch WHERE id = $1 AND status <> $2', [id, '已提交'])
+    const gone = await this.db.query('DELETE FROM dc_import_batch WHERE id = $1 AND status <> $2', [id, '已提交'])
+    if (gone.affectedRows) await dropImportSource(this.db, this.store, b.fileId)
     return b
   }
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import { detectTextEncoding } from './text-encoding'
-import { MAX_IMPORT_COLUMNS, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
 
 const SAMPLE = 64 * 1024
 
@@ -89,7 +89,40 @@ function delimiterOf(firstLine: string): string {
 
 const isBlankRecord = (fields: string[]) => fields.every((f) => f.trim() === '')
 
-/** Opens a CSV file: reads the header line at once, rows as they are iterated. */
+/**
+ * Counts the data records of a file (the first non-blank one is the header), stopping once past
+ * the row limit: one streamed pass that keeps nothing but the splitter's current record.
+ */
+async function dataRecords(file: string, encoding: string, delimiter: string): Promise<number> {
+  const splitter = new CsvSplitter(delimiter)
+  const decoder = new TextDecoder(encoding)
+  let records = 0
+  const count = (rs: { fields: string[] }[]) => {
+    for (const r of rs) if (!isBlankRecord(r.fields)) records++
+  }
+  const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 })
+  try {
+    for await (const chunk of stream) {
+      count(splitter.push(decoder.decode(chunk as Buffer, { stream: true })))
+      if (records > MAX_IMPORT_ROWS + 1) return records - 1
+    }
+  } finally {
+    stream.destroy()
+  }
+  count(splitter.push(decoder.decode()))
+  try {
+    const last = splitter.end()
+    if (last) count([last])
+  } catch {
+    // an unclosed quote is reported by the read itself, with its line
+  }
+  return Math.max(0, records - 1)
+}
+
+/**
+ * Opens a CSV file: counts its records first (over the row limit: 413 before a row is staged),
+ * then reads the header line at once, rows as they are iterated.
+ */
 export async function openCsv(file: string): Promise<SourceReader> {
   const size = fs.statSync(file).size
   const fh = await fs.promises.open(file, 'r')
@@ -98,7 +131,10 @@ export async function openCsv(file: string): Promise<SourceReader> {
   await fh.close()
   const encoding = detectTextEncoding(sample)
   const sampleText = new TextDecoder(encoding).decode(sample).replace(/^\uFEFF/, '')
-  const splitter = new CsvSplitter(delimiterOf(sampleText.split(/\r?\n/)[0] ?? ''))
+  const delimiter = delimiterOf(sampleText.split(/\r?\n/)[0] ?? '')
+  const total = await dataRecords(file, encoding, delimiter)
+  if (total > MAX_IMPORT_ROWS) throw new SourceError(`CSV 的数据行超过单批上限 ${MAX_IMPORT_ROWS} 条，请拆分后分批导入`, 413)
+  const splitter = new CsvSplitter(delimiter)
 
   let read = 0
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 })

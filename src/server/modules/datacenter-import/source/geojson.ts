@@ -8,7 +8,7 @@ import type { Feature, Geometry } from 'geojson'
 import type { DeclaredCrs, SourceCrs } from '../../../../domain/datacenter/import-batch'
 import { assertPlausible, crsOfGeoJsonMember, firstPosition, mapGeometry, toWgs84 } from './crs'
 import { detectTextEncoding } from './text-encoding'
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SourceError, tooManyRows, uniqueHeaders, type SourceReader, type SourceRow } from './types'
 
 const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection'])
 
@@ -21,8 +21,21 @@ function plain(v: unknown): string | number | boolean | null {
   return JSON.stringify(v)
 }
 
-/** Opens a GeoJSON file (read whole: its size is bounded by the upload limit). */
+/**
+ * Largest GeoJSON read. The document is parsed whole by JSON.parse, which allocates in one native
+ * call that the worker's heap cap cannot interrupt, so its size is bounded before it starts (a
+ * 50 MB document takes some 500 MB of heap, under the parse worker's cap).
+ */
+export const MAX_GEOJSON_BYTES = 50 * 1024 * 1024
+
+/** Opens a GeoJSON file (read whole, at most {@link MAX_GEOJSON_BYTES}). */
 export async function openGeoJson(file: string, declared: DeclaredCrs): Promise<SourceReader> {
+  const size = (await fs.promises.stat(file)).size
+  if (size > MAX_GEOJSON_BYTES)
+    throw new SourceError(
+      `GeoJSON 文件 ${Math.ceil(size / 1024 / 1024)} MB，超过上限 ${MAX_GEOJSON_BYTES / 1024 / 1024} MB：请拆分后分批导入，或改用 Shapefile`,
+      413,
+    )
   const bytes = await fs.promises.readFile(file)
   let doc: unknown
   try {
@@ -36,8 +49,7 @@ export async function openGeoJson(file: string, declared: DeclaredCrs): Promise<
   else if (root?.type === 'Feature') features = [root as unknown as Feature]
   else throw new SourceError('GeoJSON 应为 FeatureCollection（要素集合），顶层 type 不对')
   if (features.length === 0) throw new SourceError('GeoJSON 中没有要素')
-  if (features.length > MAX_IMPORT_ROWS)
-    throw new SourceError(`GeoJSON 有 ${features.length} 个要素，超过单批上限 ${MAX_IMPORT_ROWS} 个，请分批导入`)
+  if (features.length > MAX_IMPORT_ROWS) throw tooManyRows('GeoJSON 的要素', features.length)
   const crs: SourceCrs = declared !== 'auto' ? declared : (crsOfGeoJsonMember(root.crs) ?? '4326')
   const project = toWgs84(crs)
 

@@ -10,7 +10,16 @@ import type { DeclaredCrs, SourceCrs } from '../../../../domain/datacenter/impor
 import { ZipError, type ZipArchive, type ZipEntry } from '../../../files/zip'
 import { assertPlausible, crsOfPrj, firstPosition, mapGeometry, toWgs84 } from './crs'
 import { parseDbf } from './dbf'
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, openSourceZip, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
+import {
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  openSourceZip,
+  SourceError,
+  tooManyRows,
+  uniqueHeaders,
+  type SourceReader,
+  type SourceRow,
+} from './types'
 
 /** Whether a ZIP holds a shapefile layer (a .shp entry). */
 export function hasShapefile(entries: readonly ZipEntry[]): boolean {
@@ -38,6 +47,38 @@ export async function openShapefile(file: string, declared: DeclaredCrs): Promis
   }
 }
 
+/**
+ * What the headers declare, checked before a body is inflated or a record built: the .dbf's record
+ * count and the .shx's index count against the row limit (413) and against the sizes the entries
+ * really have, and the .shp's declared length against its size (422). A 2 MB archive whose table
+ * claims 99 000 000 records is refused here, having read 112 bytes.
+ */
+async function checkDeclaredCounts(zip: ZipArchive, e: { shp: ZipEntry; dbf: ZipEntry; shx: ZipEntry }, shown: string): Promise<void> {
+  const dbf = await zip.readHead(e.dbf, 12)
+  if (dbf.length < 12) throw new SourceError(`属性表 ${shown}.dbf 已损坏（文件过短）`, 422)
+  const records = dbf.readUInt32LE(4)
+  const headerLen = dbf.readUInt16LE(8)
+  const recordLen = dbf.readUInt16LE(10)
+  if (records > MAX_IMPORT_ROWS) throw tooManyRows(`属性表 ${shown}.dbf 声明的记录`, records)
+  if (headerLen < 33 || recordLen < 1 || headerLen + records * recordLen > e.dbf.size + 1) {
+    throw new SourceError(
+      `属性表 ${shown}.dbf 声明有 ${records} 条记录（每条 ${recordLen} 字节），而文件只有 ${e.dbf.size} 字节：文件已损坏或被篡改`,
+      422,
+    )
+  }
+  const indexed = (e.shx.size - 100) / 8
+  if (e.shx.size < 100 || !Number.isInteger(indexed)) throw new SourceError(`索引文件 ${shown}.shx 已损坏（大小不符合格式）`, 422)
+  if (indexed > MAX_IMPORT_ROWS) throw tooManyRows(`索引文件 ${shown}.shx 声明的图形`, indexed)
+  if (indexed !== records)
+    throw new SourceError(`图形与属性记录数不一致：.shp ${indexed} 个图形，.dbf ${records} 条记录（按 .shx 索引与 .dbf 表头）`, 422)
+  const shp = await zip.readHead(e.shp, 100)
+  if (shp.length < 100 || shp.readUInt32BE(0) !== 9994) throw new SourceError(`${shown}.shp 不是有效的 Shapefile 图形文件`)
+  const declaredBytes = shp.readUInt32BE(24) * 2
+  if (declaredBytes > e.shp.size || e.shp.size < 100 + indexed * 12) {
+    throw new SourceError(`${shown}.shp 声明长度 ${declaredBytes} 字节，而文件只有 ${e.shp.size} 字节：文件已损坏或被篡改`, 422)
+  }
+}
+
 async function readLayer(zip: ZipArchive, declared: DeclaredCrs): Promise<SourceReader> {
   const shps = zip.entries.filter((e) => isLayerFile(e.name, '.shp'))
   if (shps.length === 0) throw new SourceError('压缩包中没有 .shp 图形文件')
@@ -59,6 +100,7 @@ async function readLayer(zip: ZipArchive, declared: DeclaredCrs): Promise<Source
   else throw new SourceError(`缺少坐标系文件 ${shown}.prj：请放入 .prj，或上传时选择坐标系`)
   const cpg = cpgEntry ? new TextDecoder('utf-8').decode(await zip.read(cpgEntry)).trim() : null
 
+  await checkDeclaredCounts(zip, { shp: shps[0], dbf: dbfEntry, shx: shxEntry }, shown ?? '')
   const table = parseDbf(await zip.read(dbfEntry), cpg)
   const shpBytes = await zip.read(shps[0])
   const shx = await zip.read(shxEntry)
@@ -75,8 +117,7 @@ async function readLayer(zip: ZipArchive, declared: DeclaredCrs): Promise<Source
       `图形与属性记录数不一致：.shp ${shapes.length} 个图形，.dbf ${table.records.length} 条记录${Number.isInteger(indexed) ? `，.shx ${indexed} 条索引` : ''}`,
     )
   }
-  if (shapes.length > MAX_IMPORT_ROWS)
-    throw new SourceError(`Shapefile 有 ${shapes.length} 个要素，超过单批上限 ${MAX_IMPORT_ROWS} 个，请分批导入`)
+  if (shapes.length > MAX_IMPORT_ROWS) throw tooManyRows('Shapefile 的要素', shapes.length)
   if (table.fields.length > MAX_IMPORT_COLUMNS)
     throw new SourceError(`属性表有 ${table.fields.length} 个字段，超过上限 ${MAX_IMPORT_COLUMNS} 个`)
 

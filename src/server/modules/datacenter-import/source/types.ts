@@ -30,13 +30,36 @@ export interface SourceReader {
   close(): Promise<void>
 }
 
-/** A source that cannot be read, with the Chinese reason to show. */
-export class SourceError extends Error {}
+/**
+ * A source that cannot be read, with the Chinese reason to show and the status to answer with:
+ * 400 bad content, 413 more than the limits take, 422 a file that contradicts itself (a header
+ * that declares more than the file holds) or that could not be read within the time budget.
+ */
+export class SourceError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 422 = 400,
+  ) {
+    super(message)
+  }
+}
 
 /** Most rows one batch takes (a 100 000-row sheet is accepted, streamed). */
 export const MAX_IMPORT_ROWS = 200_000
 /** Most columns a source may have. */
 export const MAX_IMPORT_COLUMNS = 200
+
+/**
+ * Time budgets of a parse (it runs in a worker thread, see worker-reader.ts): opening a source
+ * (format, header, the declared counts, a CSV's row count) and each chunk of rows after that.
+ */
+export const PARSE_BUDGET = { openMs: 60_000, chunkMs: 60_000 }
+/** The heap a parse worker may grow to; past it the worker ends, never the server. */
+export const PARSE_WORKER_HEAP_MB = 1024
+
+/** 413 for a source with more rows than one batch takes. */
+export const tooManyRows = (what: string, n: number) =>
+  new SourceError(`${what}有 ${n} 条，超过单批上限 ${MAX_IMPORT_ROWS} 条，请拆分后分批导入`, 413)
 
 /** Column names made usable: trimmed, empty ones named 列N, repeated ones numbered. */
 export function uniqueHeaders(raw: readonly unknown[]): string[] {

@@ -6,7 +6,16 @@
  * entry is cut off at its declared size (zip bombs stop at the limit, not at the disk's end).
  */
 import { ZipError, type ZipArchive } from '../../../files/zip'
-import { MAX_IMPORT_COLUMNS, openSourceZip, SourceError, uniqueHeaders, type SourceReader, type SourceRow } from './types'
+import {
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  openSourceZip,
+  SourceError,
+  tooManyRows,
+  uniqueHeaders,
+  type SourceReader,
+  type SourceRow,
+} from './types'
 
 /** The parts of exceljs's WorkbookReader this reader drives (stable in exceljs 4). */
 interface WorkbookInternals {
@@ -78,6 +87,10 @@ export async function openXlsx(file: string): Promise<SourceReader> {
     const sheetEntry = path ? zip.find(path) : undefined
     const sheetNo = /sheet(\d+)\.xml$/i.exec(path ?? '')?.[1]
     if (!sheetEntry || !sheetNo) throw new SourceError('Excel 文件中没有可读取的工作表')
+
+    // the sheet's <dimension ref="A1:K250001"/> (when written) declares its last row: checked before reading rows
+    const dimension = /<dimension\s+ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec((await zip.readHead(sheetEntry, 4096)).toString('utf8'))
+    if (dimension && Number(dimension[1]) - 1 > MAX_IMPORT_ROWS) throw tooManyRows(`工作表声明的数据行`, Number(dimension[1]) - 1)
 
     let inflated = 0
     const sheetStream = await zip.openStream(sheetEntry, (n) => (inflated += n))

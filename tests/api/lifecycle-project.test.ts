@@ -26,14 +26,15 @@ async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
   return (await s.db.query<T>(sql, params)).rows[0]
 }
 
-const OVERDUE = `((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date))`
+// an exited project (退出) is never overdue
+const OVERDUE = `(lp.exit_date IS NULL AND ((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date)))`
 
 describe('项目管理: a stage page', () => {
   it('counts the projects waiting to start, those started and the overdue among them', async () => {
     const r = await s.get<StageProjects>('/api/landLifeCycle/projects?stage=xmkg&pageSize=500', land)
     expect(r.status).toBe(200)
     const x = await one<{ pending: number; done: number; overdue: number }>(
-      `SELECT count(*) FILTER (WHERE lp.start_date IS NULL)::int AS pending, count(*) FILTER (WHERE lp.start_date IS NOT NULL)::int AS done,
+      `SELECT count(*) FILTER (WHERE lp.start_date IS NULL AND lp.exit_date IS NULL)::int AS pending, count(*) FILTER (WHERE lp.start_date IS NOT NULL)::int AS done,
               count(*) FILTER (WHERE ${OVERDUE})::int AS overdue
        FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND lp.supply_date IS NOT NULL`,
     )
@@ -49,7 +50,7 @@ describe('项目管理: a stage page', () => {
     }
     const pending = (await s.get<StageProjects>('/api/landLifeCycle/projects?stage=xmkg&state=pending&overdue=true', land)).body.data.page
     const y = await one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND lp.supply_date IS NOT NULL AND lp.start_date IS NULL AND ${OVERDUE}`,
+      `SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND lp.supply_date IS NOT NULL AND lp.start_date IS NULL AND lp.exit_date IS NULL AND ${OVERDUE}`,
     )
     expect(pending.total).toBe(y.n)
     expect(pending.list.every((p) => p.dates.tdgy !== null && p.dates.xmkg === null && p.overdue && p.currentStage === 'tdgy')).toBe(true)
@@ -123,12 +124,33 @@ describe('项目管理: registering a stage', () => {
     const due = new Date(`${TODAY}T00:00:00Z`)
     due.setUTCMonth(due.getUTCMonth() + 24)
     const expected = await one<{ d: string }>(`SELECT to_char(($1::date + interval '24 months')::date, 'YYYY-MM-DD') AS d`, [TODAY])
-    expect(r.body.message).toBe(`已登记项目开工，约定竣工期限为 ${expected.d}`)
+    // registered past the start deadline: the days late; the parcel's 在建 goes to the data centre for audit
+    const late =
+      target.startDeadline! < TODAY
+        ? `，逾期 ${Math.round((Date.parse(TODAY) - Date.parse(target.startDeadline!)) / 86_400_000)} 天登记`
+        : ''
+    const sub = await one<{ id: number; payload: Record<string, unknown> }>(
+      `SELECT id::int, payload FROM dc_submission WHERE kind = 'parcel' AND target_id = $1 AND state = '待审核'`,
+      [target.parcelId],
+    )
+    expect(sub.payload).toMatchObject({ status: '在建', actual_start_date: TODAY })
+    expect(r.body.message).toBe(`已登记项目开工，约定竣工期限为 ${expected.d}${late}，地块信息变更已提交数据中心审核（提交 #${sub.id}）`)
     expect(r.body.data).toMatchObject({ currentStage: 'xmkg', completionDeadline: expected.d })
     expect(r.body.data.dates.xmkg).toBe(TODAY)
     const detail = (await s.get<ProjectDetail>(`/api/landLifeCycle/project?id=${target.id}`, land)).body.data
     expect(detail.events).toEqual([
-      { stage: 'xmkg', date: TODAY, remark: '现场核实开工', deadline: expected.d, actor: '陈土地', at: expect.any(String) },
+      {
+        stage: 'xmkg',
+        date: TODAY,
+        remark: '现场核实开工',
+        deadline: expected.d,
+        lateDays: late ? Math.round((Date.parse(TODAY) - Date.parse(target.startDeadline!)) / 86_400_000) : null,
+        actuals: null,
+        judgement: null,
+        submission: { id: sub.id, state: '待审核' },
+        actor: '陈土地',
+        at: expect.any(String),
+      },
     ])
     const again = await s.postJson('/api/landLifeCycle/registerStage', { id: target.id, stage: 'xmkg', date: TODAY }, land)
     expect([again.status, again.body.message]).toEqual([409, `该项目已于 ${TODAY} 登记项目开工，不能重复登记`])

@@ -7,7 +7,18 @@
 import { z } from 'zod'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
-import { LIFECYCLE_STAGES, type LifecycleStage } from '../lifecycle'
+import { validateCreditCode } from '../codes/credit-code'
+import {
+  ACTUAL_NAMES,
+  COMMITMENT_ITEMS,
+  EXIT_OUTCOMES,
+  LIFECYCLE_STAGES,
+  type Actuals,
+  type Commitments,
+  type ExitOutcome,
+  type Judgement,
+  type LifecycleStage,
+} from '../lifecycle'
 
 /** The pages of the lifecycle that use these endpoints (docs/product.md §6 grants). */
 export const PROJECT_PAGES = LIFECYCLE_STAGES.map((s) => `/landLifeCycle/projectManager/${s}`)
@@ -68,6 +79,17 @@ export interface ProjectRow {
   investIntensity: number | null
   committedPlotRatio: number | null
   committedTaxPerMu: number | null
+  committedEnergyVa: number | null
+  committedEmissionVa: number | null
+  /** 计划投资, 万元 */
+  plannedInvestment: number | null
+  /** the actual figures registered so far */
+  actuals: Actuals
+  /** 竣工验收 and 项目评价 against the commitments (null until registered) */
+  acceptance: Judgement | null
+  evaluation: Judgement | null
+  /** 退出 (null while the contract stands) */
+  exit: { date: string; reason: string; outcome: ExitOutcome } | null
 }
 
 /** GET /api/landLifeCycle/projects: one stage's page. */
@@ -80,19 +102,152 @@ export interface StageProjects {
   page: Page<ProjectRow>
 }
 
+const projectId = z.number({ error: '项目编号 id 应为数字' }).int('项目编号 id 应为整数').positive('项目编号 id 应为正整数')
+
+/** A non-negative figure with its bounds, e.g. 容积率 0–10. */
+const figure = (label: string, max: number, unit = '') =>
+  z
+    .number({ error: `${label}应为数字` })
+    .finite(`${label}应为数字`)
+    .min(0, `${label}不能为负数`)
+    .max(max, `${label}不能大于 ${max}${unit}`)
+
+/** The actual figures a registration gives (竣工验收: 投资, 建筑面积, 容积率; 项目评价: 税收, 单位能耗/排放增加值). */
+export const actualsBody = z
+  .object(
+    Object.fromEntries(
+      Object.entries(ACTUAL_NAMES).map(([k, a]) => [k, figure(`${a.name} actuals.${k} `, a.max, a.unit).nullable().optional()]),
+    ) as Record<keyof Actuals, z.ZodOptional<z.ZodNullable<z.ZodNumber>>>,
+  )
+  .strict()
+
 /** POST /api/landLifeCycle/registerStage: the date a project reached a stage. */
 export const registerStageBody = z.object({
-  id: z.number({ error: '项目编号 id 应为数字' }).int('项目编号 id 应为整数').positive('项目编号 id 应为正整数'),
+  id: projectId,
   stage: stage.exclude(['xmqy'], { error: '项目签约在建项目时登记，不能单独登记' }),
   date: isoDate('日期 date '),
   remark: z.string().trim().max(200, '备注 remark 最多200个字').default(''),
+  /** required at 竣工验收 and 项目评价 */
+  actuals: actualsBody.optional(),
 })
+
+/** The commitment fields of a project, by their body names. */
+export const COMMITMENT_FIELDS: Record<keyof Commitments, string> = {
+  investIntensity: 'investIntensity',
+  plotRatio: 'committedPlotRatio',
+  taxPerMu: 'committedTaxPerMu',
+  energyVa: 'committedEnergyVa',
+  emissionVa: 'committedEmissionVa',
+}
+const commitment = (k: keyof Commitments) => {
+  const c = COMMITMENT_ITEMS[k]
+  return figure(`${c.name} ${COMMITMENT_FIELDS[k]} `, c.max, c.unit)
+}
+
+const projectFields = {
+  name: z.string({ error: '项目名称 name 必填' }).trim().min(2, '项目名称 name 至少2个字').max(200, '项目名称 name 最多200个字'),
+  /** 计划投资, 万元 */
+  plannedInvestment: figure('计划投资 plannedInvestment ', 100_000_000, '万元'),
+  investIntensity: commitment('investIntensity'),
+  committedPlotRatio: commitment('plotRatio'),
+  committedTaxPerMu: commitment('taxPerMu'),
+  committedEnergyVa: commitment('energyVa'),
+  committedEmissionVa: commitment('emissionVa'),
+  /** left out: set at 土地供应 (start within 12 months) and 项目开工 (completion within 24 months) */
+  startDeadline: isoDate('约定开工期限 startDeadline ').nullable().optional(),
+  completionDeadline: isoDate('约定竣工期限 completionDeadline ').nullable().optional(),
+}
+
+function deadlinesAfter(
+  v: { signedDate?: string; startDeadline?: string | null; completionDeadline?: string | null },
+  ctx: z.RefinementCtx,
+  signedDate: string | undefined,
+) {
+  if (signedDate && v.startDeadline && v.startDeadline < signedDate)
+    ctx.addIssue({ code: 'custom', path: ['startDeadline'], message: `约定开工期限 startDeadline 不能早于签约日期 ${signedDate}` })
+  if (signedDate && v.completionDeadline && v.completionDeadline < signedDate)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['completionDeadline'],
+      message: `约定竣工期限 completionDeadline 不能早于签约日期 ${signedDate}`,
+    })
+  else if (v.startDeadline && v.completionDeadline && v.completionDeadline < v.startDeadline)
+    ctx.addIssue({ code: 'custom', path: ['completionDeadline'], message: '约定竣工期限 completionDeadline 不能早于约定开工期限' })
+}
+
+/** POST /api/landLifeCycle/createProject: 项目签约 with its 标准地 commitments. */
+export const createProjectBody = z
+  .object({
+    ...projectFields,
+    /** the enterprise by 统一社会信用代码 (check character verified) */
+    creditCode: z
+      .string({ error: '统一社会信用代码 creditCode 必填' })
+      .trim()
+      .toUpperCase()
+      .superRefine((v, ctx) => {
+        const problem = validateCreditCode(v)
+        if (problem) ctx.addIssue({ code: 'custom', message: `${problem.replace('统一社会信用代码', '统一社会信用代码 creditCode ')}` })
+      }),
+    /** the planned land: a parcel of the master data */
+    parcelId: z.number({ error: '地块 parcelId 必填' }).int('地块 parcelId 应为整数').positive('地块 parcelId 应为正整数'),
+    signedDate: isoDate('签约日期 signedDate '),
+  })
+  .superRefine((v, ctx) => deadlinesAfter(v, ctx, v.signedDate))
+export type CreateProjectBody = z.input<typeof createProjectBody>
+
+/** POST /api/landLifeCycle/updateProject: the name, planned investment, commitments or deadlines (history kept). */
+export const updateProjectBody = z
+  .object({ id: projectId, ...projectFields })
+  .partial({
+    name: true,
+    plannedInvestment: true,
+    investIntensity: true,
+    committedPlotRatio: true,
+    committedTaxPerMu: true,
+    committedEnergyVa: true,
+    committedEmissionVa: true,
+  })
+  .superRefine((v, ctx) => deadlinesAfter(v, ctx, undefined))
+export type UpdateProjectBody = z.input<typeof updateProjectBody>
+
+/** POST /api/landLifeCycle/exitProject: 退出 — a broken contract, its date and reason, and the land's outcome. */
+export const exitProjectBody = z.object({
+  id: projectId,
+  date: isoDate('退出日期 date '),
+  reason: z.string({ error: '退出原因 reason 必填' }).trim().min(2, '退出原因 reason 至少2个字').max(200, '退出原因 reason 最多200个字'),
+  outcome: z.enum(EXIT_OUTCOMES, { error: `土地处置 outcome 应为 ${EXIT_OUTCOMES.join('、')} 之一` }),
+})
+export type ExitProjectBody = z.input<typeof exitProjectBody>
+
+/** GET /api/landLifeCycle/parcelOptions: parcels a project may be signed on. */
+export const parcelOptionsQuery = z.object({ keyword })
+export interface ParcelOption {
+  id: number
+  landCode: string
+  name: string
+  areaMu: number
+  status: string
+  countyName: string | null
+}
+
+/** One edit in a project's history. */
+export interface ProjectEdit {
+  changes: { field: string; label: string; before: unknown; after: unknown }[]
+  actor: string
+  at: string
+}
 export type RegisterStageBody = z.input<typeof registerStageBody>
 
-/** One registration in a project's history. */
+/** One registration in a project's history (stage 'tc' = 退出). */
 export interface ProjectEvent {
-  stage: LifecycleStage
+  stage: LifecycleStage | 'tc'
   date: string
+  /** days past the stage's deadline when registered late */
+  lateDays: number | null
+  actuals: Actuals | null
+  judgement: Judgement | null
+  /** the data-centre submission that carries its parcel facts, and its state */
+  submission: { id: number; state: string } | null
   remark: string
   /** deadlines the registration set (土地供应 sets the start deadline, 项目开工 the completion deadline) */
   deadline: string | null
@@ -108,6 +263,7 @@ export const projectIdQuery = z.object({
 /** GET /api/landLifeCycle/project?id */
 export interface ProjectDetail extends ProjectRow {
   events: ProjectEvent[]
+  edits: ProjectEdit[]
 }
 
 /** GET /api/landLifeCycle/onebook (and /export) */
@@ -118,6 +274,8 @@ export const onebookQuery = pageQuery(['name', 'signedDate', 'taxGap'] as const)
   overdue: z.enum(['true', 'false'], { error: '逾期 overdue 应为 true 或 false' }).optional(),
   /** only the projects in production whose 亩均税收 is below the commitment */
   belowCommitment: z.enum(['true', 'false'], { error: 'belowCommitment 应为 true 或 false' }).optional(),
+  /** only the projects whose 项目评价 was judged 未达标 */
+  failedEvaluation: z.enum(['true', 'false'], { error: '评价未达标 failedEvaluation 应为 true 或 false' }).optional(),
 })
 export type OnebookQuery = z.infer<typeof onebookQuery>
 
@@ -140,6 +298,10 @@ export interface Onebook {
   overdue: number
   /** projects in production (投产 reached) below their committed 亩均税收 */
   belowCommitment: number
+  /** projects whose 项目评价 was judged 未达标 (catalogue failedEvaluationCount) — each a warning */
+  failedEvaluation: number
+  /** projects that exited (退出) */
+  exited: number
   byStage: { stage: LifecycleStage; name: string; count: number }[]
   page: Page<OnebookRow>
 }

@@ -374,7 +374,8 @@ export const FIGURES = {
     unit: '个',
     population: 'lifecycleProjects',
     asOf: 'today',
-    caliber: '截至今日逾期的项目个数：开工期限（交地后 12 个月）已过仍未开工，或竣工期限（开工后 24 个月）已过仍未竣工。',
+    caliber:
+      '截至今日逾期的项目个数：开工期限（默认交地后 12 个月）已过仍未开工，或竣工期限（默认开工后 24 个月）已过仍未竣工；已退出的项目不计。',
   }),
   belowCommitmentCount: count({
     key: 'belowCommitmentCount',
@@ -383,6 +384,14 @@ export const FIGURES = {
     population: 'lifecycleProjects',
     asOf: 'yearEnd',
     caliber: '已投产、且用地企业当年亩均税收（未取整）低于标准地承诺亩均税收的项目个数。',
+  }),
+  failedEvaluationCount: count({
+    key: 'failedEvaluationCount',
+    name: '评价未达标项目数',
+    unit: '个',
+    population: 'lifecycleProjects',
+    asOf: 'today',
+    caliber: '截至今日项目评价（达产复核）结论为未达标的项目个数：任一标准地承诺指标的实际值低于承诺值。',
   }),
 } as const satisfies Record<string, Figure>
 

@@ -215,11 +215,14 @@ export function enterpriseSums(r = 'r'): string {
 // ---- lifecycle projects (alias lp), as of today ----
 
 /** 逾期 today (docs/domain.md deadlines): not started by a passed start deadline, or not completed by a passed completion deadline. */
-export const OVERDUE_SQL = `COALESCE((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date), false)`
+export const OVERDUE_SQL = `COALESCE(lp.exit_date IS NULL AND ((lp.start_date IS NULL AND lp.start_deadline < current_date) OR (lp.completion_date IS NULL AND lp.completion_deadline < current_date)), false)`
 
 /** Days overdue today (0 when not overdue). */
-export const OVERDUE_DAYS_SQL = `CASE WHEN lp.start_date IS NULL AND lp.start_deadline < current_date THEN current_date - lp.start_deadline
+export const OVERDUE_DAYS_SQL = `CASE WHEN lp.exit_date IS NOT NULL THEN 0 WHEN lp.start_date IS NULL AND lp.start_deadline < current_date THEN current_date - lp.start_deadline
   WHEN lp.completion_date IS NULL AND lp.completion_deadline < current_date THEN current_date - lp.completion_deadline ELSE 0 END`
+
+/** 评价未达标: the 项目评价 judged below a commitment (docs/domain.md). */
+export const FAILED_EVALUATION_SQL = `COALESCE((lp.evaluation->>'passed')::boolean = false, false)`
 
 /** 在建 today: started, not completed. */
 export const IN_CONSTRUCTION_SQL = `(lp.start_date <= current_date AND (lp.completion_date IS NULL OR lp.completion_date > current_date))`

@@ -6,6 +6,8 @@
  * year's 31 December, as in demo-entities.ts.
  */
 import type { Db } from '../engine'
+import { judge, type Judgement } from '../../../domain/lifecycle'
+import { M2_PER_MU } from '../../../domain/codes/units'
 
 /** Writes one project per supplied parcel since 2019 and its zone shapes; returns the count. */
 export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
@@ -29,7 +31,7 @@ export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
        )
        INSERT INTO lifecycle_project (name, parcel_id, enterprise_id, county_code, signed_date, supply_date, start_date,
          construction_date, completion_date, production_date, evaluation_date, start_deadline, completion_deadline,
-         invest_intensity, committed_plot_ratio, committed_tax_per_mu)
+         invest_intensity, committed_plot_ratio, committed_tax_per_mu, committed_energy_va, committed_emission_va, planned_investment)
        SELECT regexp_replace(d.name, '地块$', '项目'), d.id, d.enterprise_id, d.county_code,
               d.supply_date - (30 + (d.id * 7) % 90),
               CASE WHEN d.only_signed THEN NULL ELSE d.supply_date END,
@@ -41,11 +43,91 @@ export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
               CASE WHEN d.prod <= $1::date THEN d.prod END,
               CASE WHEN d.prod + 365 <= $1::date THEN d.prod + 365 END,
               CASE WHEN d.only_signed THEN NULL ELSE d.agreed_start_date END,
-              CASE WHEN d.only_signed THEN NULL ELSE d.agreed_completion_date END,
-              300 + (d.id * 13) % 250, 1.2 + (d.id % 10) / 10.0, 15 + (d.id * 17) % 25
+              -- the completion deadline is set when the project starts
+              CASE WHEN d.only_signed OR d.actual_start_date IS NULL THEN NULL ELSE d.agreed_completion_date END,
+              300 + (d.id * 13) % 250,
+              -- 容积率 committed a little under what was built; every seventh project promised more than it built
+              CASE WHEN d.plot_ratio > 0 AND d.actual_completion_date IS NOT NULL
+                   THEN round((d.plot_ratio * CASE WHEN d.id % 7 = 0 THEN 1.15 ELSE 0.9 END)::numeric, 1)::float8
+                   ELSE 1.2 + (d.id % 10) / 10.0 END,
+              15 + (d.id * 17) % 25,
+              1.5 + (d.id % 15) / 10.0, 20 + (d.id * 7) % 30,
+              round(((300 + (d.id * 13) % 250) * d.area_m2 / ${M2_PER_MU} * (1.0 + (d.id % 3) / 10.0))::numeric, 0)::float8
        FROM dated d ORDER BY d.id`,
       [ref],
     )
+    // a project still waiting for 土地供应 has no land delivered: its parcel carries no supply date nor agreed dates
+    await tx.query(
+      `UPDATE parcel p SET supply_date = NULL, agreed_start_date = NULL, agreed_completion_date = NULL
+       FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND lp.supply_date IS NULL`,
+    )
+    // 退出: every fifth project that let its start deadline pass by more than a quarter without starting broke
+    // its contract a few months after the deadline, and its land was taken back (收回 → 已收回)
+    await tx.query(
+      `WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM lifecycle_project
+                  WHERE supply_date IS NOT NULL AND start_date IS NULL AND start_deadline < $1::date)
+       UPDATE lifecycle_project lp SET exit_date = LEAST(lp.start_deadline + (60 + lp.id % 30), $1::date),
+              exit_reason = '超过约定开工期限未开工，解除出让合同', exit_outcome = '收回'
+       FROM c WHERE c.id = lp.id AND c.rn % 3 = 1`,
+      [ref],
+    )
+    // and one of the projects still only signed gave up before its land was delivered (the land stays as it is)
+    await tx.query(
+      `WITH c AS (SELECT id, count(*) OVER () AS n FROM lifecycle_project WHERE supply_date IS NULL ORDER BY id LIMIT 1)
+       UPDATE lifecycle_project lp SET exit_date = LEAST(lp.signed_date + 90, $1::date), exit_reason = '企业放弃投资，解除投资协议', exit_outcome = '保留'
+       FROM c WHERE c.id = lp.id AND c.n > 2`,
+      [ref],
+    )
+    await tx.query(`UPDATE parcel p SET status = '已收回' FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND lp.exit_outcome = '收回'`)
+    // actual figures: at 竣工验收 the investment (92–141 % of the commitment), the floor area and 容积率 of the
+    // parcel; at 项目评价 the year's tax and value added per unit of energy and emission (85–159 %), so that some
+    // projects fall short of a commitment
+    await tx.query(
+      `UPDATE lifecycle_project lp SET
+         actual_investment = round((lp.invest_intensity * p.area_m2 / ${M2_PER_MU} * (0.92 + (lp.id * 7 % 50) / 100.0))::numeric, 0)::float8,
+         actual_building_area = COALESCE(p.building_area, round((COALESCE(p.plot_ratio, 0) * p.area_m2)::numeric, 0)::float8),
+         actual_plot_ratio = COALESCE(p.plot_ratio, 0)
+       FROM parcel p WHERE p.id = lp.parcel_id AND lp.completion_date IS NOT NULL`,
+    )
+    await tx.query(
+      `UPDATE lifecycle_project lp SET
+         actual_tax = round((lp.committed_tax_per_mu * p.area_m2 / ${M2_PER_MU} * (0.85 + (lp.id * 11 % 60) / 100.0))::numeric, 1)::float8,
+         actual_energy_va = round((lp.committed_energy_va * (0.95 + (lp.id * 3 % 60) / 100.0))::numeric, 2)::float8,
+         actual_emission_va = round((lp.committed_emission_va * (1.0 + (lp.id * 13 % 60) / 100.0))::numeric, 2)::float8
+       FROM parcel p WHERE p.id = lp.parcel_id AND lp.evaluation_date IS NOT NULL`,
+    )
+    // the judgements, by the same rule as a registration (domain/lifecycle judge)
+    const done = await tx.query<Record<string, number | string | null>>(
+      `SELECT lp.id, p.area_m2, lp.invest_intensity, lp.committed_plot_ratio, lp.committed_tax_per_mu, lp.committed_energy_va, lp.committed_emission_va,
+              lp.actual_investment, lp.actual_plot_ratio, lp.actual_tax, lp.actual_energy_va, lp.actual_emission_va, lp.evaluation_date::text AS ev
+       FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE lp.completion_date IS NOT NULL`,
+    )
+    const n = (v: number | string | null) => (v === null ? null : Number(v))
+    const judged: { id: number; acceptance: Judgement; evaluation: Judgement | null }[] = done.rows.map((r) => {
+      const c = {
+        investIntensity: n(r.invest_intensity),
+        plotRatio: n(r.committed_plot_ratio),
+        taxPerMu: n(r.committed_tax_per_mu),
+        energyVa: n(r.committed_energy_va),
+        emissionVa: n(r.committed_emission_va),
+      }
+      const a = {
+        investment: n(r.actual_investment),
+        plotRatio: n(r.actual_plot_ratio),
+        tax: n(r.actual_tax),
+        energyVa: n(r.actual_energy_va),
+        emissionVa: n(r.actual_emission_va),
+      }
+      const areaMu = Number(r.area_m2) / M2_PER_MU
+      return { id: Number(r.id), acceptance: judge('jgys', c, a, areaMu), evaluation: r.ev ? judge('xmpj', c, a, areaMu) : null }
+    })
+    if (judged.length) {
+      await tx.query(
+        `UPDATE lifecycle_project lp SET acceptance = j.acceptance, evaluation = j.evaluation
+         FROM jsonb_to_recordset($1::jsonb) AS j(id int, acceptance jsonb, evaluation jsonb) WHERE lp.id = j.id`,
+        [JSON.stringify(judged)],
+      )
+    }
     // zones: 指界 a rough sketch around the plot, 勘测定界 the surveyed parcel once supplied,
     // 竣工 the as-built footprint once accepted
     await tx.query(

@@ -131,7 +131,7 @@ export async function lifecycleProjects(db: Db, scope: DataScope) {
   const r = await db.query<Record<string, unknown> & { zones: { kind: string; geojson: string }[] | string | null }>(
     `SELECT lp.id, lp.name, lp.parcel_id AS "parcelId", p.land_code AS "landCode", e.name AS "enterpriseName",
             lp.invest_intensity AS "investIntensity", lp.committed_plot_ratio AS "committedPlotRatio",
-            lp.committed_tax_per_mu AS "committedTaxPerMu", ${STAGE_COLUMNS},
+            lp.committed_tax_per_mu AS "committedTaxPerMu", ${STAGE_COLUMNS}, lp.exit_date AS "exitDate",
             (SELECT json_agg(json_build_object('kind', z.kind, 'geojson', ST_AsGeoJSON(z.geom, 6)) ORDER BY z.kind)
              FROM lifecycle_zone z WHERE z.project_id = lp.id) AS zones
      FROM lifecycle_project lp

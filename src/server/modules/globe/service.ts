@@ -150,6 +150,7 @@ export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promi
       evaluationDate: dates.evaluationDate,
       startDeadline: dates.startDeadline,
       completionDeadline: dates.completionDeadline,
+      exitDate: dates.exitDate ?? null,
       stage: stageAt(dates, asOf),
       overdue: overdueAt(dates, asOf),
       investIntensity: n(r.investIntensity),

@@ -8,7 +8,8 @@ import { Where, contains, orderBy, queryPage, type PageArgs } from '../../db/sql
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../domain/lifecycle'
-import { OVERDUE_DAYS_SQL, OVERDUE_SQL, ratioSql, yearlyRowOf } from '../../figures/sql'
+import { FAILED_EVALUATION_SQL, OVERDUE_DAYS_SQL, OVERDUE_SQL, ratioSql, yearlyRowOf } from '../../figures/sql'
+import type { Actuals, Judgement } from '../../../domain/lifecycle'
 import { STAGE_COLUMN } from '../big-data/repo'
 
 /** 逾期 today: the catalogue's overdueCount fragment (src/server/figures), shared with the globe's count. */
@@ -20,7 +21,10 @@ const FROM = `lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id LEFT JOI
 const d = (col: string) => `to_char(lp.${col}, 'YYYY-MM-DD') AS ${col}`
 export const PROJECT_SELECT = `lp.id, lp.name, p.id AS parcel_id, p.land_code, p.name AS parcel_name, p.area_m2, lp.enterprise_id, e.name AS enterprise_name,
   c.name AS county_name, ${Object.values(STAGE_COLUMN).map(d).join(', ')}, ${d('start_deadline')}, ${d('completion_deadline')},
-  ${OVERDUE_SQL} AS overdue, (${OVERDUE_DAYS_SQL})::int AS overdue_days, lp.invest_intensity, lp.committed_plot_ratio, lp.committed_tax_per_mu`
+  ${OVERDUE_SQL} AS overdue, (${OVERDUE_DAYS_SQL})::int AS overdue_days, lp.invest_intensity, lp.committed_plot_ratio, lp.committed_tax_per_mu,
+  lp.committed_energy_va, lp.committed_emission_va, lp.planned_investment, lp.actual_investment, lp.actual_building_area, lp.actual_plot_ratio AS registered_plot_ratio,
+  lp.actual_tax, lp.actual_energy_va, lp.actual_emission_va, lp.acceptance, lp.evaluation, ${d('exit_date')}, lp.exit_reason, lp.exit_outcome,
+  p.status AS parcel_status, e.credit_code`
 
 /** A project row as selected. */
 export type ProjectDbRow = {
@@ -40,6 +44,22 @@ export type ProjectDbRow = {
   invest_intensity: number | null
   committed_plot_ratio: number | null
   committed_tax_per_mu: number | null
+  committed_energy_va: number | null
+  committed_emission_va: number | null
+  planned_investment: number | null
+  actual_investment: number | null
+  actual_building_area: number | null
+  registered_plot_ratio: number | null
+  actual_tax: number | null
+  actual_energy_va: number | null
+  actual_emission_va: number | null
+  acceptance: Judgement | string | null
+  evaluation: Judgement | string | null
+  exit_date: string | null
+  exit_reason: string | null
+  exit_outcome: '收回' | '保留' | '转让' | null
+  parcel_status: string
+  credit_code: string | null
 } & Record<(typeof STAGE_COLUMN)[LifecycleStage], string | null>
 
 /** Live projects whose parcel is inside the scope, with the region and keyword filters. */
@@ -61,8 +81,10 @@ export function stateCondition(stage: LifecycleStage, state: 'pending' | 'done' 
   const prev = previous(stage)
   const reachedPrev = prev ? `lp.${STAGE_COLUMN[prev]} IS NOT NULL` : 'TRUE'
   if (state === 'done') return `${col} IS NOT NULL`
-  if (state === 'pending') return `${reachedPrev} AND ${col} IS NULL`
-  return reachedPrev
+  // an exited project waits for nothing
+  if (state === 'pending') return `${reachedPrev} AND ${col} IS NULL AND lp.exit_date IS NULL`
+  // both: an exited project shows on the pages of the stages it reached
+  return `${reachedPrev} AND (${col} IS NOT NULL OR lp.exit_date IS NULL)`
 }
 
 export async function stageProjects(
@@ -110,25 +132,179 @@ export async function project(db: Db, scope: DataScope, id: number): Promise<Pro
 }
 
 /** The registrations of a project, oldest first. */
-export async function events(
-  db: Db,
-  id: number,
-): Promise<
-  { stage: LifecycleStage; stage_date: string; remark: string; deadline: string | null; actor: string; created_at: Date | string }[]
-> {
-  const r = await db.query<{
-    stage: LifecycleStage
-    stage_date: string
-    remark: string
-    deadline: string | null
-    actor: string
-    created_at: Date | string
-  }>(
-    `SELECT ev.stage, to_char(ev.stage_date, 'YYYY-MM-DD') AS stage_date, ev.remark, to_char(ev.deadline, 'YYYY-MM-DD') AS deadline, u.real_name AS actor, ev.created_at
-     FROM lifecycle_event ev JOIN app_user u ON u.id = ev.actor_id WHERE ev.project_id = $1 ORDER BY ev.id`,
+export type EventDbRow = {
+  stage: LifecycleStage | 'tc'
+  stage_date: string
+  remark: string
+  deadline: string | null
+  late_days: number | null
+  actuals: Actuals | string | null
+  judgement: Judgement | string | null
+  submission_id: number | string | null
+  submission_state: string | null
+  actor: string
+  created_at: Date | string
+}
+
+export async function events(db: Db, id: number): Promise<EventDbRow[]> {
+  const r = await db.query<EventDbRow>(
+    `SELECT ev.stage, to_char(ev.stage_date, 'YYYY-MM-DD') AS stage_date, ev.remark, to_char(ev.deadline, 'YYYY-MM-DD') AS deadline,
+            ev.late_days, ev.actuals, ev.judgement, ev.submission_id, s.state AS submission_state, u.real_name AS actor, ev.created_at
+     FROM lifecycle_event ev JOIN app_user u ON u.id = ev.actor_id LEFT JOIN dc_submission s ON s.id = ev.submission_id
+     WHERE ev.project_id = $1 ORDER BY ev.id`,
     [id],
   )
   return r.rows
+}
+
+/** The edits of a project, oldest first. */
+export async function edits(db: Db, id: number) {
+  const r = await db.query<{ changes: unknown; actor: string; created_at: Date | string }>(
+    `SELECT h.changes, u.real_name AS actor, h.created_at FROM lifecycle_project_history h JOIN app_user u ON u.id = h.actor_id
+     WHERE h.project_id = $1 ORDER BY h.id`,
+    [id],
+  )
+  return r.rows
+}
+
+/** A parcel of the scope that a project may be signed on, with the live project it already carries. */
+export async function parcelForSigning(db: Db, scope: DataScope, parcelId: number) {
+  const w = new Where().add('p.id = ?', parcelId).add('NOT p.deleted')
+  w.raw(scopeCondition(scope, 'p', w.params))
+  const r = await db.query<{ id: number; land_code: string; county_code: string | null; project: string | null }>(
+    `SELECT p.id, p.land_code, p.county_code,
+            (SELECT lp.name FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND NOT lp.deleted AND lp.exit_date IS NULL LIMIT 1) AS project
+     FROM parcel p WHERE ${w.sql}`,
+    w.params,
+  )
+  return r.rows[0]
+}
+
+/** Parcels of the scope a project may be signed on (no live project), by 宗地代码 or name; at most 20. */
+export async function signableParcels(db: Db, scope: DataScope, keyword: string | undefined) {
+  const w = new Where()
+    .add('NOT p.deleted')
+    .add(`NOT EXISTS (SELECT 1 FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND NOT lp.deleted AND lp.exit_date IS NULL)`)
+  w.raw(scopeCondition(scope, 'p', w.params))
+  if (keyword) w.add('(p.land_code ILIKE ? OR p.name ILIKE ?)', contains(keyword), contains(keyword))
+  const r = await db.query<{
+    id: number
+    land_code: string
+    name: string
+    area_m2: number | null
+    status: string
+    county_name: string | null
+  }>(
+    `SELECT p.id, p.land_code, p.name, p.area_m2, p.status, c.name AS county_name FROM parcel p LEFT JOIN region c ON c.code = p.county_code
+     WHERE ${w.sql} ORDER BY p.land_code LIMIT 20`,
+    w.params,
+  )
+  return r.rows
+}
+
+/** An enterprise by 统一社会信用代码. */
+export async function enterpriseByCreditCode(db: Db, code: string): Promise<{ id: number; name: string } | undefined> {
+  return (await db.query<{ id: number; name: string }>('SELECT id, name FROM enterprise WHERE credit_code = $1 AND NOT deleted', [code]))
+    .rows[0]
+}
+
+/** The project columns a signing or an edit writes. */
+export const PROJECT_COLUMNS = {
+  name: 'name',
+  plannedInvestment: 'planned_investment',
+  investIntensity: 'invest_intensity',
+  committedPlotRatio: 'committed_plot_ratio',
+  committedTaxPerMu: 'committed_tax_per_mu',
+  committedEnergyVa: 'committed_energy_va',
+  committedEmissionVa: 'committed_emission_va',
+  startDeadline: 'start_deadline',
+  completionDeadline: 'completion_deadline',
+} as const
+export type ProjectField = keyof typeof PROJECT_COLUMNS
+
+/** Inserts a signed project and its 项目签约 history row, in one transaction; returns the id. */
+export async function insertProject(
+  db: Db,
+  f: Record<ProjectField, unknown> & {
+    parcelId: number
+    enterpriseId: number
+    countyCode: string | null
+    signedDate: string
+    remark: string
+    actorId: number
+  },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const cols = Object.values(PROJECT_COLUMNS)
+    const values = (Object.keys(PROJECT_COLUMNS) as ProjectField[]).map((k) => f[k] ?? null)
+    const r = await tx.query<{ id: number }>(
+      `INSERT INTO lifecycle_project (parcel_id, enterprise_id, county_code, signed_date, ${cols.join(', ')})
+       VALUES ($1, $2, $3, $4::date, ${cols.map((c, i) => (c.endsWith('deadline') ? `$${i + 5}::date` : `$${i + 5}`)).join(', ')}) RETURNING id`,
+      [f.parcelId, f.enterpriseId, f.countyCode, f.signedDate, ...values],
+    )
+    const id = r.rows[0].id
+    await tx.query(`INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, actor_id) VALUES ($1, 'xmqy', $2::date, $3, $4)`, [
+      id,
+      f.signedDate,
+      f.remark,
+      f.actorId,
+    ])
+    return id
+  })
+}
+
+/** Writes an edit and its history row, in one transaction. */
+export async function updateProject(
+  db: Db,
+  id: number,
+  set: Partial<Record<ProjectField, unknown>>,
+  changes: { field: string; label: string; before: unknown; after: unknown }[],
+  actorId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const keys = Object.keys(set) as ProjectField[]
+    await tx.query(
+      `UPDATE lifecycle_project SET ${keys.map((k, i) => `${PROJECT_COLUMNS[k]} = $${i + 2}${k.endsWith('Deadline') ? '::date' : ''}`).join(', ')}, updated_at = now() WHERE id = $1`,
+      [id, ...keys.map((k) => set[k] ?? null)],
+    )
+    await tx.query('INSERT INTO lifecycle_project_history(project_id, changes, actor_id) VALUES ($1, $2::jsonb, $3)', [
+      id,
+      JSON.stringify(changes),
+      actorId,
+    ])
+  })
+}
+
+/** The open (待审核) data-centre submission a registration of this project wrote its parcel facts through, locked. */
+export async function openWriteThrough(db: Db, projectId: number): Promise<{ id: number; payload: Record<string, unknown> } | undefined> {
+  const r = await db.query<{ id: number | string; payload: Record<string, unknown> | string }>(
+    `SELECT s.id, s.payload FROM dc_submission s
+     WHERE s.state = '待审核' AND s.id IN (SELECT submission_id FROM lifecycle_event WHERE project_id = $1 AND submission_id IS NOT NULL)
+     ORDER BY s.id DESC LIMIT 1 FOR UPDATE`,
+    [projectId],
+  )
+  const row = r.rows[0]
+  if (!row) return undefined
+  return { id: Number(row.id), payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload }
+}
+
+/** Folds more parcel facts into a pending write-through submission (it stays 待审核; the step is an 'edit' event). */
+export async function foldIntoSubmission(
+  db: Db,
+  id: number,
+  payload: Record<string, unknown>,
+  actorId: number,
+  remark: string,
+): Promise<void> {
+  await db.query(`UPDATE dc_submission SET payload = $2::jsonb, remark = $3, updated_at = now() WHERE id = $1 AND state = '待审核'`, [
+    id,
+    JSON.stringify(payload),
+    remark,
+  ])
+  await db.query(
+    `INSERT INTO dc_submission_event(submission_id, action, from_state, to_state, actor_id) VALUES ($1, 'edit', '待审核', '待审核', $2)`,
+    [id, actorId],
+  )
 }
 
 /**
@@ -138,27 +314,83 @@ export async function events(
  */
 export async function registerStage(
   db: Db,
-  f: { id: number; stage: LifecycleStage; date: string; remark: string; actorId: number },
-): Promise<{ deadline: string | null } | 'taken'> {
+  f: {
+    id: number
+    stage: LifecycleStage
+    date: string
+    remark: string
+    actorId: number
+    lateDays: number | null
+    /** columns of actual figures and judgements to set with the stage */
+    set: Record<string, unknown>
+    actuals: Actuals | null
+    judgement: Judgement | null
+  },
+): Promise<{ deadline: string | null; eventId: number } | 'taken'> {
   const col = STAGE_COLUMN[f.stage]
   return db.transaction(async (tx) => {
-    const cur = await tx.query<{ v: string | null }>(`SELECT ${col}::text AS v FROM lifecycle_project WHERE id = $1 FOR UPDATE`, [f.id])
-    if (cur.rows[0]?.v) return 'taken'
-    // docs/domain.md: start within 12 months of delivery, completion within 24 months of start
+    const cur = await tx.query<{ v: string | null; x: string | null }>(
+      `SELECT ${col}::text AS v, exit_date::text AS x FROM lifecycle_project WHERE id = $1 FOR UPDATE`,
+      [f.id],
+    )
+    if (cur.rows[0]?.v || cur.rows[0]?.x) return 'taken'
+    // docs/domain.md: start within 12 months of delivery, completion within 24 months of start — unless agreed at signing
     const deadlineCol = f.stage === 'tdgy' ? 'start_deadline' : f.stage === 'xmkg' ? 'completion_deadline' : null
     const months = f.stage === 'tdgy' ? 12 : 24
-    const set = deadlineCol ? `, ${deadlineCol} = ($2::date + interval '${months} months')::date` : ''
+    const set = deadlineCol ? `, ${deadlineCol} = COALESCE(${deadlineCol}, ($2::date + interval '${months} months')::date)` : ''
+    const extra = Object.keys(f.set)
+    const params: unknown[] = [
+      f.id,
+      f.date,
+      ...extra.map((k) => (f.set[k] !== null && typeof f.set[k] === 'object' ? JSON.stringify(f.set[k]) : f.set[k])),
+    ]
     const r = await tx.query<{ deadline: string | null }>(
-      `UPDATE lifecycle_project SET ${col} = $2::date${set}, updated_at = now() WHERE id = $1
+      `UPDATE lifecycle_project SET ${col} = $2::date${set}${extra.map((k, i) => `, ${k} = $${i + 3}`).join('')}, updated_at = now() WHERE id = $1
        RETURNING ${deadlineCol ? `to_char(${deadlineCol}, 'YYYY-MM-DD')` : 'NULL::text'} AS deadline`,
-      [f.id, f.date],
+      params,
     )
     const deadline = r.rows[0].deadline
-    await tx.query(
-      `INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, deadline, actor_id) VALUES ($1, $2, $3::date, $4, $5::date, $6)`,
-      [f.id, f.stage, f.date, f.remark, deadline, f.actorId],
+    const ev = await tx.query<{ id: number | string }>(
+      `INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, deadline, actor_id, late_days, actuals, judgement)
+       VALUES ($1, $2, $3::date, $4, $5::date, $6, $7, $8::jsonb, $9::jsonb) RETURNING id`,
+      [
+        f.id,
+        f.stage,
+        f.date,
+        f.remark,
+        deadline,
+        f.actorId,
+        f.lateDays,
+        f.actuals ? JSON.stringify(f.actuals) : null,
+        f.judgement ? JSON.stringify(f.judgement) : null,
+      ],
     )
-    return { deadline }
+    return { deadline, eventId: Number(ev.rows[0].id) }
+  })
+}
+
+/** Links a registration to the submission that carries its parcel facts. */
+export async function linkSubmission(db: Db, eventId: number, submissionId: number): Promise<void> {
+  await db.query('UPDATE lifecycle_event SET submission_id = $2 WHERE id = $1', [eventId, submissionId])
+}
+
+/** 退出: the exit columns and the history row, in one transaction; 'taken' when the project exited meanwhile. */
+export async function exitProject(
+  db: Db,
+  f: { id: number; date: string; reason: string; outcome: string; actorId: number },
+): Promise<{ eventId: number } | 'taken'> {
+  return db.transaction(async (tx) => {
+    const cur = await tx.query<{ x: string | null }>('SELECT exit_date::text AS x FROM lifecycle_project WHERE id = $1 FOR UPDATE', [f.id])
+    if (cur.rows[0]?.x) return 'taken'
+    await tx.query(
+      'UPDATE lifecycle_project SET exit_date = $2::date, exit_reason = $3, exit_outcome = $4, updated_at = now() WHERE id = $1',
+      [f.id, f.date, f.reason, f.outcome],
+    )
+    const ev = await tx.query<{ id: number | string }>(
+      `INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, actor_id) VALUES ($1, 'tc', $2::date, $3, $4) RETURNING id`,
+      [f.id, f.date, `${f.reason}（土地${f.outcome}）`, f.actorId],
+    )
+    return { eventId: Number(ev.rows[0].id) }
   })
 }
 
@@ -171,11 +403,16 @@ const BELOW_SQL = `(lp.production_date IS NOT NULL AND ${ACTUAL_TAX_SQL} < lp.co
 /** A 一本账 row: the project plus what was achieved. */
 export type OnebookDbRow = ProjectDbRow & { actual_plot_ratio: number | null; actual_tax_per_mu: number | null }
 
-function onebookQuery(
-  scope: DataScope,
-  year: number,
-  f: { keyword?: string; stage?: LifecycleStage; overdue?: 'true' | 'false'; belowCommitment?: 'true' | 'false' },
-) {
+/** The ledger's filters. */
+export type OnebookFilter = {
+  keyword?: string
+  stage?: LifecycleStage
+  overdue?: 'true' | 'false'
+  belowCommitment?: 'true' | 'false'
+  failedEvaluation?: 'true' | 'false'
+}
+
+function onebookQuery(scope: DataScope, year: number, f: OnebookFilter) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
   projectWhere(scope, f, where)
@@ -186,16 +423,11 @@ function onebookQuery(
   }
   if (f.overdue) where.raw(f.overdue === 'true' ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`)
   if (f.belowCommitment) where.raw(f.belowCommitment === 'true' ? BELOW_SQL : `NOT COALESCE(${BELOW_SQL}, false)`)
+  if (f.failedEvaluation) where.raw(f.failedEvaluation === 'true' ? FAILED_EVALUATION_SQL : `NOT ${FAILED_EVALUATION_SQL}`)
   return { where, from: `${FROM} LEFT JOIN enterprise_yearly y ON y.enterprise_id = lp.enterprise_id AND y.year = ${y}` }
 }
 
-export async function onebook(
-  db: Db,
-  scope: DataScope,
-  year: number,
-  f: { keyword?: string; stage?: LifecycleStage; overdue?: 'true' | 'false'; belowCommitment?: 'true' | 'false' },
-  args: PageArgs,
-): Promise<Page<OnebookDbRow>> {
+export async function onebook(db: Db, scope: DataScope, year: number, f: OnebookFilter, args: PageArgs): Promise<Page<OnebookDbRow>> {
   const { where, from } = onebookQuery(scope, year, f)
   const select = `${PROJECT_SELECT}, p.plot_ratio::float8 AS actual_plot_ratio, (${ACTUAL_TAX_SQL})::float8 AS actual_tax_per_mu`
   const order = orderBy(
@@ -211,15 +443,18 @@ export async function onebookCounts(
   db: Db,
   scope: DataScope,
   year: number,
-  f: { keyword?: string; stage?: LifecycleStage; overdue?: 'true' | 'false'; belowCommitment?: 'true' | 'false' },
-): Promise<{ total: number; overdue: number; below: number } & Record<LifecycleStage, number>> {
+  f: OnebookFilter,
+): Promise<{ total: number; overdue: number; below: number; failed: number; exited: number } & Record<LifecycleStage, number>> {
   const { where, from } = onebookQuery(scope, year, f)
   const byStage = LIFECYCLE_STAGES.map((s, i) => {
     const next = LIFECYCLE_STAGES[i + 1]
     return `count(*) FILTER (WHERE lp.${STAGE_COLUMN[s]} IS NOT NULL${next ? ` AND lp.${STAGE_COLUMN[next]} IS NULL` : ''})::int AS ${s}`
   }).join(', ')
-  const r = await db.query<{ total: number; overdue: number; below: number } & Record<LifecycleStage, number>>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue, count(*) FILTER (WHERE ${BELOW_SQL})::int AS below, ${byStage}
+  const r = await db.query<
+    { total: number; overdue: number; below: number; failed: number; exited: number } & Record<LifecycleStage, number>
+  >(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue, count(*) FILTER (WHERE ${BELOW_SQL})::int AS below,
+            count(*) FILTER (WHERE ${FAILED_EVALUATION_SQL})::int AS failed, count(*) FILTER (WHERE lp.exit_date IS NOT NULL)::int AS exited, ${byStage}
      FROM ${from} WHERE ${where.sql}`,
     where.params,
   )

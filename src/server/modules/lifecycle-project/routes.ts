@@ -6,6 +6,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
+  createProjectBody,
+  exitProjectBody,
+  parcelOptionsQuery,
+  updateProjectBody,
   ONEBOOK_PAGE,
   PROJECT_PAGES,
   onebookQuery,
@@ -26,6 +30,7 @@ import { resolveYear } from '../../common/stat-years'
 import * as repo from './repo'
 import * as service from './service'
 import { todayInProductZone } from '../../../domain/today'
+import { proposerOf } from '../datacenter/context'
 
 const READ_PAGES = [...PROJECT_PAGES, ONEBOOK_PAGE]
 const today = () => todayInProductZone()
@@ -58,14 +63,65 @@ export const lifecycleProjectRoutes =
       '/api/landLifeCycle/registerStage',
       { config: { pages: PROJECT_PAGES, log: { module: 'landLifeCycle', action: '登记项目阶段' } }, schema: { body: registerStageBody } },
       async (req) => {
-        const { id, stage, date, remark } = req.body
+        const { id, stage, date, remark, actuals } = req.body
         const scope = await scopeOfRequest(db, req)
+        const user = currentUser(req)
         const { project, message } = await service.registerStage(
           db,
           scope,
-          { id, stage, date, remark, actorId: currentUser(req).id },
+          { ...proposerOf(user), scope },
+          { id, stage, date, remark, actuals, actorId: user.id },
           (row) => {
             req.logTarget = `${row.name} ${STAGE_NAMES[stage]}`
+          },
+        )
+        return ok(project, message)
+      },
+    )
+
+    app.get(
+      '/api/landLifeCycle/parcelOptions',
+      { config: { pages: ['/landLifeCycle/projectManager/xmqy'], log: false }, schema: { querystring: parcelOptionsQuery } },
+      async (req) => ok(await service.parcelOptions(db, await scopeOfRequest(db, req), req.query.keyword)),
+    )
+
+    app.post(
+      '/api/landLifeCycle/createProject',
+      {
+        config: { pages: ['/landLifeCycle/projectManager/xmqy'], log: { module: 'landLifeCycle', action: '新建签约项目' } },
+        schema: { body: createProjectBody },
+      },
+      async (req) => {
+        req.logTarget = req.body.name
+        const project = await service.createProject(db, await scopeOfRequest(db, req), req.body, currentUser(req).id)
+        return ok(project, `已签约项目「${project.name}」`)
+      },
+    )
+
+    app.post(
+      '/api/landLifeCycle/updateProject',
+      { config: { pages: PROJECT_PAGES, log: { module: 'landLifeCycle', action: '修改签约项目' } }, schema: { body: updateProjectBody } },
+      async (req) => {
+        const project = await service.updateProject(db, await scopeOfRequest(db, req), req.body, currentUser(req).id, (row) => {
+          req.logTarget = row.name
+        })
+        return ok(project, '已保存，修改记录已留存')
+      },
+    )
+
+    app.post(
+      '/api/landLifeCycle/exitProject',
+      { config: { pages: PROJECT_PAGES, log: { module: 'landLifeCycle', action: '登记项目退出' } }, schema: { body: exitProjectBody } },
+      async (req) => {
+        const scope = await scopeOfRequest(db, req)
+        const user = currentUser(req)
+        const { project, message } = await service.exitProject(
+          db,
+          scope,
+          { ...proposerOf(user), scope },
+          { ...req.body, actorId: user.id },
+          (row) => {
+            req.logTarget = `${row.name} 退出`
           },
         )
         return ok(project, message)
@@ -76,16 +132,18 @@ export const lifecycleProjectRoutes =
       '/api/landLifeCycle/onebook',
       { config: { pages: [ONEBOOK_PAGE], log: false }, schema: { querystring: onebookQuery } },
       async (req) => {
-        const { regionCode, keyword, stage, overdue, belowCommitment, ...args } = req.query
+        const { regionCode, keyword, stage, overdue, belowCommitment, failedEvaluation, ...args } = req.query
         const scope = await scopeOfRequest(db, req, regionCode)
         const year = await resolveYear(db)
-        const f = { keyword, stage, overdue, belowCommitment }
+        const f = { keyword, stage, overdue, belowCommitment, failedEvaluation }
         const [counts, page] = await Promise.all([repo.onebookCounts(db, scope, year, f), repo.onebook(db, scope, year, f, args)])
         return ok({
           year,
           total: counts.total,
           overdue: counts.overdue,
           belowCommitment: counts.below,
+          failedEvaluation: counts.failed,
+          exited: counts.exited,
           byStage: LIFECYCLE_STAGES.map((s) => ({ stage: s, name: STAGE_NAMES[s], count: counts[s] })),
           page: { ...page, list: page.list.map(service.onebookView) },
         })
@@ -96,10 +154,10 @@ export const lifecycleProjectRoutes =
       '/api/landLifeCycle/onebook/export',
       { config: { pages: [ONEBOOK_PAGE], log: { module: 'landLifeCycle', action: '导出一本账' } }, schema: { querystring: onebookQuery } },
       async (req, reply) => {
-        const { regionCode, keyword, stage, overdue, belowCommitment, page: _p, pageSize: _s, ...sort } = req.query
+        const { regionCode, keyword, stage, overdue, belowCommitment, failedEvaluation, page: _p, pageSize: _s, ...sort } = req.query
         const scope = await scopeOfRequest(db, req, regionCode)
         const year = await resolveYear(db)
-        const f = { keyword, stage, overdue, belowCommitment }
+        const f = { keyword, stage, overdue, belowCommitment, failedEvaluation }
         async function* pages() {
           for (let page = 1; ; page++) {
             const p = await repo.onebook(db, scope, year, f, { ...sort, page, pageSize: 1000 })
@@ -132,6 +190,9 @@ export const lifecycleProjectRoutes =
             { header: `亩均税收承诺（万元/亩）`, value: (r) => r.committedTaxPerMu, width: 16 },
             { ...figureHeader('taxPerMu', `亩均税收 ${year}年`), value: (r) => r.actualTaxPerMu, width: 16 },
             { header: '亩均税收差额', value: (r) => r.taxGap, width: 12 },
+            { header: '竣工验收结论', value: (r) => r.acceptance?.conclusion ?? null, width: 30 },
+            { header: '项目评价结论', value: (r) => r.evaluation?.conclusion ?? null, width: 30 },
+            { header: '退出', value: (r) => (r.exit ? `${r.exit.date} ${r.exit.reason}（土地${r.exit.outcome}）` : null), width: 30 },
           ],
           pages: pages(),
         })

@@ -3,8 +3,30 @@
  * of today, stage registrations in order, once each, dated between the previous stage and today,
  * and the ledger's gaps between achieved figures and commitments.
  */
-import type { OnebookRow, ProjectDetail, ProjectRow } from '../../../domain/contracts/lifecycle-project'
-import { LIFECYCLE_STAGES, STAGE_NAMES, stageAt, type LifecycleStage } from '../../../domain/lifecycle'
+import type {
+  CreateProjectBody,
+  ExitProjectBody,
+  OnebookRow,
+  ParcelOption,
+  ProjectDetail,
+  ProjectRow,
+  UpdateProjectBody,
+} from '../../../domain/contracts/lifecycle-project'
+import { createProjectBody, updateProjectBody } from '../../../domain/contracts/lifecycle-project'
+import type { z } from 'zod'
+import {
+  ACTUAL_NAMES,
+  EXIT_NAME,
+  LIFECYCLE_STAGES,
+  REQUIRED_ACTUALS,
+  STAGE_NAMES,
+  judge,
+  lateDays,
+  stageAt,
+  type Actuals,
+  type Judgement,
+  type LifecycleStage,
+} from '../../../domain/lifecycle'
 import { roundTo } from '../../../domain/codes/units'
 import { mu } from '../../../domain/figures/formulas'
 import { todayInProductZone } from '../../../domain/today'
@@ -12,7 +34,11 @@ import type { DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { iso } from '../../db/sql'
 import { shown, shownOr0 } from '../../figures/values'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { AppError, badRequest, conflict, notFound } from '../../http/errors'
+import type { Proposer } from '../datacenter/proposal'
+import { liveRecord, propose } from '../datacenter/input-service'
+import { checkProposal } from '../datacenter/proposal'
+import { activeStandard } from '../datacenter/standard-service'
 import { STAGE_COLUMN } from '../big-data/repo'
 import * as repo from './repo'
 
@@ -54,6 +80,26 @@ export function projectView(r: repo.ProjectDbRow): ProjectRow {
     investIntensity: r.invest_intensity,
     committedPlotRatio: r.committed_plot_ratio,
     committedTaxPerMu: r.committed_tax_per_mu,
+    committedEnergyVa: r.committed_energy_va,
+    committedEmissionVa: r.committed_emission_va,
+    plannedInvestment: r.planned_investment,
+    actuals: actualsOf(r),
+    acceptance: json<Judgement>(r.acceptance),
+    evaluation: json<Judgement>(r.evaluation),
+    exit: r.exit_date ? { date: r.exit_date, reason: r.exit_reason ?? '', outcome: r.exit_outcome ?? '保留' } : null,
+  }
+}
+
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+
+function actualsOf(r: repo.ProjectDbRow): Actuals {
+  return {
+    investment: r.actual_investment,
+    buildingArea: r.actual_building_area,
+    plotRatio: r.registered_plot_ratio,
+    tax: r.actual_tax,
+    energyVa: r.actual_energy_va,
+    emissionVa: r.actual_emission_va,
   }
 }
 
@@ -81,7 +127,7 @@ async function projectOf(db: Db, scope: DataScope, id: number): Promise<repo.Pro
 /** A project with its registrations, newest last. */
 export async function projectDetail(db: Db, scope: DataScope, id: number): Promise<ProjectDetail> {
   const row = await projectOf(db, scope, id)
-  const events = await repo.events(db, row.id)
+  const [events, edits] = await Promise.all([repo.events(db, row.id), repo.edits(db, row.id)])
   return {
     ...projectView(row),
     events: events.map((e) => ({
@@ -89,26 +135,213 @@ export async function projectDetail(db: Db, scope: DataScope, id: number): Promi
       date: e.stage_date,
       remark: e.remark,
       deadline: e.deadline,
+      lateDays: e.late_days,
+      actuals: json<Actuals>(e.actuals),
+      judgement: json<Judgement>(e.judgement),
+      submission: e.submission_id === null ? null : { id: Number(e.submission_id), state: e.submission_state ?? '' },
       actor: e.actor,
       at: iso(e.created_at)!,
+    })),
+    edits: edits.map((h) => ({
+      changes: json(h.changes as string) as unknown as ProjectDetail['edits'][number]['changes'],
+      actor: h.actor,
+      at: iso(h.created_at)!,
     })),
   }
 }
 
+// ---- 项目签约 and its edits ----
+
+/** Parcels a project may be signed on, for the signing form's picker. */
+export async function parcelOptions(db: Db, scope: DataScope, keyword: string | undefined): Promise<ParcelOption[]> {
+  return (await repo.signableParcels(db, scope, keyword)).map((r) => ({
+    id: r.id,
+    landCode: r.land_code,
+    name: r.name,
+    areaMu: shownOr0('landAreaMu', mu(r.area_m2 ?? 0)),
+    status: r.status,
+    countyName: r.county_name,
+  }))
+}
+
+const FIELD_LABELS: Record<repo.ProjectField, string> = {
+  name: '项目名称',
+  plannedInvestment: '计划投资（万元）',
+  investIntensity: '固定资产投资强度承诺（万元/亩）',
+  committedPlotRatio: '容积率承诺',
+  committedTaxPerMu: '亩均税收承诺（万元/亩）',
+  committedEnergyVa: '单位能耗增加值承诺（万元/吨标准煤）',
+  committedEmissionVa: '单位排放增加值承诺（万元/吨）',
+  startDeadline: '约定开工期限',
+  completionDeadline: '约定竣工期限',
+}
+
 /**
- * Registers a stage date: once, after the previous stage, not before its date nor after today.
- * `onFound` sees the project before the rules run (the operation log names it either way).
+ * 项目签约: a project on a parcel of the scope that carries no live project, for an enterprise of the
+ * master data (by 统一社会信用代码), signed not after today; its 标准地 commitments and any agreed
+ * deadlines. Returns the new project.
+ */
+export async function createProject(
+  db: Db,
+  scope: DataScope,
+  body: z.output<typeof createProjectBody>,
+  actorId: number,
+): Promise<ProjectRow> {
+  if (body.signedDate > today())
+    throw badRequest('签约日期不能晚于今天', [{ field: 'signedDate', message: '签约日期 signedDate 不能晚于今天' }])
+  const parcel = await repo.parcelForSigning(db, scope, body.parcelId)
+  if (!parcel) throw notFound(`地块 ${body.parcelId} 不存在或不在本账号的数据范围内`)
+  if (parcel.project) {
+    const message = `地块 ${parcel.land_code} 已有在履约的项目「${parcel.project}」，不能重复签约`
+    throw new AppError(409, message, [{ field: 'parcelId', message }])
+  }
+  const enterprise = await repo.enterpriseByCreditCode(db, body.creditCode)
+  if (!enterprise) {
+    const message = `统一社会信用代码 creditCode ${body.creditCode} 对应的企业不存在，请先在数据中心录入该企业`
+    throw new AppError(422, message, [{ field: 'creditCode', message }])
+  }
+  const id = await repo.insertProject(db, {
+    ...body,
+    startDeadline: body.startDeadline ?? null,
+    completionDeadline: body.completionDeadline ?? null,
+    parcelId: parcel.id,
+    enterpriseId: enterprise.id,
+    countyCode: parcel.county_code,
+    remark: `与${enterprise.name}签约`,
+    actorId,
+  })
+  return projectView(await projectOf(db, scope, id))
+}
+
+/** Edits the name, planned investment, commitments or deadlines; every change is kept in the history. */
+export async function updateProject(
+  db: Db,
+  scope: DataScope,
+  body: z.output<typeof updateProjectBody>,
+  actorId: number,
+  onFound: (row: repo.ProjectDbRow) => void,
+): Promise<ProjectRow> {
+  const row = await projectOf(db, scope, body.id)
+  onFound(row)
+  if (row.exit_date) throw conflict(`该项目已于 ${row.exit_date} 退出，不能再修改`)
+  const current: Record<repo.ProjectField, unknown> = {
+    name: row.name,
+    plannedInvestment: row.planned_investment,
+    investIntensity: row.invest_intensity,
+    committedPlotRatio: row.committed_plot_ratio,
+    committedTaxPerMu: row.committed_tax_per_mu,
+    committedEnergyVa: row.committed_energy_va,
+    committedEmissionVa: row.committed_emission_va,
+    startDeadline: row.start_deadline,
+    completionDeadline: row.completion_deadline,
+  }
+  const signed = row.signed_date ?? ''
+  for (const k of ['startDeadline', 'completionDeadline'] as const) {
+    const v = body[k]
+    if (v && v < signed) {
+      const message = `${FIELD_LABELS[k]} ${k} 不能早于签约日期 ${signed}`
+      throw badRequest(message, [{ field: k, message }])
+    }
+  }
+  const start = body.startDeadline !== undefined ? body.startDeadline : row.start_deadline
+  const completion = body.completionDeadline !== undefined ? body.completionDeadline : row.completion_deadline
+  if (start && completion && completion < start) {
+    const message = '约定竣工期限 completionDeadline 不能早于约定开工期限'
+    throw badRequest(message, [{ field: 'completionDeadline', message }])
+  }
+  const set: Partial<Record<repo.ProjectField, unknown>> = {}
+  const changes: { field: string; label: string; before: unknown; after: unknown }[] = []
+  for (const k of Object.keys(repo.PROJECT_COLUMNS) as repo.ProjectField[]) {
+    const v = body[k]
+    if (v === undefined || v === current[k]) continue
+    set[k] = v
+    changes.push({ field: k, label: FIELD_LABELS[k], before: current[k], after: v })
+  }
+  if (changes.length === 0) throw new AppError(422, '与当前项目信息相比没有任何修改，无需保存')
+  await repo.updateProject(db, row.id, set, changes, actorId)
+  return projectView(await projectOf(db, scope, row.id))
+}
+
+// ---- write-through: the parcel facts a registration changes, through an audited submission ----
+
+/** The parcel facts (data-standard field names) a stage registration changes. */
+function parcelFacts(stage: LifecycleStage | 'tc', date: string, row: repo.ProjectDbRow, a: Actuals): Record<string, unknown> {
+  switch (stage) {
+    case 'tdgy':
+      return {
+        supply_date: date,
+        ...(row.credit_code ? { owner_credit_code: row.credit_code } : {}),
+        ...(row.parcel_status === '已收回' ? { status: '已供未建' } : {}),
+      }
+    case 'xmkg':
+      return { status: '在建', actual_start_date: date }
+    case 'jgys':
+      return { actual_completion_date: date, building_area: a.buildingArea, plot_ratio: a.plotRatio }
+    case 'xmtc':
+      return { status: '已投产' }
+    case 'tc':
+      return { status: '已收回' }
+    default:
+      return {}
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != null && b != null && String(a) === String(b))
+
+/**
+ * Sends the parcel facts of a registration to the data centre as a 修改 submission, 待审核 at once
+ * (never written to the parcel here: the auditor's approval does). A lifecycle submission on the
+ * same parcel still waiting for audit takes the new facts too, so successive registrations do not
+ * conflict with each other at approval. Returns the submission id, or null when nothing changes.
+ */
+async function writeThrough(
+  db: Db,
+  p: Proposer,
+  row: repo.ProjectDbRow,
+  facts: Record<string, unknown>,
+  remark: string,
+): Promise<number | null> {
+  const target = await liveRecord(db, p, 'parcel', row.parcel_id)
+  const open = await repo.openWriteThrough(db, row.id)
+  const base = open ? { ...target.values, ...open.payload } : target.values
+  const changed = Object.fromEntries(Object.entries(facts).filter(([k, v]) => !sameValue(base[k], v)))
+  if (Object.keys(changed).length === 0) return open?.id ?? null
+  if (open) {
+    const std = await activeStandard(db, 'parcel')
+    const checked = await checkProposal(db, p, 'parcel', std, { ...open.payload, ...changed }, target, 'submit')
+    await repo.foldIntoSubmission(db, open.id, checked.payload, p.id, remark)
+    return open.id
+  }
+  const saved = await propose(db, p, 'parcel', 'update', { targetId: row.parcel_id, payload: changed, submit: true, remark })
+  return saved.id
+}
+
+/** 400 naming a field of the actual figures. */
+const actualMissing = (stage: 'jgys' | 'xmpj', k: keyof Actuals) => {
+  const a = ACTUAL_NAMES[k]
+  const message = `${STAGE_NAMES[stage]}须填写${a.name} actuals.${k}${a.unit ? `（${a.unit}）` : ''}`
+  return badRequest(message, [{ field: `actuals.${k}`, message }])
+}
+
+/**
+ * Registers a stage date: once, after the previous stage, not before its date nor after today, not
+ * on an exited project. 竣工验收 and 项目评价 need their actual figures and are judged against the
+ * commitments; a registration past its deadline records the days late; the parcel facts it changes
+ * go to the data centre for audit, in the same transaction. `onFound` sees the project before the
+ * rules run (the operation log names it either way).
  */
 export async function registerStage(
   db: Db,
   scope: DataScope,
-  f: { id: number; stage: LifecycleStage; date: string; remark: string; actorId: number },
+  p: Proposer,
+  f: { id: number; stage: LifecycleStage; date: string; remark: string; actorId: number; actuals?: Actuals },
   onFound: (row: repo.ProjectDbRow) => void,
 ): Promise<{ project: ProjectRow; message: string }> {
   const { id, stage, date } = f
   const row = await projectOf(db, scope, id)
   onFound(row)
   const name = STAGE_NAMES[stage]
+  if (row.exit_date) throw conflict(`该项目已于 ${row.exit_date} 退出，不能再登记${name}`)
   const existing = row[STAGE_COLUMN[stage]]
   if (existing) throw conflict(`该项目已于 ${existing} 登记${name}，不能重复登记`)
   const prev = LIFECYCLE_STAGES[LIFECYCLE_STAGES.indexOf(stage) - 1]
@@ -118,11 +351,93 @@ export async function registerStage(
   const problem =
     date < prevDate ? `${name}日期不能早于${STAGE_NAMES[prev]}日期 ${prevDate}` : date > today() ? `${name}日期不能晚于今天` : null
   if (problem) throw badRequest(problem, [{ field: 'date', message: problem }])
-  const done = await repo.registerStage(db, f)
+
+  // the actual figures: required at 竣工验收 and 项目评价, refused elsewhere
+  const given = Object.fromEntries(Object.entries(f.actuals ?? {}).filter(([, v]) => v !== null && v !== undefined)) as Actuals
+  let judgement: Judgement | null = null
+  const set: Record<string, unknown> = {}
+  if (stage === 'jgys' || stage === 'xmpj') {
+    for (const k of REQUIRED_ACTUALS[stage]) if (given[k] === undefined) throw actualMissing(stage, k)
+    const actuals = { ...actualsOf(row), ...given }
+    judgement = judge(
+      stage,
+      {
+        investIntensity: row.invest_intensity,
+        plotRatio: row.committed_plot_ratio,
+        taxPerMu: row.committed_tax_per_mu,
+        energyVa: row.committed_energy_va,
+        emissionVa: row.committed_emission_va,
+      },
+      actuals,
+      mu(row.area_m2 ?? 0) ?? 0,
+    )
+    const col: Record<keyof Actuals, string> = {
+      investment: 'actual_investment',
+      buildingArea: 'actual_building_area',
+      plotRatio: 'actual_plot_ratio',
+      tax: 'actual_tax',
+      energyVa: 'actual_energy_va',
+      emissionVa: 'actual_emission_va',
+    }
+    for (const [k, v] of Object.entries(given)) set[col[k as keyof Actuals]] = v
+    set[stage === 'jgys' ? 'acceptance' : 'evaluation'] = judgement
+  } else if (Object.keys(given).length) {
+    const k = Object.keys(given)[0]
+    const message = `${name}不登记实际指标（actuals.${k}），实际指标在竣工验收和项目评价时填写`
+    throw badRequest(message, [{ field: `actuals.${k}`, message }])
+  }
+  const late = lateDays(stage, date, { startDeadline: row.start_deadline, completionDeadline: row.completion_deadline })
+
+  const facts = parcelFacts(stage, date, row, given)
+  const done = await db.transaction(async (tx) => {
+    const r = await repo.registerStage(tx, { ...f, lateDays: late, set, actuals: Object.keys(given).length ? given : null, judgement })
+    if (r === 'taken') return r
+    const sub = await writeThrough(tx, p, row, facts, `全生命周期·${row.name}·${name}`)
+    if (sub !== null) await repo.linkSubmission(tx, r.eventId, sub)
+    return { ...r, submission: sub }
+  })
   if (done === 'taken') throw conflict(`该项目已登记${name}，不能重复登记`)
   const project = projectView(await projectOf(db, scope, id))
-  const message = done.deadline
-    ? `已登记${name}，${stage === 'tdgy' ? '约定开工期限' : '约定竣工期限'}为 ${done.deadline}`
-    : `已登记${name}`
+  const parts = [`已登记${name}`]
+  if (done.deadline && (stage === 'tdgy' || stage === 'xmkg'))
+    parts.push(`${stage === 'tdgy' ? '约定开工期限' : '约定竣工期限'}为 ${done.deadline}`)
+  if (late) parts.push(`逾期 ${late} 天登记`)
+  if (judgement) parts.push(judgement.conclusion)
+  if (done.submission) parts.push(`地块信息变更已提交数据中心审核（提交 #${done.submission}）`)
+  return { project, message: parts.join('，') }
+}
+
+/**
+ * 退出: a broken contract on a date between signing and today, with its reason and the land's
+ * outcome; 收回 sends the parcel's 已收回 status to the data centre for audit.
+ */
+export async function exitProject(
+  db: Db,
+  scope: DataScope,
+  p: Proposer,
+  f: ExitProjectBody & { actorId: number },
+  onFound: (row: repo.ProjectDbRow) => void,
+): Promise<{ project: ProjectRow; message: string }> {
+  const row = await projectOf(db, scope, f.id)
+  onFound(row)
+  if (row.exit_date) throw conflict(`该项目已于 ${row.exit_date} 退出，不能重复登记`)
+  const problem =
+    f.date < (row.signed_date ?? '') ? `退出日期不能早于签约日期 ${row.signed_date}` : f.date > today() ? '退出日期不能晚于今天' : null
+  if (problem) throw badRequest(problem, [{ field: 'date', message: problem }])
+  const done = await db.transaction(async (tx) => {
+    const r = await repo.exitProject(tx, f)
+    if (r === 'taken') return r
+    const sub =
+      f.outcome === '收回'
+        ? await writeThrough(tx, p, row, parcelFacts('tc', f.date, row, {}), `全生命周期·${row.name}·${EXIT_NAME}（土地收回）`)
+        : null
+    if (sub !== null) await repo.linkSubmission(tx, r.eventId, sub)
+    return { submission: sub }
+  })
+  if (done === 'taken') throw conflict('该项目已退出，不能重复登记')
+  const project = projectView(await projectOf(db, scope, f.id))
+  const message = done.submission ? `已登记退出，地块收回已提交数据中心审核（提交 #${done.submission}）` : '已登记退出'
   return { project, message }
 }
+
+export type { CreateProjectBody, UpdateProjectBody }

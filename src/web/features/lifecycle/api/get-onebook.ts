@@ -12,6 +12,7 @@ export interface OnebookFilters {
   stage?: LifecycleStage
   overdue?: 'true' | 'false'
   belowCommitment?: 'true' | 'false'
+  failedEvaluation?: 'true' | 'false'
 }
 
 /** Query of 一本账: filters, paging and sort. */

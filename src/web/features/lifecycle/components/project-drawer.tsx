@@ -3,13 +3,16 @@
  * deadlines, the 标准地 commitments fixed at supply, and every registration (who, when, the
  * deadline it set).
  */
-import { Descriptions, Drawer, Empty, Spin, Table, Timeline, Typography } from 'antd'
-import type { ProjectDetail, ProjectEvent } from '../../../../domain/contracts/lifecycle-project'
-import { LIFECYCLE_STAGES, STAGE_NAMES } from '../../../../domain/lifecycle'
+import { Alert, Button, Descriptions, Drawer, Empty, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import { useState } from 'react'
+import type { ProjectDetail, ProjectEdit, ProjectEvent } from '../../../../domain/contracts/lifecycle-project'
+import type { JudgedItem, Judgement } from '../../../../domain/lifecycle'
+import { SignModal } from './sign-modal'
+import { EXIT_NAME, LIFECYCLE_STAGES, STAGE_NAMES } from '../../../../domain/lifecycle'
 import { formatTime } from '../../../widgets/format-time'
 import { LoadError } from '../../../ui/list-shell'
 import { useProject } from '../api/get-project'
-import { OverdueTag, StageTag, dateOr, fixed2 } from './figures'
+import { GapFigure, OverdueTag, StageTag, dateOr, fixed2 } from './figures'
 
 function StageTimeline({ p }: { p: ProjectDetail }) {
   return (
@@ -52,9 +55,21 @@ function History({ events }: { events: ProjectEvent[] }) {
       dataSource={events}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有通过本系统登记的阶段（早期日期随项目导入）" /> }}
       columns={[
-        { title: '阶段', dataIndex: 'stage', width: 90, render: (s: ProjectEvent['stage']) => STAGE_NAMES[s] },
+        { title: '阶段', dataIndex: 'stage', width: 90, render: (s: ProjectEvent['stage']) => (s === 'tc' ? EXIT_NAME : STAGE_NAMES[s]) },
         { title: '阶段日期', dataIndex: 'date', width: 104 },
         { title: '设定期限', dataIndex: 'deadline', width: 104, render: dateOr },
+        {
+          title: '逾期登记',
+          dataIndex: 'lateDays',
+          width: 90,
+          render: (d: number | null) => (d ? <Tag color="error">晚 {d} 天</Tag> : '—'),
+        },
+        {
+          title: '地块信息变更',
+          dataIndex: 'submission',
+          width: 120,
+          render: (x: ProjectEvent['submission']) => (x ? `提交 #${x.id} ${x.state}` : '—'),
+        },
         { title: '备注', dataIndex: 'remark', render: (r: string) => r || '—' },
         { title: '登记人', dataIndex: 'actor', width: 80 },
         { title: '登记时间', dataIndex: 'at', width: 160, render: formatTime },
@@ -63,10 +78,70 @@ function History({ events }: { events: ProjectEvent[] }) {
   )
 }
 
+/** 竣工验收 / 项目评价 against the commitments: each item 达标 / 未达标 with its gap, and the conclusion. */
+function JudgementTable({ title, j, testId }: { title: string; j: Judgement; testId: string }) {
+  return (
+    <div data-testid={testId} style={{ marginBottom: 20 }}>
+      <Typography.Title level={5}>
+        {title} <Tag color={j.passed ? 'success' : 'error'}>{j.passed ? '达标' : '未达标'}</Tag>
+      </Typography.Title>
+      <Table<JudgedItem>
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={j.items}
+        columns={[
+          { title: '指标', dataIndex: 'name', render: (n: string, i) => `${n}${i.unit ? `（${i.unit}）` : ''}` },
+          { title: '承诺', dataIndex: 'committed', align: 'right', render: fixed2 },
+          { title: '实际', dataIndex: 'actual', align: 'right', render: fixed2 },
+          { title: '差额', dataIndex: 'gap', align: 'right', render: (g: number) => <GapFigure value={g} /> },
+          {
+            title: '结论',
+            dataIndex: 'passed',
+            render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{ok ? '达标' : '未达标'}</Tag>,
+          },
+        ]}
+      />
+      <Alert type={j.passed ? 'success' : 'warning'} showIcon title={j.conclusion} style={{ marginTop: 8 }} />
+    </div>
+  )
+}
+
+function Edits({ edits }: { edits: ProjectEdit[] }) {
+  if (edits.length === 0) return null
+  return (
+    <>
+      <Typography.Title level={5}>修改记录</Typography.Title>
+      <Table<ProjectEdit>
+        data-testid="project-edits"
+        size="small"
+        rowKey="at"
+        pagination={false}
+        dataSource={edits}
+        columns={[
+          {
+            title: '修改内容',
+            dataIndex: 'changes',
+            render: (c: ProjectEdit['changes']) =>
+              c.map((x) => (
+                <div key={x.field}>
+                  {x.label}：{String(x.before ?? '—')} → {String(x.after ?? '—')}
+                </div>
+              )),
+          },
+          { title: '修改人', dataIndex: 'actor', width: 80 },
+          { title: '修改时间', dataIndex: 'at', width: 160, render: formatTime },
+        ]}
+      />
+    </>
+  )
+}
+
 /** The drawer of one project; `id` null = closed. */
 export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const q = useProject(id)
   const p = q.data
+  const [editing, setEditing] = useState(false)
   return (
     <Drawer
       open={id !== null}
@@ -74,6 +149,13 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
       size={720}
       destroyOnHidden
       title={p ? `项目详情 · ${p.name}` : '项目详情'}
+      extra={
+        p && !p.exit ? (
+          <Button onClick={() => setEditing(true)} data-testid="project-edit">
+            修改项目
+          </Button>
+        ) : null
+      }
       data-testid="project-drawer"
     >
       {q.error && <LoadError error={q.error} onRetry={() => void q.refetch()} />}
@@ -93,6 +175,15 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
               <StageTag stage={p.currentStage} />
             </Descriptions.Item>
           </Descriptions>
+          {p.exit && (
+            <Alert
+              type="error"
+              showIcon
+              title={`项目已于 ${p.exit.date} 退出：${p.exit.reason}（土地${p.exit.outcome}）`}
+              style={{ marginBottom: 16 }}
+              data-testid="project-exit"
+            />
+          )}
           <Typography.Title level={5}>阶段进度</Typography.Title>
           <StageTimeline p={p} />
           <Typography.Title level={5}>约定期限</Typography.Title>
@@ -104,15 +195,22 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>标准地承诺</Typography.Title>
-          <Descriptions size="small" column={3} bordered style={{ marginBottom: 20 }}>
+          <Descriptions size="small" column={3} bordered style={{ marginBottom: 20 }} data-testid="project-commitments">
+            <Descriptions.Item label="计划投资（万元）">{fixed2(p.plannedInvestment)}</Descriptions.Item>
             <Descriptions.Item label="投资强度（万元/亩）">{fixed2(p.investIntensity)}</Descriptions.Item>
             <Descriptions.Item label="容积率">{fixed2(p.committedPlotRatio)}</Descriptions.Item>
             <Descriptions.Item label="亩均税收（万元/亩）">{fixed2(p.committedTaxPerMu)}</Descriptions.Item>
+            <Descriptions.Item label="单位能耗增加值（万元/吨标准煤）">{fixed2(p.committedEnergyVa)}</Descriptions.Item>
+            <Descriptions.Item label="单位排放增加值（万元/吨）">{fixed2(p.committedEmissionVa)}</Descriptions.Item>
           </Descriptions>
+          {p.acceptance && <JudgementTable title="竣工验收" j={p.acceptance} testId="project-acceptance" />}
+          {p.evaluation && <JudgementTable title="项目评价（达产复核）" j={p.evaluation} testId="project-evaluation" />}
           <Typography.Title level={5}>登记记录</Typography.Title>
           <History events={p.events} />
+          <Edits edits={p.edits} />
         </>
       )}
+      <SignModal open={false} editing={editing ? p : null} onClose={() => setEditing(false)} />
     </Drawer>
   )
 }

@@ -1,15 +1,24 @@
 /**
  * 登记 of one stage for one project: the date (not after today, not before the previous stage's
- * date) and a remark, checked with the server's own schema; the server's answer is shown as it
+ * date), a remark, and at 竣工验收 and 项目评价 the actual figures judged against the 标准地
+ * commitments, checked with the server's own schema; the server's answer is shown as it
  * words it (已登记项目开工，约定竣工期限为 …) and its field errors land under their fields.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, App, DatePicker, Descriptions, Form, Input, Modal } from 'antd'
+import { Alert, App, Col, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Row } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { registerStageBody, type ProjectRow } from '../../../../domain/contracts/lifecycle-project'
 import { zodRule } from '../../../../domain/contracts/admin'
-import { LIFECYCLE_STAGES, STAGE_NAMES, type LifecycleStage } from '../../../../domain/lifecycle'
+import {
+  ACTUAL_NAMES,
+  LIFECYCLE_STAGES,
+  REQUIRED_ACTUALS,
+  STAGE_NAMES,
+  lateDays,
+  type Actuals,
+  type LifecycleStage,
+} from '../../../../domain/lifecycle'
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { registerStage } from '../api/register-stage'
@@ -18,6 +27,7 @@ import { todayInProductZone } from '../../../../domain/today'
 interface Values {
   date?: Dayjs
   remark?: string
+  actuals?: Actuals
 }
 
 /** The stage before `stage` (项目签约 has none). */
@@ -33,6 +43,12 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
   const prev = previousStage(stage)
   const prevDate = prev && project ? project.dates[prev] : null
   const name = STAGE_NAMES[stage]
+  const judged = stage === 'jgys' || stage === 'xmpj'
+  const date = Form.useWatch('date', form)
+  const late =
+    project && date
+      ? lateDays(stage, date.format('YYYY-MM-DD'), { startDeadline: project.startDeadline, completionDeadline: project.completionDeadline })
+      : null
 
   useEffect(() => {
     if (project) {
@@ -43,7 +59,13 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
 
   const submit = async (v: Values) => {
     if (!project) return
-    const body = registerStageBody.safeParse({ id: project.id, stage, date: v.date?.format('YYYY-MM-DD'), remark: v.remark ?? '' })
+    const body = registerStageBody.safeParse({
+      id: project.id,
+      stage,
+      date: v.date?.format('YYYY-MM-DD'),
+      remark: v.remark ?? '',
+      ...(judged ? { actuals: v.actuals } : {}),
+    })
     if (!body.success) {
       setProblem(body.error.issues[0]?.message ?? '输入有误')
       return
@@ -56,10 +78,14 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
       onClose()
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
-      const onFields = e.details.flatMap((d) =>
-        d.field === 'date' || d.field === 'remark' ? [{ name: d.field as 'date' | 'remark', errors: [d.message] }] : [],
+      const onFields = e.details.flatMap((d): { name: string | string[]; errors: string[] }[] =>
+        d.field === 'date' || d.field === 'remark'
+          ? [{ name: d.field, errors: [d.message] }]
+          : d.field.startsWith('actuals.')
+            ? [{ name: ['actuals', d.field.slice(8)], errors: [d.message] }]
+            : [],
       )
-      form.setFields(onFields)
+      form.setFields(onFields as Parameters<typeof form.setFields>[0])
       // 409 (already registered), 404, or a detail about the stage itself: said above the form
       if (onFields.length === 0) setProblem(e.message)
     } finally {
@@ -83,6 +109,7 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
       okButtonProps={{ 'data-testid': 'register-submit' }}
       cancelText="取消"
       destroyOnHidden
+      width={judged ? 640 : 520}
       data-testid="register-modal"
     >
       {project && (
@@ -107,6 +134,41 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
                 disabledDate={(d) => d.isAfter(today) || (earliest !== null && d.isBefore(earliest))}
               />
             </Form.Item>
+            {late !== null && (
+              <Alert
+                type="warning"
+                showIcon
+                title={`晚于约定期限 ${late} 天登记，将记录逾期天数`}
+                style={{ marginBottom: 12 }}
+                data-testid="register-late"
+              />
+            )}
+            {judged && (
+              <Row gutter={12} data-testid="register-actuals">
+                {REQUIRED_ACTUALS[stage].map((k) => {
+                  const a = ACTUAL_NAMES[k]
+                  return (
+                    <Col span={8} key={k}>
+                      <Form.Item
+                        name={['actuals', k]}
+                        label={`${a.name}${a.unit ? `（${a.unit}）` : ''}`}
+                        rules={[{ required: true, message: `请填写${a.name}` }]}
+                      >
+                        <InputNumber min={0} max={a.max} style={{ width: '100%' }} data-testid={`actual-${k}`} />
+                      </Form.Item>
+                    </Col>
+                  )
+                })}
+              </Row>
+            )}
+            {judged && (
+              <Alert
+                type="info"
+                showIcon
+                title="登记后逐项与标准地承诺比对，得出达标 / 未达标结论；建筑面积、容积率等地块信息变更提交数据中心审核后生效"
+                style={{ marginBottom: 12 }}
+              />
+            )}
             <Form.Item name="remark" label="备注" rules={[zodRule(registerStageBody.shape.remark)]}>
               <Input.TextArea
                 rows={3}

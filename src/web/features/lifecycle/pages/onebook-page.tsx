@@ -4,7 +4,8 @@
  * achieved (容积率 now, 亩均税收 of the latest figure year) — with counts that filter, the
  * xlsx export of the filtered ledger, and each project's 详情.
  */
-import { Button, Checkbox, Input, Select, Space, type TableColumnsType } from 'antd'
+import { WarningOutlined } from '@ant-design/icons'
+import { Button, Checkbox, Input, Select, Space, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import type { OnebookRow } from '../../../../domain/contracts/lifecycle-project'
 import { LIFECYCLE_STAGES, STAGE_NAMES, type LifecycleStage } from '../../../../domain/lifecycle'
@@ -20,7 +21,7 @@ import { ProjectDrawer } from '../components/project-drawer'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { StageBar } from '../components/stage-bar'
 
-const FILTERS = ['regionCode', 'keyword', 'stage', 'overdue', 'belowCommitment'] as const
+const FILTERS = ['regionCode', 'keyword', 'stage', 'overdue', 'belowCommitment', 'failedEvaluation'] as const
 
 const isStage = (s: string | undefined): s is LifecycleStage => (LIFECYCLE_STAGES as readonly string[]).includes(s ?? '')
 const flag = (v: string | undefined) => (v === 'true' || v === 'false' ? v : undefined)
@@ -35,6 +36,7 @@ export function OnebookPage() {
     stage: isStage(f.stage) ? f.stage : undefined,
     overdue: flag(f.overdue),
     belowCommitment: flag(f.belowCommitment),
+    failedEvaluation: flag(f.failedEvaluation),
   }
   const book = useOnebook({
     ...filters,
@@ -47,7 +49,7 @@ export function OnebookPage() {
   const data = book.data
   const year = data?.year
   const keep = { regionCode: f.regionCode, keyword: f.keyword }
-  const narrowed = Boolean(filters.stage || filters.overdue || filters.belowCommitment)
+  const narrowed = Boolean(filters.stage || filters.overdue || filters.belowCommitment || filters.failedEvaluation)
 
   const columns: TableColumnsType<OnebookRow> = [
     {
@@ -78,7 +80,33 @@ export function OnebookPage() {
     { title: '用地单位', dataIndex: 'enterpriseName', width: 200, ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: '区县', dataIndex: 'countyName', width: 90, render: (v: string | null) => v ?? '—' },
     { title: '面积（亩）', dataIndex: 'areaMu', width: 96, align: 'right', render: fixed2 },
-    { title: '当前阶段', dataIndex: 'currentStage', width: 100, render: (s: LifecycleStage) => <StageTag stage={s} /> },
+    {
+      title: '当前阶段',
+      dataIndex: 'currentStage',
+      width: 100,
+      render: (s: LifecycleStage, r) => (r.exit ? <Tag data-testid="exited-tag">已退出</Tag> : <StageTag stage={s} />),
+    },
+    {
+      title: '验收 / 评价',
+      key: 'judged',
+      width: 150,
+      render: (_: unknown, r: OnebookRow) => (
+        <Space size={2} wrap>
+          {r.acceptance && <Tag color={r.acceptance.passed ? 'success' : 'warning'}>验收{r.acceptance.passed ? '达标' : '未达标'}</Tag>}
+          {r.evaluation && (
+            <Tag
+              color={r.evaluation.passed ? 'success' : 'error'}
+              icon={r.evaluation.passed ? undefined : <WarningOutlined />}
+              title={r.evaluation.conclusion}
+              data-testid="evaluation-tag"
+            >
+              评价{r.evaluation.passed ? '达标' : '未达标'}
+            </Tag>
+          )}
+          {!r.acceptance && !r.evaluation && '—'}
+        </Space>
+      ),
+    },
     {
       title: '签约日期',
       key: 'signedDate',
@@ -159,6 +187,16 @@ export function OnebookPage() {
             active: filters.belowCommitment === 'true',
             onClick: () => setFilters({ ...f, belowCommitment: filters.belowCommitment === 'true' ? undefined : 'true' }),
             hint: '已投产、亩均税收低于承诺',
+          },
+          {
+            key: 'failedEvaluation',
+            label: '评价未达标',
+            figure: 'failedEvaluationCount',
+            value: data?.failedEvaluation,
+            tone: 'warn',
+            active: filters.failedEvaluation === 'true',
+            onClick: () => setFilters({ ...f, failedEvaluation: filters.failedEvaluation === 'true' ? undefined : 'true' }),
+            hint: '项目评价有承诺指标未达到',
           },
         ]}
       />

@@ -18,6 +18,8 @@ import { OverdueTag, dateOr, fixed2 } from '../components/figures'
 import { ProjectDrawer } from '../components/project-drawer'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { RegisterModal, previousStage } from '../components/register-modal'
+import { SignModal } from '../components/sign-modal'
+import { ExitModal } from '../components/exit-modal'
 import { StageStepper } from '../components/stage-stepper'
 
 const FILTERS = ['state', 'overdue', 'regionCode', 'keyword'] as const
@@ -54,7 +56,7 @@ const DEADLINES_SHOWN: Partial<Record<LifecycleStage, ('start' | 'completion')[]
 function introOf(stage: LifecycleStage): string {
   const name = STAGE_NAMES[stage]
   const prev = previousStage(stage)
-  if (!prev) return '已签约的项目；项目签约在建立项目时登记，此处查看各项目进度'
+  if (!prev) return '已签约的项目及其标准地承诺；点击「新建签约项目」登记签约，违约的项目可登记退出'
   const rule = stage === 'tdgy' ? '，登记后约定开工期限为供地后 12 个月' : stage === 'xmkg' ? '，登记后约定竣工期限为开工后 24 个月' : ''
   return `已完成${STAGE_NAMES[prev]}、等待登记${name}的项目与已登记的项目；${name}日期不早于${STAGE_NAMES[prev]}日期、不晚于今天${rule}`
 }
@@ -77,6 +79,8 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
     sortOrder: params.sortOrder,
   })
   const [registering, setRegistering] = useState<ProjectRow | null>(null)
+  const [signing, setSigning] = useState(false)
+  const [exiting, setExiting] = useState<ProjectRow | null>(null)
   const [detail, setDetail] = useState<number | null>(null)
   const name = STAGE_NAMES[stage]
   const prev = previousStage(stage)
@@ -127,7 +131,8 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
       width: 124,
       sorter: true,
       sortOrder: sortOrderOf('stageDate'),
-      render: (_: unknown, r: ProjectRow) => r.dates[stage] ?? <Tag color="warning">待登记</Tag>,
+      render: (_: unknown, r: ProjectRow) =>
+        r.dates[stage] ?? (r.exit ? <Tag data-testid="exited-tag">已退出</Tag> : <Tag color="warning">待登记</Tag>),
     },
     ...deadlineColumns,
     {
@@ -139,10 +144,10 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
     {
       title: '操作',
       key: 'actions',
-      width: 100,
+      width: 140,
       render: (_: unknown, r: ProjectRow) => (
         <Space size={0}>
-          {stage !== 'xmqy' && !r.dates[stage] && (
+          {stage !== 'xmqy' && !r.dates[stage] && !r.exit && (
             <Button type="link" size="small" data-testid={`register-${r.id}`} onClick={() => setRegistering(r)}>
               登记
             </Button>
@@ -150,6 +155,11 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
           <Button type="link" size="small" data-testid={`detail-${r.id}`} onClick={() => setDetail(r.id)}>
             详情
           </Button>
+          {!r.exit && (
+            <Button type="link" size="small" danger data-testid={`exit-${r.id}`} onClick={() => setExiting(r)}>
+              退出
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -235,6 +245,11 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
           data-testid="stage-overdue"
         />
         <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="stage-region" />
+        {stage === 'xmqy' && (
+          <Button type="primary" onClick={() => setSigning(true)} data-testid="sign-new">
+            新建签约项目
+          </Button>
+        )}
       </Space>
       <PagedTable<ProjectRow>
         data-testid="stage-table"
@@ -246,6 +261,8 @@ export function StagePage({ stage }: { stage: LifecycleStage }) {
         scroll={{ x: tableWidth }}
       />
       <RegisterModal stage={stage} project={registering} onClose={() => setRegistering(null)} />
+      <SignModal open={signing} onClose={() => setSigning(false)} />
+      <ExitModal project={exiting} onClose={() => setExiting(null)} />
       <ProjectDrawer id={detail} onClose={() => setDetail(null)} />
     </ListShell>
   )

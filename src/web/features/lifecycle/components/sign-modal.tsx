@@ -1,0 +1,221 @@
+/**
+ * 新建签约项目 / 修改项目: the project name, the enterprise by 统一社会信用代码 (check character verified
+ * here as on the server), the planned land (a parcel without a live project), 签约日期, 计划投资 and
+ * the 标准地 commitments with the start and completion deadlines (left empty: 12 months after
+ * delivery, 24 months after the start). An edit changes the name, investment, commitments and
+ * deadlines only; the server keeps its history. Field errors of the server land under their fields.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Row, Select } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useEffect, useState } from 'react'
+import { COMMITMENT_FIELDS, createProjectBody, updateProjectBody, type ProjectRow } from '../../../../domain/contracts/lifecycle-project'
+import { validateCreditCode } from '../../../../domain/codes/credit-code'
+import { COMMITMENT_ITEMS, COMPLETION_WITHIN_MONTHS, START_WITHIN_MONTHS, type Commitments } from '../../../../domain/lifecycle'
+import { todayInProductZone } from '../../../../domain/today'
+import { ApiError } from '../../../core/api'
+import { LIFECYCLE_KEY } from '../api/list-stage-projects'
+import { createProject, updateProject, useParcelOptions } from '../api/project-writes'
+
+interface Values {
+  name?: string
+  creditCode?: string
+  parcelId?: number
+  signedDate?: Dayjs
+  plannedInvestment?: number
+  investIntensity?: number
+  committedPlotRatio?: number
+  committedTaxPerMu?: number
+  committedEnergyVa?: number
+  committedEmissionVa?: number
+  startDeadline?: Dayjs | null
+  completionDeadline?: Dayjs | null
+}
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null)
+
+/** The modal: `editing` a project, or `open` for a new signing. */
+export function SignModal({ open, editing, onClose }: { open: boolean; editing?: ProjectRow | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>()
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [keyword, setKeyword] = useState('')
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const parcels = useParcelOptions(keyword, open && !editing)
+  const visible = open || Boolean(editing)
+
+  useEffect(() => {
+    if (!visible) return
+    form.resetFields()
+    setProblem(null)
+    if (editing) {
+      form.setFieldsValue({
+        name: editing.name,
+        plannedInvestment: editing.plannedInvestment ?? undefined,
+        investIntensity: editing.investIntensity ?? undefined,
+        committedPlotRatio: editing.committedPlotRatio ?? undefined,
+        committedTaxPerMu: editing.committedTaxPerMu ?? undefined,
+        committedEnergyVa: editing.committedEnergyVa ?? undefined,
+        committedEmissionVa: editing.committedEmissionVa ?? undefined,
+        startDeadline: editing.startDeadline ? dayjs(editing.startDeadline) : null,
+        completionDeadline: editing.completionDeadline ? dayjs(editing.completionDeadline) : null,
+      })
+    } else form.setFieldsValue({ signedDate: dayjs(todayInProductZone()) })
+  }, [visible, editing, form])
+
+  const submit = async (v: Values) => {
+    const common = {
+      name: v.name,
+      plannedInvestment: v.plannedInvestment,
+      investIntensity: v.investIntensity,
+      committedPlotRatio: v.committedPlotRatio,
+      committedTaxPerMu: v.committedTaxPerMu,
+      committedEnergyVa: v.committedEnergyVa,
+      committedEmissionVa: v.committedEmissionVa,
+      startDeadline: day(v.startDeadline),
+      completionDeadline: day(v.completionDeadline),
+    }
+    const parsed = editing
+      ? updateProjectBody.safeParse({ id: editing.id, ...common })
+      : createProjectBody.safeParse({ ...common, creditCode: v.creditCode, parcelId: v.parcelId, signedDate: day(v.signedDate) })
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+      form.setFields(issues.map((i) => ({ name: String(i.path[0]) as keyof Values, errors: [i.message] })))
+      return
+    }
+    setBusy(true)
+    setProblem(null)
+    try {
+      const done = editing
+        ? await updateProject(parsed.data as Parameters<typeof updateProject>[0])
+        : await createProject(parsed.data as Parameters<typeof createProject>[0])
+      message.success(done.message)
+      onClose()
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
+      const known = new Set(Object.keys(form.getFieldsValue(true)).concat(['creditCode', 'parcelId', 'signedDate']))
+      const onFields = e.details.filter((d) => known.has(d.field)).map((d) => ({ name: d.field as keyof Values, errors: [d.message] }))
+      form.setFields(onFields)
+      if (onFields.length === 0) setProblem(e.message)
+    } finally {
+      setBusy(false)
+      void queryClient.invalidateQueries({ queryKey: LIFECYCLE_KEY })
+    }
+  }
+
+  const commitment = (k: keyof Commitments) => {
+    const c = COMMITMENT_ITEMS[k]
+    return (
+      <Col span={8} key={k}>
+        <Form.Item
+          name={COMMITMENT_FIELDS[k]}
+          label={`${c.name}${c.unit ? `（${c.unit}）` : ''}`}
+          rules={[{ required: true, message: `请填写${c.name}承诺` }]}
+        >
+          <InputNumber min={0} max={c.max} style={{ width: '100%' }} data-testid={`sign-${COMMITMENT_FIELDS[k]}`} />
+        </Form.Item>
+      </Col>
+    )
+  }
+
+  return (
+    <Modal
+      title={editing ? `修改项目 · ${editing.name}` : '新建签约项目'}
+      open={visible}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okText={editing ? '保存' : '签约'}
+      okButtonProps={{ 'data-testid': 'sign-submit' }}
+      cancelText="取消"
+      width={780}
+      destroyOnHidden
+      data-testid="sign-modal"
+    >
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="sign-problem" />}
+      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy}>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="name" label="项目名称" rules={[{ required: true, message: '请填写项目名称' }]}>
+              <Input maxLength={200} data-testid="sign-name" />
+            </Form.Item>
+          </Col>
+          {!editing && (
+            <Col span={12}>
+              <Form.Item
+                name="creditCode"
+                label="用地企业统一社会信用代码"
+                normalize={(v: string) => v?.toUpperCase()}
+                rules={[
+                  { required: true, message: '请填写统一社会信用代码' },
+                  {
+                    validator: async (_r, v: string) =>
+                      v && validateCreditCode(v) ? Promise.reject(new Error(validateCreditCode(v)!)) : undefined,
+                  },
+                ]}
+                extra="18位，校验位自动核验；企业须已在数据中心登记"
+              >
+                <Input maxLength={18} data-testid="sign-credit" />
+              </Form.Item>
+            </Col>
+          )}
+          {!editing && (
+            <Col span={12}>
+              <Form.Item
+                name="parcelId"
+                label="规划用地（地块）"
+                rules={[{ required: true, message: '请选择地块' }]}
+                extra="可选本账号范围内尚无在履约项目的地块"
+              >
+                <Select
+                  showSearch={{ filterOption: false, onSearch: setKeyword }}
+                  placeholder="输入宗地代码或地块名称搜索"
+                  loading={parcels.isFetching}
+                  notFoundContent={parcels.isFetching ? '查询中…' : '没有可签约的地块，请换个关键字'}
+                  options={(parcels.data ?? []).map((p) => ({
+                    value: p.id,
+                    label: `${p.landCode} ${p.name}（${p.countyName ?? '—'}，${p.areaMu} 亩，${p.status}）`,
+                  }))}
+                  data-testid="sign-parcel"
+                />
+              </Form.Item>
+            </Col>
+          )}
+          {!editing && (
+            <Col span={6}>
+              <Form.Item name="signedDate" label="签约日期" rules={[{ required: true, message: '请选择签约日期' }]}>
+                <DatePicker
+                  style={{ width: '100%' }}
+                  disabledDate={(d) => d.isAfter(dayjs(todayInProductZone()).endOf('day'))}
+                  data-testid="sign-date"
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col span={6}>
+            <Form.Item name="plannedInvestment" label="计划投资（万元）" rules={[{ required: true, message: '请填写计划投资' }]}>
+              <InputNumber min={0} style={{ width: '100%' }} data-testid="sign-plannedInvestment" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Divider titlePlacement="start" plain>
+          标准地承诺
+        </Divider>
+        <Row gutter={16}>{(Object.keys(COMMITMENT_ITEMS) as (keyof Commitments)[]).map(commitment)}</Row>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="startDeadline" label="约定开工期限" extra={`留空：交地后 ${START_WITHIN_MONTHS} 个月`}>
+              <DatePicker style={{ width: '100%' }} data-testid="sign-startDeadline" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="completionDeadline" label="约定竣工期限" extra={`留空：开工后 ${COMPLETION_WITHIN_MONTHS} 个月`}>
+              <DatePicker style={{ width: '100%' }} data-testid="sign-completionDeadline" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  )
+}

@@ -76,7 +76,7 @@ test('re-appraise a county: 试算 with a reason, 公示, an upheld objection wi
   await expect(page.getByTestId('batch-table').getByTestId('batch-state').first()).toHaveText('公示')
 
   await page.getByTestId(`batch-objections-${v2.id}`).click()
-  const obj = dialog(page, '异议：')
+  const obj = dialog(page, '异议内容')
   await opened(obj)
   await obj.getByTestId('objection-enterprise').click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
@@ -95,7 +95,7 @@ test('re-appraise a county: 试算 with a reason, 公示, an upheld objection wi
   await review.getByTestId('review-value').locator('xpath=descendant-or-self::input').fill('500')
   await review.getByRole('button', { name: '提交审核' }).click()
   await expect(obj.getByTestId('objection-table')).toContainText('采纳')
-  await obj.locator('.ant-modal-close').click()
+  await obj.locator('.ant-modal-close').first().click()
 
   await page.getByTestId(`batch-publish-${v2.id}`).click()
   const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '发布' })

@@ -4,10 +4,12 @@
  * field errors the server sends back (docs/api.md `details`) are shown next to their fields.
  */
 import { App, Form, Modal, type FormInstance } from 'antd'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { zodRule } from '../../domain/contracts/admin'
 import { ApiError } from '../core/api'
+import { enterMovesOn } from './form-keys'
+import { useConfirmDiscard, useUnsavedMark } from './unsaved-changes'
 
 /** The antd rule of one field of an object schema. */
 export function fieldRule(schema: z.ZodObject, name: string) {
@@ -51,6 +53,16 @@ export function FormModal<S extends z.ZodObject>({
   const [form] = Form.useForm()
   const [busy, setBusy] = useState(false)
   const { message } = App.useApp()
+  // typed but not saved: cancelling or leaving the page asks first (issue 18)
+  const [dirty, setDirty] = useState(false)
+  useUnsavedMark(`form-modal-${useId()}`, open && dirty)
+  const confirmDiscard = useConfirmDiscard()
+  const cancel = () =>
+    void confirmDiscard().then((go) => {
+      if (!go) return
+      setDirty(false)
+      onClose()
+    })
 
   // fill the form when it opens, not on every render of the parent (initialValues is often a literal)
   const initial = useRef(initialValues)
@@ -60,6 +72,7 @@ export function FormModal<S extends z.ZodObject>({
       form.resetFields()
       if (initial.current) form.setFieldsValue(initial.current)
     }
+    setDirty(false)
   }, [open, form])
 
   const submit = async () => {
@@ -81,6 +94,7 @@ export function FormModal<S extends z.ZodObject>({
     setBusy(true)
     try {
       await onSubmit(parsed.data)
+      setDirty(false)
       onClose()
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
@@ -95,7 +109,7 @@ export function FormModal<S extends z.ZodObject>({
       title={title}
       open={open}
       onOk={submit}
-      onCancel={onClose}
+      onCancel={cancel}
       confirmLoading={busy}
       okText={okText}
       cancelText="取消"
@@ -103,9 +117,17 @@ export function FormModal<S extends z.ZodObject>({
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark data-testid={testId} onFinish={submit}>
+      {/* Enter moves to the next field (a form of one field: Enter submits); Ctrl/⌘ + Enter submits */}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        data-testid={testId}
+        onFinish={submit}
+        onValuesChange={() => setDirty(true)}
+        onKeyDown={enterMovesOn(() => void submit())}
+      >
         {children(form)}
-        {/* Enter submits */}
         <button type="submit" hidden aria-hidden />
       </Form>
     </Modal>

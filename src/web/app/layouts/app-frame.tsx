@@ -12,6 +12,7 @@ import { isGranted } from '../../core/permission'
 import { useUserMenus } from '../../core/use-user-menus'
 import { breadcrumbsFor, buildSideMenu, openKeysFor, sectionPath, type SideMenuNode } from '../side-menu-model'
 import { AppHeader } from './app-header'
+import { UnsavedChangesGuard } from '../../ui/unsaved-changes'
 
 const Content = styled(Layout.Content)`
   padding: 12px 20px 20px;
@@ -63,6 +64,8 @@ export function AppFrame() {
             items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))}
           />
           <Paper>
+            {/* a page with unsaved input asks before the user leaves it */}
+            <UnsavedChangesGuard />
             <Outlet />
           </Paper>
         </Content>

@@ -6,6 +6,7 @@ import { Drawer, Spin } from 'antd'
 import type { SubmissionSaved } from '../../../../domain/contracts/datacenter'
 import { RECORD_KIND_LABEL, type RecordKind } from '../../../../domain/datacenter/standard'
 import { LoadError } from '../../../ui/list-shell'
+import { useConfirmDiscard } from '../../../ui/unsaved-changes'
 import { useSubmissionDetails } from '../api/get-submission-details'
 import { RecordEditor } from './record-editor'
 
@@ -25,6 +26,9 @@ export function EditorDrawer({
 }) {
   const draftId = target && 'submissionId' in target ? target.submissionId : null
   const draft = useSubmissionDetails(draftId)
+  const confirmDiscard = useConfirmDiscard()
+  // closing with unsaved input asks first (the session keeps it as a draft)
+  const close = () => void confirmDiscard().then((go) => go && onClose())
   const done = (s: SubmissionSaved) => {
     onSaved?.(s)
     onClose()
@@ -54,7 +58,7 @@ export function EditorDrawer({
   return (
     <Drawer
       open={target !== null}
-      onClose={onClose}
+      onClose={close}
       size={1240}
       destroyOnHidden
       title={target ? `${target.title}` : ''}

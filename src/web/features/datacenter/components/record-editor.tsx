@@ -13,6 +13,8 @@ import type { RecordKind, StandardField } from '../../../../domain/datacenter/st
 import { ApiError } from '../../../core/api'
 import { useByValue } from '../../../core/use-by-value'
 import { LoadError } from '../../../ui/list-shell'
+import { enterMovesOn } from '../../../ui/form-keys'
+import { readSessionDraft, useUnsavedMark, writeSessionDraft } from '../../../ui/unsaved-changes'
 import { featuresOf, GeoJsonLayer } from '../../../map/geojson-layer'
 import { ShapeEditor } from '../../../map/shape-editor'
 import { addRecord } from '../api/add-record'
@@ -130,6 +132,9 @@ export function RecordEditor({
   const [form] = Form.useForm()
   const { message } = App.useApp()
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null)
+  // typed but not saved: leaving asks first, and the session keeps it as a draft (issue 18)
+  const [dirty, setDirty] = useState(false)
+  const [restored, setRestored] = useState(false)
   const [geoText, setGeoText] = useState('')
   const [geoTextError, setGeoTextError] = useState<string | null>(null)
   const geomField = std.data?.fields.find((f) => f.type === 'geometry')
@@ -138,6 +143,8 @@ export function RecordEditor({
   // the target is often a literal of the parent: its identity is its key
   const targetKey = target.mode === 'create' ? 'create' : target.mode === 'update' ? `update-${target.targetId}` : `draft-${target.id}`
   const current = useByValue(target, targetKey)
+  const draftKey = `record-${kind}-${targetKey}`
+  useUnsavedMark(draftKey, dirty && !readOnly)
   const initial = useMemo(() => {
     if (current.mode === 'update') return record.data?.values
     if (current.mode === 'draft') return current.payload
@@ -155,8 +162,31 @@ export function RecordEditor({
       __remark: current.mode === 'draft' ? current.remark : '',
       __attachments: current.mode === 'draft' ? current.attachments : [],
     })
-  }, [std.data, initial, form, current])
+    // what this session typed here and did not save comes back
+    const kept = readOnly ? null : readSessionDraft(draftKey)
+    if (kept) form.setFieldsValue(kept)
+    setRestored(!!kept)
+    setDirty(!!kept)
+  }, [std.data, initial, form, current, draftKey, readOnly])
   useEffect(() => setGeoText(shape ? JSON.stringify(shape) : ''), [shape])
+
+  const changed = () => {
+    setDirty(true)
+    writeSessionDraft(draftKey, form.getFieldsValue(true) as Record<string, unknown>)
+  }
+  const discard = () => {
+    writeSessionDraft(draftKey, null)
+    setDirty(false)
+    setRestored(false)
+    form.resetFields()
+    if (initial && std.data) {
+      form.setFieldsValue({
+        ...Object.fromEntries(std.data.fields.map((f) => [f.name, initial[f.name] ?? undefined])),
+        __remark: current.mode === 'draft' ? current.remark : '',
+        __attachments: current.mode === 'draft' ? current.attachments : [],
+      })
+    }
+  }
 
   if (std.error || counties.error || record.error) {
     const error = (std.error ?? counties.error ?? record.error) as Error
@@ -190,6 +220,8 @@ export function RecordEditor({
         saved = await updateRecord(kind, { targetId: target.targetId, payload, submit, remark, attachments })
       else saved = await editDraft({ id: target.id, payload, submit, remark, attachments })
       message.success(saved.state === '待审核' ? `已提交审核（提交编号 ${saved.id}）` : `已保存草稿（提交编号 ${saved.id}）`)
+      writeSessionDraft(draftKey, null)
+      setDirty(false)
       onDone?.(saved)
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
@@ -214,6 +246,7 @@ export function RecordEditor({
       const g = JSON.parse(geoText) as Geometry
       form.setFieldValue(geomField.name, g)
       setGeoTextError(null)
+      changed()
       void form.validateFields([geomField.name])
     } catch {
       setGeoTextError('不是合法的 JSON')
@@ -241,9 +274,31 @@ export function RecordEditor({
           description="先审核通过的修改会使其他基于旧数据的提交无法通过，请注意协调。"
         />
       )}
+      {restored && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="draft-restored"
+          title="已恢复本次会话中未保存的填写内容"
+          action={
+            <Button size="small" onClick={discard} data-testid="draft-discard">
+              放弃这些内容
+            </Button>
+          }
+        />
+      )}
       <Row gutter={16}>
         <Col xs={24} xl={13}>
-          <Form form={form} layout="vertical" requiredMark disabled={readOnly} data-testid="record-form">
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark
+            disabled={readOnly}
+            data-testid="record-form"
+            onValuesChange={changed}
+            onKeyDown={enterMovesOn()}
+          >
             <Row gutter={12}>
               {standard.fields
                 .filter((f) => f.type !== 'geometry')
@@ -320,6 +375,7 @@ export function RecordEditor({
                   disabled={readOnly}
                   onChange={(g) => {
                     form.setFieldValue(geomField.name, g)
+                    changed()
                     void form.validateFields([geomField.name]).catch(() => {})
                   }}
                 />

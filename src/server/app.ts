@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { STATUS_CODES } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
@@ -25,6 +26,8 @@ import type { RuntimeConfigSource } from './runtime-config'
 import { AppError } from './http/errors'
 import type { FieldError } from '../domain/contracts/envelope'
 import { registerAuthHook } from './auth/hook'
+import { registerInputGuard } from './http/input-guard'
+import { registerSecurityHeaders, SECURITY_HEADERS } from './http/security-headers'
 import { registerOperationLog } from './modules/log/hook'
 import { MODULES, type ModuleDeps } from './modules'
 import { putSettingIfAbsent } from './db/settings'
@@ -67,6 +70,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.env.TRUST_PROXY ?? 'loopback',
     bodyLimit: 10 * 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 10),
+    // what Node's HTTP parser refuses (a URL or headers past 16 KB, malformed HTTP) answers in the envelope too
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+      const message = status === 431 ? '请求头或网址过长' : status === 408 ? '请求超时' : '请求格式错误'
+      const body = JSON.stringify({ code: status, message, data: null })
+      if (!socket.writable) return socket.destroy()
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
+    },
+    // the router's own refusals (a path parameter past its length, a URL it cannot decode) in the envelope too
+    frameworkErrors: (err, _request, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
+      const body = JSON.stringify({ code: status, message: status === 414 ? '网址参数过长' : '请求网址格式错误', data: null })
+      reply.raw.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS }).end(body)
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -92,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenSecret: deps.env.TOKEN_SECRET ?? (await putSettingIfAbsent(deps.db, 'token_secret', crypto.randomBytes(32).toString('hex'))),
   }
   registerAuthHook(app, deps.db, policy, () => deps.config.get().tokenKey)
+  registerInputGuard(app)
+  registerSecurityHeaders(app)
   registerOperationLog(app, deps.db)
   const retention = startLogRetention(deps.db, deps.env.LOG_RETENTION_DAYS ?? 365, (err) => app.log.error({ err }, 'log retention failed'))
   app.addHook('onClose', async () => retention.stop())
@@ -130,6 +152,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app
 }
 
+/**
+ * PostgreSQL errors that only a value from the request can cause (a number past its column, text the
+ * column cannot hold, an impossible date): the client's fault, a 400 — the last line behind the shared
+ * schemas and the input guard (issue 18 finding 3). Other database errors stay 500.
+ */
+const DB_INPUT_REFUSALS: Record<string, string> = {
+  '22003': '参数值超出允许范围',
+  '22021': '参数含有无法保存的字符',
+  '22P05': '参数含有无法保存的字符',
+  '22007': '日期或时间格式不正确',
+  '22008': '日期或时间超出范围',
+  '22001': '参数内容过长',
+}
+
 function toFailure(err: FastifyError, requestId: string): { status: number; message: string; details?: FieldError[] } {
   if (err instanceof AppError) return { status: err.status, message: err.message, details: err.details }
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -139,6 +175,8 @@ function toFailure(err: FastifyError, requestId: string): { status: number; mess
     }))
     return { status: 400, message: `参数校验失败：${details.map((d) => `${d.field}：${d.message}`).join('；')}`, details }
   }
+  const dbRefusal = DB_INPUT_REFUSALS[(err as { code?: string }).code ?? '']
+  if (dbRefusal) return { status: 400, message: dbRefusal }
   if (err.statusCode === 415) return { status: 415, message: '不支持的请求内容类型' }
   if (err.statusCode === 413) return { status: 413, message: '请求内容过大' }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -66,8 +66,15 @@ export function pageQuery<const F extends readonly [string, ...string[]]>(sortFi
   })
 }
 
-/** A positive integer id (body or query). */
-export const idSchema = z.coerce.number({ error: 'ID应为数字' }).int('ID应为整数').positive('ID应为正整数')
+/** The largest id the database holds (a PostgreSQL int4). */
+export const INT4_MAX = 2_147_483_647
+
+/** A positive integer id (body or query), at most {@link INT4_MAX} — a larger one names no row (issue 18 finding 3). */
+export const idSchema = z.coerce
+  .number({ error: 'ID应为数字' })
+  .int('ID应为整数')
+  .positive('ID应为正整数')
+  .max(INT4_MAX, `ID不能大于${INT4_MAX}`)
 
 /** `{ id }` of a query or a delete. */
 export const idBody = z.object({ id: idSchema })

@@ -21,7 +21,7 @@ export const globeParcelQuery = z.object({
       return w < e && so < n && w >= -180 && e <= 180 && so >= -90 && n <= 90
     }, 'bbox范围无效：应满足 西<东、南<北 且在经纬度范围内'),
   zoom: num('zoom', 0, 22).default(10),
-  limit: num('limit', 1, 60000).default(20000),
+  limit: num('limit', 1, 60000).int('limit必须是整数').default(20000),
 })
 
 /** GET /api/globe/search query. */

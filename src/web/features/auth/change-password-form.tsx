@@ -10,6 +10,7 @@ import type { LoginResult } from '../../../domain/contracts/auth'
 import { PASSWORD_POLICY, characterClasses, passwordProblems } from '../../../domain/password-policy'
 import { toApiError } from '../../core/http-catalogue'
 import { changeOwnPassword } from './password-flow'
+import { enterMovesOn } from '../../ui/form-keys'
 
 const Rules = styled.ul`
   list-style: none;
@@ -80,7 +81,14 @@ export function ChangePasswordForm({
   }
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} data-testid="change-password-form">
+    <Form
+      form={form}
+      layout="vertical"
+      onKeyDown={enterMovesOn()}
+      onFinish={onFinish}
+      requiredMark={false}
+      data-testid="change-password-form"
+    >
       {error && (
         <div role="alert" data-testid="change-password-error">
           <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />

@@ -34,6 +34,7 @@ import {
   type PolicyRow,
 } from '../api/appraisal-api'
 import { AppraisalClassTag, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 const FILTERS = ['year', 'regionCode', 'class', 'scale', 'keyword', 'batchId'] as const
 
@@ -398,6 +399,7 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
           layout="inline"
           style={{ marginTop: 16 }}
           data-testid="objection-form"
+          onKeyDown={enterMovesOn()}
           onFinish={async (v) => {
             const ok = await act(async () => message.success((await addObjection({ batchId: batch!.id, ...v })).message), { refresh })
             if (ok) adding.resetFields()

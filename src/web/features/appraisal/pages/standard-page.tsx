@@ -20,6 +20,7 @@ import { YearSelect } from '../../../widgets/year-select'
 import { useYears } from '../../../widgets/use-years'
 import { APPRAISAL_KEY, download, fillMedian, saveModel, useModels, useNorms, type ModelInForce, type NormRow } from '../api/appraisal-api'
 import { INDICATOR_OPTIONS } from '../components/appraisal-bits'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 const FILTERS = ['year', 'regionCode', 'indicator'] as const
 const isCounty = (code?: string) => !!code && /^33\d{4}$/.test(code) && !code.endsWith('00')
@@ -180,6 +181,7 @@ function ModelEditor({ scale, countyCode, year, model }: { scale: Scale; countyC
       form={form}
       layout="vertical"
       data-testid={`model-form-${scale}`}
+      onKeyDown={enterMovesOn()}
       onFinish={async (v) => {
         await act(
           async () =>

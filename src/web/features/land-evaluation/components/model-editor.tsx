@@ -23,6 +23,7 @@ import { toApiError } from '../../../core/http-catalogue'
 import { saveModel } from '../api/save-model'
 import { updateModel } from '../api/update-model'
 import { OPERATOR_LABEL, formatWeight, unitOf } from './evaluation-format'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 /** The form's values: items may be half filled while typing. */
 interface ModelForm {
@@ -181,6 +182,7 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
         form={form}
         layout="vertical"
         requiredMark
+        onKeyDown={enterMovesOn()}
         onFinish={() => void submit()}
         onValuesChange={(changed: Partial<ModelForm>) => 'items' in changed && setListErrors([])}
       >

@@ -13,6 +13,7 @@ import { todayInProductZone } from '../../../../domain/today'
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { exitProject } from '../api/project-writes'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 interface Values {
   date?: Dayjs
@@ -100,7 +101,14 @@ export function ExitModal({ project, onClose }: { project: ProjectRow | null; on
       data-testid="exit-modal"
     >
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="exit-problem" />}
-      <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={busy} initialValues={{ outcome: '收回' }}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onKeyDown={enterMovesOn()}
+        onFinish={submit}
+        disabled={busy}
+        initialValues={{ outcome: '收回' }}
+      >
         <Form.Item
           name="date"
           label="退出日期"

@@ -23,6 +23,7 @@ import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { registerStage } from '../api/register-stage'
 import { todayInProductZone } from '../../../../domain/today'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 interface Values {
   date?: Dayjs
@@ -120,7 +121,7 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
             {prev && <Descriptions.Item label={`${STAGE_NAMES[prev]}日期`}>{prevDate ?? '未登记'}</Descriptions.Item>}
           </Descriptions>
           {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="register-problem" />}
-          <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy}>
+          <Form<Values> form={form} layout="vertical" onKeyDown={enterMovesOn()} onFinish={(v) => void submit(v)} disabled={busy}>
             <Form.Item
               name="date"
               label={`${name}日期`}

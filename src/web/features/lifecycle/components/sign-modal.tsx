@@ -16,6 +16,7 @@ import { todayInProductZone } from '../../../../domain/today'
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { createProject, updateProject, useParcelOptions } from '../api/project-writes'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 interface Values {
   name?: string
@@ -134,7 +135,7 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
       data-testid="sign-modal"
     >
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="sign-problem" />}
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy}>
+      <Form<Values> form={form} layout="vertical" onKeyDown={enterMovesOn()} onFinish={(v) => void submit(v)} disabled={busy}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label="项目名称" rules={[{ required: true, message: '请填写项目名称' }]}>

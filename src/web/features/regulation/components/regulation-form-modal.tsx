@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import { ApiError } from '../../../core/api'
 import type { Said } from '../../../core/post-saying'
 import { REGULATION_KEY } from '../api/query-keys'
+import { enterMovesOn } from '../../../ui/form-keys'
 
 /** Props of {@link RegulationFormModal}. */
 export interface RegulationFormModalProps<V extends object, S extends z.ZodType> {
@@ -116,6 +117,7 @@ export function RegulationFormModal<V extends object, S extends z.ZodType>({
             form={form}
             layout="vertical"
             initialValues={initialValues}
+            onKeyDown={enterMovesOn()}
             onFinish={(v) => void submit(v)}
             disabled={busy}
             data-testid={testId}

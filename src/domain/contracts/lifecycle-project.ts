@@ -65,6 +65,8 @@ export interface ProjectRow {
   areaMu: number
   enterpriseId: number | null
   enterpriseName: string | null
+  /** the enterprise's 统一社会信用代码 */
+  creditCode: string | null
   countyName: string | null
   /** the last stage reached today */
   currentStage: LifecycleStage

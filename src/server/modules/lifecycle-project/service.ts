@@ -56,6 +56,7 @@ export function projectView(r: repo.ProjectDbRow): ProjectRow {
     areaMu: shownOr0('landAreaMu', mu(r.area_m2 ?? 0)),
     enterpriseId: r.enterprise_id,
     enterpriseName: r.enterprise_name,
+    creditCode: r.credit_code,
     countyName: r.county_name,
     currentStage:
       stageAt(

@@ -5,14 +5,17 @@
  *
  * Styles may be inline (antd and styled-components write <style> elements at run time); images and
  * tiles may come from the configured map services (any http/https origin the map configuration names);
- * the globe runs its decoders in workers and WebAssembly.
+ * the globe runs its decoders in workers and WebAssembly. 'unsafe-eval' is there for the 3D engine
+ * alone: Cesium's viewer widgets bind their controls with Knockout, which compiles each binding
+ * with `new Function` (without it /system/3DMap and the lifecycle globe do not start). Script
+ * files still come only from the app's origin, and no inline script runs.
  */
 import type { FastifyInstance } from 'fastify'
 
 /** The policy, one directive a line. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: http: https:",
   "font-src 'self' data:",

@@ -70,5 +70,5 @@ export const SERIES = {
 export const TOP_ENTERPRISE_COLUMNS = [
   { field: 'name', title: '企业名称', flex: 3 },
   { field: 'countyName', title: '区县', flex: 1.2 },
-  { field: 'taxPerMu', title: '亩均税收', flex: 1.3, digits: 2, align: 'right' },
+  { field: 'taxPerMu', title: '亩均税收', flex: 1.3, digits: 2, align: 'right', figure: 'taxPerMu' },
 ] as const

@@ -4,7 +4,9 @@
  */
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import type { FigureKey } from '../../domain/figures/catalogue'
 import { formatFigure } from '../core/format-figure'
+import { FigureTip } from '../ui/figure-tip'
 import { dp, WALL } from './wall-styles'
 import type { WidgetProps } from './widget-registry'
 
@@ -16,6 +18,8 @@ export interface TableColumn {
   flex?: number
   digits?: number
   align?: 'left' | 'right'
+  /** the catalogue figure of the column: its 口径 on the header */
+  figure?: FigureKey
 }
 
 /** View of a scrolling table. */
@@ -89,7 +93,13 @@ export function ScrollTableWidget({ def, data }: WidgetProps<TableView>) {
         {rank && <Rank $top={false}>序</Rank>}
         {columns.map((c) => (
           <Cell key={c.field} $flex={c.flex ?? 1} $right={c.align === 'right'}>
-            {c.title}
+            {c.figure ? (
+              <FigureTip figure={c.figure}>
+                <span data-figure={c.figure}>{c.title}</span>
+              </FigureTip>
+            ) : (
+              c.title
+            )}
           </Cell>
         ))}
       </Row>

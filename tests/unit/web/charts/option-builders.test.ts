@@ -225,9 +225,16 @@ describe('口径 in wall chart tooltips (issue 14)', () => {
     const unnamed: string[] = []
     for (const s of screens)
       for (const w of s.widgets) {
-        const view = w.view as { series?: { name: string; figure?: string }[]; value?: { name: string; figure?: string } }
+        const view = w.view as {
+          series?: { name: string; figure?: string }[]
+          value?: { name: string; figure?: string }
+          columns?: { field: string; title: string; figure?: string }[]
+        }
         for (const f of [...(view.series ?? []), ...(view.value ? [view.value] : [])])
           if (!f.figure && !UNCATALOGUED.has(f.name)) unnamed.push(`${s.title} › ${w.title}: ${f.name}`)
+        // a scrolling table's figure columns (not its name columns)
+        for (const c of view.columns ?? [])
+          if (!c.figure && !['name', 'countyName'].includes(c.field)) unnamed.push(`${s.title} › ${w.title}: ${c.title}`)
       }
     expect(unnamed).toEqual([])
   })

@@ -35,9 +35,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 }
 
-/** Adds the headers to every answer: the API, the web app and its files, the errors. */
+/**
+ * Adds the headers to every answer: the API, the web app and its files, the errors. A header a
+ * route set itself stays (a downloaded file's stricter `default-src 'none'; sandbox`).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value)
   })
 }

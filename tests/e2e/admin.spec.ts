@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { shot, signIn, stored } from './helpers'
+import { buildZip } from '../fixtures/make/zip-writer'
 
 const ROLE = { name: '巡查员', code: 'PATROL_E2E' }
 const USER = { username: 'patrol01', realName: '周巡查' }
@@ -218,8 +219,10 @@ test('an app package is uploaded from the browser; a failed load shows the messa
   await form.getByLabel('版本号').fill('150')
   await form.getByLabel('版本名称').fill('1.5.0')
   await form.getByLabel('更新说明').fill('新增外业巡查拍照定位')
-  const apk = Buffer.alloc(64 * 1024, 7)
-  apk.write('PK\u0003\u0004', 0, 'binary')
+  // a package the server takes: a ZIP holding AndroidManifest.xml, 64 KB in all
+  const manifest = { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="cn.zjland.app"/>'), method: 0 as const }
+  const overhead = buildZip([manifest, { name: 'res/pad.bin', data: new Uint8Array(0), method: 0 }]).length
+  const apk = buildZip([manifest, { name: 'res/pad.bin', data: new Uint8Array(64 * 1024 - overhead).fill(7), method: 0 }])
   await form
     .locator('input[type=file]')
     .setInputFiles({ name: 'zjland-1.5.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk })

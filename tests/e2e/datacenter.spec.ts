@@ -324,8 +324,13 @@ test('录入, 认领 and the other screens: a new parcel refused field by field,
   await expect(e.getByText('「联系电话」格式应为11位手机号或带区号的固定电话')).toBeVisible()
   await mapsSettled(page, e)
   await page.screenshot({ path: shot('dc-yddw-input-new'), fullPage: true })
-  // a change of an enterprise of the list: its contact person
+  // a change of an enterprise of the list: its contact person (leaving the typed new form asks first)
   await page.getByRole('tab', { name: '企业列表' }).click()
+  await page
+    .locator('.ant-modal-confirm')
+    .filter({ hasText: '有未保存的修改' })
+    .getByRole('button', { name: /离\s?开/ })
+    .click()
   await page.getByTestId('master-list-enterprise').locator('[data-testid^="edit-"]').first().click()
   const ee = page.getByTestId('record-editor-enterprise')
   await expect(ee.getByLabel('统一社会信用代码', { exact: true })).not.toHaveValue('')

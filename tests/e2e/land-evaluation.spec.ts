@@ -200,7 +200,8 @@ test('评价模型: weights summing to 90 are refused and nothing is saved; 100 
   await choose(page, editor.getByLabel('第1项指标'), '建筑密度')
   await editor.getByLabel('第1项阈值').fill('30')
   await editor.getByLabel('第1项权重').fill('100')
-  await editor.getByLabel('第1项权重').press('Enter')
+  // Enter moves on in a form of many fields; Ctrl+Enter sends it
+  await editor.getByLabel('第1项权重').press('Control+Enter')
   await expect(editor.locator('.ant-form-item-explain-error')).toContainText(`已有名为“${MODEL_NAME}”的评价模型`)
   await page.getByTestId('model-cancel').click()
   await expect(editor).toBeHidden()

@@ -182,7 +182,7 @@ export function ModelEditor({ target, onClose }: ModelEditorProps) {
         form={form}
         layout="vertical"
         requiredMark
-        onKeyDown={enterMovesOn()}
+        onKeyDown={enterMovesOn(() => form.submit())}
         onFinish={() => void submit()}
         onValuesChange={(changed: Partial<ModelForm>) => 'items' in changed && setListErrors([])}
       >

@@ -90,3 +90,50 @@ export function iso(v: Date | string | null): string | null {
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505'
 }
+
+/**
+ * The sort of a keyset walk: one expression (compared as `type`, so a value read back as text is
+ * the same value) and its direction; rows whose expression is null come last, ties go by the key.
+ */
+export interface KeysetSort {
+  expr: string
+  type: 'text' | 'float8' | 'date' | 'timestamptz'
+  desc?: boolean
+}
+
+/**
+ * Every row of a query in key order, `size` rows at a time, without OFFSET: each batch starts
+ * after the last row of the one before (keyset pagination), so an export of n rows costs n, not
+ * n²/size, and never holds more than one batch. `key` is a unique integer column (the id); with
+ * `sort`, rows go in that expression's order (nulls last), ties by key — the order of the list the
+ * export mirrors. The WHERE is cloned per batch, so `q.where` stays untouched.
+ */
+export async function* eachKeyset<R>(
+  db: Db,
+  q: { select: string; from: string; where: Where; key: string; sort?: KeysetSort },
+  size = 1000,
+): AsyncGenerator<R[]> {
+  const { sort } = q
+  const k = sort ? `(${sort.expr})::${sort.type}` : null
+  const select = `${q.select}, ${q.key} AS "__id"${k ? `, (${k})::text AS "__k"` : ''}`
+  const order = k ? `(${k}) IS NULL, ${k} ${sort?.desc ? 'DESC' : 'ASC'}, ${q.key}` : q.key
+  let last: { id: number; k: string | null } | null = null
+  for (;;) {
+    const where = new Where(...q.where.params).raw(q.where.sql)
+    if (last && !k) where.add(`${q.key} > ?`, last.id)
+    else if (last && last.k === null) where.add(`${k} IS NULL AND ${q.key} > ?`, last.id)
+    else if (last) {
+      const cmp = sort?.desc ? '<' : '>'
+      where.add(`(${k} IS NULL OR ${k} ${cmp} ?::${sort?.type} OR (${k} = ?::${sort?.type} AND ${q.key} > ?))`, last.k, last.k, last.id)
+    }
+    const r = await db.query<R & { __id: number; __k?: string | null }>(
+      `SELECT ${select} FROM ${q.from} WHERE ${where.sql} ORDER BY ${order} LIMIT ${Number(size)}`,
+      where.params,
+    )
+    if (r.rows.length === 0) return
+    const tail = r.rows[r.rows.length - 1]
+    last = { id: Number(tail.__id), k: tail.__k ?? null }
+    yield r.rows.map(({ __id: _i, __k: _k, ...row }) => row as unknown as R)
+    if (r.rows.length < size) return
+  }
+}

@@ -2,7 +2,7 @@
 import type { LogRowView } from '../../../domain/contracts/admin-log'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { Db } from '../../db/engine'
-import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
+import { Where, contains, eachKeyset, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
 
 interface LogRow {
   id: number | string
@@ -70,12 +70,28 @@ export async function logPage(db: Db, f: LogFilter, args: PageArgs): Promise<Pag
   )
 }
 
-/** Rows for the export, newest first, at most `limit`. */
-export async function logRows(db: Db, f: LogFilter, limit: number): Promise<LogRowView[]> {
+/** How many rows the export of a filter holds (at most `limit`). */
+export async function logCount(db: Db, f: LogFilter, limit: number): Promise<number> {
   const w = where(f)
-  const r = await db.query<LogRow>(
-    `SELECT ${COLS} FROM operation_log WHERE ${w.sql} ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM operation_log WHERE ${w.sql} LIMIT ${Number(limit)}) x`,
     w.params,
   )
-  return r.rows.map(view)
+  return r.rows[0].n
+}
+
+/** The export's rows, newest first, at most `limit`, streamed by keyset in batches of 1 000 (constant memory). */
+export async function* eachLogRow(db: Db, f: LogFilter, limit: number): AsyncGenerator<LogRowView[]> {
+  let left = Number(limit)
+  for await (const rows of eachKeyset<LogRow>(db, {
+    select: COLS,
+    from: 'operation_log',
+    where: where(f),
+    key: 'id',
+    sort: { expr: 'at', type: 'timestamptz', desc: true },
+  })) {
+    yield rows.slice(0, left).map(view)
+    left -= rows.length
+    if (left <= 0) return
+  }
 }

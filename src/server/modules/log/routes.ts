@@ -46,13 +46,12 @@ export const logRoutes =
       '/api/log/export',
       { config: { pages: RZ, log: { module: 'log', action: '导出操作日志' } }, schema: { querystring: logExportQuery } },
       async (req, reply) => {
-        const rows = await repo.logRows(db, req.query, LOG_EXPORT_MAX)
-        req.logTarget = `${rows.length} 条`
+        req.logTarget = `${await repo.logCount(db, req.query, LOG_EXPORT_MAX)} 条`
         return sendXlsx(reply, {
           filename: `操作日志-${new Date().toISOString().slice(0, 10)}.xlsx`,
           sheet: '操作日志',
           columns: COLUMNS,
-          pages: [rows],
+          pages: repo.eachLogRow(db, req.query, LOG_EXPORT_MAX),
         })
       },
     )

@@ -5,7 +5,7 @@
  * a report and a wall of the same scope and year agree. Areas come back in 平方米.
  */
 import type { Db } from '../../db/engine'
-import { Where, contains, orderBy, queryPage } from '../../db/sql'
+import { Where, contains, eachKeyset, orderBy, queryPage, type KeysetSort } from '../../db/sql'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import type {
@@ -309,11 +309,71 @@ export async function lowSummary(
   return r.rows[0]
 }
 
-/** Every page of a list, for an export (pages of 1 000 in the list's order). */
-export async function* eachPage<T>(list: (paging: { page: number; pageSize: number }) => Promise<Page<T>>): AsyncIterable<T[]> {
-  for (let page = 1; ; page++) {
-    const p = await list({ page, pageSize: 1000 })
-    if (p.list.length) yield p.list
-    if (page * 1000 >= p.total) return
-  }
+// ---- exports: every row in the list's order, by keyset (src/server/db/sql.ts eachKeyset) ----
+
+/** Sort fields of a list → the keyset sort of its export (same expressions as the list's ORDER BY). */
+function keysetSort(
+  sorts: Record<string, Omit<KeysetSort, 'desc'>>,
+  sortField?: string,
+  sortOrder?: 'ascend' | 'descend',
+): KeysetSort | undefined {
+  const s = sortField ? sorts[sortField] : undefined
+  return s && { ...s, desc: sortOrder === 'descend' }
+}
+
+type Sorted = { sortField?: string; sortOrder?: 'ascend' | 'descend' }
+
+/** Every row of 用地单位列表 for an export, in the list's order. */
+export function eachEnterprise(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  q: Omit<EnterpriseReportQuery, 'year' | 'regionCode' | 'page' | 'pageSize'>,
+): AsyncGenerator<EnterpriseRow[]> {
+  const { sortField, sortOrder, ...f } = q as typeof q & Sorted
+  const { from, where } = enterpriseQuery(scope, year, f)
+  const sort = keysetSort(
+    {
+      name: { expr: 'e.name', type: 'text' },
+      taxPerMu: { expr: taxPerMuSql('$1'), type: 'float8' },
+      landAreaMu: { expr: `COALESCE(${landSql('$1')}, 0)`, type: 'float8' },
+      tax: { expr: 'y.tax', type: 'float8' },
+    },
+    sortField,
+    sortOrder,
+  )
+  return eachKeyset<EnterpriseRow>(db, { select: enterpriseSelect('$1'), from, where, key: 'e.id', sort })
+}
+
+const PARCEL_SORTS: Record<string, Omit<KeysetSort, 'desc'>> = {
+  landCode: { expr: 'p.land_code', type: 'text' },
+  name: { expr: 'p.name', type: 'text' },
+  areaMu: { expr: 'p.area_m2', type: 'float8' },
+  supplyDate: { expr: 'p.supply_date', type: 'date' },
+}
+
+/** Every row of 工业用地列表 for an export, in the list's order. */
+export function eachParcel(
+  db: Db,
+  scope: DataScope,
+  q: Omit<ParcelReportQuery, 'regionCode' | 'page' | 'pageSize'>,
+): AsyncGenerator<ParcelRow[]> {
+  const { sortField, sortOrder, ...f } = q as typeof q & Sorted
+  const sort = keysetSort(PARCEL_SORTS, sortField, sortOrder)
+  return eachKeyset<ParcelRow>(db, { select: PARCEL_SELECT, from: PARCEL_FROM, where: parcelWhere(scope, f), key: 'p.id', sort })
+}
+
+/** Every row of 低效用地 for an export, in the list's order. */
+export function eachLowParcel(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  q: Omit<LowEfficiencyQuery, 'year' | 'regionCode' | 'page' | 'pageSize'>,
+): AsyncGenerator<LowRow[]> {
+  const { sortField, sortOrder, ...f } = q as typeof q & Sorted
+  const { from, where } = lowQuery(scope, year, f)
+  const select = `${PARCEL_SELECT}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
+    ${taxPerMuSql('$1')} AS tax_per_mu`
+  const sort = keysetSort({ landCode: PARCEL_SORTS.landCode, areaMu: PARCEL_SORTS.areaMu }, sortField, sortOrder)
+  return eachKeyset<LowRow>(db, { select, from, where, key: 'p.id', sort })
 }

@@ -154,7 +154,7 @@ export async function* eachEnterprise(
   year?: number,
 ): AsyncIterable<EnterpriseReportRow[]> {
   const y = await resolveYear(db, year)
-  for await (const rows of repo.eachPage((paging) => repo.enterprises(db, scope, y, { ...q, ...paging }))) yield rows.map(enterpriseView)
+  for await (const rows of repo.eachEnterprise(db, scope, y, q)) yield rows.map(enterpriseView)
 }
 
 const parcelView = (r: repo.ParcelRow): ParcelReportRow => ({
@@ -188,7 +188,7 @@ export async function* eachParcel(
   scope: DataScope,
   q: Omit<ParcelListQuery, 'page' | 'pageSize'>,
 ): AsyncIterable<ParcelReportRow[]> {
-  for await (const rows of repo.eachPage((paging) => repo.parcels(db, scope, { ...q, ...paging }))) yield rows.map(parcelView)
+  for await (const rows of repo.eachParcel(db, scope, q)) yield rows.map(parcelView)
 }
 
 const REASONS = Object.keys(LOW_EFFICIENCY_REASONS) as LowEfficiencyReason[]
@@ -225,7 +225,7 @@ export async function* eachLowParcel(
   year?: number,
 ): AsyncIterable<LowEfficiencyRow[]> {
   const y = await resolveYear(db, year)
-  for await (const rows of repo.eachPage((paging) => repo.lowParcels(db, scope, y, { ...q, ...paging }))) yield rows.map(lowView)
+  for await (const rows of repo.eachLowParcel(db, scope, y, q)) yield rows.map(lowView)
 }
 
 /** The cities and counties inside a scope, as a tree (a town user picks nothing). */

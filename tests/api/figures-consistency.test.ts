@@ -285,6 +285,26 @@ describe('one value per figure on every endpoint', () => {
         'monitor 预警': qy.bySignal.find((x) => x.signal === 'lowTax')!.count,
       })
       same(`评价 D 类 ${label}`, { wall: appraisal.find((c) => c.key === 'D')!.count, 'enterprise list': classD.page.total })
+      // 评价范围企业数: one population, the enterprises classed in the year's published batch
+      const published = (
+        await s.db.query<{ id: number }>(
+          `SELECT a.enterprise_id AS id FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
+           WHERE a.year = $1 AND NOT e.deleted AND ($2 = '330000' OR e.city_code = $2 OR e.county_code = $2)`,
+          [year, sc.code],
+        )
+      ).rows.map((r) => r.id)
+      expect(published.length, `${label}: the demo publishes the year`).toBeGreaterThan(0)
+      same(`评价范围企业数 ${label}`, {
+        wall: wall.appraisedEnterpriseCount,
+        'wall A+B+C+D': appraisal.reduce((n, c) => n + c.count, 0),
+        'published batch': published.length,
+      })
+      const top = await get<{ id: number }[]>(`/api/bigData/topEnterprises?${q(`year=${year}`, sc.wall, 'limit=20')}`)
+      expect(top.length, `${label}: 亩均税收 TOP20`).toBe(Math.min(20, published.length))
+      expect(
+        top.filter((t) => !published.includes(t.id)),
+        `${label}: the ranking lists 评价范围企业 only`,
+      ).toEqual([])
     }
   })
 

@@ -74,6 +74,8 @@ export interface OverviewStats {
   scaleCount: number
   /** 参评企业数 ratedEnterpriseCount */
   ratedEnterpriseCount: number
+  /** 评价范围企业数 appraisedEnterpriseCount: classed in the year's published 亩均效益评价 batch */
+  appraisedEnterpriseCount: number
   /** 园区数 parkCount (today) */
   parkCount: number
   /** 低效用地数 lowEfficiencyCount (低效 + 闲置) */

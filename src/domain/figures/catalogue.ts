@@ -53,7 +53,8 @@ export const POPULATIONS = {
   },
   appraisedEnterprises: {
     name: '评价范围企业',
-    sentence: '参评企业中当年在产（营业收入 > 0）、报送了税收且当年用地不少于 3 亩的企业，即亩均效益评价分为 A、B、C、D 类的企业',
+    sentence:
+      '当年已发布的亩均效益评价批次中分为 A、B、C、D 类的企业（评价对象为在产、报送税收的规上企业，和用地不少于模型下限的规下企业）',
   },
   lifecycleProjects: {
     name: '全生命周期项目',
@@ -235,7 +236,8 @@ export const FIGURES = {
     unit: '家',
     population: 'appraisedEnterprises',
     asOf: 'yearEnd',
-    caliber: '当年在产（营业收入 > 0）、报送了税收且当年用地不少于 3 亩的企业数，即亩均效益评价分 A、B、C、D 类的企业。',
+    caliber:
+      '当年已发布的亩均效益评价批次中分了 A、B、C、D 类的企业数。评价对象：当年在产（营业收入 > 0）、报送了税收的规上企业全部，规下企业用地不少于评价模型的用地下限（默认 3 亩）；当年批次未发布时为 0。',
   }),
   lowTaxEnterpriseCount: count({
     key: 'lowTaxEnterpriseCount',

@@ -65,8 +65,17 @@ export const enterpriseYearFrom = (year: string): string =>
 export function enterpriseYearColumns(year: string): string {
   return `e.id, e.scale, (y.id IS NOT NULL) AS reported, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
     y.revenue::float8 AS revenue, y.employees::float8 AS employees, y.energy::float8 AS energy, y.emissions::float8 AS emissions,
-    y.rd_expense::float8 AS rd, (${enterpriseLandM2('e', 'y', year)})::float8 AS land_m2`
+    y.rd_expense::float8 AS rd, (${enterpriseLandM2('e', 'y', year)})::float8 AS land_m2, ${classedInYear('e', year)} AS classed`
 }
+
+/**
+ * 评价范围企业 of year `year` (enterprise alias `e`): classed A, B, C or D in the published
+ * 亩均效益评价 batch of that year (view enterprise_appraisal_yearly, migration 0160). Who a run
+ * appraises is {@link appraisalCandidate} narrowed by the model's land floor for 规下; what the
+ * figure counts is the outcome that was published, so the walls, reports and 评价监测 agree.
+ */
+export const classedInYear = (e: string, year: string): string =>
+  `EXISTS (SELECT 1 FROM enterprise_appraisal_yearly ay WHERE ay.enterprise_id = ${e}.id AND ay.year = (${year})::int)`
 
 /** The columns {@link enterpriseYearColumns} gives, as SQL expressions of one row. */
 export interface EnterpriseRowSql {
@@ -80,6 +89,8 @@ export interface EnterpriseRowSql {
   emissions: string
   rd: string
   land_m2: string
+  /** classed in the published 亩均效益评价 batch of the year ({@link classedInYear}) */
+  classed: string
 }
 
 /** The columns of a row alias (a subquery of {@link enterpriseYearColumns}). */
@@ -96,6 +107,7 @@ export function rowOf(r: string): EnterpriseRowSql {
     emissions: c('emissions'),
     rd: c('rd'),
     land_m2: c('land_m2'),
+    classed: c('classed'),
   }
 }
 
@@ -112,6 +124,7 @@ export function yearlyRowOf(year: string, e = 'e', y = 'y'): EnterpriseRowSql {
     emissions: `${y}.emissions`,
     rd: `${y}.rd_expense`,
     land_m2: enterpriseLandM2(e, y, year),
+    classed: classedInYear(e, year),
   }
 }
 
@@ -121,9 +134,15 @@ export const landEnterprise = (r: EnterpriseRowSql): string => `COALESCE(${r.lan
 /** 参评企业: the year's figures reported and land that year. */
 export const ratedEnterprise = (r: EnterpriseRowSql): string => `(${r.reported} AND COALESCE(${r.land_m2} > 0, false))`
 
-/** 评价范围企业: rated, in production (营业收入 > 0), tax reported, at least 3 亩 that year. */
-export const appraisedEnterprise = (r: EnterpriseRowSql): string =>
-  `(${ratedEnterprise(r)} AND ${r.tax} IS NOT NULL AND COALESCE(${r.revenue} > 0, false) AND ${r.land_m2} >= 3 * ${M2_PER_MU_SQL})`
+/**
+ * Who a 亩均效益评价 run considers: rated, in production (营业收入 > 0), tax reported. The model then
+ * takes 规上 all and 规下 from its land floor (appraisal `inScope`).
+ */
+export const appraisalCandidate = (r: EnterpriseRowSql): string =>
+  `(${ratedEnterprise(r)} AND ${r.tax} IS NOT NULL AND COALESCE(${r.revenue} > 0, false))`
+
+/** 评价范围企业: classed in the published batch of the year ({@link classedInYear}). */
+export const appraisedEnterprise = (r: EnterpriseRowSql): string => `COALESCE(${r.classed}, false)`
 
 /** The ratio figures: numerator and denominator in the units of the catalogue's parts, and who counts. */
 type RatioKey =

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
+  appraisalCandidate,
   appraisedEnterprise,
   enterpriseLandM2,
   lowLand,
@@ -21,7 +22,6 @@ const migration = squash(fs.readFileSync('src/server/db/migrations/0140_figures.
 describe('migration 0140 redefines the views from the figure fragments', () => {
   it.each([
     ['用地面积 of an enterprise in its year', enterpriseLandM2('e', 'y', 'y.year')],
-    ['评价范围企业', appraisedEnterprise(rowOf('r'))],
     ['亩均税收 of one enterprise', ratioSql('taxPerMu', rowOf('r'))],
     ['在册工业用地 today', parcelToday('p')],
     ['低效用地', lowLand('p')],
@@ -31,6 +31,22 @@ describe('migration 0140 redefines the views from the figure fragments', () => {
 })
 
 describe('fragments', () => {
+  it('评价范围企业 are the enterprises classed in the published batch of the year, on every row shape', () => {
+    // one population: the walls, reports and lists count what the appraisal published, not a second rule
+    expect(squash(appraisedEnterprise(rowOf('r')))).toBe('COALESCE(r.classed, false)')
+    const perEnterprise = squash(appraisedEnterprise(yearlyRowOf('$1')))
+    expect(perEnterprise).toContain('FROM enterprise_appraisal_yearly ay WHERE ay.enterprise_id = e.id AND ay.year = ($1)::int')
+    // a run's candidates carry no land floor: the model's floor narrows 规下 only
+    expect(appraisalCandidate(rowOf('r'))).not.toMatch(/land_m2 >=/)
+  })
+
+  it('the published view reads the published batches only', () => {
+    const view = squash(fs.readFileSync('src/server/db/migrations/0160_appraisal.sql', 'utf8')).split(
+      'CREATE OR REPLACE VIEW enterprise_appraisal_yearly',
+    )[1]
+    expect(view).toContain("FROM appraisal_batch WHERE state IN ('发布', '归档')")
+  })
+
   it('land at the end of a year is supplied and not recovered before 1 January of the next', () => {
     const sql = squash(parcelOfYear('p', '$1'))
     expect(sql).toContain('p.supply_date < make_date(($1)::int + 1, 1, 1)')

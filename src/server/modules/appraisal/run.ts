@@ -15,7 +15,7 @@ import {
 } from '../../../domain/appraisal-run'
 import { M2_PER_MU } from '../../../domain/codes/units'
 import type { Db } from '../../db/engine'
-import { column, enterpriseYearColumns, enterpriseYearFrom, ratedEnterprise, ratioSql, rowOf } from '../../figures/sql'
+import { appraisalCandidate, column, enterpriseYearColumns, enterpriseYearFrom, ratioSql, rowOf } from '../../figures/sql'
 
 /** The inputs of an enterprise's year as a run reads them (the snapshot a result keeps). */
 export interface RunInputs {
@@ -69,7 +69,7 @@ export async function readSubjects(db: Db, year: number, county: string | null):
      FROM (SELECT ${enterpriseYearColumns('$1')}, e.county_code, e.industry_code
            FROM ${enterpriseYearFrom('$1')}
            WHERE NOT e.deleted AND e.county_code IS NOT NULL ${county ? 'AND e.county_code = $2' : ''}) r
-     WHERE ${ratedEnterprise(r)} AND r.tax IS NOT NULL AND COALESCE(r.revenue > 0, false)
+     WHERE ${appraisalCandidate(r)}
      ORDER BY r.id`,
     params,
   )

@@ -7,6 +7,7 @@ import type { Db } from '../../db/engine'
 import { Where } from '../../db/sql'
 import type { StatFilter } from '../../../domain/contracts/big-data'
 import {
+  appraisedEnterprise,
   enterpriseSums,
   enterpriseYearColumns,
   enterpriseYearFrom,
@@ -131,6 +132,8 @@ export interface EnterpriseYearRow {
   tax: number
   land_m2: number
   tax_per_mu: number | null
+  /** 评价范围企业: classed in the year's published 亩均效益评价 batch */
+  classed: boolean
 }
 
 /** The rated enterprises of the year (参评企业) with their tax, land and 亩均税收. */
@@ -139,7 +142,7 @@ export async function enterpriseYear(db: Db, year: number, f: StatFilter): Promi
   const row = yearlyRowOf('$1')
   const r = await db.query<EnterpriseYearRow>(
     `SELECT e.id, e.name, c.name AS county_name, e.industry_code, COALESCE(y.tax, 0)::float8 AS tax, (${row.land_m2})::float8 AS land_m2,
-            ${ratioSql('taxPerMu', row)} AS tax_per_mu
+            ${ratioSql('taxPerMu', row)} AS tax_per_mu, ${appraisedEnterprise(row)} AS classed
      FROM ${enterpriseYearFrom('$1')}
      LEFT JOIN region c ON c.code = e.county_code
      WHERE NOT e.deleted AND ${ratedEnterprise(row)} AND ${w.sql}${inParks('e', f)}`,

@@ -77,6 +77,7 @@ export async function overview(db: Db, f: StatFilter): Promise<OverviewStats> {
     enterpriseCount: ent.landEnterpriseCount,
     scaleCount: ent.scaleAboveCount,
     ratedEnterpriseCount: ent.ratedEnterpriseCount,
+    appraisedEnterpriseCount: ent.appraisedEnterpriseCount,
     parkCount,
     lowEfficiencyCount: land.lowEfficiencyCount,
     lowEfficiencyAreaMu: shownOr0('lowEfficiencyAreaMu', land.lowEfficiencyAreaMu),
@@ -196,12 +197,12 @@ export async function taxBands(db: Db, f: StatFilter): Promise<ClassStat[]> {
   })
 }
 
-/** 亩均税收 ranking of the rated enterprises on at least 3 亩 (docs/domain.md: the appraisal's scope), ranked on exact values. */
+/** 亩均税收 ranking of the year's 评价范围企业 (classed in the published appraisal batch), ranked on exact values. */
 export async function topEnterprises(db: Db, f: StatFilter, limit: number): Promise<EnterpriseRank[]> {
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterpriseYear(db, year, f)
   return rows
-    .filter((r) => (exactMu(r.land_m2) ?? 0) >= 3 && r.tax_per_mu !== null)
+    .filter((r) => r.classed && r.tax_per_mu !== null)
     .sort((a, b) => b.tax_per_mu! - a.tax_per_mu! || a.id - b.id)
     .slice(0, limit)
     .map((r) => ({

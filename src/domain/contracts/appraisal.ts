@@ -81,6 +81,19 @@ export const correctionBody = z.object({
   reportedDate: isoDate('报送日期 reportedDate').optional(),
 })
 
+/** GET /api/companyAppraise/template: the import template of one source department, filled with the scope's enterprises. */
+export const inputTemplateQuery = z.object({
+  source: z.enum(SOURCES, { error: '来源 source 应为 税务、统计、电力、环保、人社、自然资源 之一' }),
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+})
+
+/** POST /api/companyAppraise/import (multipart: file + these fields): one source's inputs of a year from xlsx. */
+export const inputImportFields = z.object({
+  source: z.enum(SOURCES, { error: '来源 source 应为 税务、统计、电力、环保、人社、自然资源 之一' }),
+  year,
+})
+
 /** GET /api/companyAppraise/completeness */
 export const completenessQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
 

@@ -84,5 +84,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => regulationRoutes(db),
   ({ db }) => landEvaluationRoutes(db),
   () => figuresRoutes(),
-  ({ db }) => appraisalRoutes(db),
+  ({ db, uploads }) => appraisalRoutes(db, uploads),
 ]

@@ -30,6 +30,8 @@ import {
   resultListQuery,
   runBody,
   INPUT_ITEMS,
+  inputImportFields,
+  inputTemplateQuery,
   policyListQuery,
   policyRulesQuery,
   policySaveBody,
@@ -43,12 +45,52 @@ import { sendXlsx } from '../../http/xlsx'
 import { indicatorName, MODEL_INDICATOR_KEYS } from '../../../domain/appraisal-run'
 import * as service from './service'
 import * as policy from './policy'
+import * as imports from './imports'
+import { AppError } from '../../http/errors'
+import { noFile, readUpload, uploadFields } from '../../files/multipart'
+import type { Incoming } from '../../files/store'
+import { fileStoreOf } from '../base-file/routes'
+import { openSourceInWorker, ParsePool } from '../datacenter-import/source/worker-reader'
+import { PARSE_BUDGET, PARSE_WORKER_HEAP_MB, SourceError, type SourceReader } from '../datacenter-import/source/types'
 
 const log = (action: string) => ({ module: '亩均效益评价', action })
 
+/** Runs `use` over an uploaded file opened in a parse worker; the file is removed afterwards whatever happens. */
+async function withUpload<T>(
+  up: { store: ReturnType<typeof fileStoreOf>; parsers: ParsePool },
+  file: Incoming,
+  work: (reader: SourceReader) => Promise<T>,
+): Promise<T> {
+  try {
+    let reader: SourceReader
+    try {
+      reader = await openSourceInWorker(file.tempPath, file.kind, 'auto', { ...PARSE_BUDGET, heapMb: PARSE_WORKER_HEAP_MB }, up.parsers)
+    } catch (err) {
+      if (err instanceof SourceError) throw new AppError(err.status, err.message)
+      throw err
+    }
+    try {
+      return await work(reader)
+    } catch (err) {
+      if (err instanceof SourceError) throw new AppError(err.status, err.message)
+      throw err
+    } finally {
+      await reader.close()
+    }
+  } finally {
+    up.store.discard(file)
+  }
+}
+
 export const appraisalRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, uploads: { dir: string; maxBytes: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    const store = fileStoreOf(uploads.dir)
+    // parse workers of the imports: none is started before the first import; afterwards one is kept warm for the next file
+    const parsers = new ParsePool()
+    app.addHook('onClose', async () => parsers.close())
+    const up = { store, parsers }
+
     // ---- inputs ----
     app.get(
       '/api/companyAppraise/list',
@@ -77,6 +119,47 @@ export const appraisalRoutes =
         return ok(r, `已更正${INPUT_ITEMS[f.item].name}：${r.old ?? '空'} → ${f.value}`)
       },
     )
+
+    app.get(
+      '/api/companyAppraise/template',
+      { config: { pages: APPRAISE_PAGES, log: log('下载年度指标导入模板') }, schema: { querystring: inputTemplateQuery } },
+      async (req, reply) => {
+        const { source, regionCode } = req.query
+        const year = await resolveYear(db, req.query.year)
+        const items = imports.itemsOfSource(source)
+        const rows = await service.templateRows(db, await scopeOfRequest(db, req, regionCode), year, items)
+        type Row = (typeof rows)[number]
+        req.logTarget = `${source} ${year}年`
+        return sendXlsx(reply, {
+          filename: `${source}年度指标导入模板_${year}.xlsx`,
+          sheet: `${source}_${year}`,
+          columns: [
+            {
+              header: imports.CREDIT_HEADER,
+              value: (r: Row) => r.creditCode,
+              width: 22,
+              note: '按统一社会信用代码匹配本账号数据范围内的企业',
+            },
+            { header: imports.NAME_HEADER, value: (r: Row) => r.name, width: 30, note: '仅供核对，导入时不读取' },
+            ...items.map((i) => ({ header: imports.inputHeader(i), value: (r: Row) => r.values[i] ?? null, note: imports.inputNote(i) })),
+            { header: imports.DATE_HEADER, value: (r: Row) => r.reportedDate, note: '如 2025-03-31；留空为导入当天' },
+          ],
+          pages: [rows],
+        })
+      },
+    )
+
+    app.post('/api/companyAppraise/import', { config: { pages: INPUT_PAGES, log: log('导入年度指标') } }, async (req) => {
+      const { fields, file } = await readUpload(req, store, uploads.maxBytes)
+      if (!file) throw noFile()
+      const f = uploadFields(inputImportFields, { fields, file }, store)
+      req.logTarget = `${f.source} ${f.year}年 ${file.fileName}`
+      const r = await withUpload(up, file, async (reader) => {
+        await service.assertStatYear(db, f.year)
+        return imports.importInputs(db, await scopeOfRequest(db, req), { ...f, fileName: file.fileName }, reader, currentUser(req))
+      })
+      return ok(r, `已导入${f.source} ${f.year}年数据 ${r.rows} 行：更新 ${r.changed} 项，未变 ${r.unchanged} 项`)
+    })
 
     app.get(
       '/api/companyAppraise/completeness',
@@ -128,12 +211,12 @@ export const appraisalRoutes =
           filename: `评价标准_${year}.xlsx`,
           sheet: '评价标准',
           columns: [
-            { header: '区县代码', value: (r: Record<string, unknown>) => r.countyCode as string },
-            { header: '区县', value: (r: Record<string, unknown>) => r.countyName as string },
-            { header: '年度', value: (r: Record<string, unknown>) => r.year as number },
-            { header: '行业大类', value: (r: Record<string, unknown>) => r.division as string },
-            { header: '指标', value: (r: Record<string, unknown>) => indicatorName(r.indicator as string) },
-            { header: '基准值', value: (r: Record<string, unknown>) => r.value as number },
+            { header: imports.NORM_HEADERS.county, value: (r: Record<string, unknown>) => r.countyCode as string },
+            { header: imports.NORM_HEADERS.countyName, value: (r: Record<string, unknown>) => r.countyName as string },
+            { header: imports.NORM_HEADERS.year, value: (r: Record<string, unknown>) => r.year as number },
+            { header: imports.NORM_HEADERS.division, value: (r: Record<string, unknown>) => r.division as string },
+            { header: imports.NORM_HEADERS.indicator, value: (r: Record<string, unknown>) => indicatorName(r.indicator as string) },
+            { header: imports.NORM_HEADERS.value, value: (r: Record<string, unknown>) => r.value as number },
           ],
           pages: (async function* () {
             yield all.list
@@ -141,6 +224,16 @@ export const appraisalRoutes =
         })
       },
     )
+
+    app.post('/api/appraiseNorm/import', { config: { pages: STANDARD_PAGES, log: log('导入评价标准') } }, async (req) => {
+      const { file } = await readUpload(req, store, uploads.maxBytes)
+      if (!file) throw noFile()
+      req.logTarget = file.fileName
+      const r = await withUpload(up, file, async (reader) =>
+        imports.importNorms(db, await scopeOfRequest(db, req), reader, currentUser(req)),
+      )
+      return ok(r, `已导入 ${r.rows} 项基准值`)
+    })
 
     app.get(
       '/api/appraiseNorm/models',

@@ -149,6 +149,24 @@ export async function inputs(db: Db, scope: DataScope, enterpriseId: number, yea
   }
 }
 
+/** The rows of an import template: every enterprise of the scope with its current values of `items` in `year`. */
+export async function templateRows(db: Db, scope: DataScope, year: number, items: InputItem[]) {
+  const params: unknown[] = [year, items]
+  const r = await db.query<{ credit_code: string; name: string; reported: string | null } & Record<string, number | null>>(
+    `SELECT e.credit_code, e.name, ${items.map((i) => `y.${i}::float8 AS ${i}`).join(', ')},
+       (SELECT to_char(max(s.reported_date), 'YYYY-MM-DD') FROM appraisal_input_source s WHERE s.enterprise_id = e.id AND s.year = $1 AND s.item = ANY($2::text[])) AS reported
+     FROM enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
+     WHERE NOT e.deleted AND ${scopeCondition(scope, 'e', params)} ORDER BY e.county_code, e.name, e.id`,
+    params,
+  )
+  return r.rows.map((x) => ({
+    creditCode: x.credit_code,
+    name: x.name,
+    values: Object.fromEntries(items.map((i) => [i, x[i] ?? null])) as Record<string, number | null>,
+    reportedDate: x.reported,
+  }))
+}
+
 const SOURCE_PRESENT: Record<string, string> = {
   税务: 'y.tax IS NOT NULL',
   统计: 'y.value_added IS NOT NULL AND y.revenue IS NOT NULL AND y.rd_expense IS NOT NULL',

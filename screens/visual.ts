@@ -53,7 +53,11 @@ export const VISUAL_SCREEN: WallScreen = {
       title: '{year}年{month}月 项目全生命周期进展',
       ...at('left', 772, 288),
       source: stat('lifecycleByMonth', [], { month: '$month' }),
-      view: { category: 'name', series: [{ field: 'count', name: '项目数', unit: '个' }], horizontal: true },
+      view: {
+        category: 'name',
+        series: [{ field: 'count', name: '阶段进展项目数', unit: '个', figure: 'stageReachedCount' }],
+        horizontal: true,
+      },
     },
     {
       id: 'cityTax',
@@ -70,7 +74,7 @@ export const VISUAL_SCREEN: WallScreen = {
       title: '{year}年月度供地面积（亩）',
       ...at('right', 436, 300),
       source: stat('supplyByMonth'),
-      view: { category: 'name', series: [{ field: 'areaMu', name: '供地面积', unit: '亩', digits: 1 }] },
+      view: { category: 'name', series: [{ field: 'areaMu', name: '供地面积', unit: '亩', digits: 2, figure: 'suppliedAreaMu' }] },
     },
     {
       id: 'top',

@@ -60,6 +60,14 @@ export const POPULATIONS = {
     name: '全生命周期项目',
     sentence: '地块未删除的全生命周期项目，截至今日',
   },
+  suppliedLand: {
+    name: '当期供地',
+    sentence: '供地日期落在统计期（年度或月份）内、未删除的工业用地，含之后收回的地块',
+  },
+  stageEvents: {
+    name: '当月阶段进展',
+    sentence: '某一阶段的登记日期落在统计月份内的全生命周期项目（地块未删除），按阶段分别计',
+  },
 } as const satisfies Record<string, { name: string; sentence: string }>
 
 /** A population key. */
@@ -352,6 +360,24 @@ export const FIGURES = {
     },
     100,
   ),
+
+  // ---- supply and lifecycle progress within a period (year or month of the year) ----
+  suppliedAreaMu: area({
+    key: 'suppliedAreaMu',
+    name: '供地面积',
+    population: 'suppliedLand',
+    asOf: 'yearEnd',
+    caliber: '供地日期落在统计期（年度或该年的月份）内的工业用地面积合计，含之后收回的地块；1 亩 = 10000/15 平方米。',
+  }),
+  stageReachedCount: count({
+    key: 'stageReachedCount',
+    name: '阶段进展项目数',
+    unit: '个',
+    population: 'stageEvents',
+    asOf: 'yearEnd',
+    caliber:
+      '该阶段（项目签约、土地供应、项目开工……项目评价）的登记日期落在所选月份内的项目个数；一个项目当月到达几个阶段就分别计入各阶段。',
+  }),
 
   // ---- lifecycle projects, as of today ----
   projectCount: count({

@@ -32,6 +32,14 @@ export const parcelOfYear = (a: string, year: string): string => parcelInBooks(a
 /** 在册工业用地 today (the globe and the map draw today's land). */
 export const parcelToday = (a: string): string => parcelInBooks(a, AFTER_TODAY)
 
+/** 当期供地 (parcel alias `a`): not deleted, supplied on or after `from` and before `before` (dates as SQL). */
+export const suppliedBetween = (a: string, from: string, before: string): string =>
+  `(NOT ${a}.deleted AND ${a}.supply_date >= ${from} AND ${a}.supply_date < ${before})`
+
+/** 当月阶段进展 (project alias `lp`): the stage's date column falls in the month starting at `monthStart` (a date as SQL). */
+export const stageReachedIn = (lp: string, column: string, monthStart: string): string =>
+  `(${lp}.${column} >= ${monthStart} AND ${lp}.${column} < ${monthStart} + interval '1 month')`
+
 /** 低效用地 (含闲置) among land in the books: status 低效 or 闲置 (ADR 0014). */
 export const lowLand = (a: string): string => `${a}.status IN ('低效', '闲置')`
 

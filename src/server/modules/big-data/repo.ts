@@ -7,7 +7,10 @@ import type { Db } from '../../db/engine'
 import { Where } from '../../db/sql'
 import type { StatFilter } from '../../../domain/contracts/big-data'
 import {
+  afterYear,
   appraisedEnterprise,
+  stageReachedIn,
+  suppliedBetween,
   enterpriseSums,
   enterpriseYearColumns,
   enterpriseYearFrom,
@@ -227,7 +230,7 @@ export async function suppliedByMonth(
   const r = await db.query<{ month: number; n: number; m2: number; price: number }>(
     `SELECT extract(month FROM p.supply_date)::int AS month, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
             COALESCE(sum(p.supply_price), 0)::float8 AS price
-     FROM parcel p WHERE NOT p.deleted AND p.supply_date >= make_date($1::int, 1, 1) AND p.supply_date < make_date($1::int + 1, 1, 1) AND ${w.sql}
+     FROM parcel p WHERE ${suppliedBetween('p', 'make_date($1::int, 1, 1)', afterYear('$1'))} AND ${w.sql}
      GROUP BY 1`,
     w.params,
   )
@@ -254,7 +257,7 @@ export async function stagesInMonth(
 ): Promise<Record<keyof typeof STAGE_COLUMN, number>> {
   const w = statScope(new Where(`${year}-${String(month).padStart(2, '0')}-01`), 'p', f)
   const counts = Object.entries(STAGE_COLUMN)
-    .map(([stage, col]) => `count(*) FILTER (WHERE lp.${col} >= $1::date AND lp.${col} < $1::date + interval '1 month')::int AS ${stage}`)
+    .map(([stage, col]) => `count(*) FILTER (WHERE ${stageReachedIn('lp', col, '$1::date')})::int AS ${stage}`)
     .join(', ')
   const r = await db.query<Record<keyof typeof STAGE_COLUMN, number>>(
     `SELECT ${counts} FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND ${w.sql}`,

@@ -167,7 +167,7 @@ export async function supplyByMonth(db: Db, f: StatFilter): Promise<SupplyMonthS
   const byMonth = new Map((await repo.suppliedByMonth(db, year, f)).map((r) => [r.month, r]))
   return Array.from({ length: 12 }, (_, i) => {
     const r = byMonth.get(i + 1)
-    return { month: i + 1, name: `${i + 1}月`, parcelCount: r?.n ?? 0, areaMu: mu(r?.m2 ?? 0), price: forDisplay(r?.price ?? 0, 2) ?? 0 }
+    return { month: i + 1, name: `${i + 1}月`, parcelCount: r?.n ?? 0, areaMu: shownOr0('suppliedAreaMu', exactMu(r?.m2 ?? 0)), price: forDisplay(r?.price ?? 0, 2) ?? 0 }
   })
 }
 

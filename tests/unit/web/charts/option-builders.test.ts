@@ -17,7 +17,6 @@ import { PLATFORM_SCREEN } from '../../../../screens/platform'
 import { VISUAL_SCREEN } from '../../../../screens/visual'
 
 /** Wall series that are not (yet) catalogue figures: a month's supplied area and projects by stage. */
-const UNCATALOGUED = new Set(['供地面积', '项目数'])
 
 const CITIES = [
   { key: '330100', name: '杭州市', areaMu: 1200.5, taxPerMu: 31.2 },
@@ -231,7 +230,7 @@ describe('口径 in wall chart tooltips (issue 14)', () => {
           columns?: { field: string; title: string; figure?: string }[]
         }
         for (const f of [...(view.series ?? []), ...(view.value ? [view.value] : [])])
-          if (!f.figure && !UNCATALOGUED.has(f.name)) unnamed.push(`${s.title} › ${w.title}: ${f.name}`)
+          if (!f.figure) unnamed.push(`${s.title} › ${w.title}: ${f.name}`)
         // a scrolling table's figure columns (not its name columns)
         for (const c of view.columns ?? [])
           if (!c.figure && !['name', 'countyName'].includes(c.field)) unnamed.push(`${s.title} › ${w.title}: ${c.title}`)

@@ -33,6 +33,7 @@ import { MODULES, type ModuleDeps } from './modules'
 import { putSettingIfAbsent } from './db/settings'
 import type { SecurityPolicy } from './auth/session'
 import { startLogRetention } from './modules/log/retention'
+import { registerAnswerCache } from './http/answer-cache'
 import './http/context'
 
 // Chinese default messages for every schema (docs/api.md: failures carry a Chinese message)
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app)
   registerSecurityHeaders(app)
   registerOperationLog(app, deps.db)
+  registerAnswerCache(app, deps.db)
   const retention = startLogRetention(deps.db, deps.env.LOG_RETENTION_DAYS ?? 365, (err) => app.log.error({ err }, 'log retention failed'))
   app.addHook('onClose', async () => retention.stop())
 

@@ -26,5 +26,8 @@ export async function migrate(db: Db): Promise<string[]> {
     })
     applied.push(file)
   }
+  // tables made by any later migration take part in the data version too (0190_data_version.sql)
+  const attach = await db.query<{ ok: boolean }>(`SELECT to_regproc('data_version_attach') IS NOT NULL AS ok`)
+  if (applied.length && attach.rows[0].ok) await db.query('SELECT data_version_attach()')
   return applied
 }

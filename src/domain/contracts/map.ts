@@ -16,7 +16,7 @@ import { ROUTES } from '../route-table'
  * (docs/product.md §6); a new map screen adds its route here. /visual and the globe use their own endpoints.
  */
 export const MAP_SCREEN_PAGES: readonly string[] = ROUTES.filter((r) =>
-  /^\/systems?\/(core|IndustryMap\/(Dkxx|Yddw)|audit\/(gyyd|yddw))$|^\/(systems?|warehouse)\/data\/center\/[A-Za-z]+$|^\/land\/(evaluation\/evaluationMap|result\/resultMap)$|^\/bigData\/(district|city)$/.test(
+  /^\/systems?\/(core|stock|IndustryMap\/(Dkxx|Yddw)|audit\/(gyyd|yddw))$|^\/(systems?|warehouse)\/data\/center\/[A-Za-z]+$|^\/land\/(evaluation\/evaluationMap|result\/resultMap)$|^\/bigData\/(district|city)$/.test(
     r.path,
   ),
 ).map((r) => r.path)

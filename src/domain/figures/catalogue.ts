@@ -60,6 +60,15 @@ export const POPULATIONS = {
     name: '全生命周期项目',
     sentence: '地块未删除的全生命周期项目，截至今日',
   },
+  stockLand: {
+    name: '盘活处置用地',
+    sentence:
+      '低效用地台账中已认定的地块、立案的闲置土地，以及当前状态为"低效"或"闲置"而尚未入账或立案的地块；立案的闲置土地按闲置计，截至今日',
+  },
+  idleCases: {
+    name: '闲置土地案件',
+    sentence: '每宗地块最新的闲置土地案件，截至今日',
+  },
   suppliedLand: {
     name: '当期供地',
     sentence: '供地日期落在统计期（年度或月份）内、未删除的工业用地，含之后收回的地块',
@@ -420,6 +429,37 @@ export const FIGURES = {
     population: 'lifecycleProjects',
     asOf: 'today',
     caliber: '截至今日项目评价（达产复核）结论为未达标的项目个数：任一标准地承诺指标的实际值低于承诺值。',
+  }),
+  // ---- 盘活处置 of 低效 and 闲置 land, as of today ----
+  stockCount: count({
+    key: 'stockCount',
+    name: '盘活处置地块数',
+    unit: '宗',
+    population: 'stockLand',
+    asOf: 'today',
+    caliber:
+      '截至今日低效用地与闲置土地的宗数，按处置状态（未处置、方案中、实施中、已完成）分列；一宗地块只计一次，立案的闲置土地按闲置计。',
+  }),
+  stockAreaMu: area({
+    key: 'stockAreaMu',
+    name: '盘活处置面积',
+    population: 'stockLand',
+    asOf: 'today',
+    caliber: '截至今日低效用地与闲置土地的面积合计，亩，按处置状态分列。',
+  }),
+  idleFeeDue: sum({
+    key: 'idleFeeDue',
+    name: '应缴土地闲置费',
+    population: 'idleCases',
+    asOf: 'today',
+    caliber: '截至今日处置方式为征缴土地闲置费的闲置土地案件应缴金额合计：按土地出让或划拨价款的 20% 计，万元。',
+  }),
+  idleFeePaid: sum({
+    key: 'idleFeePaid',
+    name: '已缴土地闲置费',
+    population: 'idleCases',
+    asOf: 'today',
+    caliber: '截至今日闲置土地案件已登记缴纳的土地闲置费合计，万元。',
   }),
 } as const satisfies Record<string, Figure>
 

@@ -39,6 +39,7 @@ import { regulationRoutes } from './regulation/routes'
 import { landEvaluationRoutes } from './land-evaluation/routes'
 import { figuresRoutes } from './figures/routes'
 import { appraisalRoutes } from './appraisal/routes'
+import { stockRoutes } from './stock/routes'
 
 /** What a module's routes may use. */
 export interface ModuleDeps {
@@ -85,4 +86,5 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => landEvaluationRoutes(db),
   () => figuresRoutes(),
   ({ db, uploads }) => appraisalRoutes(db, uploads),
+  ({ db }) => stockRoutes(db),
 ]

@@ -1,0 +1,138 @@
+/**
+ * 闲置土地 after 《闲置土地处置办法》 (docs/domain.md "闲置土地"): what makes supplied land idle, the
+ * order of the procedure documents, the disposal methods open to each cause, and the 土地闲置费.
+ * Pure rules shared by the server and the forms.
+ */
+
+/** The grounds of idleness: not started one year after the agreed date; or started, too little done and stopped for a year. */
+export const IDLE_GROUNDS = ['未按期动工', '开发不足停工'] as const
+export type IdleGround = (typeof IDLE_GROUNDS)[number]
+
+/** Who caused the idleness: the enterprise (土地使用权人) or the government (政府或政府有关部门的行为). */
+export const IDLE_CAUSES = ['企业原因', '政府原因'] as const
+export type IdleCause = (typeof IDLE_CAUSES)[number]
+
+/** The procedure documents, in the order they are issued. */
+export const IDLE_DOCUMENTS = ['调查通知书', '闲置土地认定书', '处置决定书'] as const
+export type IdleDocumentKind = (typeof IDLE_DOCUMENTS)[number]
+
+/** Disposal when the government caused the idleness (办法 第十二条). */
+export const GOVERNMENT_METHODS = ['延长动工期限', '调整用途或规划条件', '临时使用', '置换土地', '协议有偿收回'] as const
+/** Disposal when the enterprise caused it (办法 第十四条): 土地闲置费 after one year, 无偿收回 after two. */
+export const ENTERPRISE_METHODS = ['征缴土地闲置费', '无偿收回'] as const
+export const IDLE_METHODS = [...GOVERNMENT_METHODS, ...ENTERPRISE_METHODS] as const
+export type IdleMethod = (typeof IDLE_METHODS)[number]
+
+/** Methods whose completion takes the land back (the parcel becomes 已收回 through an audited submission). */
+export const RECOVERING_METHODS: readonly IdleMethod[] = ['协议有偿收回', '无偿收回', '置换土地']
+
+/** Disposal states shared with 低效用地 on /system/stock. */
+export const DISPOSAL_STATES = ['未处置', '方案中', '实施中', '已完成'] as const
+export type DisposalState = (typeof DISPOSAL_STATES)[number]
+
+/** 土地闲置费: 20 % of the 出让 or 划拨 price. */
+export const IDLE_FEE_RATE = 0.2
+/** Longest extension of the start deadline: one year. */
+export const MAX_EXTENSION_YEARS = 1
+/** Developed less than this share of the area … */
+export const DEVELOPED_SHARE = 1 / 3
+/** … or invested less than this share of the total investment. */
+export const INVESTED_SHARE = 0.25
+
+/** 土地闲置费 of a price (万元): 20 % of it; null without a price. */
+export function idleFee(price: number | null | undefined): number | null {
+  return price === null || price === undefined ? null : price * IDLE_FEE_RATE
+}
+
+/** The date `years` whole years after a YYYY-MM-DD date (29 February goes to 28 February). */
+export function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number)
+  const ny = y + years
+  const last = new Date(Date.UTC(ny, m, 0)).getUTCDate()
+  return `${ny}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`
+}
+
+/** Whole years from one date to another (0 when `to` is earlier). */
+export function fullYears(from: string, to: string): number {
+  let n = 0
+  while (addYears(from, n + 1) <= to) n++
+  return n
+}
+
+/** The facts idleness is judged on. */
+export interface IdleFacts {
+  areaM2: number
+  agreedStartDate: string | null
+  actualStartDate: string | null
+  /** 已开发面积 (平方米), for land that started */
+  developedAreaM2?: number | null
+  /** 已投资额 and 总投资额 (万元) */
+  invested?: number | null
+  totalInvestment?: number | null
+  /** 停工日期 */
+  stoppedSince?: string | null
+}
+
+/** What the rules say of a parcel on a date. */
+export type IdleJudgement =
+  { idle: true; ground: IdleGround; idleSince: string; grounds: string[] } | { idle: false; field: string; reason: string }
+
+/**
+ * Judges idleness on `on`: 未按期动工 when not started one full year after the agreed start date;
+ * 开发不足停工 when started but developed less than a third of the area or invested less than a
+ * quarter, and stopped for one full year.
+ */
+export function judgeIdle(f: IdleFacts, on: string): IdleJudgement {
+  if (!f.actualStartDate) {
+    if (!f.agreedStartDate) return { idle: false, field: 'parcelId', reason: '该地块没有约定动工日期，无法按未按期动工认定闲置' }
+    const due = addYears(f.agreedStartDate, 1)
+    if (due > on)
+      return { idle: false, field: 'parcelId', reason: `约定动工日期 ${f.agreedStartDate} 起未满一年（${due} 满一年），不构成闲置` }
+    return {
+      idle: true,
+      ground: '未按期动工',
+      idleSince: f.agreedStartDate,
+      grounds: [`约定动工日期 ${f.agreedStartDate}，至 ${on} 未动工开发，已满 ${fullYears(f.agreedStartDate, on)} 年`],
+    }
+  }
+  if (!f.stoppedSince) return { idle: false, field: 'stoppedSince', reason: '已动工的地块须填写停工日期 stoppedSince' }
+  if (f.stoppedSince < f.actualStartDate)
+    return { idle: false, field: 'stoppedSince', reason: `停工日期 stoppedSince 不能早于实际动工日期 ${f.actualStartDate}` }
+  if (f.stoppedSince > on) return { idle: false, field: 'stoppedSince', reason: '停工日期 stoppedSince 不能晚于认定日期' }
+  const grounds: string[] = []
+  const developed = f.developedAreaM2 ?? null
+  if (developed !== null && developed < f.areaM2 * DEVELOPED_SHARE)
+    grounds.push(`已开发面积 ${developed.toFixed(0)} 平方米，不足总面积 ${f.areaM2.toFixed(0)} 平方米的三分之一`)
+  const invested = f.invested ?? null
+  const total = f.totalInvestment ?? null
+  if (invested !== null && total !== null && total > 0 && invested < total * INVESTED_SHARE)
+    grounds.push(`已投资额 ${invested} 万元，不足总投资额 ${total} 万元的 25%`)
+  if (grounds.length === 0)
+    return {
+      idle: false,
+      field: developed === null && invested === null ? 'developedAreaM2' : developed !== null ? 'developedAreaM2' : 'invested',
+      reason: '已开发面积不少于总面积的三分之一、且已投资额不少于总投资额的 25%，不构成闲置',
+    }
+  if (addYears(f.stoppedSince, 1) > on)
+    return { idle: false, field: 'stoppedSince', reason: `停工日期 ${f.stoppedSince} 起中止开发未满一年，不构成闲置` }
+  grounds.push(`自 ${f.stoppedSince} 中止开发建设，已满 ${fullYears(f.stoppedSince, on)} 年`)
+  return { idle: true, ground: '开发不足停工', idleSince: f.stoppedSince, grounds }
+}
+
+/** Why a method cannot be chosen for a case, or null: the cause's methods, 闲置费 at one year, 无偿收回 at two. */
+export function methodProblem(cause: IdleCause, method: IdleMethod, idleSince: string, on: string): string | null {
+  if (cause === '政府原因' && !(GOVERNMENT_METHODS as readonly string[]).includes(method))
+    return `政府原因造成的闲置只能采取 ${GOVERNMENT_METHODS.join('、')} 之一，不能${method}`
+  if (cause === '企业原因' && !(ENTERPRISE_METHODS as readonly string[]).includes(method))
+    return `企业原因造成的闲置只能 ${ENTERPRISE_METHODS.join(' 或 ')}，不能${method}`
+  const years = fullYears(idleSince, on)
+  if (method === '征缴土地闲置费' && years < 1) return `闲置未满一年（自 ${idleSince} 起），不能征缴土地闲置费`
+  if (method === '无偿收回' && years < 2) return `闲置未满两年（自 ${idleSince} 起 ${years} 年），不能无偿收回`
+  return null
+}
+
+/** The document that must come before `kind`, or null for the first. */
+export function previousDocument(kind: IdleDocumentKind): IdleDocumentKind | null {
+  const i = IDLE_DOCUMENTS.indexOf(kind)
+  return i > 0 ? IDLE_DOCUMENTS[i - 1] : null
+}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { AppraisalBatch, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
 import type { Page } from '../../../../domain/contracts/envelope'
 import type { AppraisalModelSpec } from '../../../../domain/appraisal-run'
-import { apiDownloadGet, apiGet, saveBlob } from '../../../core/api'
+import { apiDownloadGet, apiGet, apiUpload, saveBlob } from '../../../core/api'
 import { postSaying } from '../../../core/post-saying'
 
 /** react-query key of every appraisal query (writes refresh it whole). */
@@ -124,6 +124,12 @@ export const openPublicity = (body: unknown) => postSaying<AppraisalBatch>('/api
 export const addObjection = (body: unknown) => postSaying<{ id: number }>('/api/appraiseResult/objection/add', body)
 export const reviewObjection = (body: unknown) => postSaying<AppraisalBatch>('/api/appraiseResult/objection/review', body)
 export const publishBatch = (body: unknown) => postSaying<AppraisalBatch>('/api/appraiseResult/publish', body)
+
+/** 导入年度指标 POST /api/companyAppraise/import (multipart: source, year, file) */
+export const importInputs = (form: FormData) =>
+  apiUpload<{ rows: number; changed: number; unchanged: number }>('/api/companyAppraise/import', form)
+/** 导入评价标准 POST /api/appraiseNorm/import (multipart: file) */
+export const importNorms = (form: FormData) => apiUpload<{ rows: number }>('/api/appraiseNorm/import', form)
 
 /** Downloads an export and saves it. */
 export async function download(url: string, q: Q, name: string): Promise<void> {

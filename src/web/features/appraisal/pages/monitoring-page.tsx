@@ -17,6 +17,8 @@ import { useYears } from '../../../widgets/use-years'
 import {
   APPRAISAL_KEY,
   correctInput,
+  download,
+  importInputs,
   useBatches,
   useCompare,
   useCompleteness,
@@ -26,6 +28,7 @@ import {
   type InputRow,
 } from '../api/appraisal-api'
 import { BatchStateTag } from '../components/appraisal-bits'
+import { XlsxImportButton } from '../components/xlsx-import'
 
 const FILTERS = ['year', 'regionCode', 'missing', 'keyword'] as const
 
@@ -44,6 +47,7 @@ export function AppraisalMonitoringPage() {
     ready,
   )
   const [editing, setEditing] = useState<InputRow | null>(null)
+  const [source, setSource] = useState<(typeof SOURCES)[number]>('税务')
 
   const stateOf = (code: string): AppraisalBatch | undefined => (batches.data ?? []).find((b) => b.countyCode === code)
   const completenessColumns: TableColumnsType<CompletenessRow> = [
@@ -178,6 +182,33 @@ export function AppraisalMonitoringPage() {
           defaultValue={f.keyword}
           onSearch={(keyword) => setFilters({ ...f, keyword })}
           style={{ width: 260 }}
+        />
+        <XlsxImportButton
+          label="按来源导入"
+          title={`导入${year}年年度指标（按来源）`}
+          testId="input-import"
+          hint="先下载所选来源的模板（已列出本账号范围内的企业及现有数值），填写后上传；按统一社会信用代码匹配企业，空白单元格不改动原值，改动的数值记入更正记录。任何一行有误都不会导入。"
+          extra={
+            <Select
+              aria-label="数据来源"
+              style={{ width: 200 }}
+              value={source}
+              onChange={setSource}
+              options={SOURCES.map((s) => ({ value: s, label: `${s}部门数据` }))}
+              data-testid="input-import-source"
+            />
+          }
+          onTemplate={() =>
+            download('/api/companyAppraise/template', { source, year, regionCode: f.regionCode }, `${source}年度指标导入模板_${year}.xlsx`)
+          }
+          send={async (file) => {
+            const form = new FormData()
+            form.append('source', source)
+            form.append('year', String(year))
+            form.append('file', file)
+            const r = await importInputs(form)
+            return `已导入${source}数据 ${r.rows} 行：更新 ${r.changed} 项，未变 ${r.unchanged} 项`
+          }}
         />
       </Space>
       <PagedTable<InputRow>

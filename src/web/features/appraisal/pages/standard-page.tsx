@@ -18,8 +18,19 @@ import { ExportButton } from '../../../ui/export-button'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { YearSelect } from '../../../widgets/year-select'
 import { useYears } from '../../../widgets/use-years'
-import { APPRAISAL_KEY, download, fillMedian, saveModel, useModels, useNorms, type ModelInForce, type NormRow } from '../api/appraisal-api'
+import {
+  APPRAISAL_KEY,
+  download,
+  fillMedian,
+  importNorms,
+  saveModel,
+  useModels,
+  useNorms,
+  type ModelInForce,
+  type NormRow,
+} from '../api/appraisal-api'
 import { INDICATOR_OPTIONS } from '../components/appraisal-bits'
+import { XlsxImportButton } from '../components/xlsx-import'
 import { enterMovesOn } from '../../../ui/form-keys'
 
 const FILTERS = ['year', 'regionCode', 'indicator'] as const
@@ -113,6 +124,24 @@ export function AppraisalStandardPage() {
                         `评价标准_${year}.xlsx`,
                       )
                     }
+                  />
+                  <XlsxImportButton
+                    label="导入基准值"
+                    title="导入行业基准值"
+                    testId="norm-import"
+                    hint="列：区县代码、年度、行业大类（GB/T 4754，如 C34）、指标（评价指标名称）、基准值（大于0）；与导出的格式相同，同一区县、年度、行业和指标的基准值会被替换。任何一行有误都不会导入。"
+                    onTemplate={() =>
+                      download(
+                        '/api/appraiseNorm/export',
+                        { year, regionCode: f.regionCode, indicator: f.indicator },
+                        `评价标准_${year}.xlsx`,
+                      )
+                    }
+                    send={async (file) => {
+                      const form = new FormData()
+                      form.append('file', file)
+                      return `已导入 ${(await importNorms(form)).rows} 项基准值`
+                    }}
                   />
                 </Space>
                 <PagedTable<NormRow>

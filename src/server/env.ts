@@ -20,6 +20,8 @@ export const envSchema = z
     PORT: intFrom('PORT', 8080, 1, 65535),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().min(1, 'DATA_DIR 不能为空').default('./data'),
+    /** Where uploaded files are kept (default DATA_DIR/uploads); several API processes on one PostgreSQL share it. */
+    UPLOAD_DIR: z.string().min(1, 'UPLOAD_DIR 不能为空').optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL 应为 postgres://用户:密码@主机:端口/库名 形式')

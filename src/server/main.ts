@@ -21,7 +21,13 @@ async function main(): Promise<void> {
   console.log(env.DATABASE_URL ? '正在连接 PostgreSQL + PostGIS …' : `正在打开内置数据库（PGlite + PostGIS）：${dataDir}`)
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
   const seeded = await bootstrap(db, { demo: !env.DATABASE_URL, parcels: env.SEED_PARCELS })
-  const app = await buildApp({ db, env, config, webRoot: path.join(ROOT, 'dist'), uploadDir: path.join(dataDir, 'uploads') })
+  const app = await buildApp({
+    db,
+    env,
+    config,
+    webRoot: path.join(ROOT, 'dist'),
+    uploadDir: env.UPLOAD_DIR ? path.resolve(ROOT, env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+  })
   const shutdown = async () => {
     await app.close()
     await db.close()

@@ -84,9 +84,12 @@ describe('评价', () => {
     expect(run).toMatchObject({ modelName: '低效用地认定模型（默认）', year, passScore: 60, parcelCount: parcels.n, runBy: '陈土地' })
     expect(r.body.message).toBe(`已评价 ${parcels.n} 宗地块，疑似低效 ${run.flaggedCount} 宗`)
     // the flagged count from SQL written here: the same five conditions and weights
+    const built = `(p.status <> '已供未建' AND p.actual_start_date <= LEAST(current_date, ${END}))`
     const x = await one<{ n: number }>(
       `WITH f AS (
-         SELECT p.id, p.plot_ratio, p.building_density,
+         SELECT p.id,
+                -- unbuilt land (not started by then) is judged by the 闲置 rules, never by a 容积率 or 建筑密度 of 0 (issue 16)
+                CASE WHEN ${built} THEN p.plot_ratio END AS plot_ratio, CASE WHEN ${built} THEN p.building_density END AS building_density,
                 y.tax / NULLIF(COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel q WHERE q.enterprise_id = e.id AND ${inBooks('q')})) / (10000.0 / 15), 0) AS tpm,
                 CASE WHEN (p.actual_start_date IS NULL OR p.actual_start_date > LEAST(current_date, ${END})) AND p.agreed_start_date < LEAST(current_date, ${END})
                      THEN (LEAST(current_date, ${END}) - p.agreed_start_date) / 365.25 ELSE 0 END AS idle,
@@ -100,6 +103,16 @@ describe('评价', () => {
     )
     expect(run.flaggedCount).toBe(x.n)
     expect(run.flaggedCount).toBeGreaterThan(0)
+    // no unbuilt parcel short of its agreed start (or a year past it) is 疑似低效: 0 容积率 and 0 建筑密度 are not counted
+    const unbuilt = await one<{ all: number; flagged: number; ratio_hits: number }>(
+      `SELECT count(*)::int AS all, count(*) FILTER (WHERE er.flagged)::int AS flagged,
+              count(*) FILTER (WHERE 0 = ANY(er.hits) OR 1 = ANY(er.hits))::int AS ratio_hits
+       FROM evaluation_result er JOIN parcel p ON p.id = er.parcel_id
+       WHERE er.run_id = $1 AND NOT ${built} AND (p.agreed_start_date IS NULL OR p.agreed_start_date > LEAST(current_date, ${END}) - 365)`,
+      [run.id],
+    )
+    expect(unbuilt.all).toBeGreaterThan(0)
+    expect([unbuilt.flagged, unbuilt.ratio_hits]).toEqual([0, 0])
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_result WHERE run_id = $1', [run.id])).n).toBe(parcels.n)
   })
 

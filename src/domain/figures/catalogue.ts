@@ -12,7 +12,7 @@
 import { mu, ratio } from './formulas'
 
 /** Units of the figures (docs/domain.md "Units and codes": areas in 亩, money in 万元). */
-export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%'
+export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%' | '平方米' | '倍'
 
 /** Which moment a figure describes: the end of the year asked for, or today. */
 export type FigureAsOf = 'yearEnd' | 'today'
@@ -68,6 +68,18 @@ export const POPULATIONS = {
   idleCases: {
     name: '闲置土地案件',
     sentence: '每宗地块最新的闲置土地案件，截至今日',
+  },
+  revitalizeLedger: {
+    name: '低效用地台账',
+    sentence: '认定日期不晚于统计年度末的低效用地台账条目（已认定、已纳入方案、实施中、已完成销号；疑似和复核剔除不计）',
+  },
+  revitalizeDone: {
+    name: '办结盘活方案',
+    sentence: '办结日期在统计年度内、状态为已完成或已验收的盘活处置方案（未删除、未终止）',
+  },
+  revitalizeTasks: {
+    name: '盘活任务',
+    sentence: '各区县当年下达的低效用地盘活任务（亩）',
   },
   suppliedLand: {
     name: '当期供地',
@@ -430,6 +442,7 @@ export const FIGURES = {
     asOf: 'today',
     caliber: '截至今日项目评价（达产复核）结论为未达标的项目个数：任一标准地承诺指标的实际值低于承诺值。',
   }),
+
   // ---- 盘活处置 of 低效 and 闲置 land, as of today ----
   stockCount: count({
     key: 'stockCount',
@@ -460,6 +473,133 @@ export const FIGURES = {
     population: 'idleCases',
     asOf: 'today',
     caliber: '截至今日闲置土地案件已登记缴纳的土地闲置费合计，万元。',
+  }),
+
+  // ---- 低效用地再开发 (docs/domain.md 低效用地): the 台账 at the end of the year, the effects of the plans done in it ----
+  ledgerCount: count({
+    key: 'ledgerCount',
+    name: '台账低效用地宗数',
+    unit: '宗',
+    population: 'revitalizeLedger',
+    asOf: 'yearEnd',
+    caliber: '统计年度末低效用地台账的宗数：认定日期不晚于年末、未复核剔除的条目（含已纳入方案、实施中和已销号的）。',
+  }),
+  ledgerAreaMu: area({
+    key: 'ledgerAreaMu',
+    name: '台账低效用地面积',
+    population: 'revitalizeLedger',
+    asOf: 'yearEnd',
+    caliber: '台账低效用地各地块的面积合计（地块图形按 EPSG:4549 计算），1 亩 = 10000/15 平方米。',
+  }),
+  revitalizedAreaMu: area({
+    key: 'revitalizedAreaMu',
+    name: '盘活面积',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '统计年度内办结（已完成、已验收）的盘活方案的计划盘活面积合计。',
+  }),
+  revitalizeTaskMu: {
+    key: 'revitalizeTaskMu',
+    kind: 'sum',
+    name: '盘活任务',
+    unit: '亩',
+    digits: 2,
+    population: 'revitalizeTasks',
+    asOf: 'yearEnd',
+    caliber: '各区县当年下达的低效用地盘活任务面积合计。',
+    formula: (v) => v,
+  },
+  revitalizeCompletionRate: perRatio(
+    {
+      key: 'revitalizeCompletionRate',
+      name: '盘活任务完成率',
+      unit: '%',
+      population: 'revitalizeTasks',
+      asOf: 'yearEnd',
+      caliber: '盘活面积 ÷ 盘活任务 × 100%：统计年度内办结的盘活方案的计划盘活面积，除以当年下达的盘活任务；无任务时不计算。',
+      numerator: { name: '盘活面积', unit: '亩', digits: 2 },
+      denominator: { name: '盘活任务', unit: '亩', digits: 2 },
+    },
+    100,
+  ),
+  freedAreaMu: area({
+    key: 'freedAreaMu',
+    name: '腾出面积',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '统计年度内办结的盘活方案在办结时登记的实际腾出土地面积合计。',
+  }),
+  newBuildingArea: {
+    key: 'newBuildingArea',
+    kind: 'sum',
+    name: '新增建筑面积',
+    unit: '平方米',
+    digits: 0,
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '统计年度内办结的盘活方案在办结时登记的实际新增建筑面积合计（平方米）。',
+    formula: (v) => v,
+  },
+  newInvestment: sum({
+    key: 'newInvestment',
+    name: '新增投资',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '统计年度内办结的盘活方案在办结时登记的实际新增投资合计。',
+  }),
+  newTax: sum({
+    key: 'newTax',
+    name: '新增税收',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '办结方案的用地企业最近一个完整年度的实缴税金，减去方案开始前一年的实缴税金（企业年度报送数）；缺任一年度的方案不计。',
+  }),
+  newOutput: sum({
+    key: 'newOutput',
+    name: '新增产值',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '办结方案的用地企业最近一个完整年度的营业收入，减去方案开始前一年的营业收入（企业年度报送数）；缺任一年度的方案不计。',
+  }),
+  plotRatioBefore: perRatio({
+    key: 'plotRatioBefore',
+    name: '盘活前容积率',
+    unit: '倍',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '办结方案各地块在方案制定时的容积率，按计划盘活面积加权：Σ(容积率 × 面积) ÷ Σ面积。',
+    numerator: { name: '计容建筑面积', unit: '平方米', digits: 0 },
+    denominator: { name: '计划盘活面积', unit: '平方米', digits: 0 },
+  }),
+  plotRatioAfter: perRatio({
+    key: 'plotRatioAfter',
+    name: '盘活后容积率',
+    unit: '倍',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '办结方案各地块在办结时登记的容积率，按计划盘活面积加权：Σ(容积率 × 面积) ÷ Σ面积；未登记的方案（如收回收储）不计。',
+    numerator: { name: '计容建筑面积', unit: '平方米', digits: 0 },
+    denominator: { name: '计划盘活面积', unit: '平方米', digits: 0 },
+  }),
+  taxPerMuBefore: perRatio({
+    key: 'taxPerMuBefore',
+    name: '盘活前亩均税收',
+    unit: '万元/亩',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '办结方案的用地企业在方案开始前一年的实缴税金合计 ÷ 其当年用地面积合计（亩均税收口径）。',
+    numerator: { name: '实缴税金', unit: '万元', digits: 2 },
+    denominator: LAND_PART,
+  }),
+  taxPerMuAfter: perRatio({
+    key: 'taxPerMuAfter',
+    name: '盘活后亩均税收',
+    unit: '万元/亩',
+    population: 'revitalizeDone',
+    asOf: 'yearEnd',
+    caliber: '办结方案的用地企业最近一个完整年度的实缴税金合计 ÷ 其当年用地面积合计（亩均税收口径）。',
+    numerator: { name: '实缴税金', unit: '万元', digits: 2 },
+    denominator: LAND_PART,
   }),
 } as const satisfies Record<string, Figure>
 

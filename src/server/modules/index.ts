@@ -39,6 +39,7 @@ import { regulationRoutes } from './regulation/routes'
 import { landEvaluationRoutes } from './land-evaluation/routes'
 import { figuresRoutes } from './figures/routes'
 import { appraisalRoutes } from './appraisal/routes'
+import { revitalizeRoutes } from './revitalize/routes'
 import { stockRoutes } from './stock/routes'
 
 /** What a module's routes may use. */
@@ -84,6 +85,7 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => lifecycleProjectRoutes(db),
   ({ db }) => regulationRoutes(db),
   ({ db }) => landEvaluationRoutes(db),
+  ({ db }) => revitalizeRoutes(db),
   () => figuresRoutes(),
   ({ db, uploads }) => appraisalRoutes(db, uploads),
   ({ db }) => stockRoutes(db),

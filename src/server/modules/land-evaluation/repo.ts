@@ -99,8 +99,13 @@ export async function parcelFacts(db: Db, scope: DataScope, year: number): Promi
   const params: unknown[] = [year]
   const holder = yearlyRowOf('$1')
   const asOf = `LEAST(current_date, make_date($1::int, 12, 31))`
+  // unbuilt land (not started by then) has no 容积率 or 建筑密度 to judge: the 闲置 rules judge it
+  // (idleYears), so a 0 never makes it 疑似低效 (issue 16)
+  const unbuilt = `(p.status = '已供未建' OR p.actual_start_date IS NULL OR p.actual_start_date > ${asOf})`
   const r = await db.query<ParcelFacts>(
-    `SELECT p.id, p.area_m2::float8 AS area_m2, p.plot_ratio::float8 AS plot_ratio, p.building_density::float8 AS density,
+    `SELECT p.id, p.area_m2::float8 AS area_m2,
+            CASE WHEN ${unbuilt} THEN NULL ELSE p.plot_ratio::float8 END AS plot_ratio,
+            CASE WHEN ${unbuilt} THEN NULL ELSE p.building_density::float8 END AS density,
             ${ratioSql('taxPerMu', holder)} AS tax_per_mu, ${ratioSql('valueAddedPerMu', holder)} AS value_added_per_mu,
             CASE WHEN (p.actual_start_date IS NULL OR p.actual_start_date > ${asOf}) AND p.agreed_start_date < ${asOf}
                  THEN ((${asOf} - p.agreed_start_date) / 365.25)::float8 ELSE 0 END AS idle_years,

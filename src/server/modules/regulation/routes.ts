@@ -24,6 +24,7 @@ import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { scopeOfRequest } from '../../auth/data-scope'
+import { proposerOf } from '../datacenter/context'
 import { resolveYear } from '../../common/stat-years'
 import * as repo from './repo'
 import * as service from './service'
@@ -141,8 +142,9 @@ export const regulationRoutes =
         const scope = await scopeOfRequest(db, req)
         const plan = await service.openPlan(db, scope, f.id)
         req.logTarget = `${plan.enterpriseName} ${f.outcome}`
-        await service.close(db, f)
-        return ok(await service.livePlan(db, scope, plan.id), `已办结：${f.outcome}`)
+        const opened = await service.close(db, f, plan, proposerOf(currentUser(req)))
+        const next = opened === null ? '' : `，已转入盘活方案 #${opened}`
+        return ok(await service.livePlan(db, scope, plan.id), `已办结：${f.outcome}${next}`)
       },
     )
   }

@@ -10,6 +10,8 @@ import type { Db } from '../../db/engine'
 import { isUniqueViolation } from '../../db/sql'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import * as repo from './repo'
+import type { Proposer } from '../datacenter/proposal'
+import { openFromRegulation } from '../revitalize/service'
 
 type Plan = NonNullable<Awaited<ReturnType<typeof repo.plan>>>
 
@@ -118,8 +120,23 @@ export async function report(db: Db, plan: Plan, f: { progress: number; date: st
   await repo.addReport(db, { planId: plan.id, ...f })
 }
 
-/** 办结整治方案 with its outcome, on a date not after today. */
-export async function close(db: Db, f: Parameters<typeof repo.closePlan>[1]): Promise<void> {
+/**
+ * 办结整治方案 with its outcome, on a date not after today. 腾退 and 关停淘汰 open (or link) a 盘活
+ * plan for the enterprise's land in the same transaction (docs/domain.md 低效用地, issue 16); the
+ * returned id is that plan's.
+ */
+export async function close(db: Db, f: Parameters<typeof repo.closePlan>[1], plan: Plan, p: Proposer): Promise<number | null> {
   notAfterToday('date', f.date, '办结日期不能晚于今天')
-  await repo.closePlan(db, f)
+  return db.transaction(async (tx) => {
+    await repo.closePlan(tx, f)
+    if (f.outcome !== '腾退' && f.outcome !== '关停淘汰') return null
+    return openFromRegulation(tx, p, {
+      regulationPlanId: plan.id,
+      enterpriseId: plan.enterpriseId,
+      outcome: f.outcome,
+      date: f.date,
+      owner: plan.owner,
+      actorId: p.id,
+    })
+  })
 }

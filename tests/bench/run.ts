@@ -16,6 +16,7 @@ import { tile } from '../../src/server/modules/map/tiles'
 import { CLUSTER } from '../../src/domain/map-constants'
 import { COUNTY_OUTLINES } from '../fixtures/boundaries/county-outlines'
 import { browserBench } from './browser'
+import { scaleBench } from './scale'
 
 const RUNS = 5
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 6000)
@@ -129,3 +130,6 @@ fs.mkdirSync('test-results/bench', { recursive: true })
 fs.writeFileSync('test-results/bench/map.json', JSON.stringify(out, null, 2))
 fs.writeFileSync('test-results/bench/map.md', md + '\n' + runsMd + '\n')
 process.stdout.write(md + '\n' + runsMd + '\n')
+
+// issue 20: walls, reports and exports at the demo size and at 100 000 parcels (tests/bench/scale.ts)
+process.stdout.write('\n' + (await scaleBench()) + '\n')

@@ -1,0 +1,171 @@
+/**
+ * A province's data, fast (issue 20), run by `npm run bench` or alone with
+ * `npx tsx tests/bench/scale.ts`: the demo size and SCALE_PARCELS (default 100 000) side by side in
+ * one run, on the embedded engine and (with BENCH_DATABASE_URL) on PostgreSQL. For each: the first
+ * start (migrate + seed), every wall, report, decision, monitor and globe endpoint under 20
+ * concurrent clients for 5 s — p50/p95 through the answer cache, beside its peer, the same
+ * request with the cache made stale before each call (what every refresh cost before the cache) —
+ * and the export time per 1 000 rows. Results as JSON and a markdown table under
+ * test-results/bench/scale.*.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openPgliteMemory, openPostgres, type Db } from '../../src/server/db/engine'
+import { migrate } from '../../src/server/db/migrate'
+import { bootstrap } from '../../src/server/db/seed/bootstrap'
+import { buildApp } from '../../src/server/app'
+import { readRuntimeConfig, staticConfigSource } from '../../src/server/runtime-config'
+import { passwordDigest } from '../../src/domain/password-digest'
+import { COUNTY_OUTLINES } from '../fixtures/boundaries/county-outlines'
+
+const SIZES = [6000, Number(process.env.SCALE_PARCELS ?? 100_000)]
+const CLIENTS = 20
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 5)
+
+/** The endpoints the walls, reports, 决策分析, 运行监测 and the globe refresh. */
+const READS = [
+  '/api/bigData/overview',
+  '/api/bigData/byRegion?level=city',
+  '/api/bigData/byIndustry',
+  '/api/bigData/topEnterprises',
+  '/api/cloudChart/report/area',
+  '/api/decision/byRegion',
+  '/api/function/monitor/getHyMonitor',
+  '/api/function/monitor/getQyMonitor',
+  '/api/globe/lifecycle',
+]
+const EXPORTS = [
+  '/api/cloudChart/report/enterprises/export',
+  '/api/cloudChart/report/parcels/export',
+  '/api/cloudChart/report/lowEfficiency/export',
+]
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN
+
+async function load(base: string, token: string, url: string, stale: (() => Promise<void>) | null) {
+  const times: number[] = []
+  const end = Date.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < end) {
+        if (stale) await stale()
+        const t0 = performance.now()
+        const res = await fetch(base + url, { headers: { Authorization: `Bearer ${token}` } })
+        await res.arrayBuffer()
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+        times.push(performance.now() - t0)
+      }
+    }),
+  )
+  return { p50: pct(times, 0.5), p95: pct(times, 0.95), n: times.length }
+}
+
+async function one(engine: 'pglite' | 'postgres', parcels: number) {
+  let db: Db
+  let drop = async () => {}
+  const t0 = performance.now()
+  if (engine === 'postgres') {
+    const url = process.env.BENCH_DATABASE_URL as string
+    const name = `ilp_scale_${process.pid}_${parcels}`
+    const admin = await openPostgres(url)
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.exec(`CREATE DATABASE ${name}`)
+    const u = new URL(url)
+    u.pathname = `/${name}`
+    db = await openPostgres(u.toString())
+    drop = async () => {
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.close()
+    }
+  } else db = await openPgliteMemory()
+  await migrate(db)
+  await bootstrap(db, { demo: true, parcels, boundaries: COUNTY_OUTLINES })
+  const firstStart = (performance.now() - t0) / 1000
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-scale-'))
+  const app = await buildApp({
+    db,
+    env: { TOKEN_TTL_MINUTES: 480, TOKEN_IDLE_MINUTES: 30, LOG_LEVEL: 'silent' },
+    config: staticConfigSource(readRuntimeConfig('config/config.json')),
+    uploadDir,
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const salt = (await (await fetch(`${base}/api/user/getSalt?username=admin`)).json()) as { data: { salt: string } }
+  const signIn = await fetch(`${base}/api/login/do`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: passwordDigest(salt.data.salt, 'Admin@2026') }).toString(),
+  })
+  const token = ((await signIn.json()) as { data: { token: string } }).data.token
+  const stale = async () => {
+    await db.query('UPDATE data_version SET version = version + 1')
+  }
+  const reads: Record<string, { cached: Awaited<ReturnType<typeof load>>; uncached: Awaited<ReturnType<typeof load>> }> = {}
+  for (const url of READS) reads[url] = { cached: await load(base, token, url, null), uncached: await load(base, token, url, stale) }
+  const exports: Record<string, { seconds: number; rows: number; msPer1000: number }> = {}
+  for (const url of EXPORTS) {
+    const t = performance.now()
+    const res = await fetch(base + url, { headers: { Authorization: `Bearer ${token}` } })
+    const bytes = Buffer.from(await res.arrayBuffer())
+    const seconds = (performance.now() - t) / 1000
+    const ExcelJS = (await import('exceljs')).default
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(bytes as unknown as ArrayBuffer)
+    const rows = book.worksheets[0].rowCount - 1
+    exports[url] = { seconds, rows, msPer1000: rows ? (seconds * 1000 * 1000) / rows : NaN }
+  }
+  await app.close()
+  await db.close()
+  await drop()
+  fs.rmSync(uploadDir, { recursive: true, force: true })
+  return { engine, parcels, firstStart, reads, exports }
+}
+
+/** Runs every engine and size; returns the markdown table. */
+export async function scaleBench(): Promise<string> {
+  const engines: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : [])]
+  const results = []
+  for (const engine of engines) for (const parcels of SIZES) results.push(await one(engine, parcels))
+  const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—')
+  const lines = [
+    `| engine | request | ${SIZES.map((n) => `${n} cached p50/p95 ms | uncached p50/p95 ms`).join(' | ')} | p95 ratio (cached) |`,
+  ]
+  lines.push(`|${'---|'.repeat(2 + SIZES.length * 2 + 1)}`)
+  for (const engine of engines) {
+    const rs = results.filter((r) => r.engine === engine)
+    lines.push(`| ${engine} | first start (s) | ${rs.map((r) => `${r.firstStart.toFixed(1)} | `).join(' | ')} | |`)
+    for (const url of READS) {
+      const cells = rs.map(
+        (r) =>
+          `${ms(r.reads[url].cached.p50)} / ${ms(r.reads[url].cached.p95)} | ${ms(r.reads[url].uncached.p50)} / ${ms(r.reads[url].uncached.p95)}`,
+      )
+      const ratio = rs.length > 1 ? (rs[1].reads[url].cached.p95 / rs[0].reads[url].cached.p95).toFixed(2) : ''
+      lines.push(`| ${engine} | ${url} | ${cells.join(' | ')} | ${ratio} |`)
+    }
+    for (const url of EXPORTS) {
+      const cells = rs.map((r) => `${ms(r.exports[url].msPer1000)} ms/1000 rows (${r.exports[url].rows} rows) | `)
+      const ratio = rs.length > 1 ? (rs[1].exports[url].msPer1000 / rs[0].exports[url].msPer1000).toFixed(2) : ''
+      lines.push(`| ${engine} | ${url} | ${cells.join(' | ')} | ${ratio} (per row) |`)
+    }
+  }
+  const table = lines.join('\n')
+  fs.mkdirSync('test-results/bench', { recursive: true })
+  fs.writeFileSync('test-results/bench/scale.json', JSON.stringify(results, null, 2))
+  fs.writeFileSync('test-results/bench/scale.md', `${table}\n`)
+  return table
+}
+
+if (process.argv[1]?.endsWith('scale.ts')) {
+  scaleBench().then(
+    (t) => {
+      console.log(t)
+      process.exit(0)
+    },
+    (err) => {
+      console.error(err)
+      process.exit(1)
+    },
+  )
+}

@@ -1,8 +1,10 @@
 /**
- * 亩均效益评价 imports over HTTP (issue 15): the 税务 template is generated from the catalogue's inputs and
+ * 亩均效益评价 imports and 评价监测 over HTTP (issue 15). Imports: the 税务 template is generated from the catalogue's inputs and
  * filled with the scope's enterprises; a file with bad cells is refused naming each row and column and
  * writes nothing; a good file updates the inputs, records the source date and keeps the old value in the
  * correction history; the norms export reads back through the norms import, all or nothing; grants hold.
+ * 评价监测: the alerts (two classes down, D share over the quota, inputs changed after 公示) and the
+ * drill province → city → county → park → enterprise agree with SQL written here over the published results.
  */
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -224,5 +226,123 @@ describe('亩均效益评价 imports', () => {
       headers: { Authorization: `Bearer ${clerk}` },
     })
     expect(t.status).toBe(403)
+  })
+})
+
+describe('评价监测 alerts and drill', () => {
+  it('lists the alerts of the year as the published results and the corrections say', async () => {
+    const y = year
+    const expectDropped = await rows<{ enterprise_id: number }>(
+      `SELECT a.enterprise_id FROM enterprise_appraisal_yearly a JOIN enterprise_appraisal_yearly p ON p.enterprise_id = a.enterprise_id AND p.year = $1 - 1
+       JOIN enterprise e ON e.id = a.enterprise_id WHERE a.year = $1 AND NOT e.deleted AND (a.class, p.class) IN (('C','A'),('D','A'),('D','B'))`,
+      [y],
+    )
+    // a published batch of the year with a 公示 window: a correction now (not through an objection) is an input changed after 公示
+    const pub = (
+      await rows<{ id: number; county_code: string; enterprise_id: number }>(
+        `SELECT b.id, b.county_code, x.enterprise_id FROM appraisal_batch b JOIN appraisal_result x ON x.batch_id = b.id
+         WHERE b.year = $1 AND b.state = '发布' AND b.publicity_start IS NOT NULL ORDER BY b.id, x.enterprise_id LIMIT 1`,
+        [y],
+      )
+    )[0]
+    expect(pub).toBeDefined()
+    const corrected = await s.postJson(
+      '/api/companyAppraise/correction',
+      { enterpriseId: pub.enterprise_id, year: y, item: 'employees', value: 321, reason: '人社复核' },
+      econ,
+    )
+    expect(corrected.status).toBe(200)
+
+    type Alerts = {
+      droppedTwoOrMore: { count: number; rows: { enterpriseId: number; lastClass: string; class: string }[] }
+      dShareOverQuota: { countyCode: string; total: number; d: number; share: number; quota: number }[]
+      changedAfterPublicity: {
+        count: number
+        rows: { batchId: number; enterpriseId: number; itemName: string; newValue: number; reason: string }[]
+      }
+    }
+    const a = await s.get<Alerts>(`/api/appraiseResult/alerts?year=${y}`, econ)
+    expect(a.status).toBe(200)
+    expect(a.body.data.droppedTwoOrMore.count).toBe(expectDropped.length)
+    expect(a.body.data.droppedTwoOrMore.rows.map((r) => r.enterpriseId).sort()).toEqual(expectDropped.map((r) => r.enterprise_id).sort())
+    for (const r of a.body.data.droppedTwoOrMore.rows) expect(r.class.charCodeAt(0) - r.lastClass.charCodeAt(0)).toBeGreaterThanOrEqual(2)
+
+    const shares = await rows<{ county_code: string; total: number; d: number; quota: number }>(
+      `WITH latest AS (SELECT DISTINCT ON (county_code) id, county_code, models FROM appraisal_batch WHERE year = $1 AND state <> '归档'
+                       ORDER BY county_code, (state = '发布'), version DESC)
+       SELECT l.county_code, count(x.*)::int AS total, count(x.*) FILTER (WHERE x.class = 'D')::int AS d,
+         COALESCE((SELECT max((m->'spec'->'rule'->>'d')::float8) FROM jsonb_array_elements(l.models) m WHERE m->'spec'->'rule'->>'mode' = 'quota'), 5)::float8 AS quota
+       FROM latest l JOIN appraisal_result x ON x.batch_id = l.id GROUP BY l.county_code, l.models ORDER BY l.county_code`,
+      [y],
+    )
+    const overQuota = shares.filter((r) => (r.d * 100) / r.total > r.quota)
+    expect(a.body.data.dShareOverQuota.map((r) => [r.countyCode, r.total, r.d, r.quota])).toEqual(
+      overQuota.map((r) => [r.county_code, r.total, r.d, r.quota]),
+    )
+
+    const mine = a.body.data.changedAfterPublicity.rows.find((r) => r.enterpriseId === pub.enterprise_id && r.reason === '人社复核')
+    expect(mine).toMatchObject({ batchId: pub.id, itemName: '年平均职工人数', newValue: 321 })
+    // the year before has no correction made today after its 公示 of that year … unless it was: compare with SQL
+    const before = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM appraisal_batch b JOIN appraisal_result x ON x.batch_id = b.id
+       JOIN appraisal_input_correction k ON k.enterprise_id = x.enterprise_id AND k.year = b.year AND k.objection_id IS NULL AND k.at >= b.publicity_start
+       WHERE b.year = $1 AND b.state IN ('公示', '异议', '发布')`,
+      [y],
+    )
+    expect(a.body.data.changedAfterPublicity.count).toBe(before[0].n)
+  })
+
+  it('drills the published classes province → city → county → park → enterprise', async () => {
+    type Drill = {
+      level: string
+      name: string
+      rows: { level: string; key: string; name: string; total: number; counts: Record<string, number>; class?: string }[]
+    }
+    const total = (
+      await rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id WHERE a.year = $1 AND NOT e.deleted`,
+        [year],
+      )
+    )[0].n
+    expect(total).toBeGreaterThan(0)
+    const top = await s.get<Drill>(`/api/appraiseResult/drill?year=${year}`, econ)
+    expect(top.status).toBe(200)
+    expect(top.body.data.level).toBe('province')
+    expect(top.body.data.rows.every((r) => r.level === 'city')).toBe(true)
+    expect(top.body.data.rows.reduce((n, r) => n + r.total, 0)).toBe(total)
+
+    const city = top.body.data.rows.find((r) => r.total > 0)!
+    const cityDrill = await s.get<Drill>(`/api/appraiseResult/drill?year=${year}&regionCode=${city.key}`, econ)
+    expect(cityDrill.body.data.rows.every((r) => r.level === 'county')).toBe(true)
+    expect(cityDrill.body.data.rows.reduce((n, r) => n + r.total, 0)).toBe(city.total)
+    const dOfCity = (
+      await rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id WHERE a.year = $1 AND NOT e.deleted AND e.city_code = $2 AND a.class = 'D'`,
+        [year, city.key],
+      )
+    )[0].n
+    expect(city.counts.D).toBe(dOfCity)
+
+    const county = cityDrill.body.data.rows.find((r) => r.total > 0)!
+    const parks = await s.get<Drill>(`/api/appraiseResult/drill?year=${year}&regionCode=${county.key}`, econ)
+    expect(parks.body.data.rows.every((r) => r.level === 'park')).toBe(true)
+    expect(parks.body.data.rows.reduce((n, r) => n + r.total, 0)).toBe(county.total)
+
+    const park = parks.body.data.rows.find((r) => r.total > 0)!
+    const ents = await s.get<Drill>(`/api/appraiseResult/drill?year=${year}&regionCode=${county.key}&parkId=${park.key}`, econ)
+    expect(ents.body.data.rows.length).toBe(park.total)
+    const expected = await rows<{ id: number; class: string }>(
+      `SELECT e.id, a.class FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
+       WHERE a.year = $1 AND NOT e.deleted AND e.county_code = $2 AND ${park.key === '0' ? 'e.park_id IS NULL' : 'e.park_id = $3'}`,
+      park.key === '0' ? [year, county.key] : [year, county.key, Number(park.key)],
+    )
+    expect(ents.body.data.rows.map((r) => [Number(r.key), r.class]).sort()).toEqual(expected.map((r) => [r.id, r.class]).sort())
+
+    const noCounty = await s.get(`/api/appraiseResult/drill?year=${year}&parkId=1`, econ)
+    expect(noCounty.status).toBe(400)
+    expect(noCounty.body.message).toContain('按园区下钻须先选定区县')
+    const clerk = await s.login('clerk', 'Clerk@2026')
+    expect((await s.get(`/api/appraiseResult/drill?year=${year}`, clerk)).status).toBe(403)
+    expect((await s.get(`/api/appraiseResult/alerts?year=${year}`, clerk)).status).toBe(403)
   })
 })

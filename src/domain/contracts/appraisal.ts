@@ -208,6 +208,16 @@ export const reviseBody = z.object({ batchId: id('批次 batchId'), reason: text
 /** GET /api/appraiseResult/compare: the migration matrix last year → this year. */
 export const compareQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
 
+/** GET /api/appraiseResult/alerts: the 评价监测 alerts of a year. */
+export const alertsQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
+
+/** GET /api/appraiseResult/drill: published classes under a region (province → city → county → park → enterprise). */
+export const drillQuery = z.object({
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+  parkId: z.coerce.number({ error: '园区 parkId 应为数字' }).int('园区 parkId 应为整数').min(0, '园区 parkId 不能为负数').optional(),
+})
+
 // ---- answers ----
 
 export interface AppraisalBatch {

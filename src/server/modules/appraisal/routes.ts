@@ -30,6 +30,8 @@ import {
   resultListQuery,
   runBody,
   INPUT_ITEMS,
+  alertsQuery,
+  drillQuery,
   inputImportFields,
   inputTemplateQuery,
   policyListQuery,
@@ -46,7 +48,8 @@ import { indicatorName, MODEL_INDICATOR_KEYS } from '../../../domain/appraisal-r
 import * as service from './service'
 import * as policy from './policy'
 import * as imports from './imports'
-import { AppError } from '../../http/errors'
+import * as monitor from './monitor'
+import { AppError, badRequest } from '../../http/errors'
 import { noFile, readUpload, uploadFields } from '../../files/multipart'
 import type { Incoming } from '../../files/store'
 import { fileStoreOf } from '../base-file/routes'
@@ -375,6 +378,26 @@ export const appraisalRoutes =
       async (req) =>
         ok(await service.compare(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
     )
+    app.get(
+      '/api/appraiseResult/alerts',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: alertsQuery } },
+      async (req) =>
+        ok(await monitor.alerts(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+    )
+
+    app.get(
+      '/api/appraiseResult/drill',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: drillQuery } },
+      async (req) => {
+        const { year: y, regionCode, parkId } = req.query
+        const scope = await scopeOfRequest(db, req, regionCode)
+        if (parkId !== undefined && (scope.kind !== 'region' || scope.level !== 'county')) {
+          throw badRequest('按园区下钻须先选定区县 regionCode', [{ field: 'regionCode', message: '按园区下钻须先选定区县' }])
+        }
+        return ok(await monitor.drill(db, scope, await resolveYear(db, y), { parkId }))
+      },
+    )
+
     // ---- 差别化政策 ----
     app.get(
       '/api/appraiseResult/policyRules',

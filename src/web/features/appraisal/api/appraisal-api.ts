@@ -109,6 +109,63 @@ export const useBatches = hook<AppraisalBatch[]>('batches', '/api/appraiseResult
 export const useResults = hook<Page<AppraisalResultRow>>('results', '/api/appraiseResult/list')
 export const useObjections = hook<ObjectionRow[]>('objections', '/api/appraiseResult/objections')
 export const useCompare = hook<Compare>('compare', '/api/appraiseResult/compare')
+
+/** The 评价监测 alerts of a year. */
+export interface Alerts {
+  year: number
+  droppedTwoOrMore: {
+    count: number
+    rows: { enterpriseId: number; name: string; countyName: string | null; lastClass: string; class: string }[]
+  }
+  dShareOverQuota: {
+    batchId: number
+    countyCode: string
+    countyName: string
+    state: string
+    version: number
+    total: number
+    d: number
+    share: number
+    quota: number
+  }[]
+  changedAfterPublicity: {
+    count: number
+    rows: {
+      batchId: number
+      state: string
+      enterpriseId: number
+      name: string
+      countyName: string | null
+      itemName: string
+      oldValue: number | null
+      newValue: number | null
+      reason: string
+      actor: string
+      at: string
+    }[]
+  }
+}
+/** 评价预警 GET /api/appraiseResult/alerts */
+export const useAlerts = hook<Alerts>('alerts', '/api/appraiseResult/alerts')
+
+/** One level of the drill. */
+export interface Drill {
+  year: number
+  level: string
+  code: string | null
+  name: string
+  rows: {
+    level: 'city' | 'county' | 'park' | 'enterprise'
+    key: string
+    name: string
+    total: number
+    counts: Record<'A' | 'B' | 'C' | 'D', number>
+    class?: string
+    taxPerMu?: number | null
+  }[]
+}
+/** 下钻 GET /api/appraiseResult/drill */
+export const useDrill = hook<Drill>('drill', '/api/appraiseResult/drill')
 export const useNorms = hook<Page<NormRow>>('norms', '/api/appraiseNorm/list')
 export const useModels = hook<{ year: number; countyCode: string | null; models: ModelInForce[]; versions: Record<string, unknown>[] }>(
   'models',

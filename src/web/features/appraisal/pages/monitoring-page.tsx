@@ -4,7 +4,7 @@
  * with its alerts; and the missing-data list, where an input is corrected with its reason (kept in
  * the history).
  */
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { INPUT_ITEMS, INPUT_ITEM_KEYS, SOURCES, type AppraisalBatch } from '../../../../domain/contracts/appraisal'
 import { ListShell } from '../../../ui/list-shell'
@@ -29,6 +29,7 @@ import {
 } from '../api/appraisal-api'
 import { BatchStateTag } from '../components/appraisal-bits'
 import { XlsxImportButton } from '../components/xlsx-import'
+import { AppraisalAlerts, AppraisalDrill } from '../components/monitoring-alerts'
 
 const FILTERS = ['year', 'regionCode', 'missing', 'keyword'] as const
 
@@ -125,15 +126,7 @@ export function AppraisalMonitoringPage() {
         </Space>
       }
     >
-      {m && m.alerts.droppedTwoOrMore > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={`预警：${m.alerts.droppedTwoOrMore} 家企业较上年下降两类及以上`}
-          data-testid="monitoring-alert"
-        />
-      )}
+      <AppraisalAlerts year={year} regionCode={f.regionCode} />
       <Space align="start" style={{ width: '100%', marginBottom: 16 }} wrap>
         <Card size="small" title="数据完整度（按来源）" style={{ minWidth: 760 }}>
           <Table<CompletenessRow>
@@ -166,6 +159,7 @@ export function AppraisalMonitoringPage() {
           />
         </Card>
       </Space>
+      <AppraisalDrill key={`${year}-${f.regionCode ?? ''}`} year={year} regionCode={f.regionCode} />
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           aria-label="缺失来源"

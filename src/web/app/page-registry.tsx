@@ -16,6 +16,7 @@ import { LAND_EVALUATION_PAGES_REGISTRY } from './pages/land-evaluation-pages'
 import { INDUSTRY_MAP_PAGES } from './pages/industry-map-pages'
 import { REGULATION_PAGES_REGISTRY } from './pages/regulation-pages'
 import { APPRAISAL_PAGES_REGISTRY } from './pages/appraisal-pages'
+import { STOCK_PAGES_REGISTRY } from './pages/stock-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -44,6 +45,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...INDUSTRY_MAP_PAGES,
   ...REGULATION_PAGES_REGISTRY,
   ...APPRAISAL_PAGES_REGISTRY,
+  ...STOCK_PAGES_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -10,6 +10,7 @@ import { seedUnclaimed } from './unclaimed'
 import { seedAdminDemo } from './admin-demo'
 import { seedReformNews } from './reform-news'
 import { seedAppraisal } from './appraisal'
+import { seedRevitalize } from './revitalize'
 import { seedIdleLand } from './idle-land'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
@@ -46,6 +47,7 @@ export async function bootstrap(
   if (opts.parcels > 0) await seedLifecycle(db)
   if (opts.parcels > 0) await seedUnclaimed(db, opts.parcels)
   if (opts.parcels > 0) await seedAppraisal(db)
+  if (opts.parcels > 0) await seedRevitalize(db)
   if (opts.parcels > 0) await seedIdleLand(db)
   return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
 }

@@ -1,0 +1,199 @@
+/**
+ * 低效用地再开发 demo data (issue 16): every seeded 低效 parcel confirmed into the 台账; plans in
+ * every state (草稿, 待审核, 实施中 with reports, 已逾期, 已完成 and 已验收 with their effects, 终止)
+ * over the first of them, the rest left 未纳入; one 督办; and a 盘活任务 per county for this year and
+ * the last. Parcel facts are not changed (the seed's 低效 status already holds), so the completed
+ * demo plans use methods that keep the land.
+ */
+import type { Db } from '../engine'
+import { todayInProductZone } from '../../../domain/today'
+import type { PlanMethod, PlanState } from '../../../domain/revitalize'
+import * as repo from '../../modules/revitalize/repo'
+
+const M2_PER_MU = 10000 / 15
+
+/** What each demo plan is: state, method, sub-method, details, start (days ago) and length (days). */
+const PLANS: {
+  state: PlanState
+  method: PlanMethod
+  sub: string | null
+  details: Record<string, string | number>
+  ago: number
+  days: number
+}[] = [
+  {
+    state: '草稿',
+    method: '收回收储',
+    sub: '协商收购',
+    details: { storageAgency: '区土地储备中心', compensation: 680 },
+    ago: 10,
+    days: 365,
+  },
+  {
+    state: '待审核',
+    method: '兼并重组',
+    sub: '协议转让',
+    details: { transferee: '杭州恒达智能装备有限公司', price: 2350 },
+    ago: 20,
+    days: 300,
+  },
+  { state: '实施中', method: '企业自主再开发', sub: '提容增效', details: { permitNo: '地字第330100202500031号' }, ago: 180, days: 540 },
+  {
+    state: '实施中',
+    method: '收回收储',
+    sub: '依法收回',
+    details: { storageAgency: '市土地储备中心', compensation: 1200 },
+    ago: 240,
+    days: 420,
+  },
+  { state: '实施中', method: '合作开发', sub: null, details: { partner: '区城投集团' }, ago: 400, days: 360 },
+  { state: '实施中', method: '用途调整', sub: null, details: { permitNo: '地字第330100202400112号', premium: 420 }, ago: 300, days: 600 },
+  { state: '已完成', method: '企业自主再开发', sub: '技改', details: { permitNo: '地字第330100202400077号' }, ago: 700, days: 640 },
+  {
+    state: '已验收',
+    method: '兼并重组',
+    sub: '兼并重组',
+    details: { transferee: '浙江远景新材料股份有限公司', price: 3100 },
+    ago: 760,
+    days: 700,
+  },
+  { state: '已完成', method: '复垦', sub: null, details: {}, ago: 650, days: 600 },
+  { state: '终止', method: '司法处置', sub: null, details: { courtCaseNo: '（2025）浙0109执1234号' }, ago: 200, days: 365 },
+]
+
+const day = (n: number) => todayInProductZone(new Date(Date.now() + n * 86_400_000))
+
+/** Seeds the 台账, plans, reports and tasks; returns the number of plans. */
+export async function seedRevitalize(db: Db): Promise<number> {
+  const actor = (
+    await db.query<{ id: number }>(`SELECT id FROM app_user WHERE username IN ('land', 'admin') ORDER BY username = 'land' DESC LIMIT 1`)
+  ).rows[0]
+  if (!actor) return 0
+  const parcels = await db.query<repo.ParcelRow>(
+    `SELECT p.id, p.land_code, p.name, p.status, COALESCE(p.area_m2, 0)::float8 AS area_m2, p.plot_ratio::float8 AS plot_ratio,
+            p.building_area::float8 AS building_area, p.enterprise_id, p.province_code, p.city_code, p.county_code, p.town_code, true AS in_scope
+     FROM parcel p WHERE NOT p.deleted AND p.status = '低效' AND p.area_m2 > 0 ORDER BY p.id`,
+  )
+  if (parcels.rows.length === 0) return 0
+  return db.transaction(async (tx) => {
+    const entries: number[] = []
+    for (const [i, p] of parcels.rows.entries()) {
+      entries.push(
+        await repo.insertEntry(tx, {
+          parcel: p,
+          runId: null,
+          batch: i % 2 ? '2025年第2批' : '2025年第1批',
+          criteria: ['容积率<1', '建筑密度<30%', '用地单位亩均税收<5万元/亩'].slice(0, 1 + (i % 3)),
+          score: 60 + (i % 4) * 10,
+          state: '已认定',
+          confirmDate: day(-(800 + i * 3)),
+          unit: '市自然资源和规划局',
+          reason: '认定为低效用地',
+          actorId: actor.id,
+        }),
+      )
+    }
+    let n = 0
+    for (const [i, def] of PLANS.entries()) {
+      const p = parcels.rows[i]
+      if (!p) break
+      const start = day(-def.ago)
+      const deadline = day(-def.ago + def.days)
+      const plannedMu = Math.floor((p.area_m2 / M2_PER_MU) * 0.9 * 100) / 100
+      const id = await repo.insertPlan(
+        tx,
+        {
+          name: `${p.name.replace(/地块$/, '')}${def.method}方案`,
+          method: def.method,
+          subMethod: def.sub,
+          enterpriseId: p.enterprise_id,
+          plannedAreaM2: plannedMu * M2_PER_MU,
+          targetPlotRatio: def.method === '企业自主再开发' ? 1.6 : null,
+          targetBuildingM2: def.method === '企业自主再开发' ? Math.round(plannedMu * M2_PER_MU * 0.8) : null,
+          targetInvestment: 800 + i * 150,
+          targetTax: 60 + i * 10,
+          targetOutput: 900 + i * 120,
+          details: def.details,
+          startDate: start,
+          deadline,
+          respUnit: i % 2 ? '区经信局' : '区自然资源局',
+          respPerson: ['陈土地', '王科长', '刘主任'][i % 3],
+          note: '',
+          plotRatioBefore: p.plot_ratio,
+          baseYear: Number(start.slice(0, 4)) - 1,
+          region: p,
+        },
+        ['终止', '已完成', '已验收'].includes(def.state) ? '实施中' : def.state,
+        actor.id,
+      )
+      await repo.setPlanParcels(tx, id, [{ parcelId: p.id, ledgerId: entries[i], plannedAreaM2: plannedMu * M2_PER_MU }])
+      await repo.setMilestones(tx, id, [
+        {
+          name: '方案批复',
+          dueDate: day(-def.ago + 30),
+          doneDate: def.state === '草稿' || def.state === '待审核' ? null : day(-def.ago + 25),
+        },
+        { name: '主体实施', dueDate: day(-def.ago + Math.round(def.days * 0.7)), doneDate: null },
+      ])
+      await repo.addHistory(tx, id, '新建', [], actor.id)
+      const running = ['实施中', '已完成', '已验收', '终止'].includes(def.state)
+      const entry = { id: entries[i], state: '已认定' as const }
+      await repo.moveEntry(tx, entry, '已纳入方案', `纳入盘活方案 #${id}`, actor.id)
+      if (running) {
+        await repo.moveEntry(tx, { id: entries[i], state: '已纳入方案' }, '实施中', `盘活方案 #${id} 审核通过`, actor.id)
+        // reports: the overdue and silent ones stop early, the others keep up
+        const steps = i === 4 ? [20, 35] : i === 5 ? [10] : [30, 60, 85]
+        for (const [k, pct] of steps.entries()) {
+          await repo.saveReport(tx, {
+            planId: id,
+            reportDate: day(-def.ago + Math.round(((k + 1) * Math.min(def.ago, def.days) * 0.8) / (steps.length + 1))),
+            progress: pct,
+            doneItems: ['完成现状调查与权属核实', '签订实施协议', '完成主体工程'][k] ?? '推进实施',
+            difficulties: k === steps.length - 1 && i === 4 ? '合作方资金未到位' : '',
+            nextSteps: '按节点推进',
+            photoIds: [],
+            actorId: actor.id,
+          })
+        }
+      }
+      if (def.state === '已完成' || def.state === '已验收') {
+        const completed = day(-def.ago + def.days - 20)
+        await repo.setPlanState(tx, id, def.state, {
+          completedDate: completed,
+          acceptedDate: def.state === '已验收' ? day(-def.ago + def.days - 5) : undefined,
+          actualAreaM2: def.method === '复垦' ? plannedMu * M2_PER_MU : Math.round(plannedMu * M2_PER_MU * 0.3),
+          actualBuildingM2: def.method === '复垦' ? 0 : Math.round(plannedMu * M2_PER_MU * 0.6),
+          actualInvestment: 900 + i * 200,
+          plotRatioAfter: def.method === '企业自主再开发' ? 1.5 : null,
+          resultNote: '按期办结',
+          progress: 100,
+        })
+        await repo.moveEntry(tx, { id: entries[i], state: '实施中' }, '已完成', `盘活方案 #${id} 办结，销号`, actor.id, {
+          closedDate: completed,
+        })
+        await repo.addHistory(tx, id, '办结', [], actor.id)
+      }
+      if (def.state === '终止') {
+        await repo.setPlanState(tx, id, '终止', { stoppedReason: '企业进入破产程序，转司法处置另行安排' })
+        await repo.moveEntry(tx, { id: entries[i], state: '实施中' }, '已认定', `盘活方案 #${id} 终止`, actor.id)
+      }
+      if (i === 4)
+        await repo.insertSupervision(tx, {
+          planId: id,
+          content: '进度滞后，请说明原因并提出整改措施',
+          replyDeadline: day(5),
+          actorId: actor.id,
+        })
+      n++
+    }
+    const year = Number(todayInProductZone().slice(0, 4))
+    await tx.query(
+      `INSERT INTO revitalize_task(county_code, year, task_mu, updated_by)
+       SELECT c.county_code, y.year, CASE WHEN y.year = $1 THEN 60 ELSE 45 END, $2
+       FROM (SELECT DISTINCT county_code FROM revitalize_ledger WHERE county_code IS NOT NULL) c CROSS JOIN (VALUES ($1::int), ($1::int - 1)) y(year)
+       ON CONFLICT DO NOTHING`,
+      [year, actor.id],
+    )
+    return n
+  })
+}

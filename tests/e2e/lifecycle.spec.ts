@@ -90,7 +90,7 @@ test('项目开工: figures and 逾期 filter equal the API; 登记 refuses an e
   await expect(rows.first()).toContainText(target.name)
   await root.getByTestId(`register-${target.id}`).click()
   const modal = page.getByTestId('register-modal')
-  await expect(modal).toContainText(target.landCode)
+  await expect(modal).toContainText(target.landCode!)
   const dateInput = modal.getByLabel('项目开工日期')
   await dateInput.fill(today())
   // Tab, not Enter: Enter in the form submits it at once
@@ -142,7 +142,7 @@ test('项目开工: figures and 逾期 filter equal the API; 登记 refuses an e
   await root.getByTestId('figure-done').click()
   await expect(page).toHaveURL(/state=done/)
   await expect(root.getByTestId('figure-done')).toHaveAttribute('aria-pressed', 'true')
-  await root.getByTestId('stage-search').locator('input').fill(target.landCode)
+  await root.getByTestId('stage-search').locator('input').fill(target.landCode!)
   await root.getByTestId('stage-search').locator('input').press('Enter')
   await expect(totalText(page)).toHaveText('共 1 条')
   await root.getByTestId(`detail-${target.id}`).click()
@@ -217,7 +217,7 @@ test('一本账: totals and 逾期 filter equal the API, the export holds the fi
   const first = overdue.page.list[0]
   await root.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(1).click()
   const drawer = await openedDrawer(page)
-  await expect(drawer).toContainText(first.landCode)
+  await expect(drawer).toContainText(first.landCode!)
   await expect(drawer.getByTestId('project-timeline')).toContainText('项目签约')
   await snap(page, 'lifecycle-onebook-drawer')
 })

@@ -105,8 +105,9 @@ export interface GlobeRegionOutline {
 export interface GlobeLifecycleProject extends StageDates {
   id: number
   name: string
-  parcelId: number
-  landCode: string
+  /** null while the planned land drawn at signing waits for the data centre's approval */
+  parcelId: number | null
+  landCode: string | null
   enterpriseName: string | null
   stage: LifecycleStage | null
   overdue: boolean

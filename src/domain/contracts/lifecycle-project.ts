@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 import { validateCreditCode } from '../codes/credit-code'
+import { validateParcelCode } from '../codes/parcel-code'
 import {
   ACTUAL_NAMES,
   COMMITMENT_ITEMS,
@@ -59,9 +60,12 @@ export type ProjectListQuery = z.infer<typeof projectListQuery>
 export interface ProjectRow {
   id: number
   name: string
-  parcelId: number
-  landCode: string
+  /** null while the planned land is a drawn shape not yet approved into the master data */
+  parcelId: number | null
+  landCode: string | null
   parcelName: string
+  /** the data-centre 新增 submission of drawn planned land (草稿 until 土地供应), null on an existing parcel */
+  landSubmission: { id: number; state: string } | null
   areaMu: number
   enterpriseId: number | null
   enterpriseName: string | null
@@ -131,6 +135,16 @@ export const registerStageBody = z.object({
   remark: z.string().trim().max(200, '备注 remark 最多200个字').default(''),
   /** required at 竣工验收 and 项目评价 */
   actuals: actualsBody.optional(),
+  /** 土地供应 of planned land (no parcel yet): the 宗地代码 the new parcel is registered under */
+  landCode: z
+    .string({ error: '宗地代码 landCode 应为文本' })
+    .trim()
+    .toUpperCase()
+    .superRefine((v, ctx) => {
+      const problem = validateParcelCode(v)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.replace('宗地代码', '宗地代码 landCode ') })
+    })
+    .optional(),
 })
 
 /** The commitment fields of a project, by their body names. */
@@ -177,6 +191,43 @@ function deadlinesAfter(
     ctx.addIssue({ code: 'custom', path: ['completionDeadline'], message: '约定竣工期限 completionDeadline 不能早于约定开工期限' })
 }
 
+/** A position [经度, 纬度] in WGS84. */
+const position = z
+  .array(z.number({ error: '规划用地图形 plannedShape 的坐标应为数字' }).finite('规划用地图形 plannedShape 的坐标应为数字'), {
+    error: '规划用地图形 plannedShape 的坐标应为 [经度, 纬度]',
+  })
+  .length(2, '规划用地图形 plannedShape 的坐标应为 [经度, 纬度]')
+  .refine(([x, y]) => x >= -180 && x <= 180 && y >= -90 && y <= 90, '规划用地图形 plannedShape 的坐标超出经纬度范围')
+/** A closed ring: at least 4 positions (a triangle and its closing point), the last equal to the first. */
+const ring = z
+  .array(position, { error: '规划用地图形 plannedShape 的边界应为坐标数组' })
+  .min(4, '规划用地图形 plannedShape 应为闭合多边形：每条边界至少 3 个拐点并回到起点')
+  .max(10_000, '规划用地图形 plannedShape 的拐点过多（最多 10000 个）')
+  .refine(
+    (r) => r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1],
+    '规划用地图形 plannedShape 应为闭合多边形：边界的终点须回到起点',
+  )
+const rings = z.array(ring, { error: '规划用地图形 plannedShape 的坐标应为边界数组' }).min(1, '规划用地图形 plannedShape 缺少边界')
+
+/**
+ * The planned land drawn on the map when no parcel exists yet (GeoJSON Polygon or MultiPolygon,
+ * WGS84): closed rings here; valid, of positive area and inside the user's region on the server.
+ */
+export const plannedShape = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('Polygon'), coordinates: rings }),
+    z.object({
+      type: z.literal('MultiPolygon'),
+      coordinates: z
+        .array(rings, { error: '规划用地图形 plannedShape 的坐标应为多边形数组' })
+        .min(1, '规划用地图形 plannedShape 缺少多边形'),
+    }),
+  ],
+  { error: '规划用地图形 plannedShape 应为 GeoJSON 多边形（Polygon 或 MultiPolygon）' },
+)
+export type PlannedShape = z.infer<typeof plannedShape>
+
 /** POST /api/landLifeCycle/createProject: 项目签约 with its 标准地 commitments. */
 export const createProjectBody = z
   .object({
@@ -190,11 +241,23 @@ export const createProjectBody = z
         const problem = validateCreditCode(v)
         if (problem) ctx.addIssue({ code: 'custom', message: `${problem.replace('统一社会信用代码', '统一社会信用代码 creditCode ')}` })
       }),
-    /** the planned land: a parcel of the master data */
-    parcelId: z.number({ error: '地块 parcelId 必填' }).int('地块 parcelId 应为整数').positive('地块 parcelId 应为正整数'),
+    /** the planned land: a parcel of the master data … */
+    parcelId: z.number({ error: '地块 parcelId 应为数字' }).int('地块 parcelId 应为整数').positive('地块 parcelId 应为正整数').optional(),
+    /** … or, when none exists yet, a drawn shape that becomes a draft parcel of the data centre */
+    plannedShape: plannedShape.optional(),
     signedDate: isoDate('签约日期 signedDate '),
   })
-  .superRefine((v, ctx) => deadlinesAfter(v, ctx, v.signedDate))
+  .superRefine((v, ctx) => {
+    if (v.parcelId === undefined && v.plannedShape === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parcelId'],
+        message: '规划用地必填：选择地块 parcelId，或在地图上绘制规划用地图形 plannedShape',
+      })
+    else if (v.parcelId !== undefined && v.plannedShape !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['plannedShape'], message: '规划用地只能是地块 parcelId 或绘制的图形 plannedShape 之一' })
+    deadlinesAfter(v, ctx, v.signedDate)
+  })
 export type CreateProjectBody = z.input<typeof createProjectBody>
 
 /** POST /api/landLifeCycle/updateProject: the name, planned investment, commitments or deadlines (history kept). */

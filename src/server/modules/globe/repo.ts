@@ -1,6 +1,7 @@
 /** SQL of the globe's read-only API: parcels by box, one parcel, regions, search, lifecycle. */
 import type { Db } from '../../db/engine'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
+import { landScopeCondition } from '../lifecycle-project/repo'
 
 /** Stage date columns of lifecycle_project as camelCase text dates. */
 const STAGE_COLUMNS = `lp.signed_date AS "signedDate", lp.supply_date AS "supplyDate", lp.start_date AS "startDate",
@@ -125,7 +126,7 @@ export async function regionOutlines(db: Db, level: 'province' | 'city' | 'count
   return r.rows
 }
 
-/** Lifecycle projects in scope with their stage dates, commitments and zones. */
+/** Lifecycle projects in scope (on a parcel, or on planned land drawn at signing) with their stage dates, commitments and zones. */
 export async function lifecycleProjects(db: Db, scope: DataScope) {
   const params: unknown[] = []
   const r = await db.query<Record<string, unknown> & { zones: { kind: string; geojson: string }[] | string | null }>(
@@ -135,9 +136,10 @@ export async function lifecycleProjects(db: Db, scope: DataScope) {
             (SELECT json_agg(json_build_object('kind', z.kind, 'geojson', ST_AsGeoJSON(z.geom, 6)) ORDER BY z.kind)
              FROM lifecycle_zone z WHERE z.project_id = lp.id) AS zones
      FROM lifecycle_project lp
-     JOIN parcel p ON p.id = lp.parcel_id AND NOT p.deleted
+     LEFT JOIN parcel p ON p.id = lp.parcel_id
+     LEFT JOIN region c ON c.code = COALESCE(p.county_code, lp.county_code)
      LEFT JOIN enterprise e ON e.id = lp.enterprise_id
-     WHERE NOT lp.deleted AND ${scopeCondition(scope, 'p', params)}
+     WHERE NOT lp.deleted AND ${landScopeCondition(scope, params)}
      ORDER BY lp.id`,
     params,
   )

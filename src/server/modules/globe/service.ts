@@ -138,8 +138,8 @@ export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promi
     return {
       id: r.id as number,
       name: r.name as string,
-      parcelId: r.parcelId as number,
-      landCode: r.landCode as string,
+      parcelId: (r.parcelId as number | null) ?? null,
+      landCode: (r.landCode as string | null) ?? null,
       enterpriseName: (r.enterpriseName as string | null) ?? null,
       signedDate: dates.signedDate,
       supplyDate: dates.supplyDate,

@@ -8,32 +8,64 @@ import { Where, contains, orderBy, queryPage, type PageArgs } from '../../db/sql
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../domain/lifecycle'
-import { FAILED_EVALUATION_SQL, OVERDUE_DAYS_SQL, OVERDUE_SQL, ratioSql, yearlyRowOf } from '../../figures/sql'
+import { FAILED_EVALUATION_SQL, IN_CONSTRUCTION_SQL, OVERDUE_DAYS_SQL, OVERDUE_SQL, ratioSql, yearlyRowOf } from '../../figures/sql'
 import type { Actuals, Judgement } from '../../../domain/lifecycle'
 import { STAGE_COLUMN } from '../big-data/repo'
 
 /** 逾期 today: the catalogue's overdueCount fragment (src/server/figures), shared with the globe's count. */
 export { OVERDUE_SQL }
 
-const FROM = `lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id LEFT JOIN enterprise e ON e.id = lp.enterprise_id
-  LEFT JOIN region c ON c.code = p.county_code`
+// a project's land is its parcel, or — before the data centre approves drawn planned land — its 指界 zone in lp.county_code
+const FROM = `lifecycle_project lp LEFT JOIN parcel p ON p.id = lp.parcel_id LEFT JOIN enterprise e ON e.id = lp.enterprise_id
+  LEFT JOIN region c ON c.code = COALESCE(p.county_code, lp.county_code) LEFT JOIN dc_submission ls ON ls.id = lp.land_submission_id`
+
+/** 平方米 of the planned land drawn at signing (the 指界 zone), for a project without a parcel. */
+const PLANNED_AREA_SQL = `(SELECT ST_Area(ST_Transform(z.geom, 4549)) FROM lifecycle_zone z WHERE z.project_id = lp.id AND z.kind = '指界')`
+
+/**
+ * The scope of a project's land (alias lp with p = its parcel, c = the county of its land): the
+ * parcel's region codes, or — for drawn planned land without a parcel yet — the county it lies in
+ * and that county's city and province. A town user sees planned land once it is a parcel.
+ */
+export function landScopeCondition(scope: DataScope, params: unknown[]): string {
+  const parcel = scopeCondition(scope, 'p', params)
+  let planned: string
+  if (scope.kind === 'all') planned = 'TRUE'
+  else if (scope.kind === 'none' || scope.level === 'town') planned = 'FALSE'
+  else {
+    params.push(scope.code)
+    const code = `$${params.length}`
+    planned =
+      scope.level === 'county'
+        ? `c.code = ${code}`
+        : scope.level === 'city'
+          ? `c.parent_code = ${code}`
+          : `EXISTS (SELECT 1 FROM region cc WHERE cc.code = c.parent_code AND cc.parent_code = ${code})`
+  }
+  return `((p.id IS NOT NULL AND NOT p.deleted AND ${parcel}) OR (lp.parcel_id IS NULL AND ${planned}))`
+}
 
 const d = (col: string) => `to_char(lp.${col}, 'YYYY-MM-DD') AS ${col}`
-export const PROJECT_SELECT = `lp.id, lp.name, p.id AS parcel_id, p.land_code, p.name AS parcel_name, p.area_m2, lp.enterprise_id, e.name AS enterprise_name,
+export const PROJECT_SELECT = `lp.id, lp.name, p.id AS parcel_id, p.land_code, COALESCE(p.name, lp.name) AS parcel_name,
+  COALESCE(p.area_m2, ${PLANNED_AREA_SQL}) AS area_m2, lp.land_submission_id, ls.state AS land_submission_state, lp.county_code AS planned_county_code,
+  lp.enterprise_id, e.name AS enterprise_name,
   c.name AS county_name, ${Object.values(STAGE_COLUMN).map(d).join(', ')}, ${d('start_deadline')}, ${d('completion_deadline')},
   ${OVERDUE_SQL} AS overdue, (${OVERDUE_DAYS_SQL})::int AS overdue_days, lp.invest_intensity, lp.committed_plot_ratio, lp.committed_tax_per_mu,
   lp.committed_energy_va, lp.committed_emission_va, lp.planned_investment, lp.actual_investment, lp.actual_building_area, lp.actual_plot_ratio AS registered_plot_ratio,
   lp.actual_tax, lp.actual_energy_va, lp.actual_emission_va, lp.acceptance, lp.evaluation, ${d('exit_date')}, lp.exit_reason, lp.exit_outcome,
-  p.status AS parcel_status, e.credit_code`
+  COALESCE(p.status, '') AS parcel_status, e.credit_code`
 
 /** A project row as selected. */
 export type ProjectDbRow = {
   id: number
   name: string
-  parcel_id: number
-  land_code: string
+  parcel_id: number | null
+  land_code: string | null
   parcel_name: string
   area_m2: number | null
+  land_submission_id: number | string | null
+  land_submission_state: string | null
+  planned_county_code: string | null
   enterprise_id: number | null
   enterprise_name: string | null
   county_name: string | null
@@ -64,10 +96,7 @@ export type ProjectDbRow = {
 
 /** Live projects whose parcel is inside the scope, with the region and keyword filters. */
 export function projectWhere(scope: DataScope, f: { keyword?: string }, where = new Where()): Where {
-  where
-    .add('NOT lp.deleted')
-    .add('NOT p.deleted')
-    .raw(scopeCondition(scope, 'p', where.params))
+  where.add('NOT lp.deleted').raw(landScopeCondition(scope, where.params))
   if (f.keyword)
     where.add('(lp.name ILIKE ? OR p.land_code ILIKE ? OR e.name ILIKE ?)', contains(f.keyword), contains(f.keyword), contains(f.keyword))
   return where
@@ -226,7 +255,7 @@ export type ProjectField = keyof typeof PROJECT_COLUMNS
 export async function insertProject(
   db: Db,
   f: Record<ProjectField, unknown> & {
-    parcelId: number
+    parcelId: number | null
     enterpriseId: number
     countyCode: string | null
     signedDate: string
@@ -251,6 +280,55 @@ export async function insertProject(
     ])
     return id
   })
+}
+
+// ---- planned land drawn at signing ----
+
+/** What the database makes of a drawn shape: 平方米 (EPSG:4549) and the county its inner point lies in. */
+export async function shapeFacts(db: Db, geojson: unknown): Promise<{ area: number; county: string | null; countyName: string | null }> {
+  const r = await db.query<{ area: number; county: string | null; county_name: string | null }>(
+    `WITH g AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g)
+     SELECT ST_Area(ST_Transform(g.g, 4549))::float8 AS area, r.code AS county, r.name AS county_name
+     FROM g LEFT JOIN LATERAL (SELECT code, name FROM region WHERE level = 'county' AND geom IS NOT NULL AND ST_Intersects(geom, ST_PointOnSurface(g.g))
+                               ORDER BY code LIMIT 1) r ON true`,
+    [JSON.stringify(geojson)],
+  )
+  const row = r.rows[0]
+  return { area: row.area, county: row.county, countyName: row.county_name }
+}
+
+/** Whether a drawn shape lies wholly inside a region's outline (null when the region has none). */
+export async function shapeInsideRegion(db: Db, geojson: unknown, code: string): Promise<{ inside: boolean | null; name: string | null }> {
+  const r = await db.query<{ inside: boolean | null; name: string }>(
+    `SELECT CASE WHEN geom IS NULL THEN NULL ELSE ST_CoveredBy(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326), geom) END AS inside, name
+     FROM region WHERE code = $2`,
+    [JSON.stringify(geojson), code],
+  )
+  return { inside: r.rows[0]?.inside ?? null, name: r.rows[0]?.name ?? null }
+}
+
+/** Keeps the drawn planned land as the project's 指界 zone. */
+export async function insertPlannedZone(db: Db, projectId: number, geojson: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO lifecycle_zone(project_id, kind, geom) VALUES ($1, '指界', ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON($2::text), 4326)))
+     ON CONFLICT (project_id, kind) DO UPDATE SET geom = EXCLUDED.geom`,
+    [projectId, JSON.stringify(geojson)],
+  )
+}
+
+/** The 指界 zone of a project as GeoJSON (the planned land drawn at signing). */
+export async function plannedZone(db: Db, projectId: number): Promise<unknown | null> {
+  const r = await db.query<{ g: unknown }>(
+    `SELECT ST_AsGeoJSON(geom, 9)::json AS g FROM lifecycle_zone WHERE project_id = $1 AND kind = '指界'`,
+    [projectId],
+  )
+  const g = r.rows[0]?.g ?? null
+  return typeof g === 'string' ? JSON.parse(g) : g
+}
+
+/** Links the data-centre 新增 submission of the planned land. */
+export async function setLandSubmission(db: Db, projectId: number, submissionId: number): Promise<void> {
+  await db.query('UPDATE lifecycle_project SET land_submission_id = $2, updated_at = now() WHERE id = $1', [projectId, submissionId])
 }
 
 /** Writes an edit and its history row, in one transaction. */
@@ -456,6 +534,25 @@ export async function onebookCounts(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue, count(*) FILTER (WHERE ${BELOW_SQL})::int AS below,
             count(*) FILTER (WHERE ${FAILED_EVALUATION_SQL})::int AS failed, count(*) FILTER (WHERE lp.exit_date IS NOT NULL)::int AS exited, ${byStage}
      FROM ${from} WHERE ${where.sql}`,
+    where.params,
+  )
+  return r.rows[0]
+}
+
+/**
+ * The lifecycle's figures as of today over the projects of the scope (catalogue projectCount,
+ * inConstructionCount, overdueCount, failedEvaluationCount) — the walls' 逾期 is this count, the
+ * same fragment 一本账 counts with.
+ */
+export async function todayFigures(
+  db: Db,
+  scope: DataScope,
+): Promise<{ projectCount: number; inConstructionCount: number; overdueCount: number; failedEvaluationCount: number }> {
+  const where = projectWhere(scope, {})
+  const r = await db.query<{ projectCount: number; inConstructionCount: number; overdueCount: number; failedEvaluationCount: number }>(
+    `SELECT count(*)::int AS "projectCount", count(*) FILTER (WHERE ${IN_CONSTRUCTION_SQL})::int AS "inConstructionCount",
+            count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS "overdueCount", count(*) FILTER (WHERE ${FAILED_EVALUATION_SQL})::int AS "failedEvaluationCount"
+     FROM ${FROM} WHERE ${where.sql}`,
     where.params,
   )
   return r.rows[0]

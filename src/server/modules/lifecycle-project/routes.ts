@@ -20,6 +20,7 @@ import {
   type StageProjects,
 } from '../../../domain/contracts/lifecycle-project'
 import { LIFECYCLE_STAGES, STAGE_NAMES } from '../../../domain/lifecycle'
+import { ROUTES } from '../../../domain/route-table'
 import { figureHeader } from '../../figures/values'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
@@ -33,6 +34,12 @@ import { todayInProductZone } from '../../../domain/today'
 import { proposerOf } from '../datacenter/context'
 
 const READ_PAGES = [...PROJECT_PAGES, ONEBOOK_PAGE]
+/** The walls (/visual shows the 大数据 walls' figures) and the lifecycle globe read the lifecycle's figures of today too. */
+const FIGURE_PAGES = [
+  ...READ_PAGES,
+  '/landLifeCycle/allLifeCycle',
+  ...ROUTES.filter((r) => r.group === 'bigDataMenus' && r.guard === 'grant').map((r) => r.path),
+]
 const today = () => todayInProductZone()
 
 export const lifecycleProjectRoutes =
@@ -53,6 +60,11 @@ export const lifecycleProjectRoutes =
       },
     )
 
+    // under /api/bigData with the walls' other figures (a wall binds only there); the lifecycle's own rule, so it lives here
+    app.get('/api/bigData/lifecycleToday', { config: { pages: FIGURE_PAGES, log: false } }, async (req) =>
+      ok(await repo.todayFigures(db, await scopeOfRequest(db, req))),
+    )
+
     app.get(
       '/api/landLifeCycle/project',
       { config: { pages: READ_PAGES, log: false }, schema: { querystring: projectIdQuery } },
@@ -63,14 +75,14 @@ export const lifecycleProjectRoutes =
       '/api/landLifeCycle/registerStage',
       { config: { pages: PROJECT_PAGES, log: { module: 'landLifeCycle', action: '登记项目阶段' } }, schema: { body: registerStageBody } },
       async (req) => {
-        const { id, stage, date, remark, actuals } = req.body
+        const { id, stage, date, remark, actuals, landCode } = req.body
         const scope = await scopeOfRequest(db, req)
         const user = currentUser(req)
         const { project, message } = await service.registerStage(
           db,
           scope,
           { ...proposerOf(user), scope },
-          { id, stage, date, remark, actuals, actorId: user.id },
+          { id, stage, date, remark, actuals, landCode, actorId: user.id },
           (row) => {
             req.logTarget = `${row.name} ${STAGE_NAMES[stage]}`
           },
@@ -93,7 +105,9 @@ export const lifecycleProjectRoutes =
       },
       async (req) => {
         req.logTarget = req.body.name
-        const project = await service.createProject(db, await scopeOfRequest(db, req), req.body, currentUser(req).id)
+        const scope = await scopeOfRequest(db, req)
+        const user = currentUser(req)
+        const project = await service.createProject(db, scope, { ...proposerOf(user), scope }, req.body, user.id)
         return ok(project, `已签约项目「${project.name}」`)
       },
     )

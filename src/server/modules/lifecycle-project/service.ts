@@ -36,7 +36,9 @@ import { iso } from '../../db/sql'
 import { shown, shownOr0 } from '../../figures/values'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import type { Proposer } from '../datacenter/proposal'
-import { liveRecord, propose } from '../datacenter/input-service'
+import { editDraft, liveRecord, propose } from '../datacenter/input-service'
+import { geometryProblem } from '../datacenter/record-repo'
+import { regionInScope } from '../../auth/data-scope'
 import { checkProposal } from '../datacenter/proposal'
 import { activeStandard } from '../datacenter/standard-service'
 import { STAGE_COLUMN } from '../big-data/repo'
@@ -53,6 +55,7 @@ export function projectView(r: repo.ProjectDbRow): ProjectRow {
     parcelId: r.parcel_id,
     landCode: r.land_code,
     parcelName: r.parcel_name,
+    landSubmission: r.land_submission_id === null ? null : { id: Number(r.land_submission_id), state: r.land_submission_state ?? '' },
     areaMu: shownOr0('landAreaMu', mu(r.area_m2 ?? 0)),
     enterpriseId: r.enterprise_id,
     enterpriseName: r.enterprise_name,
@@ -185,33 +188,82 @@ const FIELD_LABELS: Record<repo.ProjectField, string> = {
 export async function createProject(
   db: Db,
   scope: DataScope,
+  p: Proposer,
   body: z.output<typeof createProjectBody>,
   actorId: number,
 ): Promise<ProjectRow> {
   if (body.signedDate > today())
     throw badRequest('签约日期不能晚于今天', [{ field: 'signedDate', message: '签约日期 signedDate 不能晚于今天' }])
-  const parcel = await repo.parcelForSigning(db, scope, body.parcelId)
-  if (!parcel) throw notFound(`地块 ${body.parcelId} 不存在或不在本账号的数据范围内`)
-  if (parcel.project) {
-    const message = `地块 ${parcel.land_code} 已有在履约的项目「${parcel.project}」，不能重复签约`
-    throw new AppError(409, message, [{ field: 'parcelId', message }])
+  let land: { parcelId: number | null; countyCode: string | null }
+  if (body.parcelId !== undefined) {
+    const parcel = await repo.parcelForSigning(db, scope, body.parcelId)
+    if (!parcel) throw notFound(`地块 ${body.parcelId} 不存在或不在本账号的数据范围内`)
+    if (parcel.project) {
+      const message = `地块 ${parcel.land_code} 已有在履约的项目「${parcel.project}」，不能重复签约`
+      throw new AppError(409, message, [{ field: 'parcelId', message }])
+    }
+    land = { parcelId: parcel.id, countyCode: parcel.county_code }
+  } else {
+    land = { parcelId: null, countyCode: await checkPlannedShape(db, scope, body.plannedShape) }
   }
   const enterprise = await repo.enterpriseByCreditCode(db, body.creditCode)
   if (!enterprise) {
     const message = `统一社会信用代码 creditCode ${body.creditCode} 对应的企业不存在，请先在数据中心录入该企业`
     throw new AppError(422, message, [{ field: 'creditCode', message }])
   }
-  const id = await repo.insertProject(db, {
-    ...body,
-    startDeadline: body.startDeadline ?? null,
-    completionDeadline: body.completionDeadline ?? null,
-    parcelId: parcel.id,
-    enterpriseId: enterprise.id,
-    countyCode: parcel.county_code,
-    remark: `与${enterprise.name}签约`,
-    actorId,
+  const id = await db.transaction(async (tx) => {
+    const id = await repo.insertProject(tx, {
+      ...body,
+      startDeadline: body.startDeadline ?? null,
+      completionDeadline: body.completionDeadline ?? null,
+      parcelId: land.parcelId,
+      enterpriseId: enterprise.id,
+      countyCode: land.countyCode,
+      remark: `与${enterprise.name}签约${land.parcelId === null ? '（规划用地为绘制的图形，待土地供应时入库）' : ''}`,
+      actorId,
+    })
+    if (land.parcelId === null) {
+      // the drawn land: the project's 指界 zone, and a draft parcel of the data centre that 土地供应 completes and sends to audit
+      await repo.insertPlannedZone(tx, id, body.plannedShape)
+      const draft = await propose(tx, p, 'parcel', 'create', {
+        payload: { name: body.name, land_use_code: PLANNED_LAND_USE, county_code: land.countyCode, geom: body.plannedShape },
+        submit: false,
+        remark: `全生命周期·${body.name}·规划用地（项目签约时绘制）`,
+      })
+      await repo.setLandSubmission(tx, id, draft.id)
+    }
+    return id
   })
   return projectView(await projectOf(db, scope, id))
+}
+
+/** 现状地类 of planned industrial land: 0601 工业用地 (docs/domain.md "Units and codes"). */
+const PLANNED_LAND_USE = '0601'
+
+/**
+ * The drawn planned land must be a valid polygon of positive area lying wholly inside the user's
+ * region (a county, city or the province; for the whole province, inside the county it falls in).
+ * Returns that county; 422 naming plannedShape otherwise.
+ */
+async function checkPlannedShape(db: Db, scope: DataScope, shape: unknown): Promise<string> {
+  const refuse = (message: string) => new AppError(422, message, [{ field: 'plannedShape', message }])
+  let facts: Awaited<ReturnType<typeof repo.shapeFacts>>
+  try {
+    facts = await repo.shapeFacts(db, shape)
+  } catch {
+    throw refuse('规划用地图形 plannedShape 不是可识别的 GeoJSON 多边形')
+  }
+  // under a square metre is no land: collinear corners measure 0 on one engine and 1e-9 m² on another after projection
+  if (!(facts.area >= 1)) throw refuse('规划用地图形 plannedShape 的面积须大于 0（拐点不能共线或重合）')
+  const problem = await geometryProblem(db, shape)
+  if (problem) throw refuse(`规划用地图形 plannedShape ${problem}`)
+  if (!facts.county) throw refuse('规划用地图形 plannedShape 不在浙江省任何区县范围内')
+  if (!(await regionInScope(db, scope, facts.county)))
+    throw refuse(`规划用地图形 plannedShape 落在${facts.countyName ?? facts.county}，不在本账号的数据范围内`)
+  const region = scope.kind === 'region' ? scope.code : facts.county
+  const inside = await repo.shapeInsideRegion(db, shape, region)
+  if (inside.inside === false) throw refuse(`规划用地图形 plannedShape 须整体位于${inside.name ?? region}范围内`)
+  return facts.county
 }
 
 /** Edits the name, planned investment, commitments or deadlines; every change is kept in the history. */
@@ -302,8 +354,16 @@ async function writeThrough(
   facts: Record<string, unknown>,
   remark: string,
 ): Promise<number | null> {
-  const target = await liveRecord(db, p, 'parcel', row.parcel_id)
   const open = await repo.openWriteThrough(db, row.id)
+  if (row.parcel_id === null) {
+    // planned land not yet approved: its facts join the 新增 submission that waits for audit
+    if (!open) throw plannedNotInMasterData(row)
+    const std = await activeStandard(db, 'parcel')
+    const checked = await checkProposal(db, p, 'parcel', std, { ...open.payload, ...facts }, null, 'submit')
+    await repo.foldIntoSubmission(db, open.id, checked.payload, p.id, remark)
+    return open.id
+  }
+  const target = await liveRecord(db, p, 'parcel', row.parcel_id)
   const base = open ? { ...target.values, ...open.payload } : target.values
   const changed = Object.fromEntries(Object.entries(facts).filter(([k, v]) => !sameValue(base[k], v)))
   if (Object.keys(changed).length === 0) return open?.id ?? null
@@ -314,6 +374,51 @@ async function writeThrough(
     return open.id
   }
   const saved = await propose(db, p, 'parcel', 'update', { targetId: row.parcel_id, payload: changed, submit: true, remark })
+  return saved.id
+}
+
+/** 409: the planned land's 新增 submission is not waiting for audit (returned or still a draft), so no parcel fact can follow it. */
+function plannedNotInMasterData(row: repo.ProjectDbRow): AppError {
+  const sub =
+    row.land_submission_id === null ? '' : `（数据中心新增地块提交 #${row.land_submission_id}，${row.land_submission_state ?? '已删除'}）`
+  return conflict(`该项目的规划用地尚未入库${sub}，请先在数据中心修改并提交审核，再登记`)
+}
+
+/**
+ * 土地供应 of planned land drawn at signing: the draft parcel gets its 宗地代码, 工业用地, 已供未建,
+ * the supply date and the owner, and goes to audit — the draft itself when it is still a draft
+ * or was returned, the pending submission when someone already sent it, else a new 新增 from the
+ * 指界 zone. Returns the submission id.
+ */
+async function submitPlannedLand(
+  db: Db,
+  p: Proposer,
+  row: repo.ProjectDbRow,
+  landCode: string,
+  date: string,
+  remark: string,
+): Promise<number> {
+  const payload = {
+    name: row.name,
+    land_code: landCode,
+    land_use_code: PLANNED_LAND_USE,
+    county_code: row.planned_county_code,
+    geom: await repo.plannedZone(db, row.id),
+    status: '已供未建',
+    supply_date: date,
+    ...(row.credit_code ? { owner_credit_code: row.credit_code } : {}),
+  }
+  const state = row.land_submission_state
+  const id = row.land_submission_id === null ? null : Number(row.land_submission_id)
+  if (id !== null && (state === '草稿' || state === '已退回')) return (await editDraft(db, p, id, { payload, submit: true, remark })).id
+  if (id !== null && state === '待审核') {
+    const std = await activeStandard(db, 'parcel')
+    const checked = await checkProposal(db, p, 'parcel', std, payload, null, 'submit')
+    await repo.foldIntoSubmission(db, id, checked.payload, p.id, remark)
+    return id
+  }
+  const saved = await propose(db, p, 'parcel', 'create', { payload, submit: true, remark })
+  await repo.setLandSubmission(db, row.id, saved.id)
   return saved.id
 }
 
@@ -335,7 +440,7 @@ export async function registerStage(
   db: Db,
   scope: DataScope,
   p: Proposer,
-  f: { id: number; stage: LifecycleStage; date: string; remark: string; actorId: number; actuals?: Actuals },
+  f: { id: number; stage: LifecycleStage; date: string; remark: string; actorId: number; actuals?: Actuals; landCode?: string },
   onFound: (row: repo.ProjectDbRow) => void,
 ): Promise<{ project: ProjectRow; message: string }> {
   const { id, stage, date } = f
@@ -387,13 +492,28 @@ export async function registerStage(
     const message = `${name}不登记实际指标（actuals.${k}），实际指标在竣工验收和项目评价时填写`
     throw badRequest(message, [{ field: `actuals.${k}`, message }])
   }
+  // 宗地代码: only at 土地供应 of planned land, which registers the new parcel under it
+  const planned = row.parcel_id === null
+  if (f.landCode !== undefined && !(planned && stage === 'tdgy')) {
+    const message = `宗地代码 landCode 只在规划用地尚未入库时的土地供应填写${planned ? '' : `，该项目的地块为 ${row.land_code}`}`
+    throw badRequest(message, [{ field: 'landCode', message }])
+  }
+  if (planned && stage === 'tdgy' && !f.landCode) {
+    const message = '规划用地尚未入库，土地供应须填写新地块的宗地代码 landCode'
+    throw badRequest(message, [{ field: 'landCode', message }])
+  }
+  if (planned && stage !== 'tdgy' && row.land_submission_state !== '待审核') throw plannedNotInMasterData(row)
   const late = lateDays(stage, date, { startDeadline: row.start_deadline, completionDeadline: row.completion_deadline })
 
   const facts = parcelFacts(stage, date, row, given)
   const done = await db.transaction(async (tx) => {
     const r = await repo.registerStage(tx, { ...f, lateDays: late, set, actuals: Object.keys(given).length ? given : null, judgement })
     if (r === 'taken') return r
-    const sub = await writeThrough(tx, p, row, facts, `全生命周期·${row.name}·${name}`)
+    const remark = `全生命周期·${row.name}·${name}`
+    const sub =
+      planned && stage === 'tdgy'
+        ? await submitPlannedLand(tx, p, row, f.landCode!, date, remark)
+        : await writeThrough(tx, p, row, facts, remark)
     if (sub !== null) await repo.linkSubmission(tx, r.eventId, sub)
     return { ...r, submission: sub }
   })
@@ -428,8 +548,9 @@ export async function exitProject(
   const done = await db.transaction(async (tx) => {
     const r = await repo.exitProject(tx, f)
     if (r === 'taken') return r
+    // planned land never approved has no parcel to take back
     const sub =
-      f.outcome === '收回'
+      f.outcome === '收回' && row.parcel_id !== null
         ? await writeThrough(tx, p, row, parcelFacts('tc', f.date, row, {}), `全生命周期·${row.name}·${EXIT_NAME}（土地收回）`)
         : null
     if (sub !== null) await repo.linkSubmission(tx, r.eventId, sub)

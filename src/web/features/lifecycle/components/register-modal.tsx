@@ -29,6 +29,7 @@ interface Values {
   date?: Dayjs
   remark?: string
   actuals?: Actuals
+  landCode?: string
 }
 
 /** The stage before `stage` (项目签约 has none). */
@@ -45,6 +46,8 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
   const prevDate = prev && project ? project.dates[prev] : null
   const name = STAGE_NAMES[stage]
   const judged = stage === 'jgys' || stage === 'xmpj'
+  // 土地供应 of land drawn at signing: the new parcel's 宗地代码 goes to the data centre with the draft
+  const newParcel = stage === 'tdgy' && project !== null && project.parcelId === null
   const date = Form.useWatch('date', form)
   const late =
     project && date
@@ -66,6 +69,7 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
       date: v.date?.format('YYYY-MM-DD'),
       remark: v.remark ?? '',
       ...(judged ? { actuals: v.actuals } : {}),
+      ...(newParcel ? { landCode: v.landCode } : {}),
     })
     if (!body.success) {
       setProblem(body.error.issues[0]?.message ?? '输入有误')
@@ -80,7 +84,7 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
       const onFields = e.details.flatMap((d): { name: string | string[]; errors: string[] }[] =>
-        d.field === 'date' || d.field === 'remark'
+        d.field === 'date' || d.field === 'remark' || d.field === 'landCode'
           ? [{ name: d.field, errors: [d.message] }]
           : d.field.startsWith('actuals.')
             ? [{ name: ['actuals', d.field.slice(8)], errors: [d.message] }]
@@ -117,7 +121,9 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
         <>
           <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
             <Descriptions.Item label="项目">{project.name}</Descriptions.Item>
-            <Descriptions.Item label="宗地代码">{project.landCode}</Descriptions.Item>
+            <Descriptions.Item label="宗地代码">
+              {project.landCode ?? `规划用地（绘制图形，${project.areaMu} 亩，待供地入库）`}
+            </Descriptions.Item>
             {prev && <Descriptions.Item label={`${STAGE_NAMES[prev]}日期`}>{prevDate ?? '未登记'}</Descriptions.Item>}
           </Descriptions>
           {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="register-problem" />}
@@ -135,6 +141,17 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
                 disabledDate={(d) => d.isAfter(today) || (earliest !== null && d.isBefore(earliest))}
               />
             </Form.Item>
+            {newParcel && (
+              <Form.Item
+                name="landCode"
+                label="新地块宗地代码"
+                normalize={(v: string) => v?.toUpperCase()}
+                rules={[{ required: true, message: '请填写宗地代码' }, zodRule(registerStageBody.shape.landCode)]}
+                extra="规划用地连同宗地代码、供地日期和用地单位提交数据中心审核，通过后成为该项目的地块"
+              >
+                <Input maxLength={19} style={{ width: 260 }} data-testid="register-landCode" placeholder="19位，如 330110001002GB00017" />
+              </Form.Item>
+            )}
             {late !== null && (
               <Alert
                 type="warning"

@@ -6,10 +6,17 @@
  * deadlines only; the server keeps its history. Field errors of the server land under their fields.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Row, Select } from 'antd'
+import { Alert, App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
+import type { Geometry } from 'geojson'
 import { useEffect, useState } from 'react'
-import { COMMITMENT_FIELDS, createProjectBody, updateProjectBody, type ProjectRow } from '../../../../domain/contracts/lifecycle-project'
+import {
+  COMMITMENT_FIELDS,
+  createProjectBody,
+  plannedShape as plannedShapeSchema,
+  updateProjectBody,
+  type ProjectRow,
+} from '../../../../domain/contracts/lifecycle-project'
 import { validateCreditCode } from '../../../../domain/codes/credit-code'
 import { COMMITMENT_ITEMS, COMPLETION_WITHIN_MONTHS, START_WITHIN_MONTHS, type Commitments } from '../../../../domain/lifecycle'
 import { todayInProductZone } from '../../../../domain/today'
@@ -17,11 +24,16 @@ import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { createProject, updateProject, useParcelOptions } from '../api/project-writes'
 import { enterMovesOn } from '../../../ui/form-keys'
+import { RecordMap } from '../../../map/record-map'
+import { ShapeEditor } from '../../../map/shape-editor'
+import { officialAreaM2 } from '../../../../domain/figures/area'
+import { forDisplay, mu } from '../../../../domain/figures/formulas'
 
 interface Values {
   name?: string
   creditCode?: string
   parcelId?: number
+  plannedShape?: Geometry | null
   signedDate?: Dayjs
   plannedInvestment?: number
   investIntensity?: number
@@ -41,6 +53,11 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [keyword, setKeyword] = useState('')
+  // the planned land: a parcel of the master data, or drawn on the map when none exists yet
+  const [landMode, setLandMode] = useState<'parcel' | 'draw'>('parcel')
+  const [shapeText, setShapeText] = useState('')
+  const [shapeTextError, setShapeTextError] = useState<string | null>(null)
+  const shape = Form.useWatch('plannedShape', form) as Geometry | null | undefined
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const parcels = useParcelOptions(keyword, open && !editing)
@@ -50,6 +67,9 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
     if (!visible) return
     form.resetFields()
     setProblem(null)
+    setLandMode('parcel')
+    setShapeText('')
+    setShapeTextError(null)
     if (editing) {
       form.setFieldsValue({
         name: editing.name,
@@ -79,7 +99,12 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
     }
     const parsed = editing
       ? updateProjectBody.safeParse({ id: editing.id, ...common })
-      : createProjectBody.safeParse({ ...common, creditCode: v.creditCode, parcelId: v.parcelId, signedDate: day(v.signedDate) })
+      : createProjectBody.safeParse({
+          ...common,
+          creditCode: v.creditCode,
+          ...(landMode === 'parcel' ? { parcelId: v.parcelId } : { plannedShape: v.plannedShape ?? undefined }),
+          signedDate: day(v.signedDate),
+        })
     if (!parsed.success) {
       const issues = parsed.error.issues
       form.setFields(issues.map((i) => ({ name: String(i.path[0]) as keyof Values, errors: [i.message] })))
@@ -95,8 +120,12 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
       onClose()
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
-      const known = new Set(Object.keys(form.getFieldsValue(true)).concat(['creditCode', 'parcelId', 'signedDate']))
-      const onFields = e.details.filter((d) => known.has(d.field)).map((d) => ({ name: d.field as keyof Values, errors: [d.message] }))
+      const known = new Set(Object.keys(form.getFieldsValue(true)).concat(['creditCode', 'parcelId', 'plannedShape', 'signedDate']))
+      // plannedShape.coordinates.0 → the shape's field
+      const onFields = e.details
+        .map((d) => ({ ...d, field: d.field.split('.')[0] }))
+        .filter((d) => known.has(d.field))
+        .map((d) => ({ name: d.field as keyof Values, errors: [d.message] }))
       form.setFields(onFields)
       if (onFields.length === 0) setProblem(e.message)
     } finally {
@@ -130,7 +159,7 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
       okText={editing ? '保存' : '签约'}
       okButtonProps={{ 'data-testid': 'sign-submit' }}
       cancelText="取消"
-      width={780}
+      width={landMode === 'draw' && !editing ? 980 : 780}
       destroyOnHidden
       data-testid="sign-modal"
     >
@@ -162,6 +191,27 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
             </Col>
           )}
           {!editing && (
+            <Col span={24}>
+              <Form.Item label="规划用地" style={{ marginBottom: 12 }}>
+                <Radio.Group
+                  value={landMode}
+                  onChange={(e) => {
+                    setLandMode(e.target.value as 'parcel' | 'draw')
+                    form.setFields([
+                      { name: 'parcelId', errors: [] },
+                      { name: 'plannedShape', errors: [] },
+                    ])
+                  }}
+                  data-testid="sign-land-mode"
+                  options={[
+                    { value: 'parcel', label: '选择已有地块' },
+                    { value: 'draw', label: '尚无地块：在地图上绘制规划用地' },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          {!editing && landMode === 'parcel' && (
             <Col span={12}>
               <Form.Item
                 name="parcelId"
@@ -194,12 +244,73 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
               </Form.Item>
             </Col>
           )}
-          <Col span={6}>
+          <Col span={landMode === 'draw' && !editing ? 12 : 6}>
             <Form.Item name="plannedInvestment" label="计划投资（万元）" rules={[{ required: true, message: '请填写计划投资' }]}>
               <InputNumber min={0} style={{ width: '100%' }} data-testid="sign-plannedInvestment" />
             </Form.Item>
           </Col>
         </Row>
+        {!editing && landMode === 'draw' && (
+          <Form.Item
+            name="plannedShape"
+            label="规划用地图形"
+            required
+            rules={[
+              {
+                validator: async (_r, v: unknown) => {
+                  if (!v) throw new Error('请在地图上绘制规划用地，或填写其坐标')
+                  const r = plannedShapeSchema.safeParse(v)
+                  if (!r.success) throw new Error(r.error.issues[0]?.message ?? '图形不正确')
+                },
+              },
+            ]}
+            extra="绘制的图形成为数据中心的地块草稿；土地供应时填写宗地代码提交审核，通过后成为该项目的地块"
+          >
+            <PlannedShapeSummary />
+          </Form.Item>
+        )}
+        {!editing && landMode === 'draw' && (
+          <Row gutter={12} style={{ marginBottom: 12 }}>
+            <Col span={15}>
+              <RecordMap height={300} testId="sign-map">
+                <ShapeEditor
+                  mode="polygon"
+                  value={shape ?? null}
+                  onChange={(g) => {
+                    form.setFieldValue('plannedShape', g)
+                    setShapeText(g ? JSON.stringify(g) : '')
+                    setShapeTextError(null)
+                    void form.validateFields(['plannedShape']).catch(() => {})
+                  }}
+                />
+              </RecordMap>
+            </Col>
+            <Col span={9}>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 6 }}>
+                点击「绘制图形」后依次点击各拐点、双击结束；也可粘贴坐标（GeoJSON 多边形，WGS84 经纬度）。
+              </Typography.Paragraph>
+              <Input.TextArea
+                rows={8}
+                value={shapeText}
+                aria-label="规划用地坐标（GeoJSON）"
+                status={shapeTextError ? 'error' : undefined}
+                data-testid="sign-shape-text"
+                onChange={(e) => setShapeText(e.target.value)}
+                onBlur={() => {
+                  if (!shapeText.trim()) return
+                  try {
+                    form.setFieldValue('plannedShape', JSON.parse(shapeText) as Geometry)
+                    setShapeTextError(null)
+                    void form.validateFields(['plannedShape']).catch(() => {})
+                  } catch {
+                    setShapeTextError('不是有效的 JSON，请粘贴 GeoJSON 多边形')
+                  }
+                }}
+              />
+              {shapeTextError && <Typography.Text type="danger">{shapeTextError}</Typography.Text>}
+            </Col>
+          </Row>
+        )}
         <Divider titlePlacement="start" plain>
           标准地承诺
         </Divider>
@@ -218,5 +329,20 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
         </Row>
       </Form>
     </Modal>
+  )
+}
+
+/** The drawn shape in words (已绘制多边形，12.34 亩 — measured as the database measures it, EPSG:4549), as the form field's value. */
+function PlannedShapeSummary({ value }: { value?: Geometry | null }) {
+  let area: number | null
+  try {
+    area = value ? forDisplay(mu(officialAreaM2(value)), 2) : null
+  } catch {
+    area = null
+  }
+  return (
+    <Typography.Text data-testid="sign-shape-summary" type={value ? undefined : 'secondary'}>
+      {value ? `已绘制${value.type === 'MultiPolygon' ? '多块多边形' : '多边形'}${area === null ? '' : `，${area} 亩`}` : '尚未绘制'}
+    </Typography.Text>
   )
 }

@@ -1,0 +1,298 @@
+/**
+ * 项目签约 on planned land drawn on the map (/api/landLifeCycle/createProject with plannedShape): the
+ * shape is checked (closed polygon, area > 0, valid, inside the user's region) with nothing written
+ * on a refusal; it becomes the project's 指界 zone and a 草稿 新增 submission of the data centre;
+ * 土地供应 gives the 宗地代码 and sends that draft to audit, later stages fold their facts into it,
+ * and the auditor's approval creates the parcel and links it to the project.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Onebook, ProjectDetail, ProjectRow, StageProjects } from '../../src/domain/contracts/lifecycle-project'
+import type { GlobeLifecycleProject } from '../../src/domain/contracts/globe'
+import { startServer, type TestServer } from './harness'
+import { todayInProductZone } from '../../src/domain/today'
+import { addMonths } from '../../src/domain/lifecycle'
+
+const MU = 10000 / 15
+const TODAY = todayInProductZone()
+
+let s: TestServer
+let land: string
+let auditor: string
+beforeAll(async () => {
+  s = await startServer()
+  land = await s.login('land', 'Land@2026')
+  auditor = await s.login('auditor', 'Auditor@2026')
+})
+afterAll(() => s?.close())
+
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  return (await s.db.query<T>(sql, params)).rows[0]
+}
+const written = () =>
+  one<{ p: number; e: number; z: number; s: number }>(
+    `SELECT (SELECT count(*)::int FROM lifecycle_project) AS p, (SELECT count(*)::int FROM lifecycle_event) AS e,
+            (SELECT count(*)::int FROM lifecycle_zone) AS z, (SELECT count(*)::int FROM dc_submission) AS s`,
+  )
+
+/** A square of `half` degrees around a point, as a closed GeoJSON polygon. */
+const square = (x: number, y: number, half = 0.001) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [x - half, y - half],
+      [x + half, y - half],
+      [x + half, y + half],
+      [x - half, y + half],
+      [x - half, y - half],
+    ],
+  ],
+})
+
+describe('planned land drawn at signing', () => {
+  let county: { code: string; name: string; x: number; y: number }
+  let credit: { code: string; name: string }
+  let project: ProjectRow
+  const signed = addMonths(TODAY, -6)
+  const landCode = () => `${county.code}001001GB09876`
+  const body = (patch: Record<string, unknown> = {}) => ({
+    name: '规划用地绘制测试项目',
+    creditCode: credit.code,
+    plannedShape: square(county.x, county.y),
+    signedDate: signed,
+    plannedInvestment: 30000,
+    investIntensity: 350,
+    committedPlotRatio: 2,
+    committedTaxPerMu: 25,
+    committedEnergyVa: 2,
+    committedEmissionVa: 20,
+    ...patch,
+  })
+
+  beforeAll(async () => {
+    // a point inside a county outline, away from its edge (its inner point), and an enterprise of the master data
+    county = await one(
+      `SELECT code, name, ST_X(ST_PointOnSurface(geom)) AS x, ST_Y(ST_PointOnSurface(geom)) AS y FROM region
+       WHERE level = 'county' AND geom IS NOT NULL AND code LIKE '33%' ORDER BY ST_Area(geom) DESC LIMIT 1`,
+    )
+    credit = await one(`SELECT credit_code AS code, name FROM enterprise WHERE NOT deleted ORDER BY id LIMIT 1`)
+    expect(county.code).toMatch(/^33\d{4}$/)
+  })
+
+  it('refuses shapes that are not closed, of no area, invalid or outside the region, and a missing or double land, writing nothing', async () => {
+    const before = await written()
+    const { x, y } = county
+    const post = (patch: Record<string, unknown>) => s.postJson('/api/landLifeCycle/createProject', body(patch), land)
+    const open = square(x, y)
+    open.coordinates[0].pop()
+    const cases: [Record<string, unknown>, number, string, string | RegExp][] = [
+      [{ plannedShape: open }, 400, 'plannedShape', '规划用地图形 plannedShape 应为闭合多边形：边界的终点须回到起点'],
+      [
+        {
+          plannedShape: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [x, y],
+                [x + 0.001, y],
+                [x, y],
+              ],
+            ],
+          },
+        },
+        400,
+        'plannedShape',
+        '规划用地图形 plannedShape 应为闭合多边形：每条边界至少 3 个拐点并回到起点',
+      ],
+      [{ plannedShape: { type: 'Point', coordinates: [x, y] } }, 400, 'plannedShape', /GeoJSON 多边形/],
+      [
+        {
+          plannedShape: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [x, y],
+                [x + 0.001, y],
+                [x + 0.002, y],
+                [x, y],
+              ],
+            ],
+          },
+        },
+        422,
+        'plannedShape',
+        '规划用地图形 plannedShape 的面积须大于 0（拐点不能共线或重合）',
+      ],
+      [
+        {
+          // a lopsided bow tie: the ring crosses itself (its two loops do not cancel out to no area)
+          plannedShape: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [x, y],
+                [x + 0.002, y + 0.002],
+                [x + 0.002, y],
+                [x, y + 0.001],
+                [x, y],
+              ],
+            ],
+          },
+        },
+        422,
+        'plannedShape',
+        /^规划用地图形 plannedShape 图形无效（Self-intersection/,
+      ],
+      // 北京: in no county of 浙江省
+      [{ plannedShape: square(116.4, 39.9) }, 422, 'plannedShape', '规划用地图形 plannedShape 不在浙江省任何区县范围内'],
+      [{ plannedShape: undefined }, 400, 'parcelId', '规划用地必填：选择地块 parcelId，或在地图上绘制规划用地图形 plannedShape'],
+      [{ parcelId: 1 }, 400, 'plannedShape', '规划用地只能是地块 parcelId 或绘制的图形 plannedShape 之一'],
+    ]
+    for (const [patch, status, field, message] of cases) {
+      const r = await post(patch)
+      // the field by its path in the body (plannedShape.coordinates.0 names the ring)
+      expect([r.status, r.body.details?.[0]?.field.split('.')[0]], JSON.stringify(patch)).toEqual([status, field])
+      if (typeof message === 'string') expect(r.body.details?.[0]?.message).toBe(message)
+      else expect(r.body.details?.[0]?.message).toMatch(message)
+    }
+    expect(await written()).toEqual(before)
+  })
+
+  it('signs on the drawn land: a 指界 zone and a draft parcel in the data centre, no parcel yet', async () => {
+    const r = await s.postJson<ProjectRow>('/api/landLifeCycle/createProject', body(), land)
+    expect([r.status, r.body.message]).toEqual([200, '已签约项目「规划用地绘制测试项目」'])
+    project = r.body.data
+    const zone = await one<{ m2: number; kind: string }>(
+      `SELECT kind, ST_Area(ST_Transform(geom, 4549))::float8 AS m2 FROM lifecycle_zone WHERE project_id = $1`,
+      [project.id],
+    )
+    expect(zone.kind).toBe('指界')
+    const sub = await one<{ id: number; state: string; action: string; payload: Record<string, unknown>; county_code: string }>(
+      `SELECT id::int, state, action, payload, county_code FROM dc_submission WHERE id = $1`,
+      [project.landSubmission!.id],
+    )
+    expect(project).toMatchObject({
+      parcelId: null,
+      landCode: null,
+      parcelName: '规划用地绘制测试项目',
+      countyName: county.name,
+      currentStage: 'xmqy',
+      landSubmission: { id: sub.id, state: '草稿' },
+      areaMu: Math.round((zone.m2 / MU) * 100) / 100,
+    })
+    expect(project.areaMu).toBeGreaterThan(0)
+    expect(sub).toMatchObject({ state: '草稿', action: 'create', county_code: county.code })
+    expect(sub.payload).toMatchObject({ name: '规划用地绘制测试项目', land_use_code: '0601', county_code: county.code })
+    expect((sub.payload.geom as { type: string }).type).toBe('Polygon')
+    // listed on the signing page of the user's region
+    const list = (
+      await s.get<StageProjects>(`/api/landLifeCycle/projects?stage=tdgy&state=pending&keyword=${encodeURIComponent('规划用地绘制')}`, land)
+    ).body.data
+    expect(list.page.list.map((p) => [p.id, p.parcelId])).toEqual([[project.id, null]])
+  })
+
+  it('土地供应 needs the 宗地代码 and sends the draft to audit with the supply facts; later stages join it', async () => {
+    const before = await written()
+    const supplied = addMonths(TODAY, -4)
+    const none = await s.postJson('/api/landLifeCycle/registerStage', { id: project.id, stage: 'tdgy', date: supplied }, land)
+    expect([none.status, none.body.details?.[0]]).toEqual([
+      400,
+      { field: 'landCode', message: '规划用地尚未入库，土地供应须填写新地块的宗地代码 landCode' },
+    ])
+    const bad = await s.postJson(
+      '/api/landLifeCycle/registerStage',
+      { id: project.id, stage: 'tdgy', date: supplied, landCode: '3301' },
+      land,
+    )
+    expect([bad.status, bad.body.details?.[0]]).toEqual([400, { field: 'landCode', message: '宗地代码 landCode 应为19位' }])
+    const early = await s.postJson('/api/landLifeCycle/registerStage', { id: project.id, stage: 'xmkg', date: supplied }, land)
+    expect([early.status, early.body.message]).toEqual([400, '请先登记土地供应，再登记项目开工'])
+    expect(await written()).toEqual(before)
+
+    const r = await s.postJson<ProjectRow>(
+      '/api/landLifeCycle/registerStage',
+      { id: project.id, stage: 'tdgy', date: supplied, landCode: landCode().toLowerCase() },
+      land,
+    )
+    expect(r.status).toBe(200)
+    const id = project.landSubmission!.id
+    expect(r.body.message).toBe(`已登记土地供应，约定开工期限为 ${addMonths(supplied, 12)}，地块信息变更已提交数据中心审核（提交 #${id}）`)
+    expect(r.body.data.landSubmission).toEqual({ id, state: '待审核' })
+    const sub = await one<{ payload: Record<string, unknown> }>(`SELECT payload FROM dc_submission WHERE id = $1`, [id])
+    expect(sub.payload).toMatchObject({
+      land_code: landCode(),
+      status: '已供未建',
+      supply_date: supplied,
+      owner_credit_code: credit.code,
+      land_use_code: '0601',
+    })
+    expect(await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE land_code = $1`, [landCode()])).toEqual({ n: 0 })
+
+    // 开工 folds its facts into the same pending 新增
+    const started = addMonths(TODAY, -1)
+    const st = await s.postJson<ProjectRow>('/api/landLifeCycle/registerStage', { id: project.id, stage: 'xmkg', date: started }, land)
+    expect(st.status).toBe(200)
+    expect(st.body.message).toContain(`（提交 #${id}）`)
+    const folded = await one<{ payload: Record<string, unknown>; n: number }>(
+      `SELECT payload, (SELECT count(*)::int FROM dc_submission WHERE created_by = d.created_by AND payload->>'land_code' = $2) AS n
+       FROM dc_submission d WHERE id = $1`,
+      [id, landCode()],
+    )
+    expect(folded.payload).toMatchObject({ status: '在建', actual_start_date: started, supply_date: supplied })
+    expect(folded.n).toBe(1)
+  })
+
+  it('the approval creates the parcel and links it to the project', async () => {
+    const id = project.landSubmission!.id
+    const ok = await s.postJson<{ recordId: number }>('/api/audit/update/one', { id, decision: 'approve' }, auditor)
+    expect(ok.status).toBe(200)
+    const parcel = await one<{ id: number; status: string; supply_date: string; county_code: string; owner: string; area_m2: number }>(
+      `SELECT p.id, p.status, to_char(p.supply_date, 'YYYY-MM-DD') AS supply_date, p.county_code, e.credit_code AS owner, p.area_m2
+       FROM parcel p LEFT JOIN enterprise e ON e.id = p.enterprise_id WHERE p.land_code = $1`,
+      [landCode()],
+    )
+    expect(parcel).toMatchObject({ status: '在建', supply_date: addMonths(TODAY, -4), county_code: county.code, owner: credit.code })
+    const d = (await s.get<ProjectDetail>(`/api/landLifeCycle/project?id=${project.id}`, land)).body.data
+    expect(d).toMatchObject({ parcelId: parcel.id, landCode: landCode(), landSubmission: { id, state: '已通过' } })
+    expect(d.areaMu).toBe(Math.round((parcel.area_m2 / MU) * 100) / 100)
+    expect(d.events.map((e) => [e.stage, e.submission?.state ?? null])).toEqual([
+      ['xmqy', null],
+      ['tdgy', '已通过'],
+      ['xmkg', '已通过'],
+    ])
+    // with a parcel, a 宗地代码 is refused
+    const code = await s.postJson(
+      '/api/landLifeCycle/registerStage',
+      { id: project.id, stage: 'sgjs', date: TODAY, landCode: landCode() },
+      land,
+    )
+    expect([code.status, code.body.details?.[0]]).toEqual([
+      400,
+      { field: 'landCode', message: `宗地代码 landCode 只在规划用地尚未入库时的土地供应填写，该项目的地块为 ${landCode()}` },
+    ])
+  })
+
+  it('planned land past its agreed start deadline is 逾期, the same count on 一本账, the globe and the wall', async () => {
+    const r = await s.postJson<ProjectRow>(
+      '/api/landLifeCycle/createProject',
+      body({ name: '规划用地逾期测试项目', plannedShape: square(county.x + 0.004, county.y + 0.004), startDeadline: addMonths(TODAY, -1) }),
+      land,
+    )
+    expect(r.status).toBe(200)
+    expect([r.body.data.parcelId, r.body.data.overdue, r.body.data.overdueDays]).toEqual([
+      null,
+      true,
+      Math.round((Date.parse(TODAY) - Date.parse(addMonths(TODAY, -1))) / 86_400_000),
+    ])
+    const book = (await s.get<Onebook>('/api/landLifeCycle/onebook?pageSize=1', land)).body.data
+    const wall = (await s.get<{ overdueCount: number; projectCount: number }>('/api/bigData/lifecycleToday', land)).body.data
+    const globe = (await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', land)).body.data
+    const sql = await one<{ n: number; all: number }>(
+      `SELECT count(*) FILTER (WHERE exit_date IS NULL AND ((start_date IS NULL AND start_deadline < current_date)
+                 OR (completion_date IS NULL AND completion_deadline < current_date)))::int AS n, count(*)::int AS all
+       FROM lifecycle_project lp WHERE NOT deleted AND (parcel_id IS NULL OR EXISTS (SELECT 1 FROM parcel p WHERE p.id = lp.parcel_id AND NOT p.deleted))`,
+    )
+    expect([book.overdue, wall.overdueCount, globe.filter((p) => p.overdue).length]).toEqual([sql.n, sql.n, sql.n])
+    expect([book.total, wall.projectCount, globe.length]).toEqual([sql.all, sql.all, sql.all])
+    expect(globe.find((p) => p.id === r.body.data.id)).toMatchObject({ parcelId: null, landCode: null, overdue: true })
+  })
+})

@@ -46,12 +46,26 @@ export const VISUAL_SCREEN: WallScreen = {
       source: stat('byRegion', [], { level: 'city' }),
       view: { category: 'name', series: [SERIES.areaMu] },
     },
+    // the lifecycle today: 逾期 is the catalogue's overdueCount, the number 一本账 and the lifecycle globe show
+    {
+      id: 'lifecycleToday',
+      type: 'kpi',
+      ...at('left', 772, 84),
+      source: { url: '/api/bigData/lifecycleToday' },
+      view: {
+        items: [
+          { field: 'inConstructionCount', label: '在建项目', unit: '个', figure: 'inConstructionCount' },
+          { field: 'overdueCount', label: '逾期项目', unit: '个', figure: 'overdueCount' },
+          { field: 'failedEvaluationCount', label: '评价未达标', unit: '个', figure: 'failedEvaluationCount' },
+        ],
+      },
+    },
     // stage dates of lifecycle projects falling in the chosen month (monthly by nature)
     {
       id: 'lifecycleMonth',
       type: 'bar',
       title: '{year}年{month}月 项目全生命周期进展',
-      ...at('left', 772, 288),
+      ...at('left', 864, 196),
       source: stat('lifecycleByMonth', [], { month: '$month' }),
       view: {
         category: 'name',

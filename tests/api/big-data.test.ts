@@ -31,6 +31,11 @@ const inBooks = (year: number, a = 'parcel') =>
   `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= DATE '${year}-12-31')
    AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= DATE '${year}-12-31'))`
 
+/** 状态 at the end of a year (written here independently): the one before its first recorded change after the year, else today's. */
+const statusOf = (year: number, a = 'parcel') =>
+  `COALESCE((SELECT c.old_status FROM parcel_status_change c WHERE c.parcel_id = ${a}.id AND c.changed_at >= DATE '${year + 1}-01-01'
+    ORDER BY c.changed_at, c.id LIMIT 1), ${a}.status)`
+
 /** Independent 亩均税收 over the rated enterprises: tax over land, land = the year's figure or the land in the books it held then. */
 async function expected(where: string, params: unknown[], year: number) {
   return one<{ tax: number; va: number; land: number; n: number }>(
@@ -60,7 +65,9 @@ describe('/api/bigData/overview', () => {
     const e = await one<{ n: number; big: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE scale = '规上')::int AS big FROM enterprise WHERE NOT deleted AND ${withLand(latest)}`,
     )
-    const low = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND status IN ('低效','闲置')`)
+    const low = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND ${statusOf(latest)} IN ('低效','闲置')`,
+    )
     const parks = await one<{ n: number }>('SELECT count(*)::int AS n FROM industrial_park WHERE NOT deleted')
     const x = await expected('', [], latest)
     const d = r.body.data
@@ -161,7 +168,9 @@ describe('grouped statistics', () => {
   it('classifies parcels by status and enterprises by 亩均税收 band', async () => {
     const st = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=status', token)
     const rows = (
-      await s.db.query<{ k: string; n: number }>(`SELECT status AS k, count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`)
+      await s.db.query<{ k: string; n: number }>(
+        `SELECT ${statusOf(latest)} AS k, count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`,
+      )
     ).rows
     expect(Object.fromEntries(st.body.data.map((c) => [c.key, c.count]))).toEqual(Object.fromEntries(rows.map((x) => [x.k, x.n])))
     const bands = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=taxBand', token)

@@ -363,6 +363,52 @@ describe('one value per figure on every endpoint', () => {
     expect(notes[headers.indexOf('用地企业数（家）')]).toContain('统计年度末有用地的企业数')
   })
 
+  it('reads 低效 and 规上 as they stood at the end of the year: a change today moves this year, not the last', async () => {
+    const thisYear = Number(todayInProductZone().slice(0, 4))
+    expect(latest, 'the statistical years end before today').toBeLessThan(thisYear)
+    const p = (
+      await s.db.query<{ id: number; land_code: string }>(
+        `SELECT id, land_code FROM parcel WHERE NOT deleted AND status = '已投产' AND supply_date < make_date($1, 1, 1) ORDER BY id LIMIT 1`,
+        [latest],
+      )
+    ).rows[0]
+    const e = (
+      await s.db.query<{ id: number; credit_code: string }>(
+        `SELECT e.id, e.credit_code FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
+         WHERE NOT e.deleted AND e.scale = '规下' AND y.land_area_m2 > 0 ORDER BY e.id LIMIT 1`,
+        [latest],
+      )
+    ).rows[0]
+    const lowList = (year: number) => get<LowEfficiencyReport>(`/api/cloudChart/report/lowEfficiency?year=${year}&keyword=${p.land_code}`)
+    const bigList = (year: number) =>
+      get<EnterpriseReport>(`/api/cloudChart/report/enterprises?year=${year}&scale=${encodeURIComponent('规上')}&keyword=${e.credit_code}`)
+    const before = {
+      last: await get<OverviewStats>(`/api/bigData/overview?year=${latest}`),
+      now: await get<OverviewStats>(`/api/bigData/overview?year=${thisYear}`),
+    }
+    // whoever writes (an approval, an import, a write-through), the database keeps the change
+    await s.db.query(`UPDATE parcel SET status = '低效' WHERE id = $1`, [p.id])
+    await s.db.query(`UPDATE enterprise SET scale = '规上' WHERE id = $1`, [e.id])
+    expect((await s.db.query('SELECT old_status, new_status FROM parcel_status_change WHERE parcel_id = $1', [p.id])).rows).toEqual([
+      { old_status: '已投产', new_status: '低效' },
+    ])
+    const after = {
+      last: await get<OverviewStats>(`/api/bigData/overview?year=${latest}`),
+      now: await get<OverviewStats>(`/api/bigData/overview?year=${thisYear}`),
+    }
+    expect([after.last.lowEfficiencyCount, after.last.scaleCount], `${latest}: as it stood`).toEqual([
+      before.last.lowEfficiencyCount,
+      before.last.scaleCount,
+    ])
+    expect(after.now.lowEfficiencyCount, `${thisYear}: today's status`).toBe(before.now.lowEfficiencyCount + 1)
+    expect([(await lowList(latest)).count, (await lowList(thisYear)).count]).toEqual([0, 1])
+    expect((await lowList(thisYear)).page.list[0]).toMatchObject({ landCode: p.land_code, status: '低效' })
+    expect([(await bigList(latest)).page.total, (await bigList(thisYear)).page.total]).toEqual([0, 1])
+    expect((await bigList(thisYear)).page.list[0]).toMatchObject({ scale: '规上' })
+    const byScale = await get<ClassStat[]>(`/api/bigData/classes?year=${latest}&by=scale`)
+    expect(byScale.find((c) => c.key === '规上')?.count).toBe(before.last.scaleCount)
+  })
+
   it('answers the catalogue to any signed-in user, in the envelope, and nobody else', async () => {
     const clerk = scopes.at(-1)!.token
     const r = await s.get<CatalogueEntry[]>('/api/figures/catalogue', clerk)

@@ -49,6 +49,11 @@ const inBooks = (year: number, a = 'parcel') =>
   `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= DATE '${year}-12-31')
    AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= DATE '${year}-12-31'))`
 
+/** 状态 at the end of a year (written here independently): the one before its first recorded change after the year, else today's. */
+const statusOf = (year: number, a = 'parcel') =>
+  `COALESCE((SELECT c.old_status FROM parcel_status_change c WHERE c.parcel_id = ${a}.id AND c.changed_at >= DATE '${year + 1}-01-01'
+    ORDER BY c.changed_at, c.id LIMIT 1), ${a}.status)`
+
 /** 用地企业 of a year: land reported that year, else held in the books. */
 const withLand = (year: number, e = 'enterprise') =>
   `COALESCE((SELECT y.land_area_m2 FROM enterprise_yearly y WHERE y.enterprise_id = ${e}.id AND y.year = ${year}),
@@ -101,7 +106,7 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     expect(d.rows.reduce((n, x) => n + x.parcelCount, 0)).toBe(d.total.parcelCount)
     const hz = d.rows.find((x) => x.code === '330100')!
     const sql = await one<{ n: number; m2: number; low: number }>(
-      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2, count(*) FILTER (WHERE status IN ('低效','闲置'))::int AS low FROM parcel WHERE ${inBooks(latest)} AND city_code = '330100'`,
+      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2, count(*) FILTER (WHERE ${statusOf(latest)} IN ('低效','闲置'))::int AS low FROM parcel WHERE ${inBooks(latest)} AND city_code = '330100'`,
     )
     expect([hz.name, hz.drillable, hz.parcelCount, hz.lowCount]).toEqual(['杭州市', true, sql.n, sql.low])
     expect(hz.areaMu).toBeCloseTo(sql.m2 / MU, 1)
@@ -304,7 +309,7 @@ describe('低效用地 /api/cloudChart/report/lowEfficiency', () => {
     expect([d.count, d.areaMu]).toEqual([wall.lowEfficiencyCount, wall.lowEfficiencyAreaMu])
     expect(d.idleCount + d.lowCount).toBe(d.count)
     const plot = await one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND status IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`,
+      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND ${statusOf(latest)} IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`,
     )
     expect(plot.n).toBeGreaterThan(0)
     expect(d.byReason.find((x) => x.reason === 'plotRatio')).toMatchObject({ name: '容积率低于1.0', count: plot.n })

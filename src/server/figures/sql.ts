@@ -40,17 +40,44 @@ export const suppliedBetween = (a: string, from: string, before: string): string
 export const stageReachedIn = (lp: string, column: string, monthStart: string): string =>
   `(${lp}.${column} >= ${monthStart} AND ${lp}.${column} < ${monthStart} + interval '1 month')`
 
-/** 低效用地 (含闲置) among land in the books: status 低效 or 闲置 (ADR 0014). */
+/**
+ * 状态 of a parcel (alias `a`) at the end of year `year` (migration 0230): the status it had before
+ * its first change after that year, else today's. A status never changed since it was loaded holds
+ * for every year; the history is read only for a parcel whose last change came after the year.
+ */
+export const statusAtYearEnd = (a: string, year: string): string =>
+  `(CASE WHEN ${a}.status_changed_at IS NULL OR ${a}.status_changed_at < ${afterYear(year)} THEN ${a}.status
+    ELSE COALESCE((SELECT sc.old_status FROM parcel_status_change sc WHERE sc.parcel_id = ${a}.id AND sc.changed_at >= ${afterYear(year)}
+    ORDER BY sc.changed_at, sc.id LIMIT 1), ${a}.status) END)`
+
+/**
+ * 规模 of an enterprise (alias `e`) at the end of year `year` (migration 0230): as
+ * {@link statusAtYearEnd}, from the enterprise's recorded 规上/规下 changes.
+ */
+export const scaleAtYearEnd = (e: string, year: string): string =>
+  `(CASE WHEN ${e}.scale_changed_at IS NULL OR ${e}.scale_changed_at < ${afterYear(year)} THEN ${e}.scale
+    ELSE COALESCE((SELECT sc.old_scale FROM enterprise_scale_change sc WHERE sc.enterprise_id = ${e}.id AND sc.changed_at >= ${afterYear(year)}
+    ORDER BY sc.changed_at, sc.id LIMIT 1), ${e}.scale) END)`
+
+/** 低效用地 (含闲置) among land in the books today: status 低效 or 闲置 (ADR 0014). */
 export const lowLand = (a: string): string => `${a}.status IN ('低效', '闲置')`
 
-/** 闲置用地 among land in the books. */
-export const idleLand = (a: string): string => `${a}.status = '闲置'`
+/** 低效用地 (含闲置) at the end of year `year`: its status as it stood then ({@link statusAtYearEnd}). */
+export const lowLandOfYear = (a: string, year: string): string => `${statusAtYearEnd(a, year)} IN ('低效', '闲置')`
 
-/** Land figures over parcels (alias `p`) already limited to the books: 地块数, 用地面积, 低效 and 闲置 (平方米). */
-export function parcelSums(p = 'p'): string {
+/** 闲置用地 at the end of year `year`. */
+export const idleLandOfYear = (a: string, year: string): string => `${statusAtYearEnd(a, year)} = '闲置'`
+
+/**
+ * Land figures of year `year` over parcels (alias `p`) already limited to the books of that year:
+ * 地块数, 用地面积, 低效 and 闲置 (平方米) by the status at the end of the year.
+ */
+export function parcelSums(p: string, year: string): string {
+  const low = lowLandOfYear(p, year)
+  const idle = idleLandOfYear(p, year)
   return `count(*)::int AS parcel_count, COALESCE(sum(${p}.area_m2), 0)::float8 AS area_m2,
-    count(*) FILTER (WHERE ${lowLand(p)})::int AS low_count, COALESCE(sum(${p}.area_m2) FILTER (WHERE ${lowLand(p)}), 0)::float8 AS low_m2,
-    count(*) FILTER (WHERE ${idleLand(p)})::int AS idle_count, COALESCE(sum(${p}.area_m2) FILTER (WHERE ${idleLand(p)}), 0)::float8 AS idle_m2`
+    count(*) FILTER (WHERE ${low})::int AS low_count, COALESCE(sum(${p}.area_m2) FILTER (WHERE ${low}), 0)::float8 AS low_m2,
+    count(*) FILTER (WHERE ${idle})::int AS idle_count, COALESCE(sum(${p}.area_m2) FILTER (WHERE ${idle}), 0)::float8 AS idle_m2`
 }
 
 /**
@@ -71,7 +98,7 @@ export const enterpriseYearFrom = (year: string): string =>
  * {@link enterpriseYearFrom}: the yearly inputs (null when not reported) and the year's land.
  */
 export function enterpriseYearColumns(year: string): string {
-  return `e.id, e.scale, (y.id IS NOT NULL) AS reported, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
+  return `e.id, ${scaleAtYearEnd('e', year)} AS scale, (y.id IS NOT NULL) AS reported, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
     y.revenue::float8 AS revenue, y.employees::float8 AS employees, y.energy::float8 AS energy, y.emissions::float8 AS emissions,
     y.rd_expense::float8 AS rd, (${enterpriseLandM2('e', 'y', year)})::float8 AS land_m2, ${classedInYear('e', year)} AS classed`
 }
@@ -123,7 +150,7 @@ export function rowOf(r: string): EnterpriseRowSql {
 export function yearlyRowOf(year: string, e = 'e', y = 'y'): EnterpriseRowSql {
   return {
     reported: `(${y}.id IS NOT NULL)`,
-    scale: `${e}.scale`,
+    scale: scaleAtYearEnd(e, year),
     tax: `${y}.tax`,
     value_added: `${y}.value_added`,
     revenue: `${y}.revenue`,

@@ -10,6 +10,7 @@ import {
   afterYear,
   appraisedEnterprise,
   stageReachedIn,
+  statusAtYearEnd,
   suppliedBetween,
   enterpriseSums,
   enterpriseYearColumns,
@@ -68,7 +69,7 @@ export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: Sta
   const holder = dim && 'parcelNeedsHolder' in dim && dim.parcelNeedsHolder ? 'LEFT JOIN enterprise pe ON pe.id = p.enterprise_id' : ''
   const r = await db.query<RawGroup>(
     `WITH pa AS (
-       SELECT ${pk} AS k, ${parcelSums('p')}
+       SELECT ${pk} AS k, ${parcelSums('p', '$1')}
        FROM parcel p ${holder} WHERE ${parcelOfYear('p', '$1')}${pw}${inParks('p', f)} GROUP BY 1
      ), r AS (
        SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted${ewSql}${inParks('e', f)}
@@ -99,7 +100,7 @@ export async function parkCount(db: Db, f: StatFilter): Promise<number> {
     .rows[0].n
 }
 
-/** Land in the books at the end of the year by a column of its own (land use, status, supply method). */
+/** Land in the books at the end of the year by a column of its own (land use, status as it stood then, supply method). */
 export async function parcelsBy(
   db: Db,
   column: 'land_use_code' | 'status' | 'supply_method',
@@ -108,7 +109,7 @@ export async function parcelsBy(
 ): Promise<{ key: string | null; n: number; m2: number }[]> {
   const w = statScope(new Where(year), 'p', f)
   const r = await db.query<{ key: string | null; n: number; m2: number }>(
-    `SELECT p.${column} AS key, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2
+    `SELECT ${column === 'status' ? statusAtYearEnd('p', '$1') : `p.${column}`} AS key, count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2
      FROM parcel p WHERE ${parcelOfYear('p', '$1')} AND ${w.sql}${inParks('p', f)} GROUP BY 1 ORDER BY 2 DESC`,
     w.params,
   )

@@ -20,9 +20,12 @@ import {
   enterpriseSums,
   enterpriseYearColumns,
   enterpriseYearFrom,
-  lowLand,
+  idleLandOfYear,
+  lowLandOfYear,
   parcelOfYear,
   parcelSums,
+  scaleAtYearEnd,
+  statusAtYearEnd,
   ratioSql,
   yearlyRowOf,
 } from '../../figures/sql'
@@ -54,7 +57,7 @@ export async function sums(db: Db, scope: DataScope, year: number, key: { parcel
   const ewSql = `NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`
   const r = await db.query<RawSums>(
     `WITH pa AS (
-       SELECT ${pk} AS k, ${parcelSums('p')}
+       SELECT ${pk} AS k, ${parcelSums('p', '$1')}
        FROM parcel p LEFT JOIN enterprise pe ON pe.id = p.enterprise_id WHERE ${pw} GROUP BY 1
      ), r AS (
        SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE ${ewSql}
@@ -143,7 +146,8 @@ function enterpriseQuery(
   scoped(scope, 'e', where)
   if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
   if (f.industry) where.add('left(e.industry_code, 3) = ?', f.industry)
-  where.addIf(f.scale, 'e.scale = ?')
+  // 规模 as it stood at the end of the year (the 规上企业数 of the year counts the same)
+  where.addIf(f.scale, `${scaleAtYearEnd('e', y)} = ?`)
   where.addIf(f.status, 'e.status = ?')
   where.addIf(f.appraisalClass, 'a.class = ?')
   const from = `enterprise e
@@ -161,7 +165,7 @@ const taxPerMuSql = (y: string) => ratioSql('taxPerMu', yearlyRowOf(y))
 
 const enterpriseSelect = (
   y: string,
-) => `e.id, e.credit_code, e.name, e.industry_code, e.scale, e.status, c.name AS county_name, k.name AS park_name,
+) => `e.id, e.credit_code, e.name, e.industry_code, ${scaleAtYearEnd('e', y)} AS scale, e.status, c.name AS county_name, k.name AS park_name,
   h.n AS parcel_count, (${landSql(y)})::float8 AS land_m2, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
   ${taxPerMuSql(y)} AS tax_per_mu, a.class AS appraisal_class`
 
@@ -242,7 +246,7 @@ export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuer
 export const REASON_SQL: Readonly<Record<LowEfficiencyReason, string>> = {
   plotRatio: 'COALESCE(p.plot_ratio > 0 AND p.plot_ratio < 1.0, false)',
   density: 'COALESCE(p.building_density > 0 AND p.building_density < 30, false)',
-  idle: `(p.status = '闲置' OR COALESCE((p.actual_start_date IS NULL OR p.actual_start_date >= ${afterYear('$1')}) AND p.agreed_start_date + interval '1 year' < ${afterYear('$1')}, false))`,
+  idle: `(${idleLandOfYear('p', '$1')} OR COALESCE((p.actual_start_date IS NULL OR p.actual_start_date >= ${afterYear('$1')}) AND p.agreed_start_date + interval '1 year' < ${afterYear('$1')}, false))`,
   stopped: `COALESCE(e.status IN ('停产', '半停产'), false)`,
   appraisal: `COALESCE(a.class = 'D', false)`,
 }
@@ -256,13 +260,13 @@ type LowFilter = Omit<LowEfficiencyQuery, 'page' | 'pageSize' | 'sortField' | 's
 function lowQuery(scope: DataScope, year: number, f: LowFilter) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
-  // the catalogue's 低效用地 of the year: land in the books at the end of it, status 低效 or 闲置
+  // the catalogue's 低效用地 of the year: land in the books at the end of it, status 低效 or 闲置 as it stood then
   where
     .raw(parcelOfYear('p', y))
     .raw(scopeCondition(scope, 'p', where.params))
-    .raw(lowLand('p'))
+    .raw(lowLandOfYear('p', y))
   if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
-  where.addIf(f.status, 'p.status = ?')
+  where.addIf(f.status, `${statusAtYearEnd('p', y)} = ?`)
   if (f.reason) where.add(REASON_SQL[f.reason])
   const from = `${PARCEL_FROM}
     LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
@@ -278,7 +282,8 @@ export async function lowParcels(
 ): Promise<Page<LowRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
   const { from, where } = lowQuery(scope, year, f)
-  const select = `${PARCEL_SELECT}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
+  // the row's 状态 is the one of the year, as the list was chosen by it
+  const select = `${PARCEL_SELECT.replace('p.status,', `${statusAtYearEnd('p', '$1')} AS status,`)}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
     ${taxPerMuSql('$1')} AS tax_per_mu`
   const order = orderBy({ page, pageSize, sortField, sortOrder }, { landCode: 'p.land_code', areaMu: 'p.area_m2' }, 'p.id')
   return queryPage<LowRow>(db, { select, from, where, order }, { page, pageSize, sortField, sortOrder })
@@ -302,7 +307,8 @@ export async function lowSummary(
     { n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>
   >(
     `SELECT count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
-            count(*) FILTER (WHERE p.status = '闲置')::int AS idle, count(*) FILTER (WHERE p.status = '低效')::int AS low, ${perReason}
+            count(*) FILTER (WHERE ${idleLandOfYear('p', '$1')})::int AS idle,
+            count(*) FILTER (WHERE ${statusAtYearEnd('p', '$1')} = '低效')::int AS low, ${perReason}
      FROM ${from} WHERE ${where.sql}`,
     where.params,
   )
@@ -372,7 +378,7 @@ export function eachLowParcel(
 ): AsyncGenerator<LowRow[]> {
   const { sortField, sortOrder, ...f } = q as typeof q & Sorted
   const { from, where } = lowQuery(scope, year, f)
-  const select = `${PARCEL_SELECT}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
+  const select = `${PARCEL_SELECT.replace('p.status,', `${statusAtYearEnd('p', '$1')} AS status,`)}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
     ${taxPerMuSql('$1')} AS tax_per_mu`
   const sort = keysetSort({ landCode: PARCEL_SORTS.landCode, areaMu: PARCEL_SORTS.areaMu }, sortField, sortOrder)
   return eachKeyset<LowRow>(db, { select, from, where, key: 'p.id', sort })

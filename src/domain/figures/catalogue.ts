@@ -25,11 +25,11 @@ export const POPULATIONS = {
   },
   lowLandOfYear: {
     name: '低效用地',
-    sentence: '在册工业用地中认定为"低效"或"闲置"的地块（含闲置）；认定状态取当前状态',
+    sentence: '在册工业用地中年末状态为"低效"或"闲置"的地块（含闲置）；状态取该年 12 月 31 日的状态，之后的变更不计',
   },
   idleLandOfYear: {
     name: '闲置用地',
-    sentence: '在册工业用地中认定为"闲置"的地块；认定状态取当前状态',
+    sentence: '在册工业用地中年末状态为"闲置"的地块；状态取该年 12 月 31 日的状态',
   },
   parks: {
     name: '开发区（园区）',
@@ -41,11 +41,11 @@ export const POPULATIONS = {
   },
   scaleAbove: {
     name: '规上企业',
-    sentence: '用地企业中的规模以上工业企业（营业收入 ≥ 2000 万元；取企业登记的规模）',
+    sentence: '用地企业中的规模以上工业企业（营业收入 ≥ 2000 万元；规模取企业该年 12 月 31 日登记的规模）',
   },
   scaleBelow: {
     name: '规下企业',
-    sentence: '用地企业中的规模以下工业企业（取企业登记的规模）',
+    sentence: '用地企业中的规模以下工业企业（规模取企业该年 12 月 31 日登记的规模）',
   },
   ratedEnterprises: {
     name: '参评企业',
@@ -193,7 +193,7 @@ export const FIGURES = {
     unit: '宗',
     population: 'lowLandOfYear',
     asOf: 'yearEnd',
-    caliber: '统计年度末在册工业用地中认定为"低效"或"闲置"的宗数（含闲置；认定状态取当前状态）。',
+    caliber: '统计年度末在册工业用地中状态为"低效"或"闲置"的宗数（含闲置）；状态取年末的状态，此后的认定或变更计入其发生的年度。',
   }),
   lowEfficiencyAreaMu: area({
     key: 'lowEfficiencyAreaMu',
@@ -208,7 +208,7 @@ export const FIGURES = {
     unit: '宗',
     population: 'idleLandOfYear',
     asOf: 'yearEnd',
-    caliber: '统计年度末在册工业用地中认定为"闲置"的宗数（认定状态取当前状态）。',
+    caliber: '统计年度末在册工业用地中状态为"闲置"的宗数；状态取年末的状态，此后的认定或变更计入其发生的年度。',
   }),
   idleAreaMu: area({
     key: 'idleAreaMu',
@@ -241,7 +241,7 @@ export const FIGURES = {
     unit: '家',
     population: 'scaleAbove',
     asOf: 'yearEnd',
-    caliber: '用地企业中规模以上工业企业（营业收入 ≥ 2000 万元）的家数，规模取企业登记的规模。',
+    caliber: '用地企业中规模以上工业企业（营业收入 ≥ 2000 万元）的家数，规模取企业年末登记的规模（此后的变更计入其发生的年度）。',
   }),
   scaleBelowCount: count({
     key: 'scaleBelowCount',
@@ -249,7 +249,7 @@ export const FIGURES = {
     unit: '家',
     population: 'scaleBelow',
     asOf: 'yearEnd',
-    caliber: '用地企业中规模以下工业企业的家数，规模取企业登记的规模。',
+    caliber: '用地企业中规模以下工业企业的家数，规模取企业年末登记的规模（此后的变更计入其发生的年度）。',
   }),
   ratedEnterpriseCount: count({
     key: 'ratedEnterpriseCount',

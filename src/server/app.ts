@@ -26,6 +26,7 @@ import type { RuntimeConfigSource } from './runtime-config'
 import { AppError } from './http/errors'
 import type { FieldError } from '../domain/contracts/envelope'
 import { registerAuthHook } from './auth/hook'
+import { portalSite } from './auth/portal-host'
 import { registerInputGuard } from './http/input-guard'
 import { registerSecurityHeaders, SECURITY_HEADERS } from './http/security-headers'
 import { registerOperationLog } from './modules/log/hook'
@@ -48,6 +49,8 @@ type OptionalEnv =
   | 'LOG_RETENTION_DAYS'
   | 'APP_UPLOAD_MAX_MB'
   | 'UPLOAD_MAX_MB'
+  | 'PORTAL_ORIGIN'
+  | 'PORTAL_PEERS'
 
 /** What the app needs from its surroundings; tests build it with their own database. */
 export interface AppDeps {
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // production refuses to start without TOKEN_SECRET (env.ts); the embedded engine keeps one
     tokenSecret: deps.env.TOKEN_SECRET ?? (await putSettingIfAbsent(deps.db, 'token_secret', crypto.randomBytes(32).toString('hex'))),
   }
+  app.decorate('portal', portalSite(deps.env.PORTAL_ORIGIN ?? 'http://portal.zj.internal', deps.env.PORTAL_PEERS ?? 'loopback'))
   registerAuthHook(app, deps.db, policy, () => deps.config.get().tokenKey)
   registerInputGuard(app)
   registerSecurityHeaders(app)

@@ -60,6 +60,18 @@ export const envSchema = z
     LOG_RETENTION_DAYS: intFrom('LOG_RETENTION_DAYS', 365, 184, 36500),
     /** Largest app package /api/app/version/upload accepts, in MB. */
     APP_UPLOAD_MAX_MB: intFrom('APP_UPLOAD_MAX_MB', 200, 1, 4096),
+    /**
+     * Where the reform portal (/show) is served (docs/product.md §5, issue 18): its origin — the Host a portal
+     * request names (with the port only when given here) — and the addresses its requests come from
+     * (the portal host or its proxy, on the connection itself; `loopback` = this machine).
+     */
+    PORTAL_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'PORTAL_ORIGIN 应为 http(s)://主机[:端口] 形式' })
+      .default('http://portal.zj.internal'),
+    PORTAL_PEERS: z
+      .string()
+      .regex(/^\s*(loopback|[0-9a-fA-F:.]+)(\s*,\s*(loopback|[0-9a-fA-F:.]+))*\s*$/, 'PORTAL_PEERS 应为 loopback 或以逗号分隔的IP地址')
+      .default('loopback'),
     /** Largest file /api/base/file/*, /api/document/upload/file and the data-centre import accept, in MB. */
     UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 50, 1, 1024),
   })

@@ -23,7 +23,7 @@ import { officialAreaM2 } from '../../src/domain/figures/area'
 import { forDisplay, mu } from '../../src/domain/figures/formulas'
 import type { Page } from '../../src/domain/contracts/envelope'
 import type { ParcelReportRow } from '../../src/domain/contracts/statistical-report'
-import { makeUser } from './admin-helpers'
+import { makeUser, menuIds } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
 /** A scope: the province, a city or a county, with a user whose data scope it is. */
@@ -55,12 +55,19 @@ beforeAll(async () => {
       )
     ).rows.map((r) => r.code)
   scopes.push({ level: 'province', code: '330000', wall: '', token: admin })
+  // the region users read the globe: a role holding its pages (三维地图, 全生命周期总览)
+  const globeRole = (await s.postJson<{ id: number }>('/api/role/add', { name: '地球查看', code: 'FIG_GLOBE' }, admin)).body.data.id
+  await s.postJson(
+    '/api/role/menus/grant',
+    { roleId: globeRole, menuIds: await menuIds(s, ['/system/3DMap', '/landLifeCycle/allLifeCycle']) },
+    admin,
+  )
   for (const code of await busiest('city_code')) {
     scopes.push({
       level: 'city',
       code,
       wall: `cityCode=${code}`,
-      token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code })).token,
+      token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code, roleIds: [globeRole] })).token,
     })
   }
   for (const code of await busiest('county_code')) {
@@ -68,7 +75,7 @@ beforeAll(async () => {
       level: 'county',
       code,
       wall: `countyCode=${code}`,
-      token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code })).token,
+      token: (await makeUser(s, admin, { username: `fig_${code}`, regionCode: code, roleIds: [globeRole] })).token,
     })
   }
 }, 180_000)

@@ -162,13 +162,14 @@ describe('region scope', () => {
         'SELECT county_code, count(*)::int AS n FROM parcel GROUP BY county_code ORDER BY n DESC LIMIT 1',
       )
     ).rows[0]
-    await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'clerk'`, [county.county_code])
-    const clerk = await s.login('clerk', 'Clerk@2026')
-    const mine = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, clerk)
+    // 领导 holds the globe pages (三维地图, 全生命周期总览); narrowed to one county here
+    await s.db.query(`UPDATE app_user SET region_code = $1 WHERE username = 'leader'`, [county.county_code])
+    const leader = await s.login('leader', 'Leader@2026')
+    const mine = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, leader)
     expect(mine.body.data.parcels).toHaveLength(county.n)
     const other = (await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code <> $1 LIMIT 1', [county.county_code])).rows[0]
-    expect((await s.get(`/api/globe/parcels/${other.id}`, clerk)).status).toBe(404)
-    const lifecycle = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', clerk)
+    expect((await s.get(`/api/globe/parcels/${other.id}`, leader)).status).toBe(404)
+    const lifecycle = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', leader)
     const inCounty = await s.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND p.county_code = $1',
       [county.county_code],
@@ -177,12 +178,12 @@ describe('region scope', () => {
   })
 
   it('shows a user without a region nothing, as every data module does (data scope fails closed)', async () => {
-    await s.db.query(`UPDATE app_user SET region_code = NULL WHERE username = 'auditor'`)
-    const auditor = await s.login('auditor', 'Auditor@2026')
-    const r = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, auditor)
+    await s.db.query(`UPDATE app_user SET region_code = NULL WHERE username = 'leader'`)
+    const leader = await s.login('leader', 'Leader@2026')
+    const r = await s.get<GlobeParcelPage>(`/api/globe/parcels?bbox=${ZJ}&zoom=8`, leader)
     expect(r.status).toBe(200)
     expect(r.body.data.parcels).toEqual([])
-    const found = await s.get<unknown[]>('/api/globe/search?keyword=33', auditor)
+    const found = await s.get<unknown[]>('/api/globe/search?keyword=33', leader)
     expect(found.body.data).toEqual([])
   })
 })

@@ -19,9 +19,23 @@ const COLUMN_OF_LEVEL = {
 /** What a user may see: everything, a region's subtree, or nothing. */
 export type DataScope = { kind: 'all' } | { kind: 'region'; level: keyof typeof COLUMN_OF_LEVEL; code: string } | { kind: 'none' }
 
-/** The scope of a signed-in user: admin everything; a user without a region nothing. */
-export function scopeOf(user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null }): DataScope {
+/** The fields of a user that decide its scope. */
+export interface ScopedUser {
+  isAdmin: boolean
+  regionCode: string | null
+  regionLevel: string | null
+  /** 企业账号: its own enterprise (issue 18 finding 6) */
+  enterpriseId?: number | null
+}
+
+/**
+ * The scope of a signed-in user: admin everything; a user without a region nothing; an enterprise
+ * account (企业账号) no region at all — it sees its own enterprise only, through the operations that
+ * name it ({@link ownEnterpriseOf}), never the other enterprises and parcels of its county.
+ */
+export function scopeOf(user: ScopedUser): DataScope {
   if (user.isAdmin) return { kind: 'all' }
+  if (user.enterpriseId) return { kind: 'none' }
   if (!user.regionCode || !user.regionLevel || !(user.regionLevel in COLUMN_OF_LEVEL)) return { kind: 'none' }
   return { kind: 'region', level: user.regionLevel as keyof typeof COLUMN_OF_LEVEL, code: user.regionCode }
 }
@@ -69,11 +83,7 @@ export async function assertRegionInScope(db: Db, scope: DataScope, code: string
  * narrower of it and the requested district — a county user asking for the province gets the
  * county; asking for another county is refused (403); an unknown code is 404.
  */
-export async function requestScope(
-  db: Db,
-  user: { isAdmin: boolean; regionCode: string | null; regionLevel: string | null },
-  regionCode?: string,
-): Promise<DataScope> {
+export async function requestScope(db: Db, user: ScopedUser, regionCode?: string): Promise<DataScope> {
   const mine = scopeOf(user)
   if (!regionCode) return mine
   const r = await db.query<{ level: keyof typeof COLUMN_OF_LEVEL }>('SELECT level FROM region WHERE code = $1', [regionCode])
@@ -88,4 +98,9 @@ export async function requestScope(
 /** {@link requestScope} of the signed-in caller of a request. */
 export function scopeOfRequest(db: Db, req: Parameters<typeof currentUser>[0], regionCode?: string): Promise<DataScope> {
   return requestScope(db, currentUser(req), regionCode)
+}
+
+/** The enterprise an enterprise account (企业账号) may read, or null for staff. */
+export function ownEnterpriseOf(user: ScopedUser): number | null {
+  return !user.isAdmin && user.enterpriseId ? user.enterpriseId : null
 }

@@ -30,6 +30,8 @@ export interface AuthUser {
   regionCode: string | null
   regionLevel: RegionLevel | null
   roleIds: number[]
+  /** 企业账号: the one enterprise the account belongs to (its data scope is that enterprise, issue 18); staff: null */
+  enterpriseId: number | null
   tokenHash: string
   /** docs/product.md §6: the user named admin passes everything */
   isAdmin: boolean
@@ -49,6 +51,7 @@ interface SessionRow {
   password_expired: boolean
   last_seen_at: Date
   role_ids: number[]
+  enterprise_id: number | null
 }
 
 /** Resolves a bearer token to its user, or throws 401. Refreshes the idle clock at most once a minute. */
@@ -57,6 +60,7 @@ export async function authenticate(db: Db, token: string, policy: SecurityPolicy
   // a session neither expired nor idle past the limit, of an enabled user, with the ids of its roles: one query per call
   const r = await db.query<SessionRow>(
     `SELECT u.id, u.username, u.real_name, u.region_code, rg.level AS region_level, u.must_change_password,
+            CASE WHEN u.user_type = 'company' THEN u.enterprise_id END AS enterprise_id,
             (u.password_changed_at < now() - make_interval(days => $2::int)) AS password_expired, s.last_seen_at,
             (SELECT COALESCE(array_agg(ur.role_id ORDER BY ur.role_id), '{}'::int[]) FROM user_role ur WHERE ur.user_id = u.id) AS role_ids
        FROM session s JOIN app_user u ON u.id = s.user_id LEFT JOIN region rg ON rg.code = u.region_code
@@ -76,6 +80,7 @@ export async function authenticate(db: Db, token: string, policy: SecurityPolicy
     regionCode: user.region_code,
     regionLevel: user.region_level,
     roleIds: user.role_ids,
+    enterpriseId: user.enterprise_id === null ? null : Number(user.enterprise_id),
     tokenHash,
     isAdmin: user.username === SUPER_USER,
     mustChangePassword: user.must_change_password || user.password_expired,

@@ -7,7 +7,8 @@ export interface RouteSettings {
   public?: boolean
   /**
    * The pages that use this endpoint: it is allowed when the user holds a menu grant for one of
-   * them (admin passes everything, docs/product.md §6). Absent: any signed-in user.
+   * them (admin passes everything, docs/product.md §6). Absent: closed to everyone but admin, unless the
+   * operation is on the open list of src/server/auth/open-operations.ts (issue 18 finding 6).
    */
   pages?: readonly string[]
   /** Usable while the user must first change the password (initial or expired password). */

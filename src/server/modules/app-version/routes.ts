@@ -23,6 +23,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import { packageProblem } from './package-check'
 import { receiveFile, tooLarge, type Received } from './upload'
 import * as repo from './repo'
+import { GRANTED_PAGES } from '../../../domain/contracts/page-grants'
 
 const APP = [ADMIN_PAGES.app]
 const log = (action: string) => ({ module: 'app', action })
@@ -130,12 +131,17 @@ export const appVersionRoutes =
     })
 
     /** What a phone should install: the newest version, and whether an update is forced. */
-    app.get('/api/app/version/mobile/versions', { schema: { querystring: mobileVersionsQuery } }, async (req) => {
-      const { latest, mustUpdate } = await repo.latestFor(db, req.query.platform, req.query.versionCode)
-      return ok({ latest, hasUpdate: !!latest && latest.versionCode > req.query.versionCode, mustUpdate })
-    })
+    app.get(
+      '/api/app/version/mobile/versions',
+      // the mobile app of every staff member checks for its update: any account holding a page (not one without a role)
+      { config: { pages: GRANTED_PAGES }, schema: { querystring: mobileVersionsQuery } },
+      async (req) => {
+        const { latest, mustUpdate } = await repo.latestFor(db, req.query.platform, req.query.versionCode)
+        return ok({ latest, hasUpdate: !!latest && latest.versionCode > req.query.versionCode, mustUpdate })
+      },
+    )
 
-    app.get('/api/app/version/download', { schema: { querystring: idBody } }, async (req, reply) => {
+    app.get('/api/app/version/download', { config: { pages: GRANTED_PAGES }, schema: { querystring: idBody } }, async (req, reply) => {
       const version = await repo.getVersion(db, req.query.id)
       const file = version && path.join(dir, version.storedName)
       if (!version || !file || !fs.existsSync(file)) throw notFound(`版本 ${req.query.id} 的安装包不存在`)

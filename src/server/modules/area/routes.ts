@@ -14,13 +14,18 @@ const log = (action: string) => ({ module: 'area', action })
 export const areaRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/area/query/all', async () => ok(await repo.allRegions(db)))
+    // the region pickers of 用户管理, 区域标准 and 组织机构 list every region; the tree is 行政区划's own
+    app.get(
+      '/api/area/query/all',
+      { config: { pages: [ADMIN_PAGES.region, ADMIN_PAGES.user, ADMIN_PAGES.regionrecoup, ADMIN_PAGES.organization] } },
+      async () => ok(await repo.allRegions(db)),
+    )
 
-    app.get('/api/area/query/children', { schema: { querystring: areaChildrenQuery } }, async (req) =>
+    app.get('/api/area/query/children', { config: { pages: REGION }, schema: { querystring: areaChildrenQuery } }, async (req) =>
       ok(await repo.children(db, req.query.code ?? null)),
     )
 
-    app.get('/api/area/query', { schema: { querystring: areaQuery } }, async (req) => {
+    app.get('/api/area/query', { config: { pages: REGION }, schema: { querystring: areaQuery } }, async (req) => {
       const region = await repo.getRegion(db, req.query.code)
       if (!region) throw notFound(`区划 ${req.query.code} 不存在`)
       return ok(region)

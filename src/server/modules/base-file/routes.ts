@@ -13,6 +13,8 @@ import { currentUser } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { FileStore } from '../../files/store'
 import { noFile, readUpload, uploadFields } from '../../files/multipart'
+import { ANY_INPUT_PAGES, READ_PAGES } from '../datacenter/pages'
+import { SJCJ_PAGES } from '../../../domain/contracts/datacenter-import'
 import { acceptUpload, contentDisposition, deleteUpload, listReadable, readable, toView } from './service'
 
 const log = (action: string) => ({ module: 'file', action })
@@ -35,16 +37,21 @@ export const baseFileRoutes =
     const store = fileStoreOf(uploads.dir)
     const max = uploads.maxBytes
 
-    app.get('/api/base/file/limits', async () => ok({ maxBytes: max, documentExtensions: DOCUMENT_EXTENSIONS }))
+    // the data centre's files: read on its and audit's pages, written where records are edited and where files are collected (数据采集)
+    const READ = READ_PAGES
+    const WRITE = [...ANY_INPUT_PAGES, ...SJCJ_PAGES.write]
+    app.get('/api/base/file/limits', { config: { pages: READ } }, async () =>
+      ok({ maxBytes: max, documentExtensions: DOCUMENT_EXTENSIONS }),
+    )
 
-    app.post('/api/base/file/upload', { config: { log: log('上传文件') } }, async (req) => {
+    app.post('/api/base/file/upload', { config: { pages: WRITE, log: log('上传文件') } }, async (req) => {
       const { file } = await readUpload(req, store, max)
       if (!file) throw noFile()
       req.logTarget = file.fileName
       return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'file' })))
     })
 
-    app.post('/api/base/file/fileUploadByDm', { config: { log: log('按代码上传文件') } }, async (req) => {
+    app.post('/api/base/file/fileUploadByDm', { config: { pages: WRITE, log: log('按代码上传文件') } }, async (req) => {
       const { fields, file } = await readUpload(req, store, max)
       if (!file) throw noFile()
       const { dm, recordId } = uploadFields(uploadByDmFields, { fields, file }, store)
@@ -52,7 +59,7 @@ export const baseFileRoutes =
       return ok(toView(await acceptUpload(db, store, file, currentUser(req), { purpose: 'file', dm, recordId })))
     })
 
-    app.post('/api/document/upload/file', { config: { log: log('上传文档') } }, async (req) => {
+    app.post('/api/document/upload/file', { config: { pages: WRITE, log: log('上传文档') } }, async (req) => {
       const { file } = await readUpload(req, store, max)
       if (!file) throw noFile()
       req.logTarget = file.fileName
@@ -60,29 +67,33 @@ export const baseFileRoutes =
     })
 
     /** The files filed under a 代码 (and record) that the user may read. */
-    app.get('/api/base/file/query', { schema: { querystring: fileQuery } }, async (req) => {
+    app.get('/api/base/file/query', { config: { pages: READ }, schema: { querystring: fileQuery } }, async (req) => {
       return ok(await listReadable(db, currentUser(req), req.query.dm, req.query.recordId))
     })
 
     // a download is a read worth auditing (who took which contract), so it declares a log entry
-    app.get('/api/base/file/download', { config: { log: log('下载文件') }, schema: { querystring: fileIdBody } }, async (req, reply) => {
-      req.logTarget = `#${req.query.id}`
-      const f = await readable(db, currentUser(req), req.query.id)
-      req.logTarget = `#${f.id} ${f.name}`
-      const file = store.pathOf(f.sha256)
-      if (!fs.existsSync(file)) throw notFound(`文件 ${f.id} 的内容已不存在`)
-      // never rendered by the browser: an attachment, no sniffing, no scripts even if opened
-      reply
-        .header('Content-Type', f.mime)
-        .header('Content-Length', String(f.size))
-        .header('Content-Disposition', contentDisposition(f.name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'private, no-store')
-      return reply.send(fs.createReadStream(file))
-    })
+    app.get(
+      '/api/base/file/download',
+      { config: { pages: READ, log: log('下载文件') }, schema: { querystring: fileIdBody } },
+      async (req, reply) => {
+        req.logTarget = `#${req.query.id}`
+        const f = await readable(db, currentUser(req), req.query.id)
+        req.logTarget = `#${f.id} ${f.name}`
+        const file = store.pathOf(f.sha256)
+        if (!fs.existsSync(file)) throw notFound(`文件 ${f.id} 的内容已不存在`)
+        // never rendered by the browser: an attachment, no sniffing, no scripts even if opened
+        reply
+          .header('Content-Type', f.mime)
+          .header('Content-Length', String(f.size))
+          .header('Content-Disposition', contentDisposition(f.name))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, no-store')
+        return reply.send(fs.createReadStream(file))
+      },
+    )
 
-    app.post('/api/base/file/delete', { config: { log: log('删除文件') }, schema: { body: fileIdBody } }, async (req) => {
+    app.post('/api/base/file/delete', { config: { pages: WRITE, log: log('删除文件') }, schema: { body: fileIdBody } }, async (req) => {
       req.logTarget = `#${req.body.id}`
       const f = await deleteUpload(db, store, currentUser(req), req.body.id)
       req.logTarget = f.name

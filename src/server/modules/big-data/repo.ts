@@ -6,9 +6,9 @@
 import type { Db } from '../../db/engine'
 import { Where } from '../../db/sql'
 import type { StatFilter } from '../../../domain/contracts/big-data'
+import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import {
   afterYear,
-  appraisedEnterprise,
   stageReachedIn,
   statusAtYearEnd,
   suppliedBetween,
@@ -20,11 +20,20 @@ import {
   ratedEnterprise,
   ratioSql,
   yearlyRowOf,
+  appraisedEnterprise,
 } from '../../figures/sql'
 import type { EnterpriseSumsRow, ParcelSumsRow } from '../../figures/values'
 
-/** The statistic filter's city, county and park on a table alias (parks themselves: alias k, park = its id). */
-function statScope(w: Where, alias: string, f: StatFilter): Where {
+/** A statistic filter inside a data scope: the user's region (issue 18 finding 6); absent = everything (the portal's totals). */
+export type ScopedStatFilter = StatFilter & { scope?: DataScope }
+
+/**
+ * The data scope, then the statistic filter's city, county and park on a table alias (parks themselves:
+ * alias k, park = its id). Parks carry no town code: a town's scope holds no park of its own.
+ */
+function statScope(w: Where, alias: string, f: ScopedStatFilter): Where {
+  if (f.scope)
+    w.add(alias === 'k' && f.scope.kind === 'region' && f.scope.level === 'town' ? 'FALSE' : scopeCondition(f.scope, alias, w.params))
   return w
     .addIf(f.cityCode, `${alias}.city_code = ?`)
     .addIf(f.countyCode, `${alias}.county_code = ?`)
@@ -59,7 +68,7 @@ export interface RawGroup {
  * in the books at the end of the year, its enterprise figures over the enterprises of that year
  * (src/server/figures).
  */
-export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: StatFilter): Promise<RawGroup[]> {
+export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: ScopedStatFilter): Promise<RawGroup[]> {
   const pk = dim ? dim.parcelKey : 'NULL::text'
   const ek = dim ? dim.enterpriseKey : 'NULL::text'
   // the scope filter applies the same values in the same order to both tables: one param list
@@ -89,12 +98,12 @@ function parsed<T>(v: T | string | null): T | null {
 }
 
 /** The park wall's own population: records in a (live) park, when the filter asks for it. */
-function inParks(alias: string, f: StatFilter): string {
+function inParks(alias: string, f: ScopedStatFilter): string {
   return f.inParks ? ` AND ${alias}.park_id IN (SELECT k.id FROM industrial_park k WHERE NOT k.deleted)` : ''
 }
 
 /** Parks in the scope (园区数, as of today). */
-export async function parkCount(db: Db, f: StatFilter): Promise<number> {
+export async function parkCount(db: Db, f: ScopedStatFilter): Promise<number> {
   const k = statScope(new Where(), 'k', f)
   return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM industrial_park k WHERE NOT k.deleted AND ${k.sql}`, k.params))
     .rows[0].n
@@ -105,7 +114,7 @@ export async function parcelsBy(
   db: Db,
   column: 'land_use_code' | 'status' | 'supply_method',
   year: number,
-  f: StatFilter,
+  f: ScopedStatFilter,
 ): Promise<{ key: string | null; n: number; m2: number }[]> {
   const w = statScope(new Where(year), 'p', f)
   const r = await db.query<{ key: string | null; n: number; m2: number }>(
@@ -117,7 +126,7 @@ export async function parcelsBy(
 }
 
 /** The enterprise figures by 规上 / 规下 in the year. */
-export async function enterprisesByScale(db: Db, year: number, f: StatFilter): Promise<(EnterpriseSumsRow & { key: string })[]> {
+export async function enterprisesByScale(db: Db, year: number, f: ScopedStatFilter): Promise<(EnterpriseSumsRow & { key: string })[]> {
   const w = statScope(new Where(year), 'e', f)
   const r = await db.query<EnterpriseSumsRow & { key: string }>(
     `WITH r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${w.sql}${inParks('e', f)})
@@ -141,7 +150,7 @@ export interface EnterpriseYearRow {
 }
 
 /** The rated enterprises of the year (参评企业) with their tax, land and 亩均税收. */
-export async function enterpriseYear(db: Db, year: number, f: StatFilter): Promise<EnterpriseYearRow[]> {
+export async function enterpriseYear(db: Db, year: number, f: ScopedStatFilter): Promise<EnterpriseYearRow[]> {
   const w = statScope(new Where(year), 'e', f)
   const row = yearlyRowOf('$1')
   const r = await db.query<EnterpriseYearRow>(
@@ -156,7 +165,7 @@ export async function enterpriseYear(db: Db, year: number, f: StatFilter): Promi
 }
 
 /** The enterprise figures of every year (trend): the rated enterprises of each year. */
-export async function yearlySums(db: Db, f: StatFilter): Promise<(EnterpriseSumsRow & { year: number })[]> {
+export async function yearlySums(db: Db, f: ScopedStatFilter): Promise<(EnterpriseSumsRow & { year: number })[]> {
   const w = statScope(new Where(), 'e', f)
   const r = await db.query<EnterpriseSumsRow & { year: number }>(
     `WITH r AS (
@@ -175,17 +184,37 @@ export async function regionNames(db: Db, codes: string[]): Promise<Map<string, 
   return new Map(r.rows.map((x) => [x.code, x.name]))
 }
 
-/** The child regions of a level within a scope (all cities, or the counties of one city). */
-export async function regionsOf(db: Db, level: 'city' | 'county', parentCode?: string): Promise<{ code: string; name: string }[]> {
+/**
+ * The regions of a level (all cities, or the counties of one city) that meet the data scope: those
+ * inside the user's region and those it lies in — a county user's wall lists its city and its county
+ * only, never the other regions as rows of zeros.
+ */
+export async function regionsOf(
+  db: Db,
+  level: 'city' | 'county',
+  parentCode?: string,
+  scope?: DataScope,
+): Promise<{ code: string; name: string }[]> {
+  const w = new Where(level).addIf(parentCode, 'r.parent_code = ?')
+  if (scope?.kind === 'none') w.add('FALSE')
+  if (scope?.kind === 'region') {
+    w.params.push(scope.code)
+    const c = `$${w.params.length}`
+    w.add(
+      `(r.code IN (WITH RECURSIVE up AS (SELECT code, parent_code FROM region WHERE code = ${c}
+                     UNION ALL SELECT g.code, g.parent_code FROM region g JOIN up ON g.code = up.parent_code) SELECT code FROM up)
+        OR r.parent_code = ${c} OR r.parent_code IN (SELECT code FROM region WHERE parent_code = ${c}))`,
+    )
+  }
   const r = await db.query<{ code: string; name: string }>(
-    `SELECT code, name FROM region WHERE level = $1 AND code LIKE '33%' ${parentCode ? 'AND parent_code = $2' : ''} ORDER BY sort, code`,
-    parentCode ? [level, parentCode] : [level],
+    `SELECT r.code, r.name FROM region r WHERE r.level = $1 AND r.code LIKE '33%' AND ${w.sql} ORDER BY r.sort, r.code`,
+    w.params,
   )
   return r.rows
 }
 
 /** Parks in the scope (id, name). */
-export async function parksOf(db: Db, f: StatFilter): Promise<{ id: number; name: string }[]> {
+export async function parksOf(db: Db, f: ScopedStatFilter): Promise<{ id: number; name: string }[]> {
   const w = statScope(new Where(), 'k', { ...f, parkId: undefined })
   const r = await db.query<{ id: number; name: string }>(
     `SELECT k.id, k.name FROM industrial_park k WHERE NOT k.deleted AND ${w.sql} ORDER BY k.sort, k.id`,
@@ -210,7 +239,7 @@ export async function regionOutlines(
 }
 
 /** Enterprises by 亩均 appraisal class in a year (view enterprise_appraisal_yearly, migration 0081). */
-export async function enterprisesByAppraisal(db: Db, year: number, f: StatFilter): Promise<{ key: string; n: number; m2: number }[]> {
+export async function enterprisesByAppraisal(db: Db, year: number, f: ScopedStatFilter): Promise<{ key: string; n: number; m2: number }[]> {
   const w = statScope(new Where(year), 'e', f)
   const r = await db.query<{ key: string; n: number; m2: number }>(
     `SELECT a.class AS key, count(*)::int AS n, COALESCE(sum(a.land_m2), 0)::float8 AS m2
@@ -225,7 +254,7 @@ export async function enterprisesByAppraisal(db: Db, year: number, f: StatFilter
 export async function suppliedByMonth(
   db: Db,
   year: number,
-  f: StatFilter,
+  f: ScopedStatFilter,
 ): Promise<{ month: number; n: number; m2: number; price: number }[]> {
   const w = statScope(new Where(year), 'p', f)
   const r = await db.query<{ month: number; n: number; m2: number; price: number }>(
@@ -254,7 +283,7 @@ export async function stagesInMonth(
   db: Db,
   year: number,
   month: number,
-  f: StatFilter,
+  f: ScopedStatFilter,
 ): Promise<Record<keyof typeof STAGE_COLUMN, number>> {
   const w = statScope(new Where(`${year}-${String(month).padStart(2, '0')}-01`), 'p', f)
   const counts = Object.entries(STAGE_COLUMN)

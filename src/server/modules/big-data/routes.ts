@@ -1,19 +1,25 @@
 /**
  * 大数据统计 reads (docs/product.md §7 `/api/bigData/*`) for the video walls and the phone view: GET with
- * zod-checked query params, any signed-in user (docs/product.md §6: /visual is open to every signed-in
- * user, so its data must be too). Plus the reform portal's one public read (docs/product.md §5 /show).
+ * zod-checked query params, granted by the wall pages (/bigData/*, /h5; /visual shows them to those who
+ * hold one) and read inside the user's data scope — a county user's wall is its county, asking for
+ * another region is 403 (issue 18 finding 6). Plus the reform portal's one public read (docs/product.md §5
+ * /show), the province's totals on the configured portal origin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { monthQuery, regionLevelQuery, statFilterQuery, topQuery } from '../../../domain/contracts/big-data'
+import type { FastifyRequest } from 'fastify'
+import { monthQuery, regionLevelQuery, statFilterQuery, topQuery, type StatFilter } from '../../../domain/contracts/big-data'
 import { outlineResponseSchema } from '../../../domain/contracts/outlines'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
-import { assertPortalHost } from '../../auth/portal-host'
+import { assertPortalRequest } from '../../auth/portal-host'
 import type { RuntimeConfigSource } from '../../runtime-config'
+import { GRANTED_PAGES, WALL_PAGES } from '../../../domain/contracts/page-grants'
+import { scopeOfRequest } from '../../auth/data-scope'
 import * as stats from './service'
+import type { ScopedStatFilter } from './repo'
 
-const READ = { log: false } as const
+const READ = { pages: WALL_PAGES, log: false } as const
 
 const classQuery = statFilterQuery.extend({
   by: z.enum(['landUse', 'status', 'supplyMethod', 'scale', 'taxBand', 'appraisal'], {
@@ -24,42 +30,51 @@ const classQuery = statFilterQuery.extend({
 const PARCEL_COLUMN = { landUse: 'land_use_code', status: 'status', supplyMethod: 'supply_method' } as const
 
 export const bigDataRoutes =
-  (db: Db, config: RuntimeConfigSource): FastifyPluginAsyncZod =>
+  (db: Db, _config: RuntimeConfigSource): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/bigData/years', { config: READ }, async () => ok(await stats.years(db)))
+    /** The query with the caller's data scope, narrowed to the county or city it names (403 outside its region). */
+    const scoped = async <Q extends StatFilter>(req: FastifyRequest, q: Q): Promise<Q & ScopedStatFilter> => ({
+      ...q,
+      scope: await scopeOfRequest(db, req, q.countyCode ?? q.cityCode),
+    })
+    // the years that hold figures: behind every year select of the product, not a record of a region
+    app.get('/api/bigData/years', { config: { pages: GRANTED_PAGES, log: false } }, async () => ok(await stats.years(db)))
     app.get('/api/bigData/overview', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.overview(db, req.query)),
+      ok(await stats.overview(db, await scoped(req, req.query))),
     )
     app.get('/api/bigData/byRegion', { config: READ, schema: { querystring: regionLevelQuery } }, async (req) =>
-      ok(await stats.byRegion(db, req.query.level, req.query)),
+      ok(await stats.byRegion(db, req.query.level, await scoped(req, req.query))),
     )
     app.get('/api/bigData/byPark', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.byPark(db, req.query)),
+      ok(await stats.byPark(db, await scoped(req, req.query))),
     )
     app.get('/api/bigData/byIndustry', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.byIndustry(db, req.query)),
+      ok(await stats.byIndustry(db, await scoped(req, req.query))),
     )
     app.get('/api/bigData/classes', { config: READ, schema: { querystring: classQuery } }, async (req) => {
-      const { by, ...f } = req.query
+      const { by, ...rest } = await scoped(req, req.query)
+      const f = rest as ScopedStatFilter
       if (by === 'scale') return ok(await stats.scaleClasses(db, f))
       if (by === 'taxBand') return ok(await stats.taxBands(db, f))
       if (by === 'appraisal') return ok(await stats.appraisalClasses(db, f))
       return ok(await stats.parcelClasses(db, PARCEL_COLUMN[by], f))
     })
     app.get('/api/bigData/trend', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.trend(db, req.query)),
+      ok(await stats.trend(db, await scoped(req, req.query))),
     )
     app.get('/api/bigData/supplyByMonth', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.supplyByMonth(db, req.query)),
+      ok(await stats.supplyByMonth(db, await scoped(req, req.query))),
     )
     app.get('/api/bigData/lifecycleByMonth', { config: READ, schema: { querystring: monthQuery } }, async (req) =>
-      ok(await stats.lifecycleByMonth(db, req.query)),
+      ok(await stats.lifecycleByMonth(db, await scoped(req, req.query))),
     )
-    app.get('/api/bigData/topEnterprises', { config: READ, schema: { querystring: topQuery } }, async (req) =>
-      ok(await stats.topEnterprises(db, req.query, req.query.limit)),
-    )
+    app.get('/api/bigData/topEnterprises', { config: READ, schema: { querystring: topQuery } }, async (req) => {
+      const f = await scoped(req, req.query)
+      return ok(await stats.topEnterprises(db, f, f.limit))
+    })
     app.get(
       '/api/bigData/regionGeo',
+      // outlines of regions, no record: drawn under the figures of every wall
       { config: READ, schema: { querystring: regionLevelQuery, response: { 200: outlineResponseSchema } } },
       async (req, reply) => {
         // outlines change only when boundaries are re-imported: let the wall cache them for an hour
@@ -71,7 +86,7 @@ export const bigDataRoutes =
     // docs/product.md §5: /show opens without a token only on the portal host, so its data is public there
     // and nowhere else; it carries province and city totals only, never an enterprise's name.
     app.get('/api/show/overview', { config: { public: true, log: false } }, async (req) => {
-      assertPortalHost(req.hostname, config)
+      assertPortalRequest(req)
       return ok(await stats.portalOverview(db))
     })
   }

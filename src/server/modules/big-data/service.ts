@@ -17,12 +17,12 @@ import type {
   OverviewStats,
   PortalOverview,
   StageMonthStat,
-  StatFilter,
   SupplyMonthStat,
   StatYears,
   YearStat,
 } from '../../../domain/contracts/big-data'
 import * as repo from './repo'
+import type { ScopedStatFilter } from './repo'
 import { resolveYear, statYears } from '../../common/stat-years'
 import { outlineCollection, polygonOf } from '../../common/region-outlines'
 
@@ -66,7 +66,7 @@ function toGroup(key: string, name: string, g: repo.RawGroup | undefined): Group
 }
 
 /** 核心指标 of a scope and year (with `inParks`: of the parks only, the sum of the park rows). */
-export async function overview(db: Db, f: StatFilter): Promise<OverviewStats> {
+export async function overview(db: Db, f: ScopedStatFilter): Promise<OverviewStats> {
   const year = await resolveYear(db, f.year)
   const [[all], parkCount] = await Promise.all([repo.sumsBy(db, null, year, f), repo.parkCount(db, f)])
   const { land, ent, sent } = figuresOf(all)
@@ -88,10 +88,10 @@ export async function overview(db: Db, f: StatFilter): Promise<OverviewStats> {
 }
 
 /** By city (the province) or by county (of cityCode, or of the whole province). Every region is listed, zeros included. */
-export async function byRegion(db: Db, level: 'city' | 'county', f: StatFilter): Promise<GroupStat[]> {
+export async function byRegion(db: Db, level: 'city' | 'county', f: ScopedStatFilter): Promise<GroupStat[]> {
   const year = await resolveYear(db, f.year)
   const [regions, sums] = await Promise.all([
-    repo.regionsOf(db, level, level === 'county' ? f.cityCode : undefined),
+    repo.regionsOf(db, level, level === 'county' ? f.cityCode : undefined, f.scope),
     repo.sumsBy(db, repo.DIMENSIONS[level], year, f),
   ])
   const byKey = new Map(sums.map((s) => [s.key, s]))
@@ -99,7 +99,7 @@ export async function byRegion(db: Db, level: 'city' | 'county', f: StatFilter):
 }
 
 /** By development zone / industrial park, largest area first. */
-export async function byPark(db: Db, f: StatFilter): Promise<GroupStat[]> {
+export async function byPark(db: Db, f: ScopedStatFilter): Promise<GroupStat[]> {
   const year = await resolveYear(db, f.year)
   const [parks, sums] = await Promise.all([repo.parksOf(db, f), repo.sumsBy(db, repo.DIMENSIONS.park, year, f)])
   const byKey = new Map(sums.map((s) => [s.key, s]))
@@ -107,7 +107,7 @@ export async function byPark(db: Db, f: StatFilter): Promise<GroupStat[]> {
 }
 
 /** By GB/T 4754 division, most enterprises first; enterprises without a code are 未分类. */
-export async function byIndustry(db: Db, f: StatFilter): Promise<GroupStat[]> {
+export async function byIndustry(db: Db, f: ScopedStatFilter): Promise<GroupStat[]> {
   const year = await resolveYear(db, f.year)
   const sums = await repo.sumsBy(db, repo.DIMENSIONS.industry, year, f)
   return sums
@@ -130,7 +130,11 @@ const PARCEL_CLASS_NAME: Record<string, (key: string) => string> = {
 }
 
 /** Parcels by 地类 / 状态 / 供地方式. */
-export async function parcelClasses(db: Db, column: 'land_use_code' | 'status' | 'supply_method', f: StatFilter): Promise<ClassStat[]> {
+export async function parcelClasses(
+  db: Db,
+  column: 'land_use_code' | 'status' | 'supply_method',
+  f: ScopedStatFilter,
+): Promise<ClassStat[]> {
   const rows = await repo.parcelsBy(db, column, await resolveYear(db, f.year), f)
   return rows.map((r) => ({
     key: r.key ?? 'none',
@@ -141,7 +145,7 @@ export async function parcelClasses(db: Db, column: 'land_use_code' | 'status' |
 }
 
 /** 用地企业 by 规上 / 规下 (规上企业数, 规下企业数) with their 参评用地面积. */
-export async function scaleClasses(db: Db, f: StatFilter): Promise<ClassStat[]> {
+export async function scaleClasses(db: Db, f: ScopedStatFilter): Promise<ClassStat[]> {
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterprisesByScale(db, year, f)
   return rows
@@ -150,7 +154,7 @@ export async function scaleClasses(db: Db, f: StatFilter): Promise<ClassStat[]> 
 }
 
 /** Enterprises by 亩均效益评价 class A–D in the year (all four listed, zeros included). */
-export async function appraisalClasses(db: Db, f: StatFilter): Promise<ClassStat[]> {
+export async function appraisalClasses(db: Db, f: ScopedStatFilter): Promise<ClassStat[]> {
   const year = await resolveYear(db, f.year)
   const byKey = new Map((await repo.enterprisesByAppraisal(db, year, f)).map((r) => [r.key, r]))
   return APPRAISAL_CLASSES.map((c) => ({
@@ -162,17 +166,23 @@ export async function appraisalClasses(db: Db, f: StatFilter): Promise<ClassStat
 }
 
 /** 供地 of the year month by month, January to December (months without supply are zeros). */
-export async function supplyByMonth(db: Db, f: StatFilter): Promise<SupplyMonthStat[]> {
+export async function supplyByMonth(db: Db, f: ScopedStatFilter): Promise<SupplyMonthStat[]> {
   const year = await resolveYear(db, f.year)
   const byMonth = new Map((await repo.suppliedByMonth(db, year, f)).map((r) => [r.month, r]))
   return Array.from({ length: 12 }, (_, i) => {
     const r = byMonth.get(i + 1)
-    return { month: i + 1, name: `${i + 1}月`, parcelCount: r?.n ?? 0, areaMu: shownOr0('suppliedAreaMu', exactMu(r?.m2 ?? 0)), price: forDisplay(r?.price ?? 0, 2) ?? 0 }
+    return {
+      month: i + 1,
+      name: `${i + 1}月`,
+      parcelCount: r?.n ?? 0,
+      areaMu: shownOr0('suppliedAreaMu', exactMu(r?.m2 ?? 0)),
+      price: forDisplay(r?.price ?? 0, 2) ?? 0,
+    }
   })
 }
 
 /** Lifecycle projects that reached each stage within the month, in stage order. */
-export async function lifecycleByMonth(db: Db, f: StatFilter & { month: number }): Promise<StageMonthStat[]> {
+export async function lifecycleByMonth(db: Db, f: ScopedStatFilter & { month: number }): Promise<StageMonthStat[]> {
   const year = await resolveYear(db, f.year)
   const counts = await repo.stagesInMonth(db, year, f.month, f)
   return LIFECYCLE_STAGES.map((s) => ({ key: s, name: STAGE_NAMES[s], count: counts[s] }))
@@ -188,7 +198,7 @@ export const TAX_BANDS: ReadonlyArray<{ key: string; name: string; min: number; 
 ]
 
 /** 参评企业 of the year by 亩均税收 band, on the exact value (a 0.9992 is below 1). */
-export async function taxBands(db: Db, f: StatFilter): Promise<ClassStat[]> {
+export async function taxBands(db: Db, f: ScopedStatFilter): Promise<ClassStat[]> {
   const year = await resolveYear(db, f.year)
   const rows = (await repo.enterpriseYear(db, year, f)).filter((r) => r.tax_per_mu !== null)
   return TAX_BANDS.map((b) => {
@@ -198,7 +208,7 @@ export async function taxBands(db: Db, f: StatFilter): Promise<ClassStat[]> {
 }
 
 /** 亩均税收 ranking of the year's 评价范围企业 (classed in the published appraisal batch), ranked on exact values. */
-export async function topEnterprises(db: Db, f: StatFilter, limit: number): Promise<EnterpriseRank[]> {
+export async function topEnterprises(db: Db, f: ScopedStatFilter, limit: number): Promise<EnterpriseRank[]> {
   const year = await resolveYear(db, f.year)
   const rows = await repo.enterpriseYear(db, year, f)
   return rows
@@ -217,7 +227,7 @@ export async function topEnterprises(db: Db, f: StatFilter, limit: number): Prom
 }
 
 /** Yearly trend of the scope: each year's rated enterprises. */
-export async function trend(db: Db, f: StatFilter): Promise<YearStat[]> {
+export async function trend(db: Db, f: ScopedStatFilter): Promise<YearStat[]> {
   const rows = await repo.yearlySums(db, f)
   return rows.map((r) => {
     const ent = enterpriseFigures(r)

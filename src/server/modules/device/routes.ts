@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { findAccount } from '../user/repo'
+import { GRANTED_PAGES } from '../../../domain/contracts/page-grants'
 import * as repo from './repo'
 
 const DEVICE = [ADMIN_PAGES.device]
@@ -50,10 +51,14 @@ export const deviceRoutes =
     })
 
     /** A signed-in phone registers itself (or reports in); a disabled device is refused. */
-    app.post('/api/device/info/register', { config: { log: log('设备上报') }, schema: { body: deviceRegisterBody } }, async (req) => {
-      req.logTarget = req.body.deviceId
-      const known = await repo.findByDeviceId(db, req.body.deviceId)
-      if (known?.status === 0) throw forbidden('该设备已停用，请联系管理员')
-      return ok({ id: await repo.upsertDevice(db, { ...req.body, userId: currentUser(req).id }) })
-    })
+    app.post(
+      '/api/device/info/register',
+      { config: { pages: GRANTED_PAGES, log: log('设备上报') }, schema: { body: deviceRegisterBody } },
+      async (req) => {
+        req.logTarget = req.body.deviceId
+        const known = await repo.findByDeviceId(db, req.body.deviceId)
+        if (known?.status === 0) throw forbidden('该设备已停用，请联系管理员')
+        return ok({ id: await repo.upsertDevice(db, { ...req.body, userId: currentUser(req).id }) })
+      },
+    )
   }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { conflict, notFound } from '../../http/errors'
 import * as repo from './repo'
+import { GRANTED_PAGES } from '../../../domain/contracts/page-grants'
 
 const DICT = [ADMIN_PAGES.dict]
 const BOTH = [ADMIN_PAGES.dict, ADMIN_PAGES.dictitem]
@@ -69,11 +70,16 @@ export const dictRoutes =
       return ok(await repo.listItems(db, dictId, { page, pageSize, sortField, sortOrder }))
     })
 
-    app.get('/api/dict/query/items/code', { schema: { querystring: dictItemsByCodeQuery } }, async (req) => {
-      const items = await repo.itemsByCode(db, req.query.code)
-      if (!items) throw notFound(`字典 ${req.query.code} 不存在`)
-      return ok(items)
-    })
+    // the options of the business forms' selects, by dictionary code: any account holding a page
+    app.get(
+      '/api/dict/query/items/code',
+      { config: { pages: GRANTED_PAGES }, schema: { querystring: dictItemsByCodeQuery } },
+      async (req) => {
+        const items = await repo.itemsByCode(db, req.query.code)
+        if (!items) throw notFound(`字典 ${req.query.code} 不存在`)
+        return ok(items)
+      },
+    )
 
     app.post('/api/dict/add/item', { config: { pages: ITEM, log: log('新增字典项') }, schema: { body: dictItemAddBody } }, async (req) => {
       const { dictId, ...fields } = req.body

@@ -6,6 +6,7 @@ import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
 import { scopeOf } from '../../auth/data-scope'
+import { GLOBE_PAGES, LIFECYCLE_GLOBE_PAGES } from '../../../domain/contracts/page-grants'
 import * as service from './service'
 
 const idParams = z.object({ id: z.coerce.number({ error: 'id必须是数字' }).int('id必须是整数').positive('id必须是正整数') })
@@ -16,7 +17,8 @@ const outlineQuery = z.object({
 export const globeRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const opts = { config: { log: false as const } }
+    // the globe pages (三维地图, 全生命周期总览); every parcel read keeps to the user's scope (issue 18 finding 6)
+    const opts = { config: { pages: GLOBE_PAGES, log: false as const } }
     app.get('/api/globe/parcels', { ...opts, schema: { querystring: globeParcelQuery } }, async (req) => {
       const bbox = req.query.bbox.split(',').map(Number)
       return ok(await service.parcelsInView(db, { bbox, zoom: req.query.zoom, limit: req.query.limit }, scopeOf(currentUser(req))))
@@ -31,7 +33,9 @@ export const globeRoutes =
     app.get('/api/globe/outlines', { ...opts, schema: { querystring: outlineQuery } }, async (req) =>
       ok(await service.outlines(db, req.query.level)),
     )
-    app.get('/api/globe/lifecycle', { ...opts, schema: { querystring: globeLifecycleQuery } }, async (req) =>
-      ok(await service.lifecycle(db, scopeOf(currentUser(req)), req.query.asOf)),
+    app.get(
+      '/api/globe/lifecycle',
+      { config: { pages: LIFECYCLE_GLOBE_PAGES, log: false }, schema: { querystring: globeLifecycleQuery } },
+      async (req) => ok(await service.lifecycle(db, scopeOf(currentUser(req)), req.query.asOf)),
     )
   }

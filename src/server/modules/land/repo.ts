@@ -99,10 +99,10 @@ const enterpriseView = (r: EnterpriseRow): EnterpriseBrief => ({
 export async function listEnterprises(
   db: Db,
   scope: DataScope,
-  f: { keyword?: string; countyCode?: string },
+  f: { keyword?: string; countyCode?: string; onlyId?: number },
   args: PageArgs,
 ): Promise<Page<EnterpriseBrief>> {
-  const where = scoped(scope, 'e')
+  const where = scoped(scope, 'e').addIf(f.onlyId, 'e.id = ?')
   if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
   where.addIf(f.countyCode, 'e.county_code = ?')
   const order = orderBy(args, { name: 'e.name', id: 'e.id' }, 'e.id')

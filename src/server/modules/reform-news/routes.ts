@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { newsAddBody, newsEditBody, newsListQuery } from '../../../domain/contracts/reform-news'
-import { assertPortalHost } from '../../auth/portal-host'
+import { assertPortalRequest } from '../../auth/portal-host'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
@@ -14,6 +14,9 @@ import type { RuntimeConfigSource } from '../../runtime-config'
 import * as repo from './repo'
 
 const log = (action: string) => ({ module: 'news', action })
+
+/** No page grants publishing: only the super user, who passes every grant, may (issue 18 finding 6). */
+const SUPER_USER_ONLY: readonly string[] = []
 
 /**
  * Publishing is the administrator's (no page grants it; the portal has no admin page yet). Checked
@@ -24,17 +27,17 @@ async function adminOnly(req: FastifyRequest): Promise<void> {
 }
 
 export const reformNewsRoutes =
-  (db: Db, config: RuntimeConfigSource): FastifyPluginAsyncZod =>
+  (db: Db, _config: RuntimeConfigSource): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/show/news', { config: { public: true, log: false }, schema: { querystring: newsListQuery } }, async (req) => {
-      assertPortalHost(req.hostname, config)
+      assertPortalRequest(req)
       const { page, pageSize, keyword } = req.query
       return ok({ ...(await repo.listNews(db, page, pageSize, keyword || undefined)), page, pageSize })
     })
 
     app.post(
       '/api/show/news/add',
-      { config: { log: log('发布改革动态') }, schema: { body: newsAddBody }, preValidation: adminOnly },
+      { config: { pages: SUPER_USER_ONLY, log: log('发布改革动态') }, schema: { body: newsAddBody }, preValidation: adminOnly },
       async (req) => {
         req.logTarget = req.body.title
         const id = await repo.insertNews(db, req.body, currentUser(req).username)
@@ -44,7 +47,7 @@ export const reformNewsRoutes =
 
     app.post(
       '/api/show/news/edit',
-      { config: { log: log('修改改革动态') }, schema: { body: newsEditBody }, preValidation: adminOnly },
+      { config: { pages: SUPER_USER_ONLY, log: log('修改改革动态') }, schema: { body: newsEditBody }, preValidation: adminOnly },
       async (req) => {
         const { id, ...fields } = req.body
         req.logTarget = `#${id} ${fields.title}`

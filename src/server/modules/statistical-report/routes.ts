@@ -29,6 +29,7 @@ import { resolveYear } from '../../common/stat-years'
 import * as repo from './repo'
 import * as report from './service'
 import { todayInProductZone } from '../../../domain/today'
+import { GRANTED_PAGES } from '../../../domain/contracts/page-grants'
 
 const READ = { pages: REPORT_PAGES, log: false } as const
 const LIST = { pages: RECORD_LIST_PAGES, log: false } as const
@@ -87,7 +88,7 @@ export const statisticalReportRoutes =
   async (app) => {
     // the district picker of every page with a district filter: names of regions are no secret
     // (auth/data-scope), and the tree holds only the districts of the user's own scope
-    app.get('/api/cloudChart/report/regions', { config: { log: false } }, async (req) =>
+    app.get('/api/cloudChart/report/regions', { config: { pages: GRANTED_PAGES, log: false } }, async (req) =>
       ok(await report.regionOptions(db, await scopeOfRequest(db, req))),
     )
 

@@ -143,7 +143,7 @@ describe('access matrix: every operation × every demo account', () => {
     expect(reachable.every((op) => grants.get(op)!.public || op in OPEN_OPERATIONS)).toBe(true)
     expect(reachable).toEqual(expect.arrayContaining(['GET /api/user/current', 'POST /api/user/update/password']))
     expect(cells.filter((c) => c.who === NO_ROLE && c.op === 'GET /api/industryMap/landList')[0].expect403).toBe(true)
-  }, 120_000)
+  }, 300_000)
 })
 
 describe('data scope of region-scoped reads', () => {

@@ -259,6 +259,53 @@ describe('planned land drawn at signing', () => {
       ['tdgy', '已通过'],
       ['xmkg', '已通过'],
     ])
+    // the issue's bad input not covered elsewhere: a stage dated before the previous one, actual figures where
+    // the stage takes none or of no known item, commitments out of range and crossed deadlines on an edit
+    const before = await written()
+    const started = d.dates.xmkg!
+    const cases: [string, Record<string, unknown>, number, { field: string; message: string }][] = [
+      [
+        '/api/landLifeCycle/registerStage',
+        { id: project.id, stage: 'sgjs', date: addMonths(started, -1) },
+        400,
+        { field: 'date', message: `施工建设日期不能早于项目开工日期 ${started}` },
+      ],
+      [
+        '/api/landLifeCycle/registerStage',
+        { id: project.id, stage: 'sgjs', date: TODAY, actuals: { plotRatio: 1.2 } },
+        400,
+        { field: 'actuals.plotRatio', message: '施工建设不登记实际指标（actuals.plotRatio），实际指标在竣工验收和项目评价时填写' },
+      ],
+      [
+        '/api/landLifeCycle/registerStage',
+        { id: project.id, stage: 'sgjs', date: TODAY, actuals: { output: 5 } },
+        400,
+        expect.objectContaining({ field: 'actuals' }),
+      ],
+      [
+        '/api/landLifeCycle/updateProject',
+        { id: project.id, committedPlotRatio: 12 },
+        400,
+        { field: 'committedPlotRatio', message: '容积率 committedPlotRatio 不能大于 10' },
+      ],
+      [
+        '/api/landLifeCycle/updateProject',
+        { id: project.id, committedTaxPerMu: -3 },
+        400,
+        { field: 'committedTaxPerMu', message: '亩均税收 committedTaxPerMu 不能为负数' },
+      ],
+      [
+        '/api/landLifeCycle/updateProject',
+        { id: project.id, completionDeadline: addMonths(signed, 1), startDeadline: addMonths(signed, 2) },
+        400,
+        { field: 'completionDeadline', message: '约定竣工期限 completionDeadline 不能早于约定开工期限' },
+      ],
+    ]
+    for (const [path, b, status, detail] of cases) {
+      const r = await s.postJson(path, b, land)
+      expect([r.status, r.body.details?.[0]], JSON.stringify(b)).toEqual([status, detail])
+    }
+    expect(await written()).toEqual(before)
     // with a parcel, a 宗地代码 is refused
     const code = await s.postJson(
       '/api/landLifeCycle/registerStage',

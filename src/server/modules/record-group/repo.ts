@@ -4,7 +4,8 @@ import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../d
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { GroupKind, GroupMember, RecordGroup } from '../../../domain/contracts/record-group'
-import { M2_PER_MU, roundTo } from '../../../domain/codes/units'
+import { mu } from '../../../domain/figures/formulas'
+import { shownOr0 } from '../../figures/values'
 import { industryName } from '../../../domain/codes/industry'
 
 /** The member table of a kind, its code column and what the list shows beside the name. */
@@ -43,7 +44,7 @@ const groupView = (r: GroupRow): RecordGroup => ({
   remark: r.remark,
   regionName: r.region_name,
   memberCount: r.member_count,
-  areaMu: roundTo(r.m2 / M2_PER_MU, 2),
+  areaMu: shownOr0('landAreaMu', mu(r.m2)),
   createdBy: r.created_by,
   createdAt: iso(r.created_at)!,
   updatedAt: iso(r.updated_at)!,
@@ -177,7 +178,7 @@ export async function listMembers(
       name: r.name,
       status: r.status,
       countyName: r.county_name,
-      areaMu: roundTo((r.m2 ?? 0) / M2_PER_MU, 2),
+      areaMu: shownOr0('landAreaMu', mu(r.m2 ?? 0)),
       detail: kind === 'enterprise' ? (r.detail ? `${r.detail} ${industryName(r.detail) ?? ''}`.trim() : null) : r.detail,
       addedAt: iso(r.added_at)!,
     }),

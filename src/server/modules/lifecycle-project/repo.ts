@@ -366,25 +366,6 @@ export async function openWriteThrough(db: Db, projectId: number): Promise<{ id:
   return { id: Number(row.id), payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload }
 }
 
-/** Folds more parcel facts into a pending write-through submission (it stays 待审核; the step is an 'edit' event). */
-export async function foldIntoSubmission(
-  db: Db,
-  id: number,
-  payload: Record<string, unknown>,
-  actorId: number,
-  remark: string,
-): Promise<void> {
-  await db.query(`UPDATE dc_submission SET payload = $2::jsonb, remark = $3, updated_at = now() WHERE id = $1 AND state = '待审核'`, [
-    id,
-    JSON.stringify(payload),
-    remark,
-  ])
-  await db.query(
-    `INSERT INTO dc_submission_event(submission_id, action, from_state, to_state, actor_id) VALUES ($1, 'edit', '待审核', '待审核', $2)`,
-    [id, actorId],
-  )
-}
-
 /**
  * Writes a stage date, the deadline it sets and the history row, in one transaction; the row is
  * locked and re-read inside it, so two registrations of the same stage cannot both pass.

@@ -36,7 +36,8 @@ import { iso } from '../../db/sql'
 import { shown, shownOr0 } from '../../figures/values'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import type { Proposer } from '../datacenter/proposal'
-import { editDraft, liveRecord, propose } from '../datacenter/input-service'
+import { editDraft, propose } from '../datacenter/input-service'
+import { foldIntoSubmission, foldNewParcelFacts, sendParcelFacts } from '../datacenter/write-through'
 import { geometryProblem } from '../datacenter/record-repo'
 import { regionInScope } from '../../auth/data-scope'
 import { checkProposal } from '../datacenter/proposal'
@@ -339,8 +340,6 @@ function parcelFacts(stage: LifecycleStage | 'tc', date: string, row: repo.Proje
   }
 }
 
-const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != null && b != null && String(a) === String(b))
-
 /**
  * Sends the parcel facts of a registration to the data centre as a 修改 submission, 待审核 at once
  * (never written to the parcel here: the auditor's approval does). A lifecycle submission on the
@@ -358,23 +357,9 @@ async function writeThrough(
   if (row.parcel_id === null) {
     // planned land not yet approved: its facts join the 新增 submission that waits for audit
     if (!open) throw plannedNotInMasterData(row)
-    const std = await activeStandard(db, 'parcel')
-    const checked = await checkProposal(db, p, 'parcel', std, { ...open.payload, ...facts }, null, 'submit')
-    await repo.foldIntoSubmission(db, open.id, checked.payload, p.id, remark)
-    return open.id
+    return foldNewParcelFacts(db, p, open, facts, remark)
   }
-  const target = await liveRecord(db, p, 'parcel', row.parcel_id)
-  const base = open ? { ...target.values, ...open.payload } : target.values
-  const changed = Object.fromEntries(Object.entries(facts).filter(([k, v]) => !sameValue(base[k], v)))
-  if (Object.keys(changed).length === 0) return open?.id ?? null
-  if (open) {
-    const std = await activeStandard(db, 'parcel')
-    const checked = await checkProposal(db, p, 'parcel', std, { ...open.payload, ...changed }, target, 'submit')
-    await repo.foldIntoSubmission(db, open.id, checked.payload, p.id, remark)
-    return open.id
-  }
-  const saved = await propose(db, p, 'parcel', 'update', { targetId: row.parcel_id, payload: changed, submit: true, remark })
-  return saved.id
+  return sendParcelFacts(db, p, row.parcel_id, facts, remark, open)
 }
 
 /** 409: the planned land's 新增 submission is not waiting for audit (returned or still a draft), so no parcel fact can follow it. */
@@ -414,7 +399,7 @@ async function submitPlannedLand(
   if (id !== null && state === '待审核') {
     const std = await activeStandard(db, 'parcel')
     const checked = await checkProposal(db, p, 'parcel', std, payload, null, 'submit')
-    await repo.foldIntoSubmission(db, id, checked.payload, p.id, remark)
+    await foldIntoSubmission(db, id, checked.payload, p.id, remark)
     return id
   }
   const saved = await propose(db, p, 'parcel', 'create', { payload, submit: true, remark })

@@ -45,9 +45,7 @@ import type { Db } from '../../db/engine'
 import type { PageArgs } from '../../db/sql'
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
 import type { Proposer } from '../datacenter/proposal'
-import { checkProposal } from '../datacenter/proposal'
-import { liveRecord, propose } from '../datacenter/input-service'
-import { activeStandard } from '../datacenter/standard-service'
+import { sendParcelFacts, type OpenSubmission } from '../datacenter/write-through'
 import * as evaluation from '../land-evaluation/repo'
 import type { EffectSumRow } from '../../figures/revitalize-sql'
 import * as repo from './repo'
@@ -60,8 +58,6 @@ const fieldProblem = (field: string, message: string, status = 400) => new AppEr
 const stateProblem = (field: string, message: string) => fieldProblem(field, message, 422)
 
 // ---- write-through ----
-
-const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != null && b != null && String(a) === String(b))
 
 /**
  * Sends parcel facts to the data centre as a 修改 submission, 待审核 at once (the auditor's approval
@@ -77,20 +73,9 @@ async function writeThrough(
   remark: string,
   openIds: readonly (number | null)[],
 ): Promise<number | null> {
-  const target = await liveRecord(db, p, 'parcel', parcelId)
-  let open: { id: number; payload: Record<string, unknown> } | undefined
+  let open: OpenSubmission | undefined
   for (const id of openIds) open ??= await repo.pendingSubmission(db, id, parcelId)
-  const base = open ? { ...target.values, ...open.payload } : target.values
-  const changed = Object.fromEntries(Object.entries(facts).filter(([k, v]) => !sameValue(base[k], v)))
-  if (Object.keys(changed).length === 0) return open?.id ?? null
-  if (open) {
-    const std = await activeStandard(db, 'parcel')
-    const checked = await checkProposal(db, p, 'parcel', std, { ...open.payload, ...changed }, target, 'submit')
-    await repo.foldIntoSubmission(db, open.id, checked.payload, p.id, remark)
-    return open.id
-  }
-  const saved = await propose(db, p, 'parcel', 'update', { targetId: parcelId, payload: changed, submit: true, remark })
-  return saved.id
+  return sendParcelFacts(db, p, parcelId, facts, remark, open)
 }
 
 // ---- parcels of the scope ----

@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/people'
 import { OPEN_OPERATIONS } from '../../src/server/auth/open-operations'
+import { SIGNED_IN_PAGES } from '../../src/domain/contracts/page-grants'
 import type { Page } from '../../src/domain/contracts/envelope'
 import type { EnterpriseBrief, ParcelBrief } from '../../src/domain/contracts/land-scope'
 import type { EnterpriseRank, GroupStat, OverviewStats } from '../../src/domain/contracts/big-data'
@@ -70,7 +71,8 @@ beforeAll(async () => {
        WHERE u.username = $1`,
       [username],
     )
-    held[username] = new Set(r.rows.map((x) => x.route))
+    // /visual is every signed-in user's (SIGNED_IN_PAGES), granted or not
+    held[username] = new Set([...r.rows.map((x) => x.route), ...SIGNED_IN_PAGES])
   }
 }, 120_000)
 afterAll(() => s?.close())
@@ -138,9 +140,14 @@ describe('access matrix: every operation × every demo account', () => {
     // the figures of the README's security section
     const denied = cells.filter((c) => c.expect403).length
     console.info(`access matrix: ${ops.length} operations × ${accounts.length} accounts = ${cells.length} requests, ${denied} × 403`)
-    // the account without a role reaches only the open and public operations
+    // the account without a role reaches only the open and public operations and 全省总览's figures (/visual)
     const reachable = cells.filter((c) => c.who === NO_ROLE && !c.expect403).map((c) => c.op)
-    expect(reachable.every((op) => grants.get(op)!.public || op in OPEN_OPERATIONS)).toBe(true)
+    const forAnyone = (op: string) =>
+      grants.get(op)!.public || op in OPEN_OPERATIONS || !!grants.get(op)!.pages?.some((p) => SIGNED_IN_PAGES.includes(p))
+    expect(reachable.filter((op) => !forAnyone(op))).toEqual([])
+    expect(
+      reachable.filter((op) => !(op in OPEN_OPERATIONS) && !grants.get(op)!.public).every((op) => op.startsWith('GET /api/bigData/')),
+    ).toBe(true)
     expect(reachable).toEqual(expect.arrayContaining(['GET /api/user/current', 'POST /api/user/update/password']))
     expect(cells.filter((c) => c.who === NO_ROLE && c.op === 'GET /api/industryMap/landList')[0].expect403).toBe(true)
   }, 300_000)

@@ -14,10 +14,17 @@ const isLeaf = (path: string) => !ROUTES.some((c) => c.parent === path)
  */
 export const GRANTED_PAGES: readonly string[] = ROUTES.filter((r) => r.guard === 'grant' && isLeaf(r.path)).map((r) => r.path)
 
-/** The video walls (/bigData/*) and the phone view (/h5): the `/api/bigData/*` figures. */
-export const WALL_PAGES: readonly string[] = ROUTES.filter(
-  (r) => r.guard === 'grant' && isLeaf(r.path) && /^\/(bigData\/|h5$)/.test(r.path),
-).map((r) => r.path)
+/**
+ * Pages every signed-in user holds without a grant: /visual (全省总览, docs/product.md §6 exception).
+ * An operation naming one answers any signed-in user, still within the user's own region.
+ */
+export const SIGNED_IN_PAGES: readonly string[] = ROUTES.filter((r) => r.guard === 'visual').map((r) => r.path)
+
+/** The video walls (/bigData/*), the phone view (/h5) and 全省总览 (/visual): the `/api/bigData/*` figures. */
+export const WALL_PAGES: readonly string[] = [
+  ...ROUTES.filter((r) => r.guard === 'grant' && isLeaf(r.path) && /^\/(bigData\/|h5$)/.test(r.path)).map((r) => r.path),
+  ...SIGNED_IN_PAGES,
+]
 
 /** 三维地图 at both entry points (/system, /systems) and the lifecycle globe (全生命周期总览). */
 export const GLOBE_PAGES: readonly string[] = ROUTES.filter((r) => /^\/(systems?\/3DMap|landLifeCycle\/allLifeCycle)$/.test(r.path)).map(

@@ -4,9 +4,11 @@
  * so an exact route match decides.
  */
 import type { Db } from '../db/engine'
+import { SIGNED_IN_PAGES } from '../../domain/contracts/page-grants'
 
-/** Whether any of the roles is granted any of the page routes. */
+/** Whether any of the roles is granted any of the page routes (a page every signed-in user holds counts for anyone). */
 export async function holdsAnyPage(db: Db, roleIds: readonly number[], pages: readonly string[]): Promise<boolean> {
+  if (pages.some((p) => SIGNED_IN_PAGES.includes(p))) return true
   if (roleIds.length === 0 || pages.length === 0) return false
   const r = await db.query(
     `SELECT 1 FROM role_menu rm JOIN menu m ON m.id = rm.menu_id

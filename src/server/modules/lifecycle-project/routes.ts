@@ -21,6 +21,7 @@ import {
 } from '../../../domain/contracts/lifecycle-project'
 import { LIFECYCLE_STAGES, STAGE_NAMES } from '../../../domain/lifecycle'
 import { ROUTES } from '../../../domain/route-table'
+import { SIGNED_IN_PAGES } from '../../../domain/contracts/page-grants'
 import { figureHeader } from '../../figures/values'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
@@ -39,6 +40,8 @@ const FIGURE_PAGES = [
   ...READ_PAGES,
   '/landLifeCycle/allLifeCycle',
   ...ROUTES.filter((r) => r.group === 'bigDataMenus' && r.guard === 'grant').map((r) => r.path),
+  // /visual shows the lifecycle today to any signed-in user
+  ...SIGNED_IN_PAGES,
 ]
 const today = () => todayInProductZone()
 

@@ -50,7 +50,7 @@ export const VISUAL_SCREEN: WallScreen = {
     {
       id: 'lifecycleToday',
       type: 'kpi',
-      ...at('left', 772, 84),
+      ...at('left', 772, 96),
       source: { url: '/api/bigData/lifecycleToday' },
       view: {
         items: [
@@ -65,7 +65,7 @@ export const VISUAL_SCREEN: WallScreen = {
       id: 'lifecycleMonth',
       type: 'bar',
       title: '{year}年{month}月 项目全生命周期进展',
-      ...at('left', 864, 196),
+      ...at('left', 876, 184),
       source: stat('lifecycleByMonth', [], { month: '$month' }),
       view: {
         category: 'name',

@@ -54,8 +54,8 @@ export class GlobeEngine {
     scene.maximumRenderTimeChange = Infinity
     scene.globe.depthTestAgainstTerrain = false
     scene.screenSpaceCameraController.minimumZoomDistance = 50
-    addImagery(viewer, opts.sources.imagery, (m) => this.events.onNotice?.(m))
-    setTerrain(viewer, opts.sources.terrain, (m) => this.events.onNotice?.(m))
+    addImagery(viewer, opts.sources.imagery, (m) => this.notice(m))
+    setTerrain(viewer, opts.sources.terrain, (m) => this.notice(m))
     this.regions = new OutlineLayer(scene, 30, 6.0e6)
     this.zones = new OutlineLayer(scene, 3, 6.0e4)
     this.parcels = new ParcelLayer(scene)
@@ -87,9 +87,20 @@ export class GlobeEngine {
     this.eventsSet = true
     // the home view was set before anyone listened: report it once, so the first load happens
     if (first) this.reportView()
+    // a source may fail before anyone listened (a terrain service refusing at once): say it now
+    if (events.onNotice) for (const m of this.heldNotices.splice(0)) events.onNotice(m)
   }
 
   private eventsSet = false
+
+  /** Notices raised before the host listened, kept until it does. */
+  private readonly heldNotices: string[] = []
+
+  /** Passes a notice to the host, or holds it until the host listens. */
+  private notice(message: string): void {
+    if (this.events.onNotice) this.events.onNotice(message)
+    else this.heldNotices.push(message)
+  }
 
   /** Flies to the configured home view (Zhejiang). */
   goHome(duration = 1.5): void {

@@ -131,6 +131,17 @@ export function methodProblem(cause: IdleCause, method: IdleMethod, idleSince: s
   return null
 }
 
+/**
+ * Why a new agreed start date cannot extend a plan made on `planDate`, or null: 延长动工期限 moves
+ * the start later, by at most {@link MAX_EXTENSION_YEARS} year (办法 第十二条).
+ */
+export function extensionProblem(planDate: string, newStartDate: string): string | null {
+  const latest = addYears(planDate, MAX_EXTENSION_YEARS)
+  if (newStartDate <= planDate || newStartDate > latest)
+    return `新约定动工日期 newStartDate 应晚于方案日期，且延长不超过一年（不晚于 ${latest}）`
+  return null
+}
+
 /** The document that must come before `kind`, or null for the first. */
 export function previousDocument(kind: IdleDocumentKind): IdleDocumentKind | null {
   const i = IDLE_DOCUMENTS.indexOf(kind)

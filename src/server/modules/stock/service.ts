@@ -26,7 +26,7 @@ import {
   DISPOSAL_STATES,
   IDLE_DOCUMENTS,
   RECOVERING_METHODS,
-  addYears,
+  extensionProblem,
   fullYears,
   idleFee,
   judgeIdle,
@@ -383,9 +383,8 @@ export async function dispose(db: Db, scope: DataScope, f: z.output<typeof dispo
     let newStart: string | null = null
     if (f.method === '延长动工期限') {
       if (!f.newStartDate) throw fieldProblem(400, 'newStartDate', '延长动工期限须填写新约定动工日期 newStartDate')
-      const latest = addYears(f.date, 1)
-      if (f.newStartDate <= f.date || f.newStartDate > latest)
-        throw fieldProblem(422, 'newStartDate', `新约定动工日期 newStartDate 应晚于方案日期，且延长不超过一年（不晚于 ${latest}）`)
+      const late = extensionProblem(f.date, f.newStartDate)
+      if (late) throw fieldProblem(422, 'newStartDate', late)
       newStart = f.newStartDate
     }
     let feeDue: number | null = null

@@ -53,6 +53,22 @@ describe('the seed', () => {
     expect(x.exited).toBeGreaterThan(0)
     expect(x.supplied).toBe(0)
     expect(x.taken).toBe(0)
+    // land taken back on its exit date: the recovery date and the status history say that day, so the
+    // year before the exit still counts the parcel as it stood then
+    const dated = await one<{ n: number; onExit: number; history: number; stamped: number }>(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE p.recovered_date = lp.exit_date)::int AS "onExit",
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM parcel_status_change c WHERE c.parcel_id = p.id
+                                             AND c.new_status = '已收回' AND c.changed_at::date = lp.exit_date))::int AS history,
+              count(*) FILTER (WHERE p.status_changed_at::date = lp.exit_date)::int AS stamped
+       FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE lp.exit_outcome = '收回' AND NOT lp.deleted`,
+    )
+    expect(dated.n).toBeGreaterThan(0)
+    expect([dated.onExit, dated.history, dated.stamped]).toEqual([dated.n, dated.n, dated.n])
+    const early = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM lifecycle_project WHERE exit_outcome = '收回' AND exit_date < current_date - 30`,
+    )
+    expect(early.n).toBeGreaterThan(0)
     // exited projects are never overdue
     const overdueExited = await one<{ n: number }>(
       `SELECT count(*)::int AS n FROM lifecycle_project WHERE exit_date IS NOT NULL AND start_date IS NULL AND start_deadline < current_date`,

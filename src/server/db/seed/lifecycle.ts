@@ -78,7 +78,19 @@ export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
        FROM c WHERE c.id = lp.id AND c.n > 2`,
       [ref],
     )
-    await tx.query(`UPDATE parcel p SET status = '已收回' FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND lp.exit_outcome = '收回'`)
+    // taken back on the exit date: the parcel's recovery date and its status history say that day, not the seed's
+    await tx.query(
+      `UPDATE parcel p SET status = '已收回', recovered_date = lp.exit_date
+       FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND lp.exit_outcome = '收回'`,
+    )
+    await tx.query(
+      `UPDATE parcel_status_change c SET changed_at = lp.exit_date::timestamptz
+       FROM lifecycle_project lp WHERE lp.parcel_id = c.parcel_id AND lp.exit_outcome = '收回' AND c.new_status = '已收回'`,
+    )
+    await tx.query(
+      `UPDATE parcel p SET status_changed_at = lp.exit_date::timestamptz
+       FROM lifecycle_project lp WHERE lp.parcel_id = p.id AND lp.exit_outcome = '收回'`,
+    )
     // actual figures: at 竣工验收 the investment (92–141 % of the commitment), the floor area and 容积率 of the
     // parcel; at 项目评价 the year's tax and value added per unit of energy and emission (85–159 %), so that some
     // projects fall short of a commitment

@@ -52,6 +52,8 @@ function History({ events }: { events: ProjectEvent[] }) {
       size="small"
       rowKey={(e) => `${e.stage}-${e.at}`}
       pagination={false}
+      // eight columns do not fit the drawer: scroll sideways rather than squeeze 备注 to one character a line
+      scroll={{ x: 'max-content' }}
       dataSource={events}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有通过本系统登记的阶段（早期日期随项目导入）" /> }}
       columns={[
@@ -70,7 +72,7 @@ function History({ events }: { events: ProjectEvent[] }) {
           width: 120,
           render: (x: ProjectEvent['submission']) => (x ? `提交 #${x.id} ${x.state}` : '—'),
         },
-        { title: '备注', dataIndex: 'remark', render: (r: string) => r || '—' },
+        { title: '备注', dataIndex: 'remark', width: 180, render: (r: string) => r || '—' },
         { title: '登记人', dataIndex: 'actor', width: 80 },
         { title: '登记时间', dataIndex: 'at', width: 160, render: formatTime },
       ]}
@@ -195,7 +197,15 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>标准地承诺</Typography.Title>
-          <Descriptions size="small" column={3} bordered style={{ marginBottom: 20 }} data-testid="project-commitments">
+          {/* two items a row and figures kept on one line: three a row left 50,000.00 broken over two lines in the 720 px drawer */}
+          <Descriptions
+            size="small"
+            column={2}
+            bordered
+            style={{ marginBottom: 20 }}
+            styles={{ content: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } }}
+            data-testid="project-commitments"
+          >
             <Descriptions.Item label="计划投资（万元）">{fixed2(p.plannedInvestment)}</Descriptions.Item>
             <Descriptions.Item label="投资强度（万元/亩）">{fixed2(p.investIntensity)}</Descriptions.Item>
             <Descriptions.Item label="容积率">{fixed2(p.committedPlotRatio)}</Descriptions.Item>

@@ -5,6 +5,7 @@
  * 企业自主再开发 needing its 容积率, 整治提升 腾退 opening a plan, the effects and tasks, the
  * low_efficiency_disposal view, the data scope and the grants.
  */
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EvaluationModel, EvaluationRun } from '../../src/domain/contracts/land-evaluation'
 import type {
@@ -16,6 +17,7 @@ import type {
   RevitalizeOverview,
   SuperviseList,
 } from '../../src/domain/contracts/revitalize'
+import { roundTo } from '../../src/domain/codes/units'
 import { todayInProductZone } from '../../src/domain/today'
 import { makeUser, roleId } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
@@ -58,6 +60,16 @@ beforeAll(async () => {
   ).rows
 })
 afterAll(() => s?.close())
+
+/** The 13 columns of every row of an xlsx answer (an empty cell is null). */
+async function sheetRows(res: Response): Promise<unknown[][]> {
+  expect(res.status).toBe(200)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)
+  const rows: unknown[][] = []
+  wb.worksheets[0].eachRow((r) => rows.push(Array.from({ length: 13 }, (_, i) => r.getCell(i + 1).value ?? null)))
+  return rows
+}
 
 async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
   return (await s.db.query<T>(sql, params)).rows[0]
@@ -408,6 +420,36 @@ describe('盘活方案, 进度 and 办结', () => {
       200,
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ])
+    // the export streams the same plans as the list, in plan order, with the same figures; filters apply
+    const sheet = await sheetRows(xlsx)
+    expect(sheet[0].slice(0, 5)).toEqual(['方案', '盘活方式', '区县', '办结日期', '腾出面积（亩）'])
+    expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[4]])).toEqual(
+      [...fx.plans].sort((a, b) => a.planId - b.planId).map((p) => [p.name, p.method, p.countyName, roundTo(p.freedAreaMu!, 2)]),
+    )
+    const mine = sheet.find((r) => r[0] === row.name)!
+    expect([mine[1], mine[3], mine[6]]).toEqual(['收回收储', TODAY, 1500])
+    const byMethod = await sheetRows(
+      await fetch(`${s.base}/api/landInefficient/getEffect?year=${year}&format=xlsx&method=${encodeURIComponent('企业自主再开发')}`, {
+        headers: { Authorization: `Bearer ${land}` },
+      }),
+    )
+    expect(byMethod.slice(1).map((r) => r[0])).toEqual(
+      fx.plans
+        .filter((p) => p.method === '企业自主再开发')
+        .sort((a, b) => a.planId - b.planId)
+        .map((p) => p.name),
+    )
+    const county = await sheetRows(
+      await fetch(`${s.base}/api/landInefficient/getEffect?year=${year}&format=xlsx&regionCode=${free[0].county}`, {
+        headers: { Authorization: `Bearer ${land}` },
+      }),
+    )
+    const inCounty = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM revitalize_plan WHERE NOT deleted AND state IN ('已完成', '已验收') AND county_code = $2
+       AND completed_date >= make_date($1, 1, 1) AND completed_date < make_date($1 + 1, 1, 1)`,
+      [year, free[0].county],
+    )
+    expect([county.length - 1, county.some((r) => r[0] === row.name)]).toEqual([inCounty.n, true])
 
     const accept = await s.postJson<PlanDetail>('/api/landInefficient/checkPhcz', { id, action: '验收' }, land)
     expect([accept.status, accept.body.data.state, accept.body.data.acceptedDate]).toEqual([200, '已验收', TODAY])

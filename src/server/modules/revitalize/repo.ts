@@ -1017,6 +1017,8 @@ export async function effectGroups(
   year: number | null,
   group: 'total' | 'county' | 'method' | 'year' | 'plan',
   method?: PlanMethod,
+  /** plans only: the next `limit` plans after `afterId` (the export's keyset) */
+  keyset?: { afterId: number; limit: number },
 ): Promise<
   (EffectSumRow & { key: string | null; label: string | null; completed_date?: string; plan_name?: string; method?: PlanMethod })[]
 > {
@@ -1025,6 +1027,7 @@ export async function effectGroups(
   else where.raw(planDone('rp'))
   where.raw(scopeCondition(scope, 'rp', where.params))
   where.addIf(method, 'rp.method = ?')
+  if (keyset) where.add('rp.id > ?', keyset.afterId)
   const by = {
     total: { key: 'NULL::text', label: 'NULL::text', group: '' },
     county: { key: 'rp.county_code', label: 'max(c.name)', group: 'GROUP BY rp.county_code' },
@@ -1043,7 +1046,7 @@ export async function effectGroups(
   >(
     `SELECT ${by.key} AS key, ${by.label} AS label, ${effectSums('rp')}${extra}
      FROM revitalize_plan rp LEFT JOIN region c ON c.code = rp.county_code ${planFiguresJoin('rp')}
-     WHERE ${where.sql} ${by.group} ORDER BY 1`,
+     WHERE ${where.sql} ${by.group} ${group === 'plan' ? 'ORDER BY rp.id' : 'ORDER BY 1'}${keyset ? ` LIMIT ${Math.trunc(keyset.limit)}` : ''}`,
     where.params,
   )
   return r.rows

@@ -37,14 +37,14 @@ import {
   type ReviewList,
 } from '../../../domain/contracts/revitalize'
 import { LEDGER_STATES, PLAN_STATES } from '../../../domain/revitalize'
-import { FIGURES } from '../../../domain/figures/catalogue'
+import { FIGURES, type FigureKey } from '../../../domain/figures/catalogue'
 import { todayInProductZone } from '../../../domain/today'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { sendXlsx } from '../../http/xlsx'
 import { scopeOfRequest } from '../../auth/data-scope'
-import { figureHeader } from '../../figures/values'
+import { figureHeader, shown } from '../../figures/values'
 import { proposerOf } from '../datacenter/context'
 import * as repo from './repo'
 import * as service from './service'
@@ -205,9 +205,14 @@ export const revitalizeRoutes =
       { config: { pages: EFFECT_PAGES, log: false }, schema: { querystring: effectQuery } },
       async (req, reply) => {
         const year = req.query.year ?? thisYear()
-        const summary = await service.effects(db, await scopeOfRequest(db, req, req.query.regionCode), year, req.query.method)
-        if (req.query.format !== 'xlsx') return ok(summary)
-        const fig = (key: Parameters<typeof figureHeader>[0]) => figureHeader(key, `${FIGURES[key].name}（${FIGURES[key].unit}）`)
+        const scope = await scopeOfRequest(db, req, req.query.regionCode)
+        if (req.query.format !== 'xlsx') return ok(await service.effects(db, scope, year, req.query.method))
+        // each figure's column: 腾出面积（亩） with its 口径 as the note, values at the catalogue's display digits
+        const fig = (key: FigureKey, value: (x: EffectRow) => number | null, width: number) => ({
+          ...figureHeader(key),
+          value: (x: EffectRow) => shown(key, value(x)),
+          width,
+        })
         return sendXlsx<EffectRow>(reply, {
           filename: `盘活成效_${year}年.xlsx`,
           sheet: `盘活成效 ${year}年`,
@@ -216,17 +221,17 @@ export const revitalizeRoutes =
             { header: '盘活方式', value: (x) => x.method, width: 14 },
             { header: '区县', value: (x) => x.countyName, width: 12 },
             { header: '办结日期', value: (x) => x.completedDate, width: 12 },
-            { ...fig('freedAreaMu'), value: (x) => x.freedAreaMu, width: 14 },
-            { ...fig('newBuildingArea'), value: (x) => x.newBuildingM2, width: 16 },
-            { ...fig('newInvestment'), value: (x) => x.newInvestment, width: 14 },
-            { ...fig('newTax'), value: (x) => x.newTax, width: 14 },
-            { ...fig('newOutput'), value: (x) => x.newOutput, width: 14 },
-            { ...fig('plotRatioBefore'), value: (x) => x.plotRatioBefore, width: 14 },
-            { ...fig('plotRatioAfter'), value: (x) => x.plotRatioAfter, width: 14 },
-            { ...fig('taxPerMuBefore'), value: (x) => x.taxPerMuBefore, width: 16 },
-            { ...fig('taxPerMuAfter'), value: (x) => x.taxPerMuAfter, width: 16 },
+            fig('freedAreaMu', (x) => x.freedAreaMu, 14),
+            fig('newBuildingArea', (x) => x.newBuildingM2, 16),
+            fig('newInvestment', (x) => x.newInvestment, 14),
+            fig('newTax', (x) => x.newTax, 14),
+            fig('newOutput', (x) => x.newOutput, 14),
+            fig('plotRatioBefore', (x) => x.plotRatioBefore, 14),
+            fig('plotRatioAfter', (x) => x.plotRatioAfter, 14),
+            fig('taxPerMuBefore', (x) => x.taxPerMuBefore, 16),
+            fig('taxPerMuAfter', (x) => x.taxPerMuAfter, 16),
           ],
-          pages: [summary.plans],
+          pages: service.effectRows(db, scope, year, req.query.method),
         })
       },
     )

@@ -12,6 +12,7 @@ import type {
   PlanEffects,
   PlanFields,
   RevitalizeOverview,
+  EffectRow,
   EffectSummary,
   EffectMap,
   SuperviseList,
@@ -895,15 +896,34 @@ export async function effects(db: Db, scope: DataScope, year: number, method?: P
     byYear: byYear.map((r) => ({ year: Number(r.key), planCount: r.plan_count, ...effectsOf(r) })),
     byCounty: byCounty.map((r) => ({ code: r.key ?? '', name: r.label ?? '未落区县', planCount: r.plan_count, ...effectsOf(r) })),
     byMethod: byMethod.map((r) => ({ method: r.key as PlanMethod, planCount: r.plan_count, ...effectsOf(r) })),
-    plans: plans.map((r) => ({
-      planId: Number(r.key),
-      name: r.plan_name ?? '',
-      method: r.method as PlanMethod,
-      countyName: r.label,
-      completedDate: r.completed_date ?? '',
-      year: Number((r.completed_date ?? '0').slice(0, 4)),
-      ...effectsOf(r),
-    })),
+    plans: plans.map(effectRowOf),
+  }
+}
+
+type EffectPlanRow = Awaited<ReturnType<typeof repo.effectGroups>>[number]
+
+const effectRowOf = (r: EffectPlanRow): EffectRow => ({
+  planId: Number(r.key),
+  name: r.plan_name ?? '',
+  method: r.method as PlanMethod,
+  countyName: r.label,
+  completedDate: r.completed_date ?? '',
+  year: Number((r.completed_date ?? '0').slice(0, 4)),
+  ...effectsOf(r),
+})
+
+/** Rows of an effects export page. */
+const EXPORT_PAGE = 500
+
+/** The done plans of a year (and method) with their effects, in pages read by keyset on the plan id (the xlsx export). */
+export async function* effectRows(db: Db, scope: DataScope, year: number, method?: PlanMethod): AsyncIterable<EffectRow[]> {
+  let afterId = 0
+  for (;;) {
+    const rows = await repo.effectGroups(db, scope, year, 'plan', method, { afterId, limit: EXPORT_PAGE })
+    if (rows.length === 0) return
+    yield rows.map(effectRowOf)
+    if (rows.length < EXPORT_PAGE) return
+    afterId = Number(rows[rows.length - 1].key)
   }
 }
 

@@ -5,6 +5,7 @@
  * project with its stage, deadlines and 标准地 commitments against what was achieved.
  */
 import { z } from 'zod'
+import { isoDateField, keywordField } from './fields'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 import { validateCreditCode } from '../codes/credit-code'
@@ -29,15 +30,8 @@ const regionCode = z
   .string({ error: '区划代码 regionCode 应为文本' })
   .regex(/^33\d{4}(\d{3})?$/, '区划代码 regionCode 应为浙江省6位或9位行政区划代码')
 const stage = z.enum(LIFECYCLE_STAGES, { error: `阶段 stage 应为 ${LIFECYCLE_STAGES.join('、')} 之一` })
-const keyword = z.string().trim().max(50, '关键字 keyword 最多50个字').optional()
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label}必填` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 YYYY-MM-DD 格式的日期`)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      `${label}不是有效日期`,
-    )
+const keyword = keywordField
+const isoDate = isoDateField
 
 /**
  * Which projects a stage page shows: 待登记 (the stage before reached, this one not yet),

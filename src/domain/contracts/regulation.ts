@@ -5,6 +5,7 @@
  * Endpoints /api/regulation/* (docs/product.md §7), granted by the four pages, limited to the data scope.
  */
 import { z } from 'zod'
+import { idField, isoDateField, keywordField, textField, yearField, zjRegionCode } from './fields'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 
@@ -29,32 +30,12 @@ export type PlanOutcome = (typeof PLAN_OUTCOMES)[number]
 export const PLAN_STATES = ['实施中', '已逾期', '已办结'] as const
 export type PlanState = (typeof PLAN_STATES)[number]
 
-const year = z.coerce
-  .number({ error: '年度 year 应为数字' })
-  .int('年度 year 应为整数')
-  .min(1980, '年度 year 不能早于1980')
-  .max(2100, '年度 year 不能晚于2100')
-const regionCode = z.string({ error: '区划代码 regionCode 应为文本' }).regex(/^33\d{4}$/, '区划代码 regionCode 应为浙江省6位行政区划代码')
-const keyword = z.string().trim().max(50, '关键字 keyword 最多50个字').optional()
-const id = (label: string) =>
-  z
-    .number({ error: `${label}应为数字` })
-    .int(`${label}应为整数`)
-    .positive(`${label}应为正整数`)
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label}必填` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 YYYY-MM-DD 格式的日期`)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      `${label}不是有效日期`,
-    )
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label}必填` })
-    .trim()
-    .min(1, `${label}不能为空`)
-    .max(max, `${label}最多${max}个字`)
+const year = yearField
+const regionCode = zjRegionCode
+const keyword = keywordField
+const id = idField
+const isoDate = isoDateField
+const text = textField
 
 /** GET /api/regulation/abstract */
 export const regulationFilterQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })

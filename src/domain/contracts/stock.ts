@@ -4,6 +4,7 @@
  * procedure: cases, documents, disposal, 土地闲置费 and completion. Granted by /system/stock.
  */
 import { z } from 'zod'
+import { idField, isoDateField, keywordField, queryIdField, textField, zjRegionCode } from './fields'
 import { pageQuery } from './admin'
 import type { Page } from './envelope'
 import {
@@ -25,34 +26,12 @@ export const STOCK_PAGES = ['/system/stock', '/systems/stock']
 export const STOCK_KINDS = ['低效', '闲置'] as const
 export type StockKind = (typeof STOCK_KINDS)[number]
 
-const regionCode = z.string({ error: '区划代码 regionCode 应为文本' }).regex(/^33\d{4}$/, '区划代码 regionCode 应为浙江省6位行政区划代码')
-const keyword = z.string().trim().max(50, '关键字 keyword 最多50个字').optional()
-const id = (label: string) =>
-  z
-    .number({ error: `${label}应为数字` })
-    .int(`${label}应为整数`)
-    .positive(`${label}应为正整数`)
-    .max(2_147_483_647, `${label}超出范围`)
-const queryId = (label: string) =>
-  z.coerce
-    .number({ error: `${label}应为数字` })
-    .int(`${label}应为整数`)
-    .positive(`${label}应为正整数`)
-    .max(2_147_483_647, `${label}超出范围`)
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label}必填` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 YYYY-MM-DD 格式的日期`)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      `${label}不是有效日期`,
-    )
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label}必填` })
-    .trim()
-    .min(1, `${label}不能为空`)
-    .max(max, `${label}最多${max}个字`)
+const regionCode = zjRegionCode
+const keyword = keywordField
+const id = idField
+const queryId = queryIdField
+const isoDate = isoDateField
+const text = textField
 const note = (label: string) => z.string().trim().max(500, `${label}最多500个字`).default('')
 const amount = (label: string) =>
   z

@@ -34,7 +34,7 @@ export const VISUAL_SCREEN: WallScreen = {
       id: 'trend',
       type: 'line',
       title: '全省税收与亩均税收趋势',
-      ...at('left', 100, 320),
+      ...at('left', 100, 296),
       source: { url: '/api/bigData/trend' },
       view: { category: 'year', series: [SERIES.tax, SERIES.taxPerMu], area: true },
     },
@@ -42,7 +42,7 @@ export const VISUAL_SCREEN: WallScreen = {
       id: 'cityArea',
       type: 'bar',
       title: '设区市工业用地面积',
-      ...at('left', 436, 320),
+      ...at('left', 412, 296),
       source: stat('byRegion', [], { level: 'city' }),
       view: { category: 'name', series: [SERIES.areaMu] },
     },
@@ -50,7 +50,7 @@ export const VISUAL_SCREEN: WallScreen = {
     {
       id: 'lifecycleToday',
       type: 'kpi',
-      ...at('left', 772, 96),
+      ...at('left', 724, 96),
       source: { url: '/api/bigData/lifecycleToday' },
       view: {
         items: [
@@ -65,7 +65,7 @@ export const VISUAL_SCREEN: WallScreen = {
       id: 'lifecycleMonth',
       type: 'bar',
       title: '{year}年{month}月 项目全生命周期进展',
-      ...at('left', 876, 184),
+      ...at('left', 828, 232),
       source: stat('lifecycleByMonth', [], { month: '$month' }),
       view: {
         category: 'name',

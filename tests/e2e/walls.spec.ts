@@ -211,3 +211,34 @@ test('year and month pickers offer the runtime yearList / monthList (with every 
   await expect(page.getByTestId('widget-supplyMonth').locator('h2')).toHaveText(`${latestYear - 1}年月度供地面积（亩）`)
   await page.screenshot({ path: shot('wall-visual-month-1920x1080') })
 })
+
+test('a county account sees its own county on /visual: the figures of its region, not the province', async ({ page, request }) => {
+  const countyToken = await apiToken(request, 'county', 'County@2026')
+  await signIn(page, 'county', 'County@2026')
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto('/visual')
+  const mine = await apiData<Record<string, number>>(request, countyToken, '/api/bigData/overview', { year: latestYear })
+  const province = await apiData<Record<string, number>>(request, token, '/api/bigData/overview', { year: latestYear })
+  // the county (上城区) holds some parcels, fewer than the province
+  expect(mine.parcelCount).toBeGreaterThan(0)
+  expect(mine.parcelCount).toBeLessThan(province.parcelCount)
+  for (const field of ['parcelCount', 'parcelAreaMu', 'enterpriseCount', 'taxPerMu']) {
+    await expect(page.getByTestId(`kpi-kpi-${field}`), field).toHaveAttribute('data-value', String(mine[field]))
+  }
+  // the city bars hold only the county's city (杭州市), at the county's area
+  const cities = await apiData<{ name: string; areaMu: number }[]>(request, countyToken, '/api/bigData/byRegion', {
+    level: 'city',
+    year: latestYear,
+  })
+  expect(cities.filter((c) => c.areaMu > 0).map((c) => c.name)).toEqual(['杭州市'])
+  const hangzhou = cities.find((c) => c.name === '杭州市')!
+  expect(hangzhou.areaMu).toBeCloseTo(mine.parcelAreaMu, 0)
+  await expect(page.getByTestId('chart-cityArea')).toHaveAttribute('data-first-label', '杭州市')
+  await expect(page.getByTestId('chart-cityArea')).toHaveAttribute('data-first-value', String(hangzhou.areaMu))
+  // the lifecycle strip counts the county's projects
+  const today = await apiData<Record<string, number>>(request, countyToken, '/api/bigData/lifecycleToday')
+  const provinceToday = await apiData<Record<string, number>>(request, token, '/api/bigData/lifecycleToday')
+  expect(today.overdueCount).toBeLessThanOrEqual(provinceToday.overdueCount)
+  await expect(page.getByTestId('kpi-lifecycleToday-overdueCount')).toHaveAttribute('data-value', String(today.overdueCount))
+  await page.screenshot({ path: shot('wall-visual-county-1920x1080') })
+})

@@ -18,7 +18,16 @@ export function useAnimatedNumber(target: number, durationMs = 1200): number {
       if (t < 1) frame = requestAnimationFrame(tick)
     }
     frame = requestAnimationFrame(tick)
-    return () => cancelAnimationFrame(frame)
+    // frames may stall (a wall's GPU busy, a hidden tab): the figure still ends on the target on time
+    const settle = window.setTimeout(() => {
+      cancelAnimationFrame(frame)
+      from.current = target
+      setShown(target)
+    }, durationMs + 100)
+    return () => {
+      cancelAnimationFrame(frame)
+      window.clearTimeout(settle)
+    }
   }, [target, durationMs])
   return shown
 }

@@ -150,6 +150,9 @@ export function median(values: number[]): number | null {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
 
+/** How the reason of a D by a trigger starts (评价监测 tells these from D by the quota or score line). */
+export const D_TRIGGER_REASONS = { veto: '一票否决：', taxFloor: '亩均税收 ' } as const
+
 /** half away from zero, as SQL round(numeric): the quota counts */
 const roundHalfUp = (x: number) => Math.floor(x + 0.5)
 const show = (x: number) => (Math.round(x * 100) / 100).toFixed(2)
@@ -193,10 +196,10 @@ export function runGroup(
     let reason: string
     if (veto) {
       cls = 'D'
-      reason = `一票否决：${veto}`
+      reason = `${D_TRIGGER_REASONS.veto}${veto}`
     } else if (tax !== null && tax < model.minTaxPerMu) {
       cls = 'D'
-      reason = `亩均税收 ${show(tax)} 万元/亩，低于 ${model.minTaxPerMu} 万元/亩`
+      reason = `${D_TRIGGER_REASONS.taxFloor}${show(tax)} 万元/亩，低于 ${model.minTaxPerMu} 万元/亩`
     } else if (r.mode === 'quota') {
       cls =
         rank > n - roundHalfUp((n * r.d) / 100)

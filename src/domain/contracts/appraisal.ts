@@ -71,6 +71,35 @@ export const inputListQuery = pageQuery(['name', 'tax']).extend({
 /** GET /api/companyAppraise/inputs */
 export const inputsQuery = z.object({ enterpriseId: id('企业 enterpriseId'), year: year })
 
+/** Pages that add, edit and delete the 加减分 / 一票否决 events (a tab of 评价标准). */
+export const EVENT_PAGES = [leaf('standard')]
+
+/** GET /api/companyAppraise/events: the 加减分 / 一票否决 events of a year. */
+export const eventListQuery = pageQuery(['name', 'enterprise']).extend({
+  year: year.optional(),
+  regionCode: regionCode.optional(),
+  keyword,
+  name: z.string().trim().max(40, '事项 name 最多40个字').optional(),
+})
+
+/** POST /api/companyAppraise/eventSave: a new event (no id) or an edit of one (id, with its reason). */
+export const eventSaveBody = z.object({
+  id: id('事项 id').optional(),
+  enterpriseId: id('企业 enterpriseId'),
+  year,
+  name: text('事项 name', 40),
+  evidence: text('依据 evidence', 200),
+  evidenceDate: isoDate('依据日期 evidenceDate').optional(),
+  note: z.string().trim().max(200, '说明 note 最多200个字').default(''),
+  reason: z.string().trim().max(500, '修改原因 reason 最多500个字').optional(),
+})
+
+/** POST /api/companyAppraise/eventDelete */
+export const eventDeleteBody = z.object({ id: id('事项 id'), reason: text('删除原因 reason', 500) })
+
+/** GET /api/companyAppraise/eventHistory: the changes of an enterprise's events in a year. */
+export const eventHistoryQuery = z.object({ enterpriseId: id('企业 enterpriseId'), year })
+
 /** POST /api/companyAppraise/correction: one input changed, with its reason (kept in the history). */
 export const correctionBody = z.object({
   enterpriseId: id('企业 enterpriseId'),
@@ -205,8 +234,14 @@ export const batchIdBody = z.object({ batchId: id('批次 batchId') })
 /** POST /api/appraiseResult/revise: a new version of a published batch, with its reason. */
 export const reviseBody = z.object({ batchId: id('批次 batchId'), reason: text('修订原因 reason', 500) })
 
-/** GET /api/appraiseResult/compare: the migration matrix last year → this year. */
-export const compareQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
+/** GET /api/appraiseResult/compare: the class migration and the figures of a base year → a year (both published; base defaults to the year before). */
+export const compareQuery = z.object({ year: year.optional(), base: year.optional(), regionCode: regionCode.optional() })
+
+/** GET /api/appraiseResult/publicityExport: the public list of a batch put to 公示 (xlsx). */
+export const publicityExportQuery = z.object({ batchId: id('批次 batchId') })
+
+/** GET /api/appraiseResult/objection/file: an attachment of an objection. */
+export const objectionFileQuery = z.object({ objectionId: id('异议 objectionId'), fileId: id('附件 fileId') })
 
 /** GET /api/appraiseResult/alerts: the 评价监测 alerts of a year. */
 export const alertsQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })

@@ -9,6 +9,32 @@ import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { INPUT_ITEMS, type InputItem } from '../../../domain/contracts/appraisal'
 import { iso } from '../../db/sql'
+import { D_TRIGGER_REASONS } from '../../../domain/appraisal-run'
+
+/** One county's D count of a batch: by the quota or score line, and by a trigger. */
+interface ShareRow {
+  batchId: number
+  countyCode: string
+  countyName: string
+  state: string
+  version: number
+  /** enterprises classed */
+  total: number
+  /** every D */
+  d: number
+  /** D by 亩均税收 below the floor or 一票否决 (not compared with the quota) */
+  dByTrigger: number
+  dTaxFloor: number
+  dVeto: number
+  /** D by rank (quota) or by the score line (thresholds): what the alert compares */
+  dByRank: number
+  /** the D the quota allows: Σ over the scales of round(n × quota %) */
+  allowed: number
+  /** dByRank ÷ total, percent */
+  share: number
+  /** the model's D quota, percent (the default when the model classes by score thresholds) */
+  quota: number
+}
 
 /** D quota (percent) when the model's rule is by score thresholds: the default quota of docs/domain.md. */
 export const DEFAULT_D_QUOTA = 5
@@ -40,44 +66,73 @@ export async function alerts(db: Db, scope: DataScope, year: number) {
     p1,
   )
 
-  // 2. per county, the latest batch of the year (in work, else published) whose D share exceeds its model's D quota
-  const p2: unknown[] = [year]
-  const shares = await db.query<{
+  // 2. per county, the latest batch of the year (in work, else published) whose D by rank or score line exceeds its
+  //    model's D quota. D by a trigger (亩均税收 below the floor, 一票否决) is D whatever the quota, so it is shown
+  //    beside the count but not compared: otherwise every county with low-tax enterprises would be flagged.
+  const p2: unknown[] = [year, `${D_TRIGGER_REASONS.taxFloor}%`, `${D_TRIGGER_REASONS.veto}%`]
+  const groups = await db.query<{
     batch_id: number
     county_code: string
     county_name: string
     state: string
     version: number
-    total: number
+    scale: string
+    n: number
     d: number
-    quota: number
+    d_tax: number
+    d_veto: number
+    quota: number | null
   }>(
     `WITH latest AS (
        SELECT DISTINCT ON (b.county_code) b.id, b.county_code, b.state, b.version, b.models FROM appraisal_batch b
        WHERE b.year = $1 AND b.state <> '归档' AND (${countyInScope(scope, p2)})
        ORDER BY b.county_code, (b.state = '发布'), b.version DESC
      )
-     SELECT l.id AS batch_id, l.county_code, r.name AS county_name, l.state, l.version,
-       (SELECT count(*) FROM appraisal_result x WHERE x.batch_id = l.id)::int AS total,
-       (SELECT count(*) FROM appraisal_result x WHERE x.batch_id = l.id AND x.class = 'D')::int AS d,
-       COALESCE((SELECT max((m -> 'spec' -> 'rule' ->> 'd')::float8) FROM jsonb_array_elements(l.models) m
-                 WHERE m -> 'spec' -> 'rule' ->> 'mode' = 'quota'), ${DEFAULT_D_QUOTA})::float8 AS quota
-     FROM latest l JOIN region r ON r.code = l.county_code ORDER BY l.county_code`,
+     SELECT l.id AS batch_id, l.county_code, r.name AS county_name, l.state, l.version, x.scale, count(*)::int AS n,
+       count(*) FILTER (WHERE x.class = 'D')::int AS d,
+       count(*) FILTER (WHERE x.class = 'D' AND x.reason LIKE $2)::int AS d_tax,
+       count(*) FILTER (WHERE x.class = 'D' AND x.reason LIKE $3)::int AS d_veto,
+       (SELECT max((m -> 'spec' -> 'rule' ->> 'd')::float8) FROM jsonb_array_elements(l.models) m
+        WHERE m -> 'spec' ->> 'scale' = x.scale AND m -> 'spec' -> 'rule' ->> 'mode' = 'quota') AS quota
+     FROM latest l JOIN region r ON r.code = l.county_code JOIN appraisal_result x ON x.batch_id = l.id
+     GROUP BY l.id, l.county_code, r.name, l.state, l.version, x.scale, l.models ORDER BY l.county_code, x.scale`,
     p2,
   )
-  const over = shares.rows
-    .filter((r) => r.total > 0 && (r.d * 100) / r.total > r.quota + 1e-9)
-    .map((r) => ({
-      batchId: r.batch_id,
-      countyCode: r.county_code,
-      countyName: r.county_name,
-      state: r.state,
-      version: r.version,
-      total: r.total,
-      d: r.d,
-      share: Math.round((r.d * 10000) / r.total) / 100,
-      quota: r.quota,
-    }))
+  const byBatch = new Map<number, ShareRow>()
+  for (const g of groups.rows) {
+    const quota = g.quota ?? DEFAULT_D_QUOTA
+    const row =
+      byBatch.get(g.batch_id) ??
+      ({
+        batchId: g.batch_id,
+        countyCode: g.county_code,
+        countyName: g.county_name,
+        state: g.state,
+        version: g.version,
+        total: 0,
+        d: 0,
+        dByTrigger: 0,
+        dTaxFloor: 0,
+        dVeto: 0,
+        dByRank: 0,
+        allowed: 0,
+        share: 0,
+        quota,
+      } satisfies ShareRow)
+    row.total += g.n
+    row.d += g.d
+    row.dTaxFloor += g.d_tax
+    row.dVeto += g.d_veto
+    row.dByTrigger += g.d_tax + g.d_veto
+    row.dByRank += g.d - g.d_tax - g.d_veto
+    // the quota's D of the group, rounded as the run rounds it (half up)
+    row.allowed += Math.floor((g.n * quota) / 100 + 0.5)
+    row.quota = Math.max(row.quota, quota)
+    byBatch.set(g.batch_id, row)
+  }
+  const over = [...byBatch.values()]
+    .filter((r) => r.dByRank > r.allowed)
+    .map((r) => ({ ...r, share: Math.round((r.dByRank * 10000) / r.total) / 100 }))
 
   // 3. inputs of an enterprise in a batch changed after the batch's 公示 opened, not through an objection
   const p3: unknown[] = [year]

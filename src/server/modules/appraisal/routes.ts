@@ -37,7 +37,21 @@ import {
   policyListQuery,
   policyRulesQuery,
   policySaveBody,
+  publicityExportQuery,
+  objectionFileQuery,
+  EVENT_PAGES,
+  eventListQuery,
+  eventSaveBody,
+  eventDeleteBody,
+  eventHistoryQuery,
 } from '../../../domain/contracts/appraisal'
+import { APPRAISAL_CLASS_NAMES, type AppraisalClass } from '../../../domain/appraisal'
+import { DOCUMENT_EXTENSIONS } from '../../../domain/contracts/base-file'
+import fs from 'node:fs'
+import * as events from './events'
+import { acceptUpload, contentDisposition, toView } from '../base-file/service'
+import { getFile } from '../base-file/repo'
+import { notFound } from '../../http/errors'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
@@ -169,6 +183,55 @@ export const appraisalRoutes =
       { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: completenessQuery } },
       async (req) =>
         ok(await service.completeness(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+    )
+
+    // ---- 加减分 / 一票否决 events ----
+    app.get(
+      '/api/companyAppraise/events',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: eventListQuery } },
+      async (req) => {
+        const { year: y, regionCode, keyword, name, ...args } = req.query
+        const year = await resolveYear(db, y)
+        if (y) await service.assertStatYear(db, year)
+        return ok(await events.list(db, await scopeOfRequest(db, req, regionCode), year, { keyword, name }, args))
+      },
+    )
+
+    app.get(
+      '/api/companyAppraise/eventItems',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: eventHistoryQuery } },
+      async (req) => {
+        const e = await service.enterpriseInScope(db, await scopeOfRequest(db, req), req.query.enterpriseId)
+        return ok(e.county_code ? await events.itemsOf(db, e.county_code, req.query.year) : [])
+      },
+    )
+
+    app.get(
+      '/api/companyAppraise/eventHistory',
+      { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: eventHistoryQuery } },
+      async (req) => ok(await events.history(db, await scopeOfRequest(db, req), req.query.enterpriseId, req.query.year)),
+    )
+
+    app.post(
+      '/api/companyAppraise/eventSave',
+      { config: { pages: EVENT_PAGES, log: log('登记加减分事项') }, schema: { body: eventSaveBody } },
+      async (req) => {
+        const f = req.body
+        req.logTarget = `企业 ${f.enterpriseId} ${f.year}年 ${f.name}${f.id ? `（修改 #${f.id}）` : ''}`
+        const r = await events.save(db, await scopeOfRequest(db, req), f, currentUser(req))
+        return ok({ id: r.id }, `${f.id ? '已修改' : '已登记'} ${r.enterpriseName} ${f.year}年「${f.name}」，下次试算计入`)
+      },
+    )
+
+    app.post(
+      '/api/companyAppraise/eventDelete',
+      { config: { pages: EVENT_PAGES, log: log('删除加减分事项') }, schema: { body: eventDeleteBody } },
+      async (req) => {
+        req.logTarget = `事项 #${req.body.id}`
+        const r = await events.remove(db, await scopeOfRequest(db, req), req.body, currentUser(req))
+        req.logTarget = `${r.enterpriseName} ${r.year}年 ${r.name}`
+        return ok(null, `已删除 ${r.enterpriseName} ${r.year}年「${r.name}」，下次试算不再计入`)
+      },
     )
 
     // ---- norms and models ----
@@ -352,6 +415,39 @@ export const appraisalRoutes =
       },
     )
 
+    // an objection's attachment: uploaded by the clerk who registers the objection, then named in objection/add
+    app.post('/api/appraiseResult/objection/upload', { config: { pages: RESULT_PAGES, log: log('上传异议附件') } }, async (req) => {
+      const { file } = await readUpload(req, store, uploads.maxBytes)
+      if (!file) throw noFile()
+      req.logTarget = file.fileName
+      const f = await acceptUpload(db, store, file, currentUser(req), {
+        purpose: 'document',
+        allowed: DOCUMENT_EXTENSIONS,
+        dm: service.OBJECTION_DM,
+      })
+      return ok(toView(f), `已上传 ${f.name}`)
+    })
+
+    app.get(
+      '/api/appraiseResult/objection/file',
+      { config: { pages: APPRAISE_PAGES, log: log('下载异议附件') }, schema: { querystring: objectionFileQuery } },
+      async (req, reply) => {
+        req.logTarget = `异议 ${req.query.objectionId} 附件 #${req.query.fileId}`
+        const id = await service.objectionFile(db, await scopeOfRequest(db, req), req.query.objectionId, req.query.fileId)
+        const f = await getFile(db, id)
+        if (!f || !fs.existsSync(store.pathOf(f.sha256))) throw notFound(`附件 ${id} 的内容已不存在`)
+        req.logTarget = `异议 ${req.query.objectionId} ${f.name}`
+        reply
+          .header('Content-Type', f.mime)
+          .header('Content-Length', String(f.size))
+          .header('Content-Disposition', contentDisposition(f.name))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, no-store')
+        return reply.send(fs.createReadStream(store.pathOf(f.sha256)))
+      },
+    )
+
     app.post(
       '/api/appraiseResult/objection/review',
       { config: { pages: RESULT_PAGES, log: log('审核异议') }, schema: { body: objectionReviewBody } },
@@ -375,8 +471,47 @@ export const appraisalRoutes =
     app.get(
       '/api/appraiseResult/compare',
       { config: { pages: APPRAISE_PAGES, log: false }, schema: { querystring: compareQuery } },
-      async (req) =>
-        ok(await service.compare(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
+      async (req) => {
+        const year = await resolveYear(db, req.query.year)
+        if (req.query.year) await service.assertStatYear(db, year)
+        if (req.query.base) await service.assertStatYear(db, req.query.base)
+        return ok(await service.compare(db, await scopeOfRequest(db, req, req.query.regionCode), year, req.query.base))
+      },
+    )
+
+    app.get(
+      '/api/appraiseResult/publicityExport',
+      { config: { pages: APPRAISE_PAGES, log: log('导出公示名单') }, schema: { querystring: publicityExportQuery } },
+      async (req, reply) => {
+        const { batch: b, rows } = await service.publicityList(db, await scopeOfRequest(db, req), req.query.batchId)
+        req.logTarget = `${b.countyName} ${b.year}年 第${b.version}版`
+        type Row = (typeof rows)[number]
+        let n = 0
+        const numbered = rows.map((r) => ({ ...r, n: ++n }))
+        return sendXlsx(reply, {
+          filename: `${b.countyName}${b.year}年亩均效益评价公示名单.xlsx`,
+          sheet: '公示名单',
+          columns: [
+            { header: '序号', value: (r: Row & { n: number }) => r.n, width: 8 },
+            { header: '企业名称', value: (r: Row) => r.name, width: 32 },
+            { header: '统一社会信用代码', value: (r: Row) => r.credit_code, width: 22 },
+            { header: '区县', value: (r: Row) => r.county_name },
+            { header: '规模', value: (r: Row) => r.scale },
+            { header: '综合得分', value: (r: Row) => Math.round(r.total * 100) / 100 },
+            { header: '排名', value: (r: Row) => `${r.rank}/${r.group_size}` },
+            { header: '评价类别', value: (r: Row) => APPRAISAL_CLASS_NAMES[r.class as AppraisalClass], width: 16 },
+            {
+              header: '公示期',
+              value: () => `${b.publicityStart} 至 ${b.publicityEnd}`,
+              width: 26,
+              note: '公示期内企业可对评价结果提出异议',
+            },
+          ],
+          pages: (async function* () {
+            yield numbered
+          })(),
+        })
+      },
     )
     app.get(
       '/api/appraiseResult/alerts',

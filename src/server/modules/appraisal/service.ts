@@ -19,6 +19,9 @@ import { regionInScope, scopeCondition, type DataScope } from '../../auth/data-s
 import type { Db } from '../../db/engine'
 import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
 import { statYears } from '../../common/stat-years'
+import { FIGURES, type FigureKey } from '../../../domain/figures/catalogue'
+import { enterpriseSums, enterpriseYearColumns, enterpriseYearFrom } from '../../figures/sql'
+import { enterpriseFigures, shown, type EnterpriseSumsRow } from '../../figures/values'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { modelInForce, readSubjects, runBatch, type ModelInForce } from './run'
 
@@ -42,7 +45,11 @@ async function assertCounty(db: Db, scope: DataScope, code: string): Promise<voi
 // ---- inputs ----
 
 /** An enterprise of the scope, or 404. */
-async function enterpriseInScope(db: Db, scope: DataScope, id: number): Promise<{ id: number; name: string; county_code: string | null }> {
+export async function enterpriseInScope(
+  db: Db,
+  scope: DataScope,
+  id: number,
+): Promise<{ id: number; name: string; county_code: string | null }> {
   const params: unknown[] = [id]
   const r = await db.query<{ id: number; name: string; county_code: string | null }>(
     `SELECT e.id, e.name, e.county_code FROM enterprise e WHERE e.id = $1 AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`,
@@ -500,6 +507,16 @@ export async function addObjection(
   }
   const inBatch = await db.query('SELECT 1 FROM appraisal_result WHERE batch_id = $1 AND enterprise_id = $2', [b.id, f.enterpriseId])
   if (inBatch.rows.length === 0) throw problem('enterpriseId', '该企业不在本批次的评价结果中')
+  if (f.attachments.length) {
+    // only files uploaded for an objection by this user (POST /api/appraiseResult/objection/upload)
+    const files = await db.query<{ id: number }>(
+      `SELECT id::int AS id FROM upload_file WHERE id = ANY($1::bigint[]) AND dm = '${OBJECTION_DM}' AND uploaded_by = $2`,
+      [f.attachments, actor.id],
+    )
+    const found = new Set(files.rows.map((x) => x.id))
+    const bad = f.attachments.find((x) => !found.has(x))
+    if (bad !== undefined) throw problem('attachments', `附件 #${bad} 不存在或不是本人为异议上传的文件，请重新上传`)
+  }
   return db.transaction(async (tx) => {
     const r = await tx.query<{ id: number }>(
       `INSERT INTO appraisal_objection (batch_id, enterprise_id, content, attachments, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -510,16 +527,42 @@ export async function addObjection(
   })
 }
 
-/** The objections of a batch. */
+/** The 代码 objection attachments are filed under in the file store. */
+export const OBJECTION_DM = 'appraisal_objection'
+
+/** The objections of a batch, each with its attachments (id, name, size). */
 export async function objections(db: Db, scope: DataScope, batchId: number) {
   const b = await batch(db, scope, batchId)
   const r = await db.query<Record<string, unknown>>(
-    `SELECT o.id, o.enterprise_id AS "enterpriseId", e.name, o.content, o.attachments, o.state, o.decision, o.created_by AS "createdBy",
-       o.created_at AS "createdAt", o.reviewed_by AS "reviewedBy", o.reviewed_at AS "reviewedAt"
+    `SELECT o.id, o.enterprise_id AS "enterpriseId", e.name, o.content, o.state, o.decision, o.created_by AS "createdBy",
+       o.created_at AS "createdAt", o.reviewed_by AS "reviewedBy", o.reviewed_at AS "reviewedAt",
+       COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.original_name, 'size', f.size) ORDER BY a.ord)
+                 FROM jsonb_array_elements_text(o.attachments) WITH ORDINALITY a(v, ord) JOIN upload_file f ON f.id = a.v::bigint), '[]') AS attachments
      FROM appraisal_objection o JOIN enterprise e ON e.id = o.enterprise_id WHERE o.batch_id = $1 ORDER BY o.id`,
     [b.id],
   )
-  return r.rows.map((x) => ({ ...x, createdAt: iso(x.createdAt as Date), reviewedAt: iso(x.reviewedAt as Date | null) }))
+  return r.rows.map((x) => ({
+    ...x,
+    attachments: (x.attachments as { id: number; name: string; size: number }[]).map((a) => ({
+      id: Number(a.id),
+      name: a.name,
+      size: Number(a.size),
+    })),
+    createdAt: iso(x.createdAt as Date),
+    reviewedAt: iso(x.reviewedAt as Date | null),
+  }))
+}
+
+/** An attachment of an objection of the scope (404 when the file is not one of its attachments). */
+export async function objectionFile(db: Db, scope: DataScope, objectionId: number, fileId: number): Promise<number> {
+  const o = await db.query<{ batch_id: number; attachments: number[] }>(
+    'SELECT batch_id, attachments FROM appraisal_objection WHERE id = $1',
+    [objectionId],
+  )
+  if (!o.rows[0]) throw notFound(`异议 ${objectionId} 不存在`)
+  await batch(db, scope, o.rows[0].batch_id)
+  if (!o.rows[0].attachments.map(Number).includes(fileId)) throw notFound(`文件 ${fileId} 不是该异议的附件`)
+  return fileId
 }
 
 /** 审核异议: 维持 keeps the result; 采纳 corrects an input (if given) and re-runs the batch — all in one transaction. */
@@ -655,7 +698,24 @@ export async function results(
   )
 }
 
-/** One enterprise's result in a batch with the inputs the run read. */
+/** The run's snapshot keys of the input items (RunInputs). */
+const SNAPSHOT_KEY: Record<InputItem, string> = {
+  tax: 'tax',
+  value_added: 'valueAdded',
+  revenue: 'revenue',
+  rd_expense: 'rd',
+  energy: 'energy',
+  emissions: 'emissions',
+  employees: 'employees',
+  land_area_m2: 'landM2',
+}
+
+/**
+ * 企业评价卡: one enterprise's result in a batch — the inputs the run read (with their source, the
+ * date reported and today's value when it has changed since), each indicator's value, benchmark
+ * and score, 加减分, total, rank, class, reason, last year's class — with the corrections of its
+ * inputs and the 加减分/一票否决 events of the year.
+ */
 export async function resultDetail(db: Db, scope: DataScope, batchId: number, enterpriseId: number) {
   const b = await batch(db, scope, batchId)
   const r = await db.query<ResultDbRow & { inputs: Record<string, number | null> }>(
@@ -664,26 +724,125 @@ export async function resultDetail(db: Db, scope: DataScope, batchId: number, en
     [b.id, enterpriseId],
   )
   if (!r.rows[0]) throw notFound(`企业 ${enterpriseId} 不在该批次的评价结果中`)
-  return { batch: b, result: resultOf(r.rows[0]), inputs: r.rows[0].inputs }
+  const now = await inputs(db, scope, enterpriseId, b.year)
+  const snap = r.rows[0].inputs
+  const events = await db.query<{ name: string; evidence: string; evidence_date: string | null }>(
+    `SELECT name, evidence, to_char(evidence_date, 'YYYY-MM-DD') AS evidence_date FROM appraisal_event WHERE enterprise_id = $1 AND year = $2 ORDER BY name`,
+    [enterpriseId, b.year],
+  )
+  return {
+    batch: b,
+    result: resultOf(r.rows[0]),
+    inputs: snap,
+    items: now.items.map((i) => {
+      const used = snap[SNAPSHOT_KEY[i.item as InputItem]] ?? null
+      return { ...i, value: used, current: i.value, changed: (i.value ?? null) !== used }
+    }),
+    history: now.history,
+    events: events.rows.map((e) => ({ name: e.name, evidence: e.evidence, evidenceDate: e.evidence_date })),
+  }
 }
 
-/** 类别迁移: published classes of the year before × of the year, in the scope. */
-export async function compare(db: Db, scope: DataScope, year: number) {
+/** The catalogue figures 同比 compares (the year's enterprise figures of the scope). */
+export const COMPARE_FIGURES = [
+  'appraisedEnterpriseCount',
+  'ratedEnterpriseCount',
+  'lowTaxEnterpriseCount',
+  'tax',
+  'taxPerMu',
+  'valueAddedPerMu',
+  'laborProductivity',
+  'energyEfficiency',
+  'emissionEfficiency',
+  'rdRatio',
+] as const satisfies readonly FigureKey[]
+
+/** The enterprise figures of a year over the scope (exact). */
+async function figuresOfYear(db: Db, scope: DataScope, year: number) {
   const params: unknown[] = [year]
   const where = scopeCondition(scope, 'e', params)
-  const r = await db.query<{ last: string | null; now: string; n: number }>(
+  const r = await db.query<EnterpriseSumsRow>(
+    `SELECT ${enterpriseSums('r')} FROM (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${where}) r`,
+    params,
+  )
+  return enterpriseFigures(r.rows[0])
+}
+
+/**
+ * 同比: published classes of `base` (default the year before) × of `year`, in the scope — the
+ * migration matrix, each class's count in both years, how many moved up, stayed, moved down,
+ * entered or left — and the catalogue's enterprise figures of both years with their change.
+ */
+export async function compare(db: Db, scope: DataScope, year: number, base = year - 1) {
+  if (base >= year) throw problem('base', `对比年度 base 应早于年度 year（${year}）`)
+  const params: unknown[] = [year, base]
+  const where = scopeCondition(scope, 'e', params)
+  const r = await db.query<{ last: string | null; now: string | null; n: number }>(
     `SELECT p.class AS last, a.class AS now, count(*)::int AS n
-     FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
-     LEFT JOIN enterprise_appraisal_yearly p ON p.enterprise_id = a.enterprise_id AND p.year = a.year - 1
-     WHERE a.year = $1 AND NOT e.deleted AND ${where} GROUP BY 1, 2`,
+     FROM (SELECT enterprise_id, class FROM enterprise_appraisal_yearly WHERE year = $1) a
+     FULL JOIN (SELECT enterprise_id, class FROM enterprise_appraisal_yearly WHERE year = $2) p ON p.enterprise_id = a.enterprise_id
+     JOIN enterprise e ON e.id = COALESCE(a.enterprise_id, p.enterprise_id)
+     WHERE NOT e.deleted AND ${where} GROUP BY 1, 2`,
     params,
   )
   const classes = ['A', 'B', 'C', 'D'] as const
   const rows = [...classes, null].map((from) => ({
     from: from ?? '新参评',
     to: Object.fromEntries(classes.map((to) => [to, r.rows.find((x) => x.last === from && x.now === to)?.n ?? 0])),
+    left: r.rows.find((x) => x.last === from && x.now === null)?.n ?? 0,
   }))
   const rank = (c: string) => 'ABCD'.indexOf(c)
-  const droppedTwo = r.rows.filter((x) => x.last && rank(x.now) - rank(x.last) >= 2).reduce((s, x) => s + x.n, 0)
-  return { year, matrix: rows, alerts: { droppedTwoOrMore: droppedTwo } }
+  const sum = (p: (x: { last: string | null; now: string | null }) => boolean) => r.rows.filter(p).reduce((t, x) => t + x.n, 0)
+  const both = (x: { last: string | null; now: string | null }): x is { last: string; now: string } => !!x.last && !!x.now
+  const counts = (pick: 'last' | 'now') => Object.fromEntries(classes.map((c) => [c, sum((x) => x[pick] === c)])) as Record<string, number>
+  const [fy, fb] = [await figuresOfYear(db, scope, year), await figuresOfYear(db, scope, base)]
+  return {
+    year,
+    base,
+    matrix: rows,
+    counts: { base: counts('last'), year: counts('now') },
+    moves: {
+      up: sum((x) => both(x) && rank(x.now) < rank(x.last)),
+      same: sum((x) => both(x) && x.now === x.last),
+      down: sum((x) => both(x) && rank(x.now) > rank(x.last)),
+      entered: sum((x) => !x.last && !!x.now),
+      left: sum((x) => !!x.last && !x.now),
+    },
+    alerts: { droppedTwoOrMore: sum((x) => both(x) && rank(x.now) - rank(x.last) >= 2) },
+    figures: COMPARE_FIGURES.map((key) => {
+      const [now, then] = [shown(key, fy[key]), shown(key, fb[key])]
+      return {
+        key,
+        name: FIGURES[key].name,
+        unit: FIGURES[key].unit,
+        base: then,
+        year: now,
+        change: now === null || then === null ? null : shown(key, fy[key]! - fb[key]!),
+        rate:
+          now === null || then === null || fb[key] === 0 ? null : Math.round(((fy[key]! - fb[key]!) / Math.abs(fb[key]!)) * 10000) / 100,
+      }
+    }),
+  }
+}
+
+/** 公示名单: the public list of a batch put to 公示 (or published), ordered by county, scale and rank. */
+export async function publicityList(db: Db, scope: DataScope, batchId: number) {
+  const b = await batch(db, scope, batchId)
+  if (b.state === '试算') throw problem('batchId', '批次尚未公示，公示后才能导出公示名单')
+  const r = await db.query<{
+    name: string
+    credit_code: string
+    county_name: string | null
+    scale: string
+    total: number
+    rank: number
+    group_size: number
+    class: string
+  }>(
+    `SELECT e.name, e.credit_code, c.name AS county_name, x.scale, x.total, x.rank, x.group_size, x.class
+     FROM appraisal_result x JOIN enterprise e ON e.id = x.enterprise_id LEFT JOIN region c ON c.code = e.county_code
+     WHERE x.batch_id = $1 ORDER BY x.scale, x.rank`,
+    [b.id],
+  )
+  return { batch: b, rows: r.rows }
 }

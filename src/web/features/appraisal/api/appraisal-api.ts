@@ -11,6 +11,11 @@ export const APPRAISAL_KEY = ['appraisal'] as const
 
 type Q = Record<string, string | number | undefined>
 
+const hook =
+  <T>(name: string, url: string) =>
+  (q: Q, enabled = true) =>
+    useQuery({ queryKey: [...APPRAISAL_KEY, name, q], queryFn: () => apiGet<T>(url, q), placeholderData: keepPreviousData, enabled })
+
 /** One county's sources: how many of the year's reporting enterprises have each source's data. */
 export interface CompletenessRow {
   code: string
@@ -88,19 +93,88 @@ export interface ObjectionRow {
   createdAt: string
   reviewedBy: string
   reviewedAt: string | null
+  attachments: { id: number; name: string; size: number }[]
 }
 
-/** The class migration matrix last year → this year. */
+/** 同比: the class migration base year → year, the class counts, the moves and the catalogue figures of both years. */
 export interface Compare {
   year: number
-  matrix: { from: string; to: Record<string, number> }[]
+  base: number
+  matrix: { from: string; to: Record<string, number>; left: number }[]
+  counts: { base: Record<string, number>; year: Record<string, number> }
+  moves: { up: number; same: number; down: number; entered: number; left: number }
   alerts: { droppedTwoOrMore: number }
+  figures: {
+    key: string
+    name: string
+    unit: string
+    base: number | null
+    year: number | null
+    change: number | null
+    rate: number | null
+  }[]
 }
 
-const hook =
-  <T>(name: string, url: string) =>
-  (q: Q, enabled = true) =>
-    useQuery({ queryKey: [...APPRAISAL_KEY, name, q], queryFn: () => apiGet<T>(url, q), placeholderData: keepPreviousData, enabled })
+/** 企业评价卡 GET /api/appraiseResult/detail */
+export interface ResultCard {
+  batch: AppraisalBatch
+  result: AppraisalResultRow
+  items: {
+    item: string
+    name: string
+    unit: string
+    source: string
+    value: number | null
+    current: number | null
+    changed: boolean
+    reportedDate: string | null
+    updatedBy: string | null
+  }[]
+  history: InputDetail['history']
+  events: { name: string; evidence: string; evidenceDate: string | null }[]
+}
+export const useResultCard = hook<ResultCard>('card', '/api/appraiseResult/detail')
+
+/** One 加减分 / 一票否决 event. */
+export interface EventRow {
+  id: number
+  enterpriseId: number
+  enterpriseName: string
+  creditCode: string
+  countyName: string | null
+  year: number
+  name: string
+  kind: '加分' | '减分' | '一票否决' | '未列入模型'
+  points: number | null
+  evidence: string
+  evidenceDate: string | null
+  note: string
+  updatedBy: string
+  updatedAt: string | null
+}
+/** 加减分事项 GET /api/companyAppraise/events */
+export const useEvents = hook<Page<EventRow>>('events', '/api/companyAppraise/events')
+/** 模型事项 GET /api/companyAppraise/eventItems */
+export const useEventItems = hook<{ name: string; kind: string; points: number | null }[]>('eventItems', '/api/companyAppraise/eventItems')
+/** 事项变更 GET /api/companyAppraise/eventHistory */
+export const useEventHistory = hook<
+  {
+    id: number
+    action: string
+    before: Record<string, unknown> | null
+    after: Record<string, unknown> | null
+    reason: string
+    actor: string
+    at: string
+  }[]
+>('eventHistory', '/api/companyAppraise/eventHistory')
+/** 登记/修改事项 POST /api/companyAppraise/eventSave */
+export const saveEvent = (body: unknown) => postSaying<{ id: number }>('/api/companyAppraise/eventSave', body)
+/** 删除事项 POST /api/companyAppraise/eventDelete */
+export const deleteEvent = (body: unknown) => postSaying<null>('/api/companyAppraise/eventDelete', body)
+/** 上传异议附件 POST /api/appraiseResult/objection/upload (multipart: file) */
+export const uploadObjectionFile = (form: FormData) =>
+  apiUpload<{ id: number; name: string; size: number }>('/api/appraiseResult/objection/upload', form)
 
 export const useCompleteness = hook<{ year: number; rows: CompletenessRow[] }>('completeness', '/api/companyAppraise/completeness')
 export const useInputList = hook<Page<InputRow>>('inputs', '/api/companyAppraise/list')
@@ -124,7 +198,16 @@ export interface Alerts {
     state: string
     version: number
     total: number
+    /** every D */
     d: number
+    /** D by rank or score line: what is compared with the quota */
+    dByRank: number
+    /** the D the quota allows (Σ over the scales of round(n × quota %)) */
+    allowed: number
+    /** D by 亩均税收 below the floor and by 一票否决: shown, not compared */
+    dTaxFloor: number
+    dVeto: number
+    dByTrigger: number
     share: number
     quota: number
   }[]

@@ -40,7 +40,7 @@ export function AppraisalAlerts({ year, regionCode }: { year?: number; regionCod
     },
     a.dShareOverQuota.length > 0 && {
       key: 'dshare',
-      label: `D类占比超过比例：${a.dShareOverQuota.length} 个区县`,
+      label: `按排名或分数线评为D类的企业超过D类比例：${a.dShareOverQuota.length} 个区县（亩均税收低于下限和一票否决的D类另列，不计入比较）`,
       children: (
         <Table
           size="small"
@@ -59,8 +59,12 @@ export function AppraisalAlerts({ year, regionCode }: { year?: number; regionCod
               ),
             },
             { title: '参评企业', dataIndex: 'total', align: 'right' as const },
-            { title: 'D类', dataIndex: 'd', align: 'right' as const },
-            { title: 'D类占比', dataIndex: 'share', align: 'right' as const, render: (v: number) => `${v.toFixed(2)} %` },
+            { title: 'D类合计', dataIndex: 'd', align: 'right' as const },
+            { title: '其中按排名/分数线', dataIndex: 'dByRank', align: 'right' as const },
+            { title: '比例允许', dataIndex: 'allowed', align: 'right' as const },
+            { title: '亩均税收低于下限', dataIndex: 'dTaxFloor', align: 'right' as const },
+            { title: '一票否决', dataIndex: 'dVeto', align: 'right' as const },
+            { title: '按排名/分数线占比', dataIndex: 'share', align: 'right' as const, render: (v: number) => `${v.toFixed(2)} %` },
             { title: '模型D类比例', dataIndex: 'quota', align: 'right' as const, render: (v: number) => `${v} %` },
           ]}
         />

@@ -4,7 +4,7 @@
  * value and score, 加减分, total, rank, class, last year's class and the reason — filtered, paged and
  * exported. 试算 needs a county; 发布 asks first and waits for every objection to be reviewed.
  */
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { AppraisalBatch, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
@@ -32,7 +32,10 @@ import {
   useResults,
   type ObjectionRow,
   type PolicyRow,
+  uploadObjectionFile,
 } from '../api/appraisal-api'
+import { EnterpriseCard } from '../components/enterprise-card'
+import { YearCompareModal } from '../components/year-compare'
 import { AppraisalClassTag, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
 import { enterMovesOn } from '../../../ui/form-keys'
 
@@ -64,6 +67,8 @@ export function AppraisalResultPage() {
   const [objectionsOf, setObjectionsOf] = useState<AppraisalBatch | null>(null)
   const refresh = [APPRAISAL_KEY as unknown as string[]]
   const [policyOpen, setPolicyOpen] = useState(false)
+  const [compareOpen, setCompareOpen] = useState(false)
+  const [cardOf, setCardOf] = useState<{ batchId: number; enterpriseId: number } | null>(null)
 
   const run = async (countyCode: string | undefined, reason?: string) => {
     if (!countyCode || !/^33\d{4}$/.test(countyCode) || countyCode.endsWith('00')) {
@@ -142,6 +147,22 @@ export function AppraisalResultPage() {
               发布
             </Button>
           )}
+          {b.state !== '试算' && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`batch-public-list-${b.id}`}
+              onClick={() =>
+                download(
+                  '/api/appraiseResult/publicityExport',
+                  { batchId: b.id },
+                  `${b.countyName}${b.year}年亩均效益评价公示名单.xlsx`,
+                ).catch((e: Error) => message.error(e.message))
+              }
+            >
+              公示名单
+            </Button>
+          )}
           {b.state === '发布' && (
             <Button
               type="link"
@@ -176,7 +197,15 @@ export function AppraisalResultPage() {
       sortOrder: sortOrderOf('name'),
       render: (_, r) => (
         <div>
-          <div>{r.name}</div>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+            onClick={() => setCardOf({ batchId: r.batchId, enterpriseId: r.enterpriseId })}
+            data-testid={`result-card-${r.enterpriseId}`}
+          >
+            {r.name}
+          </Button>
           <div style={{ color: '#9ca3af', fontSize: 12 }}>{r.creditCode}</div>
         </div>
       ),
@@ -240,6 +269,9 @@ export function AppraisalResultPage() {
           </Button>
           <Button onClick={() => setPolicyOpen(true)} data-testid="policy-open">
             差别化政策清单
+          </Button>
+          <Button onClick={() => setCompareOpen(true)} data-testid="compare-open">
+            同比分析
           </Button>
         </Space>
       }
@@ -310,6 +342,8 @@ export function AppraisalResultPage() {
       <PublicityModal batch={publicityOf} onClose={() => setPublicityOf(null)} />
       <ObjectionsModal batch={objectionsOf} onClose={() => setObjectionsOf(null)} />
       <PolicyModal open={policyOpen} year={year} regionCode={f.regionCode} onClose={() => setPolicyOpen(false)} />
+      <YearCompareModal open={compareOpen} year={year} regionCode={f.regionCode} onClose={() => setCompareOpen(false)} />
+      <EnterpriseCard target={cardOf} onClose={() => setCardOf(null)} />
     </ListShell>
   )
 }
@@ -355,6 +389,8 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
   const results = useResults({ batchId: batch?.id, year: batch?.year, page: 1, pageSize: 500 }, batch !== null)
   const [adding] = Form.useForm<{ enterpriseId: number; content: string }>()
   const [reviewing, setReviewing] = useState<ObjectionRow | null>(null)
+  const [files, setFiles] = useState<{ id: number; name: string }[]>([])
+  const [uploading, setUploading] = useState(false)
   const act = useAction()
   const { message } = App.useApp()
   const refresh = [APPRAISAL_KEY as unknown as string[]]
@@ -378,6 +414,33 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
         columns={[
           { title: '企业', dataIndex: 'name' },
           { title: '异议内容', dataIndex: 'content' },
+          {
+            title: '附件',
+            key: 'files',
+            render: (_, o) =>
+              o.attachments.length ? (
+                <Space direction="vertical" size={0}>
+                  {o.attachments.map((a) => (
+                    <Button
+                      key={a.id}
+                      type="link"
+                      size="small"
+                      style={{ padding: 0 }}
+                      data-testid={`objection-file-${a.id}`}
+                      onClick={() =>
+                        download('/api/appraiseResult/objection/file', { objectionId: o.id, fileId: a.id }, a.name).catch((e: Error) =>
+                          message.error(e.message),
+                        )
+                      }
+                    >
+                      {a.name}
+                    </Button>
+                  ))}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
           { title: '状态', dataIndex: 'state', width: 70 },
           { title: '审核意见', dataIndex: 'decision' },
           {
@@ -401,8 +464,14 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
           data-testid="objection-form"
           onKeyDown={enterMovesOn()}
           onFinish={async (v) => {
-            const ok = await act(async () => message.success((await addObjection({ batchId: batch!.id, ...v })).message), { refresh })
-            if (ok) adding.resetFields()
+            const ok = await act(
+              async () => message.success((await addObjection({ batchId: batch!.id, ...v, attachments: files.map((x) => x.id) })).message),
+              { refresh },
+            )
+            if (ok) {
+              adding.resetFields()
+              setFiles([])
+            }
           }}
         >
           <Form.Item name="enterpriseId" rules={[{ required: true, message: '请选择企业' }]}>
@@ -417,9 +486,40 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
           <Form.Item name="content" rules={[{ required: true, whitespace: true, message: '请填写异议内容' }]}>
             <Input placeholder="异议内容" style={{ width: 320 }} data-testid="objection-content" />
           </Form.Item>
+          <Upload
+            accept=".pdf,.doc,.docx,.xls,.xlsx,.png,.jpg,.jpeg,.txt"
+            showUploadList={false}
+            beforeUpload={async (file) => {
+              setUploading(true)
+              try {
+                const form = new FormData()
+                form.append('file', file)
+                const f = await uploadObjectionFile(form)
+                setFiles((x) => [...x, { id: f.id, name: f.name }])
+              } catch (e) {
+                message.error((e as Error).message)
+              } finally {
+                setUploading(false)
+              }
+              return false
+            }}
+          >
+            <Button loading={uploading} disabled={files.length >= 10} data-testid="objection-upload">
+              上传附件
+            </Button>
+          </Upload>
           <Button htmlType="submit" type="primary" data-testid="objection-add">
             登记异议
           </Button>
+          {files.length > 0 && (
+            <Space wrap style={{ width: '100%', marginTop: 8 }} data-testid="objection-files">
+              {files.map((x) => (
+                <Tag key={x.id} closable onClose={() => setFiles((all) => all.filter((y) => y.id !== x.id))}>
+                  {x.name}
+                </Tag>
+              ))}
+            </Space>
+          )}
         </Form>
       )}
       <ReviewModal objection={reviewing} onClose={() => setReviewing(null)} />
@@ -455,6 +555,23 @@ function ReviewModal({ objection, onClose }: { objection: ObjectionRow | null; o
       }}
     >
       <p style={{ color: '#6b7280' }}>{objection?.content}</p>
+      {objection && objection.attachments.length > 0 && (
+        <p data-testid="review-files">
+          附件：
+          {objection.attachments.map((a) => (
+            <Button
+              key={a.id}
+              type="link"
+              size="small"
+              onClick={() =>
+                download('/api/appraiseResult/objection/file', { objectionId: objection.id, fileId: a.id }, a.name).catch(() => undefined)
+              }
+            >
+              {a.name}
+            </Button>
+          ))}
+        </p>
+      )}
       <Form form={form} layout="vertical" initialValues={{ decision: '维持' }} data-testid="review-form">
         <Form.Item name="decision" label="审核结论">
           <Select

@@ -52,6 +52,8 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
   const engine = useScene()
   const drawer = useRef<Drawer | null>(null)
   const [drawing, setDrawing] = useState<'edit' | 'new' | null>(null)
+  // corners placed of the outline being drawn: the user sees the click was taken (a slow map may drop one)
+  const [nodes, setNodes] = useState(0)
   const stop = () => {
     drawer.current?.destroy()
     drawer.current = null
@@ -71,6 +73,10 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
       multiple: mode === 'polygon',
       maxCount: mode === 'point' ? 1 : -1,
     })
+    setNodes(0)
+    d.on('addNode', () => setNodes((n) => n + 1))
+    // a finished outline: the next one starts from no corner
+    d.on('add', () => setNodes(0))
     if (mode === 'point') {
       // a point is done when placed
       d.on('add', () => {
@@ -93,6 +99,7 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
       {!drawing && <GeoJsonLayer data={featuresOf(value)} color={color} kind="fill" zIndex={30} />}
       <div
         data-testid="shape-editor"
+        data-nodes={nodes}
         style={{
           position: 'absolute',
           left: 12,
@@ -107,7 +114,13 @@ export function ShapeEditor({ value, mode, onChange, disabled, color = '#1677ff'
         {drawing ? (
           <Space size={6}>
             <Typography.Text type="secondary">
-              {mode === 'point' ? '在地图上点击企业位置' : drawing === 'new' ? '依次点击各拐点，双击结束' : '拖动顶点调整边界'}
+              {mode === 'point'
+                ? '在地图上点击企业位置'
+                : drawing === 'new'
+                  ? nodes > 0
+                    ? `已点 ${nodes} 个拐点，双击结束`
+                    : '依次点击各拐点，双击结束'
+                  : '拖动顶点调整边界'}
             </Typography.Text>
             {mode === 'polygon' && (
               <Button size="small" type="primary" data-testid="shape-finish" onClick={finish}>

@@ -55,9 +55,6 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
   const [keyword, setKeyword] = useState('')
   // the planned land: a parcel of the master data, or drawn on the map when none exists yet
   const [landMode, setLandMode] = useState<'parcel' | 'draw'>('parcel')
-  const [shapeText, setShapeText] = useState('')
-  const [shapeTextError, setShapeTextError] = useState<string | null>(null)
-  const shape = Form.useWatch('plannedShape', form) as Geometry | null | undefined
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const parcels = useParcelOptions(keyword, open && !editing)
@@ -68,8 +65,6 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
     form.resetFields()
     setProblem(null)
     setLandMode('parcel')
-    setShapeText('')
-    setShapeTextError(null)
     if (editing) {
       form.setFieldsValue({
         name: editing.name,
@@ -244,7 +239,7 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
               </Form.Item>
             </Col>
           )}
-          <Col span={landMode === 'draw' && !editing ? 12 : 6}>
+          <Col span={6}>
             <Form.Item name="plannedInvestment" label="计划投资（万元）" rules={[{ required: true, message: '请填写计划投资' }]}>
               <InputNumber min={0} style={{ width: '100%' }} data-testid="sign-plannedInvestment" />
             </Form.Item>
@@ -266,50 +261,8 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
             ]}
             extra="绘制的图形成为数据中心的地块草稿；土地供应时填写宗地代码提交审核，通过后成为该项目的地块"
           >
-            <PlannedShapeSummary />
+            <PlannedShapeField />
           </Form.Item>
-        )}
-        {!editing && landMode === 'draw' && (
-          <Row gutter={12} style={{ marginBottom: 12 }}>
-            <Col span={15}>
-              <RecordMap height={300} testId="sign-map">
-                <ShapeEditor
-                  mode="polygon"
-                  value={shape ?? null}
-                  onChange={(g) => {
-                    form.setFieldValue('plannedShape', g)
-                    setShapeText(g ? JSON.stringify(g) : '')
-                    setShapeTextError(null)
-                    void form.validateFields(['plannedShape']).catch(() => {})
-                  }}
-                />
-              </RecordMap>
-            </Col>
-            <Col span={9}>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 6 }}>
-                点击「绘制图形」后依次点击各拐点、双击结束；也可粘贴坐标（GeoJSON 多边形，WGS84 经纬度）。
-              </Typography.Paragraph>
-              <Input.TextArea
-                rows={8}
-                value={shapeText}
-                aria-label="规划用地坐标（GeoJSON）"
-                status={shapeTextError ? 'error' : undefined}
-                data-testid="sign-shape-text"
-                onChange={(e) => setShapeText(e.target.value)}
-                onBlur={() => {
-                  if (!shapeText.trim()) return
-                  try {
-                    form.setFieldValue('plannedShape', JSON.parse(shapeText) as Geometry)
-                    setShapeTextError(null)
-                    void form.validateFields(['plannedShape']).catch(() => {})
-                  } catch {
-                    setShapeTextError('不是有效的 JSON，请粘贴 GeoJSON 多边形')
-                  }
-                }}
-              />
-              {shapeTextError && <Typography.Text type="danger">{shapeTextError}</Typography.Text>}
-            </Col>
-          </Row>
         )}
         <Divider titlePlacement="start" plain>
           标准地承诺
@@ -332,8 +285,22 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
   )
 }
 
-/** The drawn shape in words (已绘制多边形，12.34 亩 — measured as the database measures it, EPSG:4549), as the form field's value. */
-function PlannedShapeSummary({ value }: { value?: Geometry | null }) {
+/**
+ * The planned land as one form field: the map to draw it on (its corners counted while drawing),
+ * the same shape as GeoJSON text to paste or read, and the drawn shape in words below them
+ * (已绘制多边形，12.34 亩 — measured as the database measures it, EPSG:4549), so the field's error
+ * shows right under the map.
+ */
+function PlannedShapeField({ value, onChange }: { value?: Geometry | null; onChange?: (g: Geometry | null) => void }) {
+  const [text, setText] = useState(value ? JSON.stringify(value) : '')
+  const [textError, setTextError] = useState<string | null>(null)
+  // the text follows a shape drawn or cleared on the map
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    setShown(value)
+    setText(value ? JSON.stringify(value) : '')
+    setTextError(null)
+  }
   let area: number | null
   try {
     area = value ? forDisplay(mu(officialAreaM2(value)), 2) : null
@@ -341,8 +308,43 @@ function PlannedShapeSummary({ value }: { value?: Geometry | null }) {
     area = null
   }
   return (
-    <Typography.Text data-testid="sign-shape-summary" type={value ? undefined : 'secondary'}>
-      {value ? `已绘制${value.type === 'MultiPolygon' ? '多块多边形' : '多边形'}${area === null ? '' : `，${area} 亩`}` : '尚未绘制'}
-    </Typography.Text>
+    <>
+      <Row gutter={12}>
+        <Col span={15}>
+          <RecordMap height={300} testId="sign-map">
+            <ShapeEditor mode="polygon" value={value ?? null} onChange={(g) => onChange?.(g)} />
+          </RecordMap>
+        </Col>
+        <Col span={9}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 6 }}>
+            放大地图到项目所在位置，点击「绘制图形」后依次点击各拐点、双击结束；也可粘贴坐标（GeoJSON 多边形，WGS84 经纬度）。
+          </Typography.Paragraph>
+          <Input.TextArea
+            rows={7}
+            value={text}
+            aria-label="规划用地坐标（GeoJSON）"
+            status={textError ? 'error' : undefined}
+            data-testid="sign-shape-text"
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => {
+              if (!text.trim()) {
+                if (value) onChange?.(null)
+                return
+              }
+              try {
+                onChange?.(JSON.parse(text) as Geometry)
+                setTextError(null)
+              } catch {
+                setTextError('不是有效的 JSON，请粘贴 GeoJSON 多边形')
+              }
+            }}
+          />
+          {textError && <Typography.Text type="danger">{textError}</Typography.Text>}
+        </Col>
+      </Row>
+      <Typography.Text data-testid="sign-shape-summary" type={value ? undefined : 'secondary'} style={{ display: 'block', marginTop: 6 }}>
+        {value ? `已绘制${value.type === 'MultiPolygon' ? '多块多边形' : '多边形'}${area === null ? '' : `，${area} 亩`}` : '尚未绘制'}
+      </Typography.Text>
+    </>
   )
 }

@@ -144,6 +144,9 @@ describe('台账', () => {
       submissionId: sub.id,
       planId: null,
     })
+    // the entry carries its parcel's shape for the map of 制定方案, as PostGIS writes it
+    const shape = await one<{ g: string }>('SELECT ST_AsGeoJSON(geom, 6) AS g FROM parcel WHERE id = $1', [free[0].id])
+    expect(ledger.page.list[0].geometry).toEqual(JSON.parse(shape.g))
     const wnr = (await s.get<{ list: { parcelId: number }[] }>('/api/landInefficient/getWnrList?pageSize=500', land)).body.data
     expect(wnr.list.map((x) => x.parcelId)).toEqual(expect.arrayContaining([free[0].id, free[1].id]))
   })
@@ -244,6 +247,15 @@ describe('盘活方案, 进度 and 办结', () => {
       parcelCount: 1,
       plannedAreaMu: expect.closeTo(mu, 2),
     })
+    // the plan's parcels carry their shapes for the plan's map
+    expect(r.body.data.parcels.map((x) => [x.parcelId, (x.geometry as { type: string }).type])).toEqual([
+      [
+        free[0].id,
+        (await one<{ t: string }>('SELECT GeometryType(geom) AS t FROM parcel WHERE id = $1', [free[0].id])).t
+          .replace('MULTIPOLYGON', 'MultiPolygon')
+          .replace('POLYGON', 'Polygon'),
+      ],
+    ])
     expect(r.body.data.milestones).toEqual([{ id: expect.any(Number), name: '签订收购协议', dueDate: day(30), doneDate: null }])
     expect((await one<{ state: string }>('SELECT state FROM revitalize_ledger WHERE parcel_id = $1', [free[0].id])).state).toBe(
       '已纳入方案',

@@ -156,6 +156,8 @@ export interface LedgerRow {
   withdrawReason: string
   submissionId: number | null
   planId: number | null
+  /** the parcel's shape (GeoJSON, WGS84) for the small map of 制定方案, or null without one */
+  geometry: unknown
 }
 
 /** GET /api/landInefficient/getLandIneInfo */
@@ -292,6 +294,8 @@ export interface PlanDetail extends PlanRow {
     areaMu: number
     plannedAreaMu: number
     status: string
+    /** the parcel's shape (GeoJSON, WGS84), or null without one */
+    geometry: unknown
   }[]
   milestones: { id: number; name: string; dueDate: string; doneDate: string | null }[]
   reports: ReportRow[]

@@ -17,6 +17,7 @@ import { INDUSTRY_MAP_PAGES } from './pages/industry-map-pages'
 import { REGULATION_PAGES_REGISTRY } from './pages/regulation-pages'
 import { APPRAISAL_PAGES_REGISTRY } from './pages/appraisal-pages'
 import { STOCK_PAGES_REGISTRY } from './pages/stock-pages'
+import { REVITALIZE_PAGES_REGISTRY } from './pages/revitalize-pages'
 import { REVITALIZE_RESULT_PAGES_REGISTRY } from './pages/revitalize-result-pages'
 
 /**
@@ -47,6 +48,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...REGULATION_PAGES_REGISTRY,
   ...APPRAISAL_PAGES_REGISTRY,
   ...STOCK_PAGES_REGISTRY,
+  ...REVITALIZE_PAGES_REGISTRY,
   ...REVITALIZE_RESULT_PAGES_REGISTRY,
 }
 

@@ -259,7 +259,7 @@ function ledgerWhere(scope: DataScope, f: { keyword?: string; parcelId?: number 
 const LEDGER_SELECT = `l.id, l.parcel_id, p.land_code, p.name, l.county_code, c.name AS county_name, p.enterprise_id, e.name AS enterprise_name,
   p.status AS parcel_status, COALESCE(p.area_m2, 0)::float8 AS area_m2, l.batch, l.criteria, l.score::float8 AS score, l.state,
   ${d('l.confirm_date')} AS confirm_date, l.confirm_unit, ${d('l.closed_date')} AS closed_date, l.withdraw_reason,
-  l.submission_id::int AS submission_id, lp.plan_id`
+  l.submission_id::int AS submission_id, lp.plan_id, ST_AsGeoJSON(p.geom, 6) AS geojson`
 
 interface LedgerDbRow {
   id: number
@@ -282,6 +282,7 @@ interface LedgerDbRow {
   withdraw_reason: string
   submission_id: number | null
   plan_id: number | null
+  geojson: string | null
 }
 
 const ledgerView = (r: LedgerDbRow): LedgerRow => ({
@@ -305,6 +306,7 @@ const ledgerView = (r: LedgerDbRow): LedgerRow => ({
   withdrawReason: r.withdraw_reason,
   submissionId: r.submission_id,
   planId: r.plan_id,
+  geometry: r.geojson ? JSON.parse(r.geojson) : null,
 })
 
 /** The 台账, newest confirmation first. */
@@ -631,9 +633,10 @@ export async function planParcels(db: Db, planId: number) {
     area_m2: number
     planned_area_m2: number
     status: string
+    geojson: string | null
   }>(
     `SELECT pp.parcel_id, pp.ledger_id, p.land_code, p.name, COALESCE(p.area_m2, 0)::float8 AS area_m2,
-            pp.planned_area_m2::float8 AS planned_area_m2, p.status
+            pp.planned_area_m2::float8 AS planned_area_m2, p.status, ST_AsGeoJSON(p.geom, 6) AS geojson
      FROM revitalize_plan_parcel pp JOIN parcel p ON p.id = pp.parcel_id WHERE pp.plan_id = $1 ORDER BY p.land_code`,
     [planId],
   )

@@ -474,6 +474,7 @@ export async function planDetail(db: Db, scope: DataScope, id: number): Promise<
       areaMu: mu(x.area_m2) ?? 0,
       plannedAreaMu: mu(x.planned_area_m2) ?? 0,
       status: x.status,
+      geometry: x.geojson ? JSON.parse(x.geojson) : null,
     })),
     milestones,
     reports,

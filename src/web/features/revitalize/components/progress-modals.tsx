@@ -1,0 +1,219 @@
+/**
+ * The supervision writes of a running plan: 报告进度 (date and percentage never below the last
+ * report — the server refuses, and its message stands under the field), 督办 with its reply
+ * deadline, 回复 of a 督办, and 办结 with the actual effects (腾出面积 for 收回收储; the new 容积率 and
+ * 建筑面积 that 企业自主再开发 must send to the data centre).
+ */
+import { DatePicker, Form, Input, InputNumber, Typography } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { reportSaveBody, superviseBody, type PlanDetail, type PlanRow, type SupervisionRow } from '../../../../domain/contracts/revitalize'
+import { REBUILDING_PLAN_METHODS, RECOVERING_PLAN_METHODS } from '../../../../domain/revitalize'
+import { saveReport } from '../api/save-report'
+import { updateSupervision } from '../api/update-supervision'
+import { RevitalizeFormModal } from './revitalize-form-modal'
+
+const day = (d: Dayjs | undefined) => d?.format('YYYY-MM-DD') ?? ''
+
+interface ReportValues {
+  reportDate?: Dayjs
+  progress?: number
+  doneItems?: string
+  difficulties?: string
+  nextSteps?: string
+}
+
+/** 报告进度 of `plan` (null = closed). */
+export function ReportModal({ plan, onClose }: { plan: PlanRow | null; onClose: () => void }) {
+  return (
+    <RevitalizeFormModal<ReportValues, typeof reportSaveBody>
+      title={`报告进度：${plan?.name ?? ''}`}
+      open={plan !== null}
+      okText="报告"
+      testId="report-form"
+      fields={['reportDate', 'progress', 'doneItems', 'difficulties', 'nextSteps']}
+      initialValues={{ reportDate: dayjs(), progress: plan?.progress }}
+      schema={reportSaveBody}
+      toBody={(v) => ({
+        planId: plan?.id ?? 0,
+        reportDate: day(v.reportDate),
+        progress: v.progress as number,
+        doneItems: v.doneItems ?? '',
+        difficulties: v.difficulties ?? '',
+        nextSteps: v.nextSteps ?? '',
+      })}
+      send={saveReport}
+      onClose={onClose}
+      facts={
+        <Typography.Paragraph type="secondary">
+          当前进度 {plan?.progress ?? 0}%{plan?.lastReportDate ? `，上次报告 ${plan.lastReportDate}` : '，尚未报告'}
+          ；报告日期和进度都不能早于、低于上次报告。
+        </Typography.Paragraph>
+      }
+    >
+      {() => (
+        <>
+          <Form.Item name="reportDate" label="报告日期" rules={[{ required: true, message: '请选择报告日期' }]}>
+            <DatePicker aria-label="报告日期" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          </Form.Item>
+          <Form.Item name="progress" label="完成进度（%）" rules={[{ required: true, message: '请填写完成进度' }]}>
+            <InputNumber min={0} max={100} precision={0} style={{ width: 160 }} aria-label="完成进度（%）" />
+          </Form.Item>
+          <Form.Item name="doneItems" label="完成事项" rules={[{ required: true, whitespace: true, message: '请填写完成事项' }]}>
+            <Input.TextArea rows={3} maxLength={1000} showCount aria-label="完成事项" />
+          </Form.Item>
+          <Form.Item name="difficulties" label="存在困难">
+            <Input.TextArea rows={2} maxLength={1000} aria-label="存在困难" />
+          </Form.Item>
+          <Form.Item name="nextSteps" label="下步计划">
+            <Input.TextArea rows={2} maxLength={1000} aria-label="下步计划" />
+          </Form.Item>
+        </>
+      )}
+    </RevitalizeFormModal>
+  )
+}
+
+interface SuperviseValues {
+  content?: string
+  replyDeadline?: Dayjs
+}
+
+/** 督办 of `plan` (null = closed). */
+export function SuperviseModal({ plan, onClose }: { plan: PlanRow | null; onClose: () => void }) {
+  return (
+    <RevitalizeFormModal<SuperviseValues, typeof superviseBody>
+      title={`督办：${plan?.name ?? ''}`}
+      open={plan !== null}
+      okText="督办"
+      testId="supervise-form"
+      fields={['content', 'replyDeadline']}
+      initialValues={{ replyDeadline: dayjs().add(7, 'day') }}
+      schema={superviseBody}
+      toBody={(v) => ({ action: '督办', planId: plan?.id ?? 0, content: v.content ?? '', replyDeadline: day(v.replyDeadline) })}
+      send={updateSupervision}
+      onClose={onClose}
+    >
+      {() => (
+        <>
+          <Form.Item name="content" label="督办内容" rules={[{ required: true, whitespace: true, message: '请填写督办内容' }]}>
+            <Input.TextArea rows={3} maxLength={1000} showCount aria-label="督办内容" />
+          </Form.Item>
+          <Form.Item name="replyDeadline" label="回复期限" rules={[{ required: true, message: '请选择回复期限' }]}>
+            <DatePicker aria-label="回复期限" disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          </Form.Item>
+        </>
+      )}
+    </RevitalizeFormModal>
+  )
+}
+
+/** 回复 of a 督办 (null = closed). */
+export function ReplyModal({ supervision, onClose }: { supervision: SupervisionRow | null; onClose: () => void }) {
+  return (
+    <RevitalizeFormModal<{ reply?: string }, typeof superviseBody>
+      title="回复督办"
+      open={supervision !== null}
+      okText="回复"
+      testId="reply-form"
+      fields={['reply']}
+      schema={superviseBody}
+      toBody={(v) => ({ action: '回复', supervisionId: supervision?.id ?? 0, reply: v.reply ?? '' })}
+      send={updateSupervision}
+      onClose={onClose}
+      facts={
+        <Typography.Paragraph type="secondary">
+          {supervision?.content}（回复期限 {supervision?.replyDeadline}）
+        </Typography.Paragraph>
+      }
+    >
+      {() => (
+        <Form.Item name="reply" label="回复内容" rules={[{ required: true, whitespace: true, message: '请填写回复内容' }]}>
+          <Input.TextArea rows={3} maxLength={1000} showCount aria-label="回复内容" />
+        </Form.Item>
+      )}
+    </RevitalizeFormModal>
+  )
+}
+
+interface CompleteValues {
+  completedDate?: Dayjs
+  freedAreaMu?: number | null
+  newBuildingM2?: number | null
+  newInvestment?: number | null
+  plotRatioAfter?: number | null
+  buildingAreaAfter?: number | null
+  resultNote?: string
+}
+
+const n = (v: number | null | undefined) => (v === undefined ? null : v)
+
+/** 办结 of `plan` with its actual effects (null = closed). */
+export function CompleteModal({ plan, onClose }: { plan: PlanDetail | PlanRow | null; onClose: () => void }) {
+  const recovering = plan ? RECOVERING_PLAN_METHODS.includes(plan.method) : false
+  const rebuilding = plan ? REBUILDING_PLAN_METHODS.includes(plan.method) : false
+  return (
+    <RevitalizeFormModal<CompleteValues, typeof superviseBody>
+      title={`办结：${plan?.name ?? ''}`}
+      open={plan !== null}
+      okText="办结"
+      testId="complete-form"
+      fields={['completedDate', 'freedAreaMu', 'newBuildingM2', 'newInvestment', 'plotRatioAfter', 'buildingAreaAfter', 'resultNote']}
+      initialValues={{ completedDate: dayjs(), freedAreaMu: recovering ? plan?.plannedAreaMu : undefined }}
+      schema={superviseBody}
+      toBody={(v) => ({
+        action: '办结',
+        planId: plan?.id ?? 0,
+        completedDate: day(v.completedDate),
+        freedAreaMu: n(v.freedAreaMu),
+        newBuildingM2: n(v.newBuildingM2),
+        newInvestment: n(v.newInvestment),
+        plotRatioAfter: n(v.plotRatioAfter),
+        buildingAreaAfter: n(v.buildingAreaAfter),
+        resultNote: v.resultNote ?? '',
+      })}
+      send={updateSupervision}
+      onClose={onClose}
+      facts={
+        <Typography.Paragraph type="secondary">
+          {recovering && '收回收储办结后，地块“已收回”提交数据中心审核，台账销号。'}
+          {rebuilding && '企业自主再开发办结须填写盘活后的容积率和建筑面积，提交数据中心审核。'}
+          {!recovering && !rebuilding && '办结后台账销号，成效按办结时登记的数据统计。'}
+        </Typography.Paragraph>
+      }
+    >
+      {() => (
+        <>
+          <Form.Item name="completedDate" label="办结日期" rules={[{ required: true, message: '请选择办结日期' }]}>
+            <DatePicker aria-label="办结日期" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          </Form.Item>
+          <Form.Item name="freedAreaMu" label="腾出面积（亩）" rules={recovering ? [{ required: true, message: '请填写腾出面积' }] : []}>
+            <InputNumber min={0} style={{ width: 200 }} aria-label="腾出面积（亩）" />
+          </Form.Item>
+          <Form.Item name="newBuildingM2" label="新增建筑面积（平方米）">
+            <InputNumber min={0} style={{ width: 200 }} aria-label="新增建筑面积（平方米）" />
+          </Form.Item>
+          <Form.Item name="newInvestment" label="新增投资（万元）">
+            <InputNumber min={0} style={{ width: 200 }} aria-label="新增投资（万元）" />
+          </Form.Item>
+          {rebuilding && (
+            <>
+              <Form.Item name="plotRatioAfter" label="盘活后容积率" rules={[{ required: true, message: '请填写盘活后容积率' }]}>
+                <InputNumber min={0} max={20} style={{ width: 200 }} aria-label="盘活后容积率" />
+              </Form.Item>
+              <Form.Item
+                name="buildingAreaAfter"
+                label="盘活后建筑面积（平方米）"
+                rules={[{ required: true, message: '请填写盘活后建筑面积' }]}
+              >
+                <InputNumber min={0} style={{ width: 200 }} aria-label="盘活后建筑面积（平方米）" />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="resultNote" label="办结说明">
+            <Input.TextArea rows={2} maxLength={1000} aria-label="办结说明" />
+          </Form.Item>
+        </>
+      )}
+    </RevitalizeFormModal>
+  )
+}

@@ -14,7 +14,7 @@ const Value = ({ children, testId, value }: { children: ReactNode; testId: strin
   <div
     data-testid={testId}
     data-value={value ?? ''}
-    style={{ fontSize: 22, fontWeight: 600, color: '#1d4e9e', fontVariantNumeric: 'tabular-nums', marginTop: 4, whiteSpace: 'nowrap' }}
+    style={{ fontSize: 20, fontWeight: 600, color: '#1d4e9e', fontVariantNumeric: 'tabular-nums', marginTop: 4, whiteSpace: 'nowrap' }}
   >
     {children}
   </div>
@@ -72,25 +72,25 @@ function Change({
 export function EffectKpis({ total }: { total: PlanEffects }) {
   return (
     <Row gutter={[12, 12]} style={{ marginBottom: 12 }} data-testid="effect-kpis">
-      <Col flex="1 1 150px">
+      <Col flex="1 1 128px">
         <Sum figure="freedAreaMu" value={total.freedAreaMu} />
       </Col>
-      <Col flex="1 1 150px">
+      <Col flex="1 1 128px">
         <Sum figure="newBuildingArea" value={total.newBuildingM2} />
       </Col>
-      <Col flex="1 1 150px">
+      <Col flex="1 1 128px">
         <Sum figure="newInvestment" value={total.newInvestment} />
       </Col>
-      <Col flex="1 1 150px">
+      <Col flex="1 1 128px">
         <Sum figure="newTax" value={total.newTax} />
       </Col>
-      <Col flex="1 1 150px">
+      <Col flex="1 1 128px">
         <Sum figure="newOutput" value={total.newOutput} />
       </Col>
-      <Col flex="1 1 220px">
+      <Col flex="1 1 176px">
         <Change title="亩均税收" before="taxPerMuBefore" after="taxPerMuAfter" b={total.taxPerMuBefore} a={total.taxPerMuAfter} />
       </Col>
-      <Col flex="1 1 200px">
+      <Col flex="1 1 160px">
         <Change title="容积率" before="plotRatioBefore" after="plotRatioAfter" b={total.plotRatioBefore} a={total.plotRatioAfter} />
       </Col>
     </Row>

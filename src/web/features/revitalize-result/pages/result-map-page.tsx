@@ -133,7 +133,7 @@ export function ResultMapPage() {
           )}
         </Card>
       </div>
-      <Drawer open={!!picked} width={460} title="盘活前后成效" onClose={() => setSelected(null)} destroyOnHidden>
+      <Drawer open={!!picked} size={480} title="盘活前后成效" onClose={() => setSelected(null)} destroyOnHidden>
         {picked && (
           <div data-testid="result-drawer">
             <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>

@@ -342,4 +342,43 @@ describe('planned land drawn at signing', () => {
     expect([book.total, wall.projectCount, globe.length]).toEqual([sql.all, sql.all, sql.all])
     expect(globe.find((p) => p.id === r.body.data.id)).toMatchObject({ parcelId: null, landCode: null, overdue: true })
   })
+
+  it('where counties have no imported outline (the default start), the county is the nearest seat in the city and the shape must lie in the city', async () => {
+    // the default start ships city outlines and county seats only: take the outlines of one city's counties away
+    const city = await one<{ code: string; name: string }>(
+      `SELECT c.code, c.name FROM region c WHERE c.level = 'city' AND c.geom IS NOT NULL AND c.code LIKE '33%'
+         AND (SELECT count(*) FROM region k WHERE k.parent_code = c.code AND k.level = 'county' AND k.center IS NOT NULL
+                AND ST_Intersects(c.geom, k.center)) >= 2
+       ORDER BY c.code LIMIT 1`,
+    )
+    await s.db.query(`UPDATE region SET geom = NULL WHERE parent_code = $1 AND level = 'county'`, [city.code])
+    const seat = await one<{ code: string; name: string; x: number; y: number }>(
+      `SELECT k.code, k.name, ST_X(k.center) AS x, ST_Y(k.center) AS y FROM region k JOIN region c ON c.code = k.parent_code
+       WHERE k.parent_code = $1 AND k.level = 'county' AND ST_Intersects(c.geom, ST_Buffer(k.center, 0.01)) ORDER BY k.code LIMIT 1`,
+      [city.code],
+    )
+    // across the city's edge: refused naming the city, nothing written (for the whole province — the super user — the
+    // shape must lie in the county it falls in, judged by its city while the county has no outline)
+    const before = await written()
+    const admin = await s.login('admin', 'Admin@2026')
+    const wide = await s.postJson(
+      '/api/landLifeCycle/createProject',
+      body({ name: '跨市规划用地', plannedShape: square(seat.x, seat.y, 1.5) }),
+      admin,
+    )
+    expect([wide.status, wide.body.details?.[0]]).toEqual([
+      422,
+      { field: 'plannedShape', message: `规划用地图形 plannedShape 须整体位于${city.name}范围内` },
+    ])
+    expect(await written()).toEqual(before)
+    // beside the seat: signed, its draft parcel in that county
+    const r = await s.postJson<ProjectRow>(
+      '/api/landLifeCycle/createProject',
+      body({ name: '无区县边界的规划用地', plannedShape: square(seat.x + 0.002, seat.y + 0.002) }),
+      land,
+    )
+    expect(r.status).toBe(200)
+    const sub = await one<{ county_code: string }>(`SELECT county_code FROM dc_submission WHERE id = $1`, [r.body.data.landSubmission!.id])
+    expect([sub.county_code, r.body.data.countyName]).toEqual([seat.code, seat.name])
+  })
 })

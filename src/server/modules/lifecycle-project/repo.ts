@@ -284,24 +284,42 @@ export async function insertProject(
 
 // ---- planned land drawn at signing ----
 
-/** What the database makes of a drawn shape: 平方米 (EPSG:4549) and the county its inner point lies in. */
+/**
+ * What the database makes of a drawn shape: 平方米 (EPSG:4549) and the county its inner point lies
+ * in. Where the counties of a city have no imported outline (the default start ships city outlines
+ * and county seats only, docs/architecture.md "Boundaries"), the county is the one of that city
+ * whose seat is nearest the inner point.
+ */
 export async function shapeFacts(db: Db, geojson: unknown): Promise<{ area: number; county: string | null; countyName: string | null }> {
   const r = await db.query<{ area: number; county: string | null; county_name: string | null }>(
-    `WITH g AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g)
-     SELECT ST_Area(ST_Transform(g.g, 4549))::float8 AS area, r.code AS county, r.name AS county_name
-     FROM g LEFT JOIN LATERAL (SELECT code, name FROM region WHERE level = 'county' AND geom IS NOT NULL AND ST_Intersects(geom, ST_PointOnSurface(g.g))
-                               ORDER BY code LIMIT 1) r ON true`,
+    `WITH g AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g), p AS (SELECT g, ST_PointOnSurface(g) AS pt FROM g)
+     SELECT ST_Area(ST_Transform(p.g, 4549))::float8 AS area, COALESCE(r.code, s.code) AS county, COALESCE(r.name, s.name) AS county_name
+     FROM p
+     LEFT JOIN LATERAL (SELECT code, name FROM region WHERE level = 'county' AND geom IS NOT NULL AND ST_Intersects(geom, p.pt)
+                        ORDER BY code LIMIT 1) r ON true
+     LEFT JOIN LATERAL (SELECT c.code, c.name FROM region city JOIN region c ON c.parent_code = city.code AND c.level = 'county'
+                        WHERE city.level = 'city' AND city.geom IS NOT NULL AND ST_Intersects(city.geom, p.pt) AND c.center IS NOT NULL
+                          AND NOT EXISTS (SELECT 1 FROM region k WHERE k.parent_code = city.code AND k.level = 'county' AND k.geom IS NOT NULL)
+                        ORDER BY ST_Distance(c.center, p.pt), c.code LIMIT 1) s ON r.code IS NULL`,
     [JSON.stringify(geojson)],
   )
   const row = r.rows[0]
   return { area: row.area, county: row.county, countyName: row.county_name }
 }
 
-/** Whether a drawn shape lies wholly inside a region's outline (null when the region has none). */
+/**
+ * Whether a drawn shape lies wholly inside a region's outline; a region without one is judged by
+ * its nearest enclosing region that has one (a county by its city), null when none has.
+ */
 export async function shapeInsideRegion(db: Db, geojson: unknown, code: string): Promise<{ inside: boolean | null; name: string | null }> {
   const r = await db.query<{ inside: boolean | null; name: string }>(
-    `SELECT CASE WHEN geom IS NULL THEN NULL ELSE ST_CoveredBy(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326), geom) END AS inside, name
-     FROM region WHERE code = $2`,
+    `WITH RECURSIVE up AS (
+       SELECT code, name, parent_code, geom, 0 AS depth FROM region WHERE code = $2
+       UNION ALL
+       SELECT x.code, x.name, x.parent_code, x.geom, up.depth + 1 FROM region x JOIN up ON x.code = up.parent_code WHERE up.geom IS NULL
+     )
+     SELECT CASE WHEN geom IS NULL THEN NULL ELSE ST_CoveredBy(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326), geom) END AS inside, name
+     FROM up ORDER BY depth DESC LIMIT 1`,
     [JSON.stringify(geojson), code],
   )
   return { inside: r.rows[0]?.inside ?? null, name: r.rows[0]?.name ?? null }

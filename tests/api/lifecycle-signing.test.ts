@@ -339,6 +339,31 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
     expect(d.events.filter((e) => e.submission).every((e) => e.submission!.state === '已通过')).toBe(true)
   })
 
+  it('refuses 项目评价 with an actual figure missing, empty or given as text with its unit, writing nothing', async () => {
+    const before = await written()
+    const evaluate = (actuals: Record<string, unknown>) =>
+      s.postJson('/api/landLifeCycle/registerStage', { id: project.id, stage: 'xmpj', date: TODAY, actuals }, land)
+    const cases: [Record<string, unknown>, number, { field: string; message: string }][] = [
+      [
+        { tax: 800, energyVa: 3 },
+        400,
+        { field: 'actuals.emissionVa', message: '项目评价须填写单位排放增加值 actuals.emissionVa（万元/吨）' },
+      ],
+      [{ tax: null, energyVa: 3, emissionVa: 31 }, 400, { field: 'actuals.tax', message: '项目评价须填写年税收 actuals.tax（万元）' }],
+      [{ tax: '800万元', energyVa: 3, emissionVa: 31 }, 400, { field: 'actuals.tax', message: '年税收 actuals.tax 应为数字' }],
+      [
+        { tax: 800, energyVa: -1, emissionVa: 31 },
+        400,
+        { field: 'actuals.energyVa', message: '单位能耗增加值 actuals.energyVa 不能为负数' },
+      ],
+    ]
+    for (const [actuals, status, detail] of cases) {
+      const r = await evaluate(actuals)
+      expect([r.status, r.body.details?.[0]], JSON.stringify(actuals)).toEqual([status, detail])
+    }
+    expect(await written()).toEqual(before)
+  })
+
   it('judges 项目评价: 亩均税收 below → 未达标, a warning counted on 一本账', async () => {
     const before = (await s.get<Onebook>('/api/landLifeCycle/onebook', land)).body.data.failedEvaluation
     const areaMu = parcel.area_m2 / MU
@@ -363,6 +388,15 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
     ).body.data
     expect(book.page.list.map((x) => x.id)).toEqual([project.id])
     expect((await s.get<Onebook>('/api/landLifeCycle/onebook', land)).body.data.failedEvaluation).toBe(before + 1)
+    // a second 项目评价 is refused, nothing written
+    const kept = await written()
+    const twice = await s.postJson(
+      '/api/landLifeCycle/registerStage',
+      { id: project.id, stage: 'xmpj', date: TODAY, actuals: { tax: 900, energyVa: 3, emissionVa: 31 } },
+      land,
+    )
+    expect([twice.status, twice.body.message]).toEqual([409, `该项目已于 ${TODAY} 登记项目评价，不能重复登记`])
+    expect(await written()).toEqual(kept)
   })
 })
 

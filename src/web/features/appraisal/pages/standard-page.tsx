@@ -31,6 +31,7 @@ import {
 } from '../api/appraisal-api'
 import { INDICATOR_OPTIONS } from '../components/appraisal-bits'
 import { XlsxImportButton } from '../components/xlsx-import'
+import { EventsPanel } from '../components/events-panel'
 import { enterMovesOn } from '../../../ui/form-keys'
 
 const FILTERS = ['year', 'regionCode', 'indicator'] as const
@@ -86,6 +87,11 @@ export function AppraisalStandardPage() {
               />
             ),
           })),
+          {
+            key: 'events',
+            label: '加减分事项',
+            children: <EventsPanel year={year} regionCode={f.regionCode} />,
+          },
           {
             key: 'norms',
             label: '行业基准值',

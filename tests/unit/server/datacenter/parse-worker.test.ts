@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openShapefile } from '../../../../src/server/modules/datacenter-import/source/shapefile'
 import { SourceError, type SourceReader, type SourceRow } from '../../../../src/server/modules/datacenter-import/source/types'
-import { openSourceInWorker } from '../../../../src/server/modules/datacenter-import/source/worker-reader'
+import { openSourceInWorker, ParsePool } from '../../../../src/server/modules/datacenter-import/source/worker-reader'
 import { declaredRecordsZip, pointLayerZip } from '../../../fixtures/make/hostile-shapefile'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-parse-worker-'))
@@ -79,4 +79,29 @@ describe('openSourceInWorker', () => {
       '文件解析所需内存超过上限（数据量过大或文件结构异常），请拆分后分批导入',
     ])
   }, 300_000)
+})
+
+describe('ParsePool', () => {
+  it('keeps one worker over many parses without piling listeners on it (no MaxListenersExceededWarning)', async () => {
+    const pool = new ParsePool(BUDGET.heapMb)
+    const warnings: string[] = []
+    const onWarning = (w: Error) => warnings.push(w.name)
+    process.on('warning', onWarning)
+    try {
+      await pool.ready()
+      const worker = pool.spareWorker
+      const counts = () => [worker?.listenerCount('exit'), worker?.listenerCount('message'), worker?.listenerCount('error')]
+      const before = counts()
+      const file = tmp(pointLayerZip(3))
+      for (let i = 0; i < 15; i++) expect(await all(await openSourceInWorker(file, 'zip', 'auto', BUDGET, pool))).toHaveLength(3)
+      // the same warm worker came back every time, with the listeners it had as a fresh spare
+      expect(pool.spareWorker).toBe(worker)
+      expect(counts()).toEqual(before)
+      await new Promise((r) => setImmediate(r))
+      expect(warnings).not.toContain('MaxListenersExceededWarning')
+    } finally {
+      process.off('warning', onWarning)
+      pool.close()
+    }
+  }, 60_000)
 })

@@ -37,7 +37,7 @@ function stoppedError(err: unknown): SourceError {
  * as the spare; one that ran out of time or memory, crashed or was left mid-file is ended.
  */
 export class ParsePool {
-  private spare: { worker: Worker; heapMb: number; ready: Promise<void> } | null = null
+  private spare: { worker: Worker; heapMb: number; ready: Promise<void>; detach: () => void } | null = null
   private closed = false
 
   constructor(private readonly heapMb = PARSE_WORKER_HEAP_MB) {}
@@ -53,10 +53,16 @@ export class ParsePool {
     await this.spare?.ready
   }
 
+  /** The spare worker (tests count its listeners). */
+  get spareWorker(): Worker | null {
+    return this.spare?.worker ?? null
+  }
+
   /** A worker for one parse with this heap cap: the spare when it fits (it comes back when the parse ends). */
   take(heapMb: number): Worker {
     const spare = this.spare
     this.spare = null
+    spare?.detach()
     const worker = spare && spare.heapMb === heapMb ? spare.worker : start(heapMb)
     if (spare && spare.worker !== worker) void spare.worker.terminate()
     return worker
@@ -72,37 +78,53 @@ export class ParsePool {
   release(worker: Worker, heapMb: number): void {
     const old = this.spare
     this.spare = null
-    if (old) void old.worker.terminate()
+    if (old) {
+      old.detach()
+      void old.worker.terminate()
+    }
     this.keep(worker, heapMb)
   }
 
   /** Ends the spare (server close). */
   close(): void {
     this.closed = true
+    this.spare?.detach()
     void this.spare?.worker.terminate()
     this.spare = null
   }
 
+  /**
+   * Makes a worker the spare. Its listeners go when it stops being the spare: a worker is kept
+   * again after every clean parse, and listeners added per keep would pile up on it (Node's
+   * MaxListenersExceededWarning after ten parses).
+   */
   private keep(worker: Worker, heapMb: number): void {
     if (this.closed) {
       void worker.terminate()
       return
     }
-    const ready = new Promise<void>((resolve) => {
-      const onReady = (m: FromWorker) => {
-        if (m.t !== 'ready') return
-        worker.off('message', onReady)
-        resolve()
-      }
-      worker.on('message', onReady)
-      worker.once('exit', () => resolve())
-    })
-    const spare = { worker, heapMb, ready: Promise.race([ready, readyOf.get(worker) ?? ready]) }
-    readyOf.set(worker, spare.ready)
-    worker.once('exit', () => {
-      if (this.spare === spare) this.spare = null
-    })
-    this.spare = spare
+    // a worker kept again was ready before; a new one is ready at its 'ready' message (or gone at its exit)
+    let ready = readyOf.get(worker)
+    if (!ready) {
+      ready = new Promise<void>((resolve) => {
+        const settle = () => {
+          worker.off('message', onReady)
+          worker.off('exit', settle)
+          resolve()
+        }
+        const onReady = (m: FromWorker) => {
+          if (m.t === 'ready') settle()
+        }
+        worker.on('message', onReady)
+        worker.on('exit', settle)
+      })
+      readyOf.set(worker, ready)
+    }
+    const onExit = () => {
+      if (this.spare?.worker === worker) this.spare = null
+    }
+    worker.on('exit', onExit)
+    this.spare = { worker, heapMb, ready, detach: () => worker.off('exit', onExit) }
   }
 }
 

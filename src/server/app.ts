@@ -51,6 +51,7 @@ type OptionalEnv =
   | 'UPLOAD_MAX_MB'
   | 'PORTAL_ORIGIN'
   | 'PORTAL_PEERS'
+  | 'JOB_STALE_SECONDS'
 
 /** What the app needs from its surroundings; tests build it with their own database. */
 export interface AppDeps {
@@ -130,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appMaxBytes: (deps.env.APP_UPLOAD_MAX_MB ?? 200) * 1024 * 1024,
     maxBytes: (deps.env.UPLOAD_MAX_MB ?? 50) * 1024 * 1024,
   }
-  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads, testHooks: deps.testHooks }))
+  const jobs = { staleSeconds: deps.env.JOB_STALE_SECONDS }
+  for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads, jobs, testHooks: deps.testHooks }))
   app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 
   const indexHtml = deps.webRoot && path.join(deps.webRoot, 'index.html')

@@ -72,6 +72,11 @@ export const envSchema = z
       .string()
       .regex(/^\s*(loopback|[0-9a-fA-F:.]+)(\s*,\s*(loopback|[0-9a-fA-F:.]+))*\s*$/, 'PORTAL_PEERS 应为 loopback 或以逗号分隔的IP地址')
       .default('loopback'),
+    /**
+     * Seconds an import job (staging, checks) may stay silent before another API process on the same
+     * database takes it over and continues it (docs/architecture.md "Several API processes").
+     */
+    JOB_STALE_SECONDS: intFrom('JOB_STALE_SECONDS', 30, 1, 3600),
     /** Largest file /api/base/file/*, /api/document/upload/file and the data-centre import accept, in MB. */
     UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 50, 1, 1024),
   })

@@ -380,27 +380,36 @@ describe('who may do what', () => {
 })
 
 describe('a stopped job', () => {
-  it('leaves no half batch: an import found in 导入中 with no job is emptied, marked 已中断 and can be re-run', async () => {
+  it('an import found in 导入中 with no job is taken over and continued after the rows already in, each row once', async () => {
     const b = await importBatch(
       s,
       clerk,
       { name: '中断.xlsx', bytes: await xlsxOf(enterprises({ seed: 7, count: 40, county: COUNTY, center: spot, spreadM: 500 })) },
       'enterprise',
     )
-    // what a process killed mid-import leaves behind: the batch in 导入中 with part of its rows
+    const whole = await s.db.query<{ row_no: number; source: unknown }>(
+      'SELECT row_no, source FROM dc_import_row WHERE batch_id = $1 ORDER BY row_no',
+      [b.id],
+    )
+    // what a process killed mid-import leaves behind: the batch in 导入中, held by a silent process, with part of its rows
     await s.db.query(
-      `UPDATE dc_import_batch SET status = '导入中', progress = 40, heartbeat_at = now() - interval '10 minutes' WHERE id = $1`,
+      `UPDATE dc_import_batch SET status = '导入中', progress = 40, claimed_by = 'gone:1:dead', heartbeat_at = now() - interval '10 minutes' WHERE id = $1`,
       [b.id],
     )
     await s.db.query('DELETE FROM dc_import_row WHERE batch_id = $1 AND row_no > 17', [b.id])
-    const p = await s.get<{ status: string; message: string }>(`/api/datacenter/sjcj/progress?id=${b.id}`, clerk)
-    expect(p.body.data).toMatchObject({ status: '已中断', message: '导入被中断（服务重启或进程退出），未完成的行已清除，可重新导入' })
-    expect((await s.db.query('SELECT 1 FROM dc_import_row WHERE batch_id = $1', [b.id])).rows).toHaveLength(0)
-    expect((await s.get(`/api/datacenter/sjcj/preview?id=${b.id}`, clerk)).status).toBe(422)
-    const again = await s.postJson('/api/datacenter/sjcj/reimport', { id: b.id }, clerk)
-    expect(again.status, again.body.message).toBe(200)
+    const kept = (await s.db.query<{ x: string }>('SELECT xmin::text AS x FROM dc_import_row WHERE batch_id = $1 AND row_no = 17', [b.id]))
+      .rows[0].x
     expect((await waitForJob(s, clerk, b.id)).last).toMatchObject({ status: '已上传', rowCount: 40 })
-    expect((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dc_import_row WHERE batch_id = $1', [b.id])).rows[0].n).toBe(40)
+    const after = await s.db.query<{ row_no: number; source: unknown }>(
+      'SELECT row_no, source FROM dc_import_row WHERE batch_id = $1 ORDER BY row_no',
+      [b.id],
+    )
+    expect(after.rows).toEqual(whole.rows)
+    const batch = await s.db.query<{ claimed_by: string | null; takeovers: number; x: string }>(
+      `SELECT b.claimed_by, b.takeovers, (SELECT xmin::text FROM dc_import_row WHERE batch_id = b.id AND row_no = 17) AS x FROM dc_import_batch b WHERE b.id = $1`,
+      [b.id],
+    )
+    expect(batch.rows[0]).toEqual({ claimed_by: null, takeovers: 1, x: kept })
     const twice = await s.postJson('/api/datacenter/sjcj/reimport', { id: b.id }, clerk)
     expect([twice.status, twice.body.message]).toEqual([422, '批次状态为「已上传」，只有「导入失败」或「已中断」的批次可以重新导入'])
   })

@@ -51,6 +51,8 @@ export interface ModuleDeps {
   uploads: { dir: string; appMaxBytes: number; maxBytes: number }
   /** Test-only instrumentation (the approval kill test); production passes none. */
   testHooks?: { approval?: ApprovalHooks }
+  /** Background jobs shared by the processes of one database (JOB_STALE_SECONDS). */
+  jobs?: { staleSeconds?: number }
 }
 
 /** routes plugins of all modules */
@@ -77,7 +79,7 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, testHooks }) => auditRoutes(db, testHooks?.approval),
   ({ db }) => foundCenterRoutes(db),
   ({ db, uploads }) => baseFileRoutes(db, uploads),
-  ({ db, uploads }) => datacenterImportRoutes(db, uploads),
+  ({ db, uploads, jobs }) => datacenterImportRoutes(db, uploads, jobs),
   ({ db, config }) => reformNewsRoutes(db, config),
   ({ db }) => statisticalReportRoutes(db),
   ({ db }) => recordGroupRoutes(db),

@@ -3,6 +3,7 @@ import type { BatchProgress, BatchRowView, BatchView } from '../../../domain/con
 import type { Page } from '../../../domain/contracts/envelope'
 import type { BatchStatus, ImportFormat, RowIssue, RowLevel, RowLink, SourceCrs } from '../../../domain/datacenter/import-batch'
 import type { RecordKind } from '../../../domain/datacenter/standard'
+import type { DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { contains, iso, orderBy, queryPage, Where, type PageArgs } from '../../db/sql'
 
@@ -34,6 +35,7 @@ interface BatchRow {
   region_code: string | null
   created_at: Date
   heartbeat_age: number
+  job_scope: DataScope | null
 }
 
 /** A batch with what the service needs beside the view. */
@@ -44,12 +46,14 @@ export interface BatchRecord extends BatchView {
   mappingSource: 'auto' | 'template' | 'saved'
   /** seconds since the job working on it last reported */
   heartbeatAge: number
+  /** the data scope a check was started with (a process taking the check over runs it the same) */
+  jobScope: DataScope | null
 }
 
 const COLS = `b.id, b.kind, b.file_id, b.name, b.format, b.crs_declared, b.source_crs, b.status, b.progress, b.phase, b.message,
   b.row_count, b.headers, b.mapping, b.mapping_source, b.standard_version, b.error_rows, b.warning_rows, b.excluded_rows,
   b.checked_at, b.submitted_count, b.submitted_at, b.created_by, u.username AS creator, b.region_code, b.created_at,
-  extract(epoch FROM now() - b.heartbeat_at)::float8 AS heartbeat_age`
+  extract(epoch FROM now() - b.heartbeat_at)::float8 AS heartbeat_age, b.job_scope`
 const FROM = 'dc_import_batch b JOIN app_user u ON u.id = b.created_by'
 
 const record = (r: BatchRow): BatchRecord => ({
@@ -80,11 +84,12 @@ const record = (r: BatchRow): BatchRecord => ({
   mapping: r.mapping,
   mappingSource: r.mapping_source,
   heartbeatAge: Number(r.heartbeat_age),
+  jobScope: r.job_scope,
 })
 
 /** The view of a batch (without the service's fields). */
 export function batchView(b: BatchRecord): BatchView {
-  const { createdById: _c, headers: _h, mapping: _m, mappingSource: _s, heartbeatAge: _a, ...view } = b
+  const { createdById: _c, headers: _h, mapping: _m, mappingSource: _s, heartbeatAge: _a, jobScope: _j, ...view } = b
   return view
 }
 
@@ -104,12 +109,14 @@ export async function insertBatch(
     userId: number
     regionCode: string | null
     chain: { province: string | null; city: string | null; county: string | null; town: string | null }
+    /** the process that reads the file (its job) */
+    owner: string
   },
 ): Promise<number> {
   const r = await db.query<{ id: number | string }>(
     `INSERT INTO dc_import_batch(kind, file_id, name, format, crs_declared, source_crs, headers, mapping, mapping_source, created_by,
-                                 region_code, province_code, city_code, county_code, town_code, phase)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, '排队等待读取') RETURNING id`,
+                                 region_code, province_code, city_code, county_code, town_code, phase, claimed_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, '排队等待读取', $16) RETURNING id`,
     [
       b.kind,
       b.fileId,
@@ -126,6 +133,7 @@ export async function insertBatch(
       b.chain.city,
       b.chain.county,
       b.chain.town,
+      b.owner,
     ],
   )
   return Number(r.rows[0].id)
@@ -185,18 +193,69 @@ export async function progressOf(db: Db, id: number): Promise<BatchProgress | un
   return b && { id: Number(b.id), status: b.status, progress: b.progress, phase: b.phase, message: b.message, rowCount: b.row_count }
 }
 
-/** Reports a job's progress (and that it is alive). */
-export async function setProgress(db: Db, id: number, progress: number, phase: string): Promise<void> {
-  await db.query('UPDATE dc_import_batch SET progress = $2, phase = $3, heartbeat_at = now() WHERE id = $1', [
+/** Reports a job's progress (and that it is alive); false when `owner` no longer holds the job (taken over). */
+export async function setProgress(db: Db, id: number, progress: number, phase: string, owner: string): Promise<boolean> {
+  const r = await db.query('UPDATE dc_import_batch SET progress = $2, phase = $3, heartbeat_at = now() WHERE id = $1 AND claimed_by = $4', [
     id,
     Math.max(0, Math.min(100, Math.round(progress))),
     phase.slice(0, 100),
+    owner,
+  ])
+  return r.affectedRows > 0
+}
+
+/** The heartbeat of a job; false when `owner` no longer holds it. */
+export async function beat(db: Db, id: number, owner: string): Promise<boolean> {
+  const r = await db.query('UPDATE dc_import_batch SET heartbeat_at = now() WHERE id = $1 AND claimed_by = $2', [id, owner])
+  return r.affectedRows > 0
+}
+
+/** Gives a job up (a closing server) so that another process may take it at once. */
+export async function release(db: Db, id: number, owner: string): Promise<void> {
+  await db.query(`UPDATE dc_import_batch SET claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND status IN ('导入中', '检查中')`, [
+    id,
+    owner,
   ])
 }
 
 /**
+ * Claims one job another process left: a batch in 导入中 / 检查中 that nobody holds, or whose
+ * holder has been silent for `staleSeconds` (or any other holder's, with `all`). SKIP LOCKED: a job
+ * another process is claiming right now is passed over, so no job is claimed twice.
+ */
+export async function claimStaleJob(
+  db: Db,
+  owner: string,
+  staleSeconds: number,
+  all: boolean,
+): Promise<{ id: number; status: BatchStatus } | undefined> {
+  const r = await db.query<{ id: number | string; status: BatchStatus }>(
+    `UPDATE dc_import_batch SET claimed_by = $1, heartbeat_at = now(), takeovers = takeovers + 1
+     WHERE id = (SELECT id FROM dc_import_batch
+                 WHERE status IN ('导入中', '检查中')
+                   AND (claimed_by IS NULL
+                        OR (claimed_by <> $1 AND ($3::boolean OR heartbeat_at < now() - make_interval(secs => $2::float8))))
+                 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, status`,
+    [owner, staleSeconds, all],
+  )
+  const j = r.rows[0]
+  return j && { id: Number(j.id), status: j.status }
+}
+
+/** How many rows a batch holds and its last row number (where an interrupted staging continues). */
+export async function stagedExtent(db: Db, id: number): Promise<{ count: number; last: number }> {
+  const r = await db.query<{ n: number; last: number }>(
+    'SELECT count(*)::int AS n, coalesce(max(row_no), 0)::int AS last FROM dc_import_row WHERE batch_id = $1',
+    [id],
+  )
+  return { count: r.rows[0].n, last: r.rows[0].last }
+}
+
+/**
  * Moves a batch from one of `from` to `to`, setting the given columns; returns false when the
- * batch was not in one of those states (someone else moved it first).
+ * batch was not in one of those states (someone else moved it first) or, with `owner`, when that
+ * process no longer holds the batch's job.
  */
 export async function moveStatus(
   db: Db,
@@ -204,13 +263,16 @@ export async function moveStatus(
   from: readonly BatchStatus[],
   to: BatchStatus,
   set: Record<string, unknown> = {},
+  owner?: string,
 ): Promise<boolean> {
   const cols = Object.keys(set)
   for (const c of cols) if (!/^[a-z_]+$/.test(c)) throw new Error(`bad column ${c}`)
   const params: unknown[] = [id, [...from], to, ...cols.map((c) => set[c])]
   const extra = cols.map((c, i) => `, ${c} = $${i + 4}`).join('')
+  // a job's own move happens only while its process still holds it (jobs.ts)
+  const held = owner === undefined ? '' : ` AND claimed_by = $${params.push(owner)}`
   const r = await db.query(
-    `UPDATE dc_import_batch SET status = $3, heartbeat_at = now(), updated_at = now()${extra} WHERE id = $1 AND status = ANY($2::varchar[])`,
+    `UPDATE dc_import_batch SET status = $3, heartbeat_at = now(), updated_at = now()${extra} WHERE id = $1 AND status = ANY($2::varchar[])${held}`,
     params,
   )
   return r.affectedRows > 0
@@ -226,30 +288,26 @@ export interface NewRow {
   geom_error: string | null
 }
 
-/** Inserts a chunk of staged rows in one statement. */
-export async function insertRows(db: Db, batchId: number, rows: NewRow[]): Promise<void> {
-  await db.query(
+/**
+ * Inserts a chunk of staged rows in one statement, only while `owner` holds the batch's job (the
+ * batch row is share-locked, so a takeover waits for the chunk and then sees it); false when it
+ * no longer does and nothing was written.
+ */
+export async function insertRows(db: Db, batchId: number, rows: NewRow[], owner: string): Promise<boolean> {
+  const r = await db.query(
     `INSERT INTO dc_import_row(batch_id, row_no, source_line, source, geom, geom_error)
      SELECT $1, x.row_no, x.source_line, x.source,
             CASE WHEN x.geom IS NULL THEN NULL ELSE ST_SetSRID(ST_GeomFromGeoJSON(x.geom), 4326) END, x.geom_error
-     FROM jsonb_to_recordset($2::jsonb) AS x(row_no int, source_line int, source jsonb, geom text, geom_error text)`,
-    [batchId, JSON.stringify(rows)],
+     FROM jsonb_to_recordset($2::jsonb) AS x(row_no int, source_line int, source jsonb, geom text, geom_error text)
+     WHERE EXISTS (SELECT 1 FROM dc_import_batch b WHERE b.id = $1 AND b.claimed_by = $3 FOR SHARE)`,
+    [batchId, JSON.stringify(rows), owner],
   )
+  return r.affectedRows > 0 || rows.length === 0
 }
 
 /** Removes every staged row of a batch. */
 export async function deleteRows(db: Db, batchId: number): Promise<void> {
   await db.query('DELETE FROM dc_import_row WHERE batch_id = $1', [batchId])
-}
-
-/** Batches a stopped job left in 导入中 / 检查中 (all of them, or those silent for `staleSeconds`). */
-export async function orphanedJobs(db: Db, staleSeconds: number | null): Promise<{ id: number; status: BatchStatus }[]> {
-  const r = await db.query<{ id: number | string; status: BatchStatus }>(
-    `SELECT id, status FROM dc_import_batch WHERE status IN ('导入中', '检查中')
-       AND ($1::float8 IS NULL OR heartbeat_at < now() - make_interval(secs => $1::float8)) ORDER BY id`,
-    [staleSeconds],
-  )
-  return r.rows.map((x) => ({ id: Number(x.id), status: x.status }))
 }
 
 interface RowRow {

@@ -39,13 +39,14 @@ const sjcl = (action: string) => ({ module: 'sjcl', action })
 export const importServices = new WeakMap<object, ImportService>()
 
 export const datacenterImportRoutes =
-  (db: Db, uploads: { dir: string; maxBytes: number }): FastifyPluginAsyncZod =>
+  (db: Db, uploads: { dir: string; maxBytes: number }, jobs: { staleSeconds?: number } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const store = fileStoreOf(uploads.dir)
-    const service = new ImportService(db, store, app.log)
+    const service = new ImportService(db, store, app.log, jobs.staleSeconds)
     importServices.set(db, service)
-    await service.recover()
     service.parsers.warm()
+    // jobs left by stopped processes are taken over in the background: the server answers meanwhile
+    void service.watchJobs().catch((err) => app.log.error({ err }, 'import job takeover failed'))
     app.addHook('onClose', async () => {
       service.parsers.close()
       await service.runner.stop()
@@ -101,7 +102,7 @@ export const datacenterImportRoutes =
 
     app.get('/api/datacenter/sjcj/detail', { config: { pages: READ }, schema: { querystring: batchIdQuery } }, async (req) => {
       const b = await service.visible(currentUser(req), req.query.id)
-      const { createdById: _c, heartbeatAge: _h, ...view } = b
+      const { createdById: _c, heartbeatAge: _h, jobScope: _j, ...view } = b
       return ok(view)
     })
 

@@ -32,7 +32,7 @@ import {
 } from '../../../domain/datacenter/import-batch'
 import type { RecordKind } from '../../../domain/datacenter/standard'
 import type { FileKind } from '../../../domain/files/file-type'
-import { regionInScope, scopeCondition, scopeOf } from '../../auth/data-scope'
+import { regionInScope, scopeCondition, scopeOf, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import { Where, type PageArgs } from '../../db/sql'
 import { AppError, badRequest, notFound } from '../../http/errors'
@@ -43,7 +43,7 @@ import * as fileRepo from '../base-file/repo'
 import { checkBatch, recheckBatchRules, recheckRows, type CheckContext } from './checks'
 import { commitBatch } from './commit'
 import { batchesTable, issuesTable, rowsTable, type IssueLine, type XlsxTable } from './export'
-import { JobRunner, recoverOrphans, STALE_SECONDS } from './jobs'
+import { interruptImport, JobRunner, putBackCheck, STALE_SECONDS, type ClaimedJob } from './jobs'
 import { loadLookups, standardInForce } from './lookups'
 import * as repo from './repo'
 import { SourceError, type SourceReader } from './source/types'
@@ -76,13 +76,48 @@ export class ImportService {
     private readonly db: Db,
     private readonly store: FileStore,
     log: FastifyBaseLogger,
+    staleSeconds = STALE_SECONDS,
   ) {
-    this.runner = new JobRunner(db, log)
+    // the embedded engine is this process's alone: a job found there at start was left by a stopped process
+    this.runner = new JobRunner(db, log, { staleSeconds, ownsDatabase: db.engine === 'pglite' })
   }
 
-  /** Puts back batches left by a stopped process (at start; lazily when one is read). */
-  recover(): Promise<number[]> {
-    return recoverOrphans(this.db, this.runner, this.db.engine === 'pglite' ? null : STALE_SECONDS)
+  /**
+   * Starts taking over the jobs of stopped processes: at once (on the embedded engine every job
+   * found), then on PostgreSQL whenever a job's heartbeat is older than the stale timeout.
+   */
+  watchJobs(): Promise<number> {
+    return this.runner.watch((job) => this.resume(job))
+  }
+
+  /** Continues a job this process has just claimed: staging after the rows already in, a check from the start. */
+  private async resume(job: ClaimedJob): Promise<void> {
+    const owner = this.runner.owner
+    const b = await repo.getBatch(this.db, job.id)
+    if (!b) return
+    if (job.status === '检查中') {
+      if (!b.jobScope) return putBackCheck(this.db, b.id, owner)
+      return this.startCheck(b.id, b.jobScope)
+    }
+    const file = await fileRepo.getFile(this.db, b.fileId)
+    let reader: SourceReader
+    try {
+      if (!file) throw new SourceError('批次的源文件已不存在')
+      reader = await openSourceInWorker(
+        this.store.pathOf(file.sha256),
+        file.kind as FileKind,
+        b.crsDeclared as DeclaredCrs,
+        undefined,
+        this.parsers,
+      )
+    } catch (err) {
+      const why = err instanceof SourceError ? err.message : '源文件无法读取'
+      return interruptImport(this.db, b.id, owner, `导入被中断（服务重启或进程退出），且无法继续：${why}，请重新上传`)
+    }
+    const extent = await repo.stagedExtent(this.db, b.id)
+    // whole chunks are in, in row order; anything else (never expected) starts over
+    if (extent.count !== extent.last) await repo.deleteRows(this.db, b.id)
+    this.startStaging(b.id, reader, extent.count === extent.last ? extent.last : 0)
   }
 
   /** A batch the user may see, else 404 (a batch outside the scope is not revealed). */
@@ -92,13 +127,14 @@ export class ImportService {
       b &&
       (user.isAdmin || b.createdById === user.id || (b.regionCode !== null && (await regionInScope(this.db, scopeOf(user), b.regionCode))))
     if (!b || !ok) throw notFound(`批次 ${id} 不存在或不在本账号的数据范围内`)
-    // a job this process does not run, silent too long (or any, on the embedded engine): it stopped
+    // a job this process does not run, silent too long (or any, on the embedded engine): its process
+    // stopped; take it over now rather than at the next round
     if (
       (b.status === '导入中' || b.status === '检查中') &&
       !this.runner.isRunning(id) &&
-      (this.db.engine === 'pglite' || b.heartbeatAge > STALE_SECONDS)
+      (this.db.engine === 'pglite' || b.heartbeatAge > this.runner.staleSeconds)
     ) {
-      await this.recover()
+      await this.runner.poll(this.db.engine === 'pglite')
       b = (await repo.getBatch(this.db, id)) as repo.BatchRecord
     }
     return b
@@ -176,6 +212,7 @@ export class ImportService {
         userId: user.id,
         regionCode: user.regionCode,
         chain,
+        owner: this.runner.owner,
       })
       this.startStaging(id, reader)
       return repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord)
@@ -200,6 +237,7 @@ export class ImportService {
         message: '',
         row_count: 0,
         headers: JSON.stringify(reader.headers),
+        claimed_by: this.runner.owner,
       }))
     ) {
       await reader.close()
@@ -234,15 +272,27 @@ export class ImportService {
     return { province: at('province'), city: at('city'), county: at('county'), town: at('town') }
   }
 
-  private startStaging(id: number, reader: SourceReader): void {
+  private startStaging(id: number, reader: SourceReader, after = 0): void {
+    const owner = this.runner.owner
     this.runner.start(
       id,
-      async (r) => stageRows(this.db, (await repo.getBatch(this.db, id)) as repo.BatchRecord, reader, r),
+      async (r) => stageRows(this.db, (await repo.getBatch(this.db, id)) as repo.BatchRecord, reader, r, after),
       async (err) => {
         await reader.close().catch(() => undefined)
-        await repo.deleteRows(this.db, id)
         const message = err instanceof SourceError ? err.message : '读取文件时发生错误，未导入任何数据，请检查文件后重新导入'
-        await repo.moveStatus(this.db, id, ['导入中'], '导入失败', { progress: 0, phase: '', message, row_count: 0 })
+        await this.db.transaction(async (tx) => {
+          if (
+            await repo.moveStatus(
+              tx,
+              id,
+              ['导入中'],
+              '导入失败',
+              { progress: 0, phase: '', message, row_count: 0, claimed_by: null },
+              owner,
+            )
+          )
+            await repo.deleteRows(tx, id)
+        })
       },
     )
   }
@@ -349,34 +399,52 @@ export class ImportService {
   /** Starts the checks of a batch as a job. */
   async check(user: AuthUser, id: number): Promise<BatchView> {
     const b = await this.editable(user, id)
-    if (!(await repo.moveStatus(this.db, id, [b.status], '检查中', { progress: 0, phase: '排队等待检查', message: '' })))
-      throw new AppError(409, '批次已被他人处理，请刷新')
+    const scope = scopeOf(user)
+    const moved = await repo.moveStatus(this.db, id, [b.status], '检查中', {
+      progress: 0,
+      phase: '排队等待检查',
+      message: '',
+      claimed_by: this.runner.owner,
+      job_scope: JSON.stringify(scope),
+    })
+    if (!moved) throw new AppError(409, '批次已被他人处理，请刷新')
+    this.startCheck(id, scope)
+    return repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord)
+  }
+
+  /** Runs the checks of a batch this process holds, in the scope of the user who started them. */
+  private startCheck(id: number, scope: DataScope): void {
+    const owner = this.runner.owner
     this.runner.start(
       id,
       async (r) => {
         const batch = (await repo.getBatch(this.db, id)) as repo.BatchRecord
         const lookups = await loadLookups(this.db, batch.kind)
-        await checkBatch({ db: this.db, batch, lookups, scope: scopeOf(user) }, r)
+        await checkBatch({ db: this.db, batch, lookups, scope }, r)
         if (r.stopping) return
-        await repo.moveStatus(this.db, id, ['检查中'], '已检查', {
-          progress: 100,
-          phase: '',
-          checked_at: new Date(),
-          standard_version: lookups.standard.version,
-        })
+        await repo.moveStatus(
+          this.db,
+          id,
+          ['检查中'],
+          '已检查',
+          { progress: 100, phase: '', checked_at: new Date(), standard_version: lookups.standard.version, claimed_by: null },
+          owner,
+        )
       },
       async () => {
-        await this.db.query(`UPDATE dc_import_row SET level = '', issues = '[]', record = NULL WHERE batch_id = $1`, [id])
-        await repo.moveStatus(this.db, id, ['检查中'], '已上传', {
-          progress: 0,
-          phase: '',
-          message: '检查时发生错误，请重新检查',
-          error_rows: 0,
-          warning_rows: 0,
+        await this.db.transaction(async (tx) => {
+          const moved = await repo.moveStatus(
+            tx,
+            id,
+            ['检查中'],
+            '已上传',
+            { progress: 0, phase: '', message: '检查时发生错误，请重新检查', error_rows: 0, warning_rows: 0, claimed_by: null },
+            owner,
+          )
+          if (moved) await tx.query(`UPDATE dc_import_row SET level = '', issues = '[]', record = NULL WHERE batch_id = $1`, [id])
         })
       },
     )
-    return repo.batchView((await repo.getBatch(this.db, id)) as repo.BatchRecord)
   }
 
   /** Counts of issues by level, rule and field. */

@@ -16,18 +16,17 @@ import { findRecord } from '../datacenter/record-repo'
 import { getSubmission } from '../datacenter/submission-repo'
 import * as repo from './repo'
 
-/** Keeps the row insert and the byte move of one hash apart from a delete of the same hash. */
-const locks = new Map<string, Promise<unknown>>()
-async function withHashLock<T>(sha256: string, fn: () => Promise<T>): Promise<T> {
-  const before = locks.get(sha256) ?? Promise.resolve()
-  const run = before.then(fn, fn)
-  const tail = run.catch(() => undefined)
-  locks.set(sha256, tail)
-  try {
-    return await run
-  } finally {
-    if (locks.get(sha256) === tail) locks.delete(sha256)
-  }
+/**
+ * Keeps the row insert and the byte move of one hash apart from a delete of the same hash, in every
+ * process on the database (a lock held in memory would guard one process only): `fn` runs in a
+ * transaction holding an advisory lock on the hash, and its writes go through `tx`. An error
+ * (a file referenced meanwhile) rolls the transaction back and is thrown after it.
+ */
+async function withHashLock<T>(db: Db, sha256: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`upload_file:${sha256}`])
+    return fn(tx)
+  })
 }
 
 /** What a stored file is filed under. */
@@ -61,9 +60,9 @@ export async function acceptUpload(db: Db, store: FileStore, file: Incoming, use
     store.discard(file)
     throw err
   }
-  return withHashLock(file.sha256, async () => {
+  return withHashLock(db, file.sha256, async (tx) => {
     try {
-      const row = await repo.insertFile(db, {
+      const row = await repo.insertFile(tx, {
         sha256: file.sha256,
         size: file.size,
         kind: file.kind,
@@ -148,17 +147,15 @@ export async function deleteUpload(db: Db, store: FileStore, user: AuthUser, id:
       `该文件已是${links.records[0].kind === 'parcel' ? '地块' : '企业'} #${links.records[0].recordId} 的附件，不能删除`,
     )
   if (links.submissions.length) throw new AppError(422, `该文件是提交 #${links.submissions[0]} 的附件，请先从提交中移除`)
-  await withHashLock(f.sha256, async () => {
-    let left: number
-    try {
-      left = await repo.deleteFile(db, id, f.sha256)
-    } catch (err) {
-      // attached by a submission between the check above and the delete
-      if ((err as { code?: string })?.code === '23503') throw new AppError(422, '该文件刚刚被提交引用为附件，不能删除')
-      throw err
-    }
-    if (left === 0) store.remove(f.sha256)
-  })
+  try {
+    await withHashLock(db, f.sha256, async (tx) => {
+      if ((await repo.deleteFile(tx, id, f.sha256)) === 0) store.remove(f.sha256)
+    })
+  } catch (err) {
+    // attached by a submission between the check above and the delete
+    if ((err as { code?: string })?.code === '23503') throw new AppError(422, '该文件刚刚被提交引用为附件，不能删除')
+    throw err
+  }
   return f
 }
 
@@ -172,18 +169,16 @@ export async function dropImportSource(db: Db, store: FileStore, fileId: number)
   if (!f || f.purpose !== 'import' || (await repo.batchUsing(db, fileId)) !== undefined) return false
   const links = await attachments.linksOfFile(db, fileId)
   if (links.records.length || links.submissions.length) return false
-  return withHashLock(f.sha256, async () => {
-    let left: number
-    try {
-      left = await repo.deleteFile(db, fileId, f.sha256)
-    } catch (err) {
-      // referenced meanwhile (a new batch or an attachment): it stays
-      if ((err as { code?: string })?.code === '23503') return false
-      throw err
-    }
-    if (left === 0) store.remove(f.sha256)
-    return true
-  })
+  try {
+    return await withHashLock(db, f.sha256, async (tx) => {
+      if ((await repo.deleteFile(tx, fileId, f.sha256)) === 0) store.remove(f.sha256)
+      return true
+    })
+  } catch (err) {
+    // referenced meanwhile (a new batch or an attachment): it stays
+    if ((err as { code?: string })?.code === '23503') return false
+    throw err
+  }
 }
 
 /** Content-Disposition of a download: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */

@@ -6,7 +6,10 @@
  * concurrent clients for 5 s — p50/p95 through the answer cache, beside its peer, the same
  * request with the cache made stale before each call (what every refresh cost before the cache) —
  * and the export time per 1 000 rows. Results as JSON and a markdown table under
- * test-results/bench/scale.*.
+ * test-results/bench/scale.*; each engine and size is also written as it ends
+ * (test-results/bench/scale.partial.json), so a run cut short keeps what it measured.
+ * SCALE_ENGINES (`pglite,postgres`) and SCALE_READS (a comma list of paths out of READS) narrow a run
+ * on a busy machine.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -24,7 +27,7 @@ const CLIENTS = 20
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 5)
 
 /** The endpoints the walls, reports, 决策分析, 运行监测 and the globe refresh. */
-const READS = [
+const ALL_READS = [
   '/api/bigData/overview',
   '/api/bigData/byRegion?level=city',
   '/api/bigData/byIndustry',
@@ -35,6 +38,7 @@ const READS = [
   '/api/function/monitor/getQyMonitor',
   '/api/globe/lifecycle',
 ]
+const READS = process.env.SCALE_READS ? ALL_READS.filter((u) => process.env.SCALE_READS?.split(',').includes(u.split('?')[0])) : ALL_READS
 const EXPORTS = [
   '/api/cloudChart/report/enterprises/export',
   '/api/cloudChart/report/parcels/export',
@@ -89,6 +93,7 @@ async function one(engine: 'pglite' | 'postgres', parcels: number) {
   await migrate(db)
   await bootstrap(db, { demo: true, parcels, boundaries: COUNTY_OUTLINES })
   const firstStart = (performance.now() - t0) / 1000
+  console.error(`scale bench: ${engine} ${parcels} first start ${firstStart.toFixed(1)} s`)
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-scale-'))
   const app = await buildApp({
     db,
@@ -132,9 +137,18 @@ async function one(engine: 'pglite' | 'postgres', parcels: number) {
 
 /** Runs every engine and size; returns the markdown table. */
 export async function scaleBench(): Promise<string> {
-  const engines: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : [])]
+  const wanted = (process.env.SCALE_ENGINES ?? 'pglite,postgres').split(',')
+  const engines = (['pglite', 'postgres'] as const).filter(
+    (e) => wanted.includes(e) && (e === 'pglite' || !!process.env.BENCH_DATABASE_URL),
+  )
   const results = []
-  for (const engine of engines) for (const parcels of SIZES) results.push(await one(engine, parcels))
+  fs.mkdirSync('test-results/bench', { recursive: true })
+  for (const engine of engines)
+    for (const parcels of SIZES) {
+      results.push(await one(engine, parcels))
+      fs.writeFileSync('test-results/bench/scale.partial.json', JSON.stringify(results, null, 2))
+      console.error(`scale bench: ${engine} ${parcels} done at ${new Date().toISOString()}`)
+    }
   const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—')
   const lines = [
     `| engine | request | ${SIZES.map((n) => `${n} cached p50/p95 ms | uncached p50/p95 ms`).join(' | ')} | p95 ratio (cached) |`,
@@ -158,7 +172,6 @@ export async function scaleBench(): Promise<string> {
     }
   }
   const table = lines.join('\n')
-  fs.mkdirSync('test-results/bench', { recursive: true })
   fs.writeFileSync('test-results/bench/scale.json', JSON.stringify(results, null, 2))
   fs.writeFileSync('test-results/bench/scale.md', `${table}\n`)
   return table

@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { AppraisalBatch } from '../../src/domain/contracts/appraisal'
 import type { TargetList } from '../../src/domain/contracts/regulation'
-import { shot, signIn, stored } from './helpers'
+import { shot, signIn, signOut, stored } from './helpers'
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = (await stored(page, 'Authorization')) ?? ''
@@ -28,6 +28,28 @@ test('the three pages open on the published classes and the model editor totals 
   await expect(page.getByTestId('batch-table').getByTestId('batch-state').first()).toHaveText('发布')
   await expect(page.getByTestId('result-table').getByTestId('appraisal-class').first()).toBeVisible()
   await page.screenshot({ path: shot('appraise-result'), fullPage: true })
+
+  // the enterprise card of the first result: its class and reason are the API's
+  const first = page.locator('[data-testid^="result-card-"]').first()
+  const enterpriseId = Number((await first.getAttribute('data-testid'))!.replace('result-card-', ''))
+  const batchId = Number(new URL(page.url()).searchParams.get('batchId') ?? 0) || undefined
+  await first.click()
+  const card = page.getByTestId('enterprise-card')
+  await expect(card.getByTestId('card-class')).toBeVisible()
+  const batches = await api<AppraisalBatch[]>(page, '/api/appraiseResult/batches')
+  const shown = await api<{ list: { batchId: number; enterpriseId: number }[] }>(page, '/api/appraiseResult/list?page=1&pageSize=10')
+  const row = shown.list.find((r) => r.enterpriseId === enterpriseId)!
+  const detail = await api<{ result: { class: string; reason: string; total: number } }>(
+    page,
+    `/api/appraiseResult/detail?batchId=${batchId ?? row.batchId}&enterpriseId=${enterpriseId}`,
+  )
+  expect(batches.length).toBeGreaterThan(0)
+  await expect(card.getByTestId('card-class')).toHaveText(`${detail.result.class}类`)
+  await expect(card.getByTestId('card-reason')).toHaveText(detail.result.reason)
+  await expect(card.getByTestId('card-total')).toHaveText(detail.result.total.toFixed(2))
+  await expect(card.getByTestId('card-inputs')).toContainText('税务')
+  await page.screenshot({ path: shot('appraise-card'), fullPage: true })
+  await card.locator('.ant-drawer-close').click()
 
   await page.goto('/enterprise/appraise/standard')
   await expect(page.getByTestId('appraise-standard')).toBeVisible()
@@ -119,4 +141,19 @@ test('re-appraise a county: 试算 with a reason, 公示, an upheld objection wi
   await expect(page.getByTestId('regulation-check')).toBeVisible()
   await expect(page.locator('.ant-pagination-total-text, [data-testid="check-table"]').first()).toBeVisible()
   await page.screenshot({ path: shot('appraise-regulation-check'), fullPage: true })
+
+  // the wall: /bigData/classify's 亩均效益评价分类 pie (admin, whole province) shows the published classes
+  await signOut(page)
+  await signIn(page, 'admin', 'Admin@2026')
+  const classes = await api<{ key: string; name: string; count: number }[]>(page, `/api/bigData/classes?by=appraisal&year=${year}`)
+  const drill = await api<{ rows: { counts: Record<string, number> }[] }>(page, `/api/appraiseResult/drill?year=${year}`)
+  // every class the wall's figure reads is the published count the drill sums
+  for (const c of classes) expect(c.count, c.key).toBe(drill.rows.reduce((t, r) => t + r.counts[c.key], 0))
+  await page.goto(`/bigData/classify?year=${year}`)
+  const pie = page.getByTestId('chart-appraisal')
+  await expect(pie).toHaveAttribute('data-first-label', /类/)
+  // the pie's first slice (its largest) shows that class's published count
+  const label = (await pie.getAttribute('data-first-label'))!
+  await expect(pie).toHaveAttribute('data-first-value', String(classes.find((c) => c.name === label)!.count))
+  await page.screenshot({ path: shot('appraise-wall-classes'), fullPage: true })
 })

@@ -232,7 +232,7 @@ export function PlanFormDrawer({
   }, [initial, form])
 
   const method = Form.useWatch('method', form)
-  const parcels = Form.useWatch('parcels', form) ?? initial?.parcels ?? []
+  const parcels = (Form.useWatch('parcels', { form, preserve: true }) as ParcelValue[] | undefined) ?? initial?.parcels ?? []
 
   const cancel = () =>
     void confirmDiscard().then((go) => {

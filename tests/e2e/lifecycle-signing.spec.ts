@@ -2,13 +2,16 @@
  * 全生命周期 from signing, in real Chromium as 土地科 陈土地: 新建签约项目 with its 标准地 commitments
  * through the form, 土地供应 / 开工 / 施工, then 竣工验收 through the form with a 容积率 below the
  * commitment → 未达标 in the detail drawer; 投产, and after the auditor approves the data-centre
- * submission the parcel is 已投产 with its new 容积率 on 一本账; 逾期 on 一本账 equals the globe's
- * count of projects overdue today. Every screen checked is saved.
+ * submission the parcel is 已投产 with its new 容积率 on 一本账, and — as 规划科 吴规划 sees it — on
+ * 统计报表 (工业用地列表) and 资源云图 (the parcel's detail), the same values on both; 逾期 is one number
+ * on 一本账, the lifecycle globe page and the /visual wall. Then planned land drawn in the form: a shape
+ * outside 浙江 refused under the map, a shape drawn corner by corner accepted as a draft parcel.
+ * Every screen checked is saved.
  */
 import { expect, test, type Page } from '@playwright/test'
 import type { Onebook, ProjectDetail, StageProjects } from '../../src/domain/contracts/lifecycle-project'
 import type { GlobeLifecycleProject } from '../../src/domain/contracts/globe'
-import { shot, signIn, stored } from './helpers'
+import { clickMap, shot, signIn, stored } from './helpers'
 import { todayInProductZone } from '../../src/domain/today'
 import { addMonths } from '../../src/domain/lifecycle'
 
@@ -34,7 +37,7 @@ test('sign with commitments, supply, start, complete below the 容积率 → 未
   page,
   browser,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(480_000)
   await signIn(page, 'land', 'Land@2026')
   // an enterprise of the master data, through a project that has one
   const holder = (await api<StageProjects>(page, '/api/landLifeCycle/projects?stage=xmtc&state=done&pageSize=1')).page.list[0]
@@ -121,4 +124,129 @@ test('sign with commitments, supply, start, complete below the 容积率 → 未
   // the globe counts its projects overdue today by the same rule (its timeline ends today)
   const globe = await api<GlobeLifecycleProject[]>(page, '/api/globe/lifecycle')
   expect(globe.filter((p) => p.overdue).length).toBe(all.overdue)
+  // … and shows that number on its page, at the end of the timeline: today
+  await page.goto('/landLifeCycle/allLifeCycle')
+  await expect(page.getByTestId('globe-host')).toHaveAttribute('data-ready', 'true', { timeout: 45_000 })
+  await expect(page.getByTestId('lifecycle-date')).toHaveText(TODAY, { timeout: 45_000 })
+  await expect(page.getByTestId('lifecycle-overdue-count')).toHaveText(String(all.overdue))
+  await page.screenshot({ path: shot('lifecycle-globe-overdue-today') })
+  // … and the province wall's 逾期项目
+  await page.goto('/visual')
+  const wallOverdue = page.getByTestId('kpi-lifecycleToday-overdueCount')
+  await expect(wallOverdue).toHaveAttribute('data-value', String(all.overdue))
+  await expect(wallOverdue).toHaveText(new RegExp(`^${all.overdue}`))
+  await page.screenshot({ path: shot('lifecycle-visual-overdue') })
+
+  // the parcel as 规划科 吴规划 sees it: 已投产 with the new 容积率 on 统计报表 and on 资源云图, the same on both
+  const planCtx = await browser.newContext()
+  const planner = await planCtx.newPage()
+  await signIn(planner, 'plan', 'Plan@2026')
+  await planner.goto(`/system/statisticalReport/gyyd?keyword=${encodeURIComponent(project.landCode!)}`)
+  const report = planner.getByTestId('report-gyyd-table')
+  const reportRow = report.locator('.ant-table-tbody tr.ant-table-row')
+  await expect(reportRow).toHaveCount(1)
+  await expect(reportRow).toContainText(project.landCode!)
+  const heads = (await report.locator('thead th').allInnerTexts()).map((t) => t.trim())
+  const cells = (await reportRow.locator('td').allInnerTexts()).map((t) => t.trim())
+  const inReport = { status: cells[heads.indexOf('状态')], plotRatio: Number(cells[heads.indexOf('容积率')]) }
+  await planner.screenshot({ path: shot('lifecycle-report-produced'), fullPage: true })
+  await planner.goto('/system/core')
+  await expect(planner.getByTestId('map-host')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 })
+  await planner.getByTestId('core-search').locator('input').fill(project.landCode!)
+  await planner.getByTestId('core-search').locator('input').press('Enter')
+  await expect(planner.getByTestId('core-result')).toHaveCount(1)
+  await planner.getByTestId('core-result').click()
+  const attributes = planner.getByTestId('parcel-attributes')
+  await expect(attributes).toContainText(project.landCode!)
+  const onMap = {
+    status: (await attributes.locator('th:text-is("状态") + td').innerText()).trim(),
+    plotRatio: Number((await attributes.locator('th:text-is("容积率") + td').innerText()).trim()),
+  }
+  await planner.screenshot({ path: shot('lifecycle-core-produced') })
+  await planCtx.close()
+  expect([inReport, onMap]).toEqual([
+    { status: '已投产', plotRatio: 1.8 },
+    { status: '已投产', plotRatio: 1.8 },
+  ])
+})
+
+/** A square of `half` degrees around a point, as a closed GeoJSON polygon. */
+const square = (x: number, y: number, half = 0.002) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x - half, y - half],
+      [x + half, y - half],
+      [x + half, y + half],
+      [x - half, y + half],
+      [x - half, y - half],
+    ],
+  ],
+})
+
+test('planned land drawn in the form: outside 浙江 refused under the map; drawn corner by corner, counted, accepted as a draft parcel', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  await signIn(page, 'land', 'Land@2026')
+  const holder = (await api<StageProjects>(page, '/api/landLifeCycle/projects?stage=xmtc&state=done&pageSize=1')).page.list[0]
+  const name = `端到端绘制规划用地${Date.now() % 100000}`
+  await page.goto('/landLifeCycle/projectManager/xmqy')
+  await page.getByTestId('sign-new').click()
+  const modal = page.getByTestId('sign-modal')
+  await modal.getByTestId('sign-name').fill(name)
+  await modal.getByTestId('sign-credit').fill(holder.creditCode!)
+  await modal.getByTestId('sign-land-mode').getByText('尚无地块').click()
+  await modal.getByTestId('sign-plannedInvestment').fill('30000')
+  for (const [k, v] of Object.entries({
+    investIntensity: 300,
+    committedPlotRatio: 2,
+    committedTaxPerMu: 20,
+    committedEnergyVa: 2,
+    committedEmissionVa: 20,
+  }))
+    await modal.getByTestId(`sign-${k}`).fill(String(v))
+  const map = modal.getByTestId('map-host')
+  await expect(map).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 })
+
+  // coordinates pasted for a square in 北京: the server's refusal lands under the map
+  await modal.getByTestId('sign-shape-text').fill(JSON.stringify(square(116.4, 39.9)))
+  await modal.getByTestId('sign-name').click()
+  await expect(modal.getByTestId('sign-shape-summary')).toHaveText(/^已绘制多边形，[\d.]+ 亩$/)
+  const refusedAnswer = page.waitForResponse('**/api/landLifeCycle/createProject')
+  await page.getByTestId('sign-submit').click()
+  expect((await refusedAnswer).status()).toBe(422)
+  // the one field in error: the shape's, right under the map and the drawn area
+  await expect(modal.locator('.ant-form-item-explain-error')).toHaveText('规划用地图形 plannedShape 不在浙江省任何区县范围内')
+  await page.screenshot({ path: shot('lifecycle-draw-refused'), fullPage: true })
+
+  // cleared, zoomed in at the map's centre, drawn: each corner counted, 完成 takes the outline
+  await modal.getByTestId('shape-clear').click()
+  await expect(modal.getByTestId('sign-shape-summary')).toHaveText('尚未绘制')
+  const box = (await map.boundingBox())!
+  const at = (fx: number, fy: number) => ({ x: Math.round(box.x + box.width * fx), y: Math.round(box.y + box.height * fy) })
+  await page.mouse.move(at(0.5, 0.5).x, at(0.5, 0.5).y)
+  for (let i = 0; i < 8; i++) {
+    await page.mouse.wheel(0, -400)
+    await page.waitForTimeout(300)
+  }
+  await page.waitForTimeout(1500)
+  await modal.getByTestId('shape-draw').click()
+  const editor = modal.getByTestId('shape-editor')
+  const corners = [at(0.45, 0.35), at(0.55, 0.35), at(0.55, 0.5), at(0.45, 0.5)]
+  for (const [i, c] of corners.entries()) await clickMap(page, c.x, c.y, async () => Number(await editor.getAttribute('data-nodes')) > i)
+  await expect(editor).toContainText('已点 4 个拐点，双击结束')
+  await page.screenshot({ path: shot('lifecycle-draw-drawing'), fullPage: true })
+  await modal.getByTestId('shape-finish').click()
+  const summary = modal.getByTestId('sign-shape-summary')
+  await expect(summary).toHaveText(/^已绘制多边形，[\d.]+ 亩$/)
+  const drawnMu = Number(/，([\d.]+) 亩/.exec((await summary.textContent()) ?? '')![1])
+  expect(JSON.parse(await modal.getByTestId('sign-shape-text').inputValue()).coordinates[0]).toHaveLength(5)
+  await page.screenshot({ path: shot('lifecycle-draw-drawn'), fullPage: true })
+  await page.getByTestId('sign-submit').click()
+  await expect(page.getByText(`已签约项目「${name}」`)).toBeVisible()
+  const found = await api<StageProjects>(page, `/api/landLifeCycle/projects?stage=xmqy&keyword=${encodeURIComponent(name)}`)
+  expect(found.page.total).toBe(1)
+  expect(found.page.list[0]).toMatchObject({ parcelId: null, landSubmission: { state: '草稿' } })
+  expect(Math.abs(found.page.list[0].areaMu - drawnMu)).toBeLessThan(0.02)
 })

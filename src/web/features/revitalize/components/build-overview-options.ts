@@ -37,7 +37,11 @@ export function chartCounties(rows: readonly CountyRow[]): CountyRow[] {
   return rows
     .filter((r) => r.ledgerCount > 0 || r.planCount > 0 || (r.taskMu ?? 0) > 0)
     .sort((a, b) => b.ledgerAreaMu - a.ledgerAreaMu || a.code.localeCompare(b.code))
+    .slice(0, CHART_COUNTIES)
 }
+
+/** How many counties the chart draws (a province has about 90: their names would overlap); the table lists all. */
+export const CHART_COUNTIES = 15
 
 /** The county chart's option. */
 export function buildCountyOption(rows: readonly CountyRow[]) {

@@ -4,11 +4,12 @@
  * one by 盘活方式, and the county table with each county's task and completion rate. A county's bar
  * or row opens 盘活方案 filtered to that county.
  */
-import { Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router-dom'
 import styled from 'styled-components'
 import type { CountyRow } from '../../../../domain/contracts/revitalize'
+import { todayInProductZone } from '../../../../domain/today'
 import { FIGURES, type FigureKey } from '../../../../domain/figures/catalogue'
 import { EChartsHost } from '../../../charts/echarts-host'
 import { formatFigure } from '../../../core/format-figure'
@@ -17,13 +18,14 @@ import { ListShell, emptyState } from '../../../ui/list-shell'
 import { useListParams } from '../../../ui/use-list-params'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { useRouteLink } from '../../../widgets/use-route-link'
-import { YearSelect } from '../../../widgets/year-select'
 import { useLedger } from '../api/list-ledger'
 import { useOverview } from '../api/get-overview'
-import { buildCountyOption, buildMethodOption, chartCounties } from '../components/build-overview-options'
+import { CHART_COUNTIES, buildCountyOption, buildMethodOption, chartCounties } from '../components/build-overview-options'
 import { LedgerStateTag, PlanStateTag } from '../components/revitalize-tags'
 
 const FILTERS = ['year', 'regionCode'] as const
+/** 盘活 is yearly work: a year not chosen is this calendar year (the server's default), and the four before it are on offer */
+const thisYear = () => Number(todayInProductZone().slice(0, 4))
 const PLAN_PAGE = '/land/revitalize/revitalizePlan'
 
 const Kpis = styled.div`
@@ -79,7 +81,8 @@ const fig = (key: FigureKey, v: number | null | undefined) => (v === null || v =
 export function RevitalizeAbstractPage() {
   const { params, setFilters } = useListParams(FILTERS)
   const f = params.filters
-  const filter = { year: f.year ? Number(f.year) : undefined, regionCode: f.regionCode }
+  const year = Number(f.year) || thisYear()
+  const filter = { year, regionCode: f.regionCode }
   const overview = useOverview(filter)
   // the 台账 today by state (its counts come with any page of it)
   const ledger = useLedger({ regionCode: f.regionCode, page: 1, pageSize: 1 })
@@ -160,7 +163,16 @@ export function RevitalizeAbstractPage() {
       onRetry={() => void overview.refetch()}
       toolbar={
         <Space wrap>
-          <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="revitalize-year" />
+          <Select<number>
+            aria-label="年度"
+            style={{ width: 110 }}
+            value={year}
+            onChange={(y) => setFilters({ ...f, year: String(y) })}
+            options={[...new Set([thisYear(), year, ...[1, 2, 3, 4].map((n) => thisYear() - n)])]
+              .sort((a, b) => b - a)
+              .map((y) => ({ value: y, label: `${y}年` }))}
+            data-testid="revitalize-year"
+          />
           <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="revitalize-region" />
         </Space>
       }
@@ -248,7 +260,12 @@ export function RevitalizeAbstractPage() {
         </Space>
       </Card>
       <Charts>
-        <Card size="small" title={data ? `${data.year}年 各区县台账面积、盘活面积与盘活任务（点击柱子查看该区县方案）` : '各区县'}>
+        <Card
+          size="small"
+          title={
+            data ? `${data.year}年 台账面积前${CHART_COUNTIES}的区县：台账面积、盘活面积与盘活任务（点击柱子查看该区县方案）` : '各区县'
+          }
+        >
           <ChartBox>
             {shown.length ? (
               <EChartsHost

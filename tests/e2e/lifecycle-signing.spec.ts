@@ -158,10 +158,16 @@ test('sign with commitments, supply, start, complete below the 容积率 → 未
   await planner.getByTestId('core-result').click()
   const attributes = planner.getByTestId('parcel-attributes')
   await expect(attributes).toContainText(project.landCode!)
-  const onMap = {
-    status: (await attributes.locator('th:text-is("状态") + td').innerText()).trim(),
-    plotRatio: Number((await attributes.locator('th:text-is("容积率") + td').innerText()).trim()),
-  }
+  // the bordered descriptions: each label cell is followed by its value cell
+  const fields = await attributes.evaluate((el) =>
+    Object.fromEntries(
+      [...el.querySelectorAll('th.ant-descriptions-item-label')].map((th) => [
+        th.textContent?.trim() ?? '',
+        th.nextElementSibling?.textContent?.trim() ?? '',
+      ]),
+    ),
+  )
+  const onMap = { status: fields['状态'], plotRatio: Number(fields['容积率']) }
   await planner.screenshot({ path: shot('lifecycle-core-produced') })
   await planCtx.close()
   expect([inReport, onMap]).toEqual([

@@ -19,12 +19,16 @@ import type {
 } from '../../src/domain/contracts/revitalize'
 import { roundTo } from '../../src/domain/codes/units'
 import { todayInProductZone } from '../../src/domain/today'
-import { makeUser, roleId } from './admin-helpers'
+import { makeUser, roleId, upload } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
 const TODAY = todayInProductZone()
 const day = (n: number) => todayInProductZone(new Date(Date.now() + n * 86_400_000))
 const M2_PER_MU = 10000 / 15
+const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Title (说明) >>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'utf8'))
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0,
+])
 
 let s: TestServer
 let land: string
@@ -345,6 +349,48 @@ describe('盘活方案, 进度 and 办结', () => {
     expect(
       (await s.postJson('/api/phczReport/save', report({ reportDate: TODAY, progress: 80, doneItems: '完成协议签订' }), land)).status,
     ).toBe(200)
+  })
+
+  it('keeps a report’s photos: pictures uploaded for it by the reporter, served back in its region only', async () => {
+    const up = await upload(s, '/api/phczReport/upload', {}, { name: '现场照片.png', bytes: PNG }, land)
+    expect(up.status).toBe(200)
+    const photo = (up.body.data as { id: number }).id
+    // not a picture, another user's file, and a clerk without the pages
+    expect((await upload(s, '/api/phczReport/upload', {}, { name: '说明.pdf', bytes: PDF }, land)).status).toBe(415)
+    const others = (await upload(s, '/api/base/file/upload', {}, { name: '别人的.png', bytes: PNG }, admin)).body.data as { id: number }
+    const clerk = await s.login('clerk', 'Clerk@2026')
+    expect((await upload(s, '/api/phczReport/upload', {}, { name: 'a.png', bytes: PNG }, clerk)).status).toBe(403)
+    const reports = async () => (await s.get<PlanDetail>(`/api/landInefficient/getPhPage?id=${id}`, land)).body.data.reports
+    const latest = (await reports()).at(-1)!
+    const before = await count('revitalize_report')
+    const change = (photoIds: number[]) =>
+      s.postJson(
+        '/api/phczReport/update',
+        { id: latest.id, reportDate: latest.reportDate, progress: latest.progress, doneItems: latest.doneItems, photoIds },
+        land,
+      )
+    const refused = await change([photo, others.id])
+    expect([refused.status, refused.body.details]).toEqual([
+      400,
+      [{ field: 'photoIds', message: `照片 #${others.id} 不存在或不是本人为进度报告上传的图片，请重新上传` }],
+    ])
+    expect((await change([photo, photo])).status).toBe(400)
+    expect((await reports()).at(-1)!.photoIds).toEqual([])
+    expect((await change([photo])).status).toBe(200)
+    expect(await count('revitalize_report')).toBe(before)
+    expect((await reports()).at(-1)!.photos).toEqual([{ id: photo, name: '现场照片.png', size: PNG.length }])
+    // changed again by the same reporter, the photo it holds stays allowed
+    expect((await change([photo])).status).toBe(200)
+    const get = (q: string, token: string) =>
+      fetch(`${s.base}/api/phczReport/photo?${q}`, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } })
+    const served = await get(`reportId=${latest.id}&fileId=${photo}`, land)
+    expect([served.status, served.headers.get('content-type'), Buffer.from(await served.arrayBuffer()).equals(Buffer.from(PNG))]).toEqual([
+      200,
+      'image/png',
+      true,
+    ])
+    expect((await get(`reportId=${latest.id}&fileId=${others.id}`, land)).status).toBe(404)
+    expect((await get(`reportId=${latest.id}&fileId=${photo}`, clerk)).status).toBe(403)
   })
 
   it('lists running plans by risk, takes a 督办 with a reply deadline and one reply', async () => {

@@ -339,6 +339,10 @@ export type ReportSaveBody = z.input<typeof reportSaveBody>
 export const reportUpdateBody = reportSaveBody.omit({ planId: true }).extend({ id: id('报告编号 id ') })
 /** POST /api/phczReport/delete: deletes the latest report of a plan. */
 export const reportIdBody = z.object({ id: id('报告编号 id ') })
+/** GET /api/phczReport/photo: one photo of a report. */
+export const reportPhotoQuery = z.object({ reportId: id('报告编号 reportId '), fileId: id('照片编号 fileId ') })
+/** Pictures a progress report takes (POST /api/phczReport/upload). */
+export const REPORT_PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const
 
 /** One report. */
 export interface ReportRow {
@@ -349,6 +353,8 @@ export interface ReportRow {
   difficulties: string
   nextSteps: string
   photoIds: number[]
+  /** the photos' names and sizes, in the order of photoIds */
+  photos: { id: number; name: string; size: number }[]
   actor: string
   createdAt: string
 }

@@ -87,7 +87,7 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db }) => lifecycleProjectRoutes(db),
   ({ db }) => regulationRoutes(db),
   ({ db }) => landEvaluationRoutes(db),
-  ({ db }) => revitalizeRoutes(db),
+  ({ db, uploads }) => revitalizeRoutes(db, uploads),
   () => figuresRoutes(),
   ({ db, uploads }) => appraisalRoutes(db, uploads),
   ({ db }) => stockRoutes(db),

@@ -47,9 +47,8 @@ import {
 } from '../../../domain/contracts/appraisal'
 import { APPRAISAL_CLASS_NAMES, type AppraisalClass } from '../../../domain/appraisal'
 import { DOCUMENT_EXTENSIONS } from '../../../domain/contracts/base-file'
-import fs from 'node:fs'
 import * as events from './events'
-import { acceptUpload, contentDisposition, toView } from '../base-file/service'
+import { acceptUpload, toView } from '../base-file/service'
 import { getFile } from '../base-file/repo'
 import { notFound } from '../../http/errors'
 import type { Db } from '../../db/engine'
@@ -66,7 +65,7 @@ import * as monitor from './monitor'
 import { AppError, badRequest } from '../../http/errors'
 import { noFile, readUpload, uploadFields } from '../../files/multipart'
 import type { Incoming } from '../../files/store'
-import { fileStoreOf } from '../base-file/routes'
+import { fileStoreOf, sendStoredFile } from '../base-file/routes'
 import { openSourceInWorker, ParsePool } from '../datacenter-import/source/worker-reader'
 import { PARSE_BUDGET, PARSE_WORKER_HEAP_MB, SourceError, type SourceReader } from '../datacenter-import/source/types'
 
@@ -435,16 +434,9 @@ export const appraisalRoutes =
         req.logTarget = `异议 ${req.query.objectionId} 附件 #${req.query.fileId}`
         const id = await service.objectionFile(db, await scopeOfRequest(db, req), req.query.objectionId, req.query.fileId)
         const f = await getFile(db, id)
-        if (!f || !fs.existsSync(store.pathOf(f.sha256))) throw notFound(`附件 ${id} 的内容已不存在`)
+        if (!f) throw notFound(`附件 ${id} 不存在`)
         req.logTarget = `异议 ${req.query.objectionId} ${f.name}`
-        reply
-          .header('Content-Type', f.mime)
-          .header('Content-Length', String(f.size))
-          .header('Content-Disposition', contentDisposition(f.name))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, no-store')
-        return reply.send(fs.createReadStream(store.pathOf(f.sha256)))
+        return sendStoredFile(reply, store, f, `附件 ${id}`)
       },
     )
 

@@ -5,6 +5,7 @@
  * every download, allowed or not, is in the operation log.
  */
 import fs from 'node:fs'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DOCUMENT_EXTENSIONS, fileIdBody, fileQuery, uploadByDmFields } from '../../../domain/contracts/base-file'
 import type { Db } from '../../db/engine'
@@ -16,6 +17,7 @@ import { noFile, readUpload, uploadFields } from '../../files/multipart'
 import { ANY_INPUT_PAGES, READ_PAGES } from '../datacenter/pages'
 import { SJCJ_PAGES } from '../../../domain/contracts/datacenter-import'
 import { acceptUpload, contentDisposition, deleteUpload, listReadable, readable, toView } from './service'
+import type { FileRecord } from './repo'
 
 const log = (action: string) => ({ module: 'file', action })
 
@@ -29,6 +31,23 @@ export function fileStoreOf(dir: string): FileStore {
     stores.set(dir, s)
   }
   return s
+}
+
+/**
+ * Sends a stored file as a download: never rendered by the browser — an attachment, no sniffing, no
+ * scripts even if opened. 404 naming `what` when its bytes are gone.
+ */
+export function sendStoredFile(reply: FastifyReply, store: FileStore, f: FileRecord, what: string) {
+  const file = store.pathOf(f.sha256)
+  if (!fs.existsSync(file)) throw notFound(`${what} 的内容已不存在`)
+  return reply
+    .header('Content-Type', f.mime)
+    .header('Content-Length', String(f.size))
+    .header('Content-Disposition', contentDisposition(f.name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store')
+    .send(fs.createReadStream(file))
 }
 
 export const baseFileRoutes =
@@ -79,17 +98,7 @@ export const baseFileRoutes =
         req.logTarget = `#${req.query.id}`
         const f = await readable(db, currentUser(req), req.query.id)
         req.logTarget = `#${f.id} ${f.name}`
-        const file = store.pathOf(f.sha256)
-        if (!fs.existsSync(file)) throw notFound(`文件 ${f.id} 的内容已不存在`)
-        // never rendered by the browser: an attachment, no sniffing, no scripts even if opened
-        reply
-          .header('Content-Type', f.mime)
-          .header('Content-Length', String(f.size))
-          .header('Content-Disposition', contentDisposition(f.name))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, no-store')
-        return reply.send(fs.createReadStream(file))
+        return sendStoredFile(reply, store, f, `文件 ${f.id}`)
       },
     )
 

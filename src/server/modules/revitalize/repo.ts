@@ -801,10 +801,13 @@ export async function reports(db: Db, planId: number): Promise<ReportRow[]> {
     difficulties: string
     next_steps: string
     photo_ids: (number | string)[]
+    photos: { id: number | string; name: string; size: number | string }[]
     actor: string
     created_at: Date | string
   }>(
     `SELECT rr.id::int AS id, ${d('rr.report_date')} AS report_date, rr.progress, rr.done_items, rr.difficulties, rr.next_steps, rr.photo_ids,
+            COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.original_name, 'size', f.size) ORDER BY p.ord)
+                      FROM unnest(rr.photo_ids) WITH ORDINALITY p(fid, ord) JOIN upload_file f ON f.id = p.fid), '[]') AS photos,
             u.real_name AS actor, rr.created_at
      FROM revitalize_report rr JOIN app_user u ON u.id = rr.actor_id WHERE rr.plan_id = $1 AND NOT rr.deleted ORDER BY rr.report_date, rr.id`,
     [planId],
@@ -817,15 +820,16 @@ export async function reports(db: Db, planId: number): Promise<ReportRow[]> {
     difficulties: x.difficulties,
     nextSteps: x.next_steps,
     photoIds: x.photo_ids.map(Number),
+    photos: x.photos.map((f) => ({ id: Number(f.id), name: f.name, size: Number(f.size) })),
     actor: x.actor,
     createdAt: iso(x.created_at) ?? '',
   }))
 }
 
 /** A report with its plan id. */
-export async function report(db: Db, id: number): Promise<{ id: number; plan_id: number } | undefined> {
-  const r = await db.query<{ id: number; plan_id: number }>(
-    'SELECT id::int AS id, plan_id FROM revitalize_report WHERE id = $1 AND NOT deleted',
+export async function report(db: Db, id: number): Promise<{ id: number; plan_id: number; photo_ids: number[] } | undefined> {
+  const r = await db.query<{ id: number; plan_id: number; photo_ids: number[] }>(
+    'SELECT id::int AS id, plan_id, ARRAY(SELECT unnest(photo_ids)::int) AS photo_ids FROM revitalize_report WHERE id = $1 AND NOT deleted',
     [id],
   )
   return r.rows[0]

@@ -12,6 +12,8 @@ import {
   EFFECT_PAGES,
   PLAN_EDIT_PAGES,
   SUPERVISE_PAGES,
+  REPORT_PHOTO_EXTENSIONS,
+  reportPhotoQuery,
   TASK_PAGES,
   effectQuery,
   ledgerActionBody,
@@ -46,6 +48,11 @@ import { sendXlsx } from '../../http/xlsx'
 import { scopeOfRequest } from '../../auth/data-scope'
 import { figureHeader, shown } from '../../figures/values'
 import { proposerOf } from '../datacenter/context'
+import { noFile, readUpload } from '../../files/multipart'
+import { notFound } from '../../http/errors'
+import { acceptUpload, toView } from '../base-file/service'
+import { getFile } from '../base-file/repo'
+import { fileStoreOf, sendStoredFile } from '../base-file/routes'
 import * as repo from './repo'
 import * as service from './service'
 
@@ -54,8 +61,9 @@ const READ = { pages: ALL_REVITALIZE_PAGES, log: false as const }
 const thisYear = () => Number(todayInProductZone().slice(0, 4))
 
 export const revitalizeRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, uploads: { dir: string; maxBytes: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    const store = fileStoreOf(uploads.dir)
     // ---- 台账 ----
 
     app.get('/api/landInefficient/getRevitalizeList', { config: READ, schema: { querystring: reviewListQuery } }, async (req) => {
@@ -251,6 +259,31 @@ export const revitalizeRoutes =
         const scope = await scopeOfRequest(db, req)
         await service.saveReport(db, scope, { ...req.body, actorId: currentUser(req).id })
         return ok(await service.planDetail(db, scope, req.body.planId), `已报告进度：${req.body.progress}%`)
+      },
+    )
+
+    // a report's photo: uploaded by the one who reports, then named in phczReport/save or update
+    app.post('/api/phczReport/upload', { config: { pages: SUPERVISE_PAGES, log: log('上传进度照片') } }, async (req) => {
+      const { file } = await readUpload(req, store, uploads.maxBytes)
+      if (!file) throw noFile()
+      req.logTarget = file.fileName
+      const f = await acceptUpload(db, store, file, currentUser(req), {
+        purpose: 'file',
+        allowed: REPORT_PHOTO_EXTENSIONS,
+        dm: service.REPORT_PHOTO_DM,
+      })
+      return ok(toView(f), `已上传 ${f.name}`)
+    })
+
+    app.get(
+      '/api/phczReport/photo',
+      { config: { pages: ALL_REVITALIZE_PAGES, log: log('查看进度照片') }, schema: { querystring: reportPhotoQuery } },
+      async (req, reply) => {
+        const { reportId, fileId } = req.query
+        req.logTarget = `报告 ${reportId} 照片 #${fileId}`
+        const f = await getFile(db, await service.reportPhoto(db, await scopeOfRequest(db, req), reportId, fileId))
+        if (!f) throw notFound(`照片 #${fileId} 不存在`)
+        return sendStoredFile(reply, store, f, `照片 #${fileId}`)
       },
     )
 

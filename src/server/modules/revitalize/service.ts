@@ -247,7 +247,8 @@ async function checkPlan(
     const parcel = byId.get(x.parcelId) as repo.ParcelRow
     const areaMu = roundTo(mu(parcel.area_m2) ?? 0, 2)
     if (x.plannedAreaMu <= 0) issues.push({ field: `parcels.${i}.plannedAreaMu`, message: `地块 ${parcel.land_code} 的计划面积应大于0` })
-    else if (x.plannedAreaMu > areaMu) {
+    // compared at the two digits both are shown with (the whole parcel's 21.4326… 亩 is its 21.43)
+    else if (roundTo(x.plannedAreaMu, 2) > areaMu) {
       issues.push({
         field: `parcels.${i}.plannedAreaMu`,
         message: `地块 ${parcel.land_code} 的计划面积 ${x.plannedAreaMu} 亩不能大于地块面积 ${areaMu} 亩`,
@@ -522,6 +523,35 @@ function checkReport(
   if (issues.length) throw badRequest(issues.map((i) => i.message).join('；'), issues)
 }
 
+/** The 代码 a progress report's photos are filed under in the file store. */
+export const REPORT_PHOTO_DM = 'revitalize_report'
+
+/**
+ * A report's photos are pictures uploaded for a report (POST /api/phczReport/upload) by the one who
+ * reports; photos the report already holds stay allowed when it is changed.
+ */
+async function checkPhotos(db: Db, photoIds: readonly number[], actorId: number, held: readonly number[] = []): Promise<void> {
+  const fresh = photoIds.filter((x) => !held.includes(x))
+  if (new Set(photoIds).size !== photoIds.length) throw fieldProblem('photoIds', '照片 photoIds 不能重复')
+  if (fresh.length === 0) return
+  const r = await db.query<{ id: number }>(
+    'SELECT id::int AS id FROM upload_file WHERE id = ANY($1::bigint[]) AND dm = $2 AND uploaded_by = $3',
+    [fresh, REPORT_PHOTO_DM, actorId],
+  )
+  const found = new Set(r.rows.map((x) => x.id))
+  const bad = fresh.find((x) => !found.has(x))
+  if (bad !== undefined) throw fieldProblem('photoIds', `照片 #${bad} 不存在或不是本人为进度报告上传的图片，请重新上传`)
+}
+
+/** A photo of a report in the user's region, or 404: the file id to send. */
+export async function reportPhoto(db: Db, scope: DataScope, reportId: number, fileId: number): Promise<number> {
+  const r = await repo.report(db, reportId)
+  if (!r) throw notFound(`进度报告 ${reportId} 不存在`)
+  await planOf(db, scope, r.plan_id)
+  if (!r.photo_ids.includes(fileId)) throw notFound(`进度报告 ${reportId} 没有照片 #${fileId}`)
+  return fileId
+}
+
 /** phczReport/save: a new report of a running plan. */
 export async function saveReport(
   db: Db,
@@ -538,6 +568,7 @@ export async function saveReport(
   },
 ): Promise<number> {
   const plan = await runningPlan(db, scope, f.planId, 'planId')
+  await checkPhotos(db, f.photoIds, f.actorId)
   return db.transaction(async (tx) => {
     await repo.lockPlan(tx, plan.id)
     checkReport(plan, (await repo.reports(tx, plan.id)).at(-1), f)
@@ -572,6 +603,7 @@ export async function updateReport(
 ): Promise<number> {
   const { plan, list } = await latestReport(db, scope, f.id, '修改')
   checkReport(plan, list.at(-2), f)
+  await checkPhotos(db, f.photoIds, f.actorId, list.at(-1)?.photoIds)
   return db.transaction(async (tx) => repo.saveReport(tx, { ...f, planId: plan.id }))
 }
 

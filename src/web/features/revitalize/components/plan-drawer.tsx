@@ -15,6 +15,7 @@ import { toApiError } from '../../../core/http-catalogue'
 import { formatFigure } from '../../../core/format-figure'
 import { FigureLabel } from '../../../ui/figure-tip'
 import { LoadError } from '../../../ui/list-shell'
+import { downloadReportPhoto } from '../api/report-photos'
 import { formatTime } from '../../../widgets/format-time'
 import { checkPlan } from '../api/check-plan'
 import { deletePlan } from '../api/delete-plan'
@@ -53,6 +54,16 @@ function events(p: PlanDetail, onReply: (s: SupervisionRow) => void): Event[] {
           <div style={{ whiteSpace: 'pre-wrap' }}>完成事项：{r.doneItems}</div>
           {r.difficulties && <div>存在困难：{r.difficulties}</div>}
           {r.nextSteps && <div>下步计划：{r.nextSteps}</div>}
+          {r.photos.length > 0 && (
+            <div data-testid="timeline-photos">
+              现场照片：
+              {r.photos.map((ph) => (
+                <Button key={ph.id} type="link" size="small" onClick={() => void downloadReportPhoto(r.id, ph).catch(() => undefined)}>
+                  {ph.name}
+                </Button>
+              ))}
+            </div>
+          )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {r.actor} 于 {formatTime(r.createdAt)} 填报
           </Typography.Text>

@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { planAddBody, type LedgerRow, type PlanDetail } from '../../../../domain/contracts/revitalize'
 import { DETAIL_FIELDS, METHOD_FIELDS, PLAN_METHODS, SUB_METHODS, type DetailField, type PlanMethod } from '../../../../domain/revitalize'
+import { roundTo } from '../../../../domain/codes/units'
 import { ApiError } from '../../../core/api'
 import { enterMovesOn } from '../../../ui/form-keys'
 import { useConfirmDiscard, useUnsavedMark } from '../../../ui/unsaved-changes'
@@ -114,7 +115,8 @@ const parcelOf = (r: LedgerRow): ParcelValue => ({
   landCode: r.landCode,
   name: r.parcelName,
   areaMu: r.areaMu,
-  plannedAreaMu: r.areaMu,
+  // the whole parcel at the two digits the form shows (and the server compares)
+  plannedAreaMu: roundTo(r.areaMu, 2),
   geometry: r.geometry,
 })
 
@@ -396,7 +398,7 @@ export function PlanFormDrawer({
                                 },
                               ]}
                             >
-                              <InputNumber min={0} step={0.01} style={{ width: '100%' }} aria-label="计划盘活面积（亩）" />
+                              <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} aria-label="计划盘活面积（亩）" />
                             </Form.Item>
                           )
                         },

@@ -4,10 +4,12 @@
  * deadline, 回复 of a 督办, and 办结 with the actual effects (腾出面积 for 收回收储; the new 容积率 and
  * 建筑面积 that 企业自主再开发 must send to the data centre).
  */
-import { DatePicker, Form, Input, InputNumber, Typography } from 'antd'
+import { App, Button, DatePicker, Form, Input, InputNumber, Space, Tag, Typography, Upload } from 'antd'
+import { useState } from 'react'
 import dayjs, { type Dayjs } from 'dayjs'
 import { reportSaveBody, superviseBody, type PlanDetail, type PlanRow, type SupervisionRow } from '../../../../domain/contracts/revitalize'
 import { REBUILDING_PLAN_METHODS, RECOVERING_PLAN_METHODS } from '../../../../domain/revitalize'
+import { uploadReportPhoto, type ReportPhoto } from '../api/report-photos'
 import { saveReport } from '../api/save-report'
 import { updateSupervision } from '../api/update-supervision'
 import { RevitalizeFormModal } from './revitalize-form-modal'
@@ -20,6 +22,46 @@ interface ReportValues {
   doneItems?: string
   difficulties?: string
   nextSteps?: string
+  photos?: ReportPhoto[]
+}
+
+/** The most photos a report holds (the server's limit). */
+const MAX_PHOTOS = 9
+
+/** 现场照片 of a report: pictures uploaded one by one, listed as removable tags. */
+function PhotosField({ value = [], onChange }: { value?: ReportPhoto[]; onChange?: (v: ReportPhoto[]) => void }) {
+  const { message } = App.useApp()
+  const [uploading, setUploading] = useState(false)
+  return (
+    <Space wrap data-testid="report-photos">
+      <Upload
+        accept=".jpg,.jpeg,.png"
+        showUploadList={false}
+        beforeUpload={async (file) => {
+          setUploading(true)
+          try {
+            const photo = await uploadReportPhoto(file)
+            onChange?.([...value, { id: photo.id, name: photo.name }])
+          } catch (e) {
+            message.error((e as Error).message)
+          } finally {
+            setUploading(false)
+          }
+          return false
+        }}
+      >
+        <Button loading={uploading} disabled={value.length >= MAX_PHOTOS} data-testid="report-photo-upload">
+          上传照片
+        </Button>
+      </Upload>
+      {value.map((p) => (
+        <Tag key={p.id} closable onClose={() => onChange?.(value.filter((x) => x.id !== p.id))}>
+          {p.name}
+        </Tag>
+      ))}
+      <Typography.Text type="secondary">JPG / PNG，最多 {MAX_PHOTOS} 张</Typography.Text>
+    </Space>
+  )
 }
 
 /** 报告进度 of `plan` (null = closed). */
@@ -40,6 +82,7 @@ export function ReportModal({ plan, onClose }: { plan: PlanRow | null; onClose: 
         doneItems: v.doneItems ?? '',
         difficulties: v.difficulties ?? '',
         nextSteps: v.nextSteps ?? '',
+        photoIds: (v.photos ?? []).map((p) => p.id),
       })}
       send={saveReport}
       onClose={onClose}
@@ -66,6 +109,9 @@ export function ReportModal({ plan, onClose }: { plan: PlanRow | null; onClose: 
           </Form.Item>
           <Form.Item name="nextSteps" label="下步计划">
             <Input.TextArea rows={2} maxLength={1000} aria-label="下步计划" />
+          </Form.Item>
+          <Form.Item name="photos" label="现场照片">
+            <PhotosField />
           </Form.Item>
         </>
       )}

@@ -14,6 +14,10 @@ import { todayInProductZone } from '../../src/domain/today'
 import { mapsSettled, shot, signIn, stored } from './helpers'
 
 const TODAY = todayInProductZone()
+/** The header of a 1×1 PNG: enough for the store to know it as a picture. */
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0,
+])
 
 const headers = async (page: Page) => ({
   Authorization: `Bearer ${(await stored(page, 'Authorization')) ?? ''}`,
@@ -38,8 +42,9 @@ async function choose(page: Page, label: string, option: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
 }
 
-// Pending (issue 16): written and run up to the 制定方案 map, whose fix landed after the last run; the
-// remaining steps have not yet been run in Chromium, so the test is held until they are.
+// Held (issue 16): run through 盘活概况, the 认定 and the 制定方案 form with its map; a click on
+// 保存并提交审核 then sends nothing and shows no field error (the form's validation never settles),
+// so the steps after it have not yet run in Chromium.
 test.fixme('a result is confirmed, a 协商收购 plan made, approved, reported twice and completed; the parcel is 已收回 and the entry 销号', async ({
   page,
   browser,
@@ -109,8 +114,12 @@ test.fixme('a result is confirmed, a 协商收购 plan made, approved, reported 
   let form = page.getByTestId('report-form')
   await form.getByLabel('完成进度（%）').fill('40')
   await form.getByLabel('完成事项').fill('与企业达成收购意向，完成评估')
+  // a site photo goes with the report
+  await form.locator('input[type=file]').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: Buffer.from(PNG) })
+  await expect(form.getByTestId('report-photos')).toContainText('现场照片.png')
   await page.getByTestId('report-form-ok').click()
   await expect(said(page, '已报告进度：40%')).toBeVisible()
+  await expect(detail.getByTestId('timeline-photos')).toContainText('现场照片.png')
   await detail.getByTestId('plan-report').click()
   form = page.getByTestId('report-form')
   await form.getByLabel('完成进度（%）').fill('30')

@@ -248,7 +248,10 @@ export function PlanFormDrawer({
     let values: PlanValues
     try {
       values = await form.validateFields()
-    } catch {
+    } catch (err) {
+      // the fields say what is wrong under themselves; say it above the form too, so nothing fails silently
+      const first = (err as { errorFields?: { name: (string | number)[]; errors: string[] }[] }).errorFields?.find((f) => f.errors.length)
+      setProblem(first ? `${first.errors[0]}（${first.name.join('.')}）` : '表单校验未通过，请检查各项后重试')
       return
     }
     const all = { ...form.getFieldsValue(true), ...values } as PlanValues

@@ -245,16 +245,17 @@ export function PlanFormDrawer({
 
   const send = async (submit: boolean) => {
     setProblem(null)
-    let values: PlanValues
     try {
-      values = await form.validateFields()
+      await form.validateFields()
     } catch (err) {
       // the fields say what is wrong under themselves; say it above the form too, so nothing fails silently
       const first = (err as { errorFields?: { name: (string | number)[]; errors: string[] }[] }).errorFields?.find((f) => f.errors.length)
       setProblem(first ? `${first.errors[0]}（${first.name.join('.')}）` : '表单校验未通过，请检查各项后重试')
       return
     }
-    const all = { ...form.getFieldsValue(true), ...values } as PlanValues
+    // every value the form holds: the validated ones alone would give each parcel only its planned
+    // area (its other values have no field), and a shallow merge would drop the parcel ids
+    const all = form.getFieldsValue(true) as PlanValues
     const parsed = planAddBody.safeParse(planBody(all, submit))
     if (!parsed.success) {
       const rest = placeErrors(

@@ -65,8 +65,5 @@ export function effectLayerSpec(map: EffectMap): EffectLayerSpec {
   }
 }
 
-/** One parcel's shape (its outline when picked). */
-export function parcelShape(spec: EffectLayerSpec, parcelId: number): FeatureCollection | null {
-  const features = spec.fill.features.filter((f) => f.properties?.code === String(parcelId))
-  return features.length ? { type: 'FeatureCollection', features } : null
-}
+/** One parcel's shape (its outline when picked): the map's own. */
+export { parcelShape } from '../../../map/parcel-shape'

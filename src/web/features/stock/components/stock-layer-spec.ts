@@ -66,8 +66,5 @@ export function stockLayerSpec(map: StockMap): StockLayerSpec {
   return { fill, points, bbox: outlineBbox(fill), counts }
 }
 
-/** One parcel's shape (its outline when picked). */
-export function parcelShape(spec: StockLayerSpec, parcelId: number): FeatureCollection | null {
-  const features = spec.fill.features.filter((f) => f.properties?.code === String(parcelId))
-  return features.length ? { type: 'FeatureCollection', features } : null
-}
+/** One parcel's shape (its outline when picked): the map's own. */
+export { parcelShape } from '../../../map/parcel-shape'

@@ -172,6 +172,23 @@ describe('台账', () => {
     const notLow = await s.postJson('/api/landInefficient/updateDxyd', { action: '认定', runId: run.id, parcelIds: [unflagged.id] }, land)
     expect([notLow.status, notLow.body.details?.[0].field]).toEqual([400, 'parcelIds'])
     expect(notLow.body.message).toContain('未达到疑似低效分数线 100')
+    // land taken back is not 低效: refused, and not offered for review
+    const taken = await one<{ id: number; code: string; status: string }>(
+      `SELECT er.parcel_id AS id, p.land_code AS code, p.status FROM evaluation_result er JOIN parcel p ON p.id = er.parcel_id
+       WHERE er.run_id = $1 AND er.flagged AND NOT EXISTS (SELECT 1 FROM revitalize_ledger lg WHERE lg.parcel_id = p.id) LIMIT 1`,
+      [run.id],
+    )
+    await s.db.query(`UPDATE parcel SET status = '已收回' WHERE id = $1`, [taken.id])
+    const recovered = await s.postJson('/api/landInefficient/updateDxyd', { action: '认定', runId: run.id, parcelIds: [taken.id] }, land)
+    expect([recovered.status, recovered.body.message]).toEqual([422, `地块 ${taken.code} 已收回，不能认定为低效用地`])
+    const pending = (
+      await s.get<ReviewList>(
+        `/api/landInefficient/getRevitalizeList?runId=${run.id}&review=${encodeURIComponent('待认定')}&pageSize=500`,
+        land,
+      )
+    ).body.data.page.list
+    expect(pending.some((r) => r.parcelId === taken.id)).toBe(false)
+    await s.db.query(`UPDATE parcel SET status = $2 WHERE id = $1`, [taken.id, taken.status])
     expect([await count('revitalize_ledger'), await count('revitalize_ledger_event'), await count('dc_submission')]).toEqual(before)
   })
 

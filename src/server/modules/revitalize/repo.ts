@@ -69,7 +69,8 @@ export async function reviewRows(
   const where = new Where().add('er.run_id = ?', run.id).add('er.flagged').add('NOT p.deleted')
   where.raw(scopeCondition(scope, 'p', where.params))
   if (f.keyword) where.add('(p.name ILIKE ? OR p.land_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
-  if (f.review === '待认定') where.raw(`(lg.id IS NULL OR lg.state IN ('疑似', '已完成'))`)
+  // land taken back (已收回) is the government's: nothing to confirm as 低效
+  if (f.review === '待认定') where.raw(`(lg.id IS NULL OR lg.state IN ('疑似', '已完成')) AND p.status <> '已收回'`)
   if (f.review === '已认定') where.raw(`lg.state IN ('已认定', '已纳入方案', '实施中')`)
   if (f.review === '复核剔除') where.raw(`lg.state = '复核剔除'`)
   return queryPage<

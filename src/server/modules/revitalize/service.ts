@@ -143,6 +143,7 @@ export async function ledgerAction(
       const live = await repo.liveEntry(tx, id)
       const criteria = criteriaOf(run.items, res.hits)
       if (f.action === '认定') {
+        if (parcel.status === '已收回') throw stateProblem('parcelIds', `地块 ${parcel.land_code} 已收回，不能认定为低效用地`)
         if (live && live.state !== '疑似')
           throw stateProblem('parcelIds', `地块 ${parcel.land_code} 已在低效用地台账中（${live.state}），不能重复认定`)
         if (live) await repo.deleteSuspect(tx, live.id)

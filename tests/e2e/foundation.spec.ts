@@ -23,7 +23,7 @@ test('login page: Chinese, wrong password and unknown user give the docs/api.md 
   expect(everything).not.toMatch(/[0-9a-f]{64}/)
 })
 
-test('five failures lock the account: 423 message on the login page', async ({ page }) => {
+test('five failures lock the account: 423 message on the login page; the administrator unlocks it', async ({ page, browser }) => {
   await page.goto('/login')
   await page.getByTestId('login-username').fill('auditor')
   for (let i = 0; i < 5; i++) {
@@ -37,6 +37,21 @@ test('five failures lock the account: 423 message on the login page', async ({ p
   await page.getByTestId('login-submit').click()
   await expect(page.getByTestId('login-error')).toHaveText(/账号已锁定，请30分钟后再试/)
   await expect(page).toHaveURL(/\/login$/)
+
+  // 用户管理 shows the lock and ends it (later specs sign in as this auditor)
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await signIn(admin, 'admin', 'Admin@2026')
+  await admin.goto('/admin/setting/user')
+  const row = admin.getByTestId('user-table').locator('tr', { has: admin.getByTestId('user-more-auditor') })
+  await expect(row).toContainText('已锁定')
+  await admin.getByTestId('user-more-auditor').click()
+  await admin.getByRole('menuitem', { name: '解除锁定' }).click()
+  await expect(admin.getByText('已解除锁定')).toBeVisible()
+  await expect(row).not.toContainText('已锁定')
+  await adminContext.close()
+  await signIn(page, 'auditor', 'Auditor@2026')
+  await expect(page).not.toHaveURL(/\/login$/)
 })
 
 test('admin lands on the first route of the first group, with menu and breadcrumbs', async ({ page }) => {

@@ -102,6 +102,30 @@ describe('answer cache', () => {
     expect(other.status).toBe(403)
   })
 
+  it('goes up once per writing transaction, however many statements it runs, and again after a rolled-back savepoint', async () => {
+    const before = await version()
+    const t0 = performance.now()
+    await s.db.transaction(async (tx) => {
+      for (let i = 0; i < 2000; i++)
+        await tx.query(`UPDATE industrial_park SET updated_at = updated_at WHERE id = (SELECT min(id) FROM industrial_park)`)
+    })
+    const ms = performance.now() - t0
+    expect(await version()).toBe(before + 1)
+    console.info(`[answer-cache] 2 000 writing statements in one transaction: ${Math.round(ms)} ms`)
+    // a bump undone with its savepoint leaves no mark: the next write of the transaction bumps again
+    await s.db.transaction(async (tx) => {
+      await tx.exec('SAVEPOINT a')
+      await tx.query(`UPDATE industrial_park SET updated_at = updated_at WHERE id = (SELECT min(id) FROM industrial_park)`)
+      await tx.exec('ROLLBACK TO SAVEPOINT a')
+      expect(Number((await tx.query<{ v: string }>('SELECT version::text AS v FROM data_version')).rows[0].v)).toBe(before + 1)
+      await tx.query(`UPDATE industrial_park SET updated_at = updated_at WHERE id = (SELECT min(id) FROM industrial_park)`)
+    })
+    expect(await version()).toBe(before + 2)
+    // a transaction that writes nothing bumps nothing
+    await s.db.transaction(async (tx) => void (await tx.query('SELECT count(*) FROM parcel')))
+    expect(await version()).toBe(before + 2)
+  })
+
   it('waits for one computation when twenty walls miss at once', async () => {
     await s.db.query(`UPDATE data_version SET version = version + 1`)
     const answers = await Promise.all(Array.from({ length: 20 }, () => raw('/api/bigData/byIndustry', t.admin)))

@@ -86,7 +86,8 @@ export async function seedRevitalize(db: Db): Promise<number> {
           criteria: ['容积率<1', '建筑密度<30%', '用地单位亩均税收<5万元/亩'].slice(0, 1 + (i % 3)),
           score: 60 + (i % 4) * 10,
           state: '已认定',
-          confirmDate: day(-(800 + i * 3)),
+          // 认定 over the two years before the plans (a large SEED_PARCELS does not reach back a century)
+          confirmDate: day(-(800 + ((i * 3) % 730))),
           unit: '市自然资源和规划局',
           reason: '认定为低效用地',
           actorId: actor.id,

@@ -222,6 +222,38 @@ describe('企业评价卡', () => {
     expect(card.events).toEqual([{ name: '高新技术企业', evidence: 'GR2024330009', evidenceDate: null }])
     expect((await s.get(`/api/appraiseResult/detail?batchId=${batchId}&enterpriseId=${ids[2]}`, outsider)).status).toBe(403)
   })
+
+  it('dates every seeded input by its department early in the following year, as the database holds it', async () => {
+    const y = year - 1
+    const seeded = await one<{ id: number }>(
+      `SELECT y.enterprise_id AS id FROM enterprise_yearly y JOIN enterprise e ON e.id = y.enterprise_id
+       WHERE y.year = $1 AND NOT e.deleted AND y.tax IS NOT NULL AND y.energy IS NOT NULL AND y.employees IS NOT NULL AND NOT (y.enterprise_id = ANY($2::int[]))
+       ORDER BY y.enterprise_id LIMIT 1`,
+      [y, ids],
+    )
+    type Inputs = { items: { item: string; source: string; value: number | null; reportedDate: string | null; updatedBy: string | null }[] }
+    const r = await s.get<Inputs>(`/api/companyAppraise/inputs?enterpriseId=${seeded.id}&year=${y}`, econ)
+    expect(r.status).toBe(200)
+    const month: Record<string, number> = { 税务: 2, 统计: 3, 自然资源: 3, 电力: 4, 人社: 4, 环保: 5 }
+    for (const i of r.body.data.items) {
+      if (i.value === null) expect(i.reportedDate, i.item).toBeNull()
+      else {
+        expect(i.reportedDate, i.item).toMatch(new RegExp(`^${y + 1}-0${month[i.source]}-\\d\\d$`))
+        expect(i.updatedBy, i.item).toBe('system')
+      }
+    }
+    expect(r.body.data.items.filter((i) => i.reportedDate).map((i) => i.item)).toEqual(
+      expect.arrayContaining(['tax', 'energy', 'employees']),
+    )
+    // one row per reported value, none for a value not reported
+    const rows = await one<{ n: number; values: number }>(
+      `SELECT (SELECT count(*)::int FROM appraisal_input_source WHERE year = $1) AS n,
+              (SELECT (count(tax) + count(value_added) + count(revenue) + count(rd_expense) + count(energy) + count(emissions) + count(employees) + count(land_area_m2))::int
+               FROM enterprise_yearly WHERE year = $1) AS values`,
+      [y],
+    )
+    expect(rows.n).toBe(rows.values)
+  })
 })
 
 describe('D share over quota', () => {

@@ -5,7 +5,8 @@
  * our layer against raw supercluster at 100 000 and 1 000 000 points, and in one Chromium
  * (browser.ts) our clustering against Leaflet.markercluster at 100 000 points, our L7 heat map
  * against leaflet.heat at 100 000 points and our L7 polygons against Leaflet's canvas L.geoJSON at
- * 100 000 parcel-sized polygons (first renders; target for the polygons: under 1.5 s).
+ * 100 000 parcel-sized polygons (first renders; target for the polygons: under 1.5 s); then the scale
+ * bench (tests/bench/scale.ts) and a 亩均 试算 over 100 000 enterprises (tests/bench/appraisal-batch.ts).
  */
 import fs from 'node:fs'
 import Supercluster from 'supercluster'
@@ -17,6 +18,7 @@ import { CLUSTER } from '../../src/domain/map-constants'
 import { COUNTY_OUTLINES } from '../fixtures/boundaries/county-outlines'
 import { browserBench } from './browser'
 import { scaleBench } from './scale'
+import { appraisalBench } from './appraisal-batch'
 
 const RUNS = 5
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 6000)
@@ -133,3 +135,6 @@ process.stdout.write(md + '\n' + runsMd + '\n')
 
 // issue 20: walls, reports and exports at the demo size and at 100 000 parcels (tests/bench/scale.ts)
 process.stdout.write('\n' + (await scaleBench()) + '\n')
+
+// issue 15: a 试算 batch over 100 000 enterprises (tests/bench/appraisal-batch.ts)
+process.stdout.write('\n' + (await appraisalBench()) + '\n')

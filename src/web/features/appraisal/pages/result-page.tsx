@@ -103,13 +103,14 @@ export function AppraisalResultPage() {
       render: (_, b) => (b.publicityStart ? `${b.publicityStart} 至 ${b.publicityEnd}` : '—'),
     },
     { title: '待审异议', dataIndex: 'openObjections', width: 90, render: (n: number) => (n ? <Tag color="warning">{n} 件</Tag> : 0) },
-    { title: '原因', dataIndex: 'reason', ellipsis: true },
+    { title: '原因', dataIndex: 'reason', width: 160, ellipsis: true },
     {
       title: '操作',
       key: 'ops',
-      width: 300,
+      width: 350,
+      fixed: 'right',
       render: (_, b) => (
-        <Space size={0} wrap>
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
           <Button type="link" size="small" onClick={() => setFilters({ ...f, batchId: String(b.id) })} data-testid={`batch-view-${b.id}`}>
             查看结果
           </Button>
@@ -283,6 +284,7 @@ export function AppraisalResultPage() {
         loading={batches.isFetching}
         dataSource={batches.data ?? []}
         columns={batchColumns}
+        scroll={{ x: 1300 }}
         pagination={{ pageSize: 5, showSizeChanger: false, showTotal: (t) => `共 ${t} 个批次` }}
         locale={{ emptyText: '该年度还没有评价批次：在"区域"中选择区县，点"试算"开始' }}
         style={{ marginBottom: 16 }}

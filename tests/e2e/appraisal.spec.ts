@@ -5,6 +5,7 @@
  * registered and upheld with a corrected tax, and the batch is published; 整治核查 then lists the
  * county's C and D enterprises as published. Every screen checked is saved.
  */
+import ExcelJS from 'exceljs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { AppraisalBatch } from '../../src/domain/contracts/appraisal'
 import type { TargetList } from '../../src/domain/contracts/regulation'
@@ -64,6 +65,47 @@ test('the three pages open on the published classes and the model editor totals 
   await expect(page.getByTestId('completeness-table').locator('tbody tr').first()).toBeVisible()
   await expect(page.getByTestId('migration-matrix')).toContainText('A类')
   await page.screenshot({ path: shot('appraise-monitoring'), fullPage: true })
+
+  // 按来源导入: the 税务 template with a negative tax is refused cell by cell, nothing imported, and
+  // the dialog is ready again for the corrected file (no spinner left on 导入)
+  await page.getByTestId('input-import-open').click()
+  const importing = page.getByTestId('input-import')
+  await expect(importing).toBeVisible()
+  const template = page.waitForEvent('download')
+  await page.getByTestId('input-import-template').click()
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(await (await template).path())
+  const sheet = book.worksheets[0]
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String)
+  const taxColumn = header.indexOf('实缴税金（万元）') + 1
+  expect(taxColumn, header.join(',')).toBeGreaterThan(0)
+  const credit = String(sheet.getRow(2).getCell(header.indexOf('统一社会信用代码') + 1).value)
+  const taxBefore = (await api<{ list: { creditCode: string; tax: number | null }[] }>(page, `/api/companyAppraise/list?keyword=${credit}`))
+    .list
+  expect(taxBefore.map((r) => r.creditCode)).toEqual([credit])
+  sheet.getRow(2).getCell(taxColumn).value = -5
+  const refusedFile = test.info().outputPath('税务-负数.xlsx')
+  await book.xlsx.writeFile(refusedFile)
+  await importing.locator('input[type=file]').setInputFiles(refusedFile)
+  await expect(page.getByTestId('input-import-file')).toHaveText('税务-负数.xlsx')
+  const send = page.locator('#input-import-send')
+  await send.click()
+  await expect(page.getByTestId('input-import-error')).toBeVisible()
+  await expect(page.getByTestId('input-import-problems')).toContainText('第2行·实缴税金（万元）')
+  await expect(page.getByTestId('input-import-problems')).toContainText('不能为负数')
+  await expect(send).not.toHaveClass(/ant-btn-loading/)
+  await expect(send).toBeEnabled()
+  await page.screenshot({ path: shot('appraise-import-refused'), fullPage: true })
+  // nothing written: the enterprise's tax is what it was
+  const taxAfter = (await api<{ list: { creditCode: string; tax: number | null }[] }>(page, `/api/companyAppraise/list?keyword=${credit}`))
+    .list
+  expect(taxAfter).toEqual(taxBefore)
+  await page
+    .locator('.ant-modal')
+    .filter({ has: importing })
+    .getByRole('button', { name: /取\s*消/ })
+    .click()
+  await expect(importing).toBeHidden()
 })
 
 test('re-appraise a county: 试算 with a reason, 公示, an upheld objection with a corrected tax, 发布; 整治核查 follows', async ({

@@ -63,12 +63,15 @@ export async function readSubjects(db: Db, year: number, county: string | null):
   const params: unknown[] = [year]
   if (county) params.push(county)
   const rows = await db.query<SubjectRow>(
-    `SELECT r.id, r.county_code, r.scale, r.industry_code, r.tax, r.value_added, r.revenue, r.energy, r.emissions, r.employees, r.rd, r.land_m2,
+    `WITH r AS MATERIALIZED (
+       SELECT ${enterpriseYearColumns('$1')}, e.county_code, e.industry_code
+       FROM ${enterpriseYearFrom('$1')}
+       WHERE NOT e.deleted AND e.county_code IS NOT NULL ${county ? 'AND e.county_code = $2' : ''}
+     )
+     SELECT r.id, r.county_code, r.scale, r.industry_code, r.tax, r.value_added, r.revenue, r.energy, r.emissions, r.employees, r.rd, r.land_m2,
        ${MODEL_INDICATOR_KEYS.map((k) => `${ratioSql(k, r)} AS ${column(k)}`).join(', ')},
        (SELECT array_agg(ev.name ORDER BY ev.name) FROM appraisal_event ev WHERE ev.enterprise_id = r.id AND ev.year = $1) AS events
-     FROM (SELECT ${enterpriseYearColumns('$1')}, e.county_code, e.industry_code
-           FROM ${enterpriseYearFrom('$1')}
-           WHERE NOT e.deleted AND e.county_code IS NOT NULL ${county ? 'AND e.county_code = $2' : ''}) r
+     FROM r
      WHERE ${appraisalCandidate(r)}
      ORDER BY r.id`,
     params,

@@ -762,7 +762,8 @@ async function figuresOfYear(db: Db, scope: DataScope, year: number) {
   const params: unknown[] = [year]
   const where = scopeCondition(scope, 'e', params)
   const r = await db.query<EnterpriseSumsRow>(
-    `SELECT ${enterpriseSums('r')} FROM (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${where}) r`,
+    `WITH r AS MATERIALIZED (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${where})
+     SELECT ${enterpriseSums('r')} FROM r`,
     params,
   )
   return enterpriseFigures(r.rows[0])

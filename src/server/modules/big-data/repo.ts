@@ -80,7 +80,7 @@ export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: Sco
     `WITH pa AS (
        SELECT ${pk} AS k, ${parcelSums('p', '$1')}
        FROM parcel p ${holder} WHERE ${parcelOfYear('p', '$1')}${pw}${inParks('p', f)} GROUP BY 1
-     ), r AS (
+     ), r AS MATERIALIZED (
        SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted${ewSql}${inParks('e', f)}
      ), ey AS (
        SELECT r.k, ${enterpriseSums('r')} FROM r GROUP BY 1
@@ -129,7 +129,7 @@ export async function parcelsBy(
 export async function enterprisesByScale(db: Db, year: number, f: ScopedStatFilter): Promise<(EnterpriseSumsRow & { key: string })[]> {
   const w = statScope(new Where(year), 'e', f)
   const r = await db.query<EnterpriseSumsRow & { key: string }>(
-    `WITH r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${w.sql}${inParks('e', f)})
+    `WITH r AS MATERIALIZED (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${w.sql}${inParks('e', f)})
      SELECT r.scale AS key, ${enterpriseSums('r')} FROM r GROUP BY 1 ORDER BY 1`,
     w.params,
   )
@@ -168,7 +168,7 @@ export async function enterpriseYear(db: Db, year: number, f: ScopedStatFilter):
 export async function yearlySums(db: Db, f: ScopedStatFilter): Promise<(EnterpriseSumsRow & { year: number })[]> {
   const w = statScope(new Where(), 'e', f)
   const r = await db.query<EnterpriseSumsRow & { year: number }>(
-    `WITH r AS (
+    `WITH r AS MATERIALIZED (
        SELECT y.year::int AS year, ${enterpriseYearColumns('y.year')}
        FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id WHERE NOT e.deleted AND ${w.sql}${inParks('e', f)}
      )

@@ -26,7 +26,7 @@ export async function sumsByYear(
   const cond = scopeCondition(scope, 'e', params)
   const ind = industry ? ` AND left(e.industry_code, 3) = $${params.push(industry)}` : ''
   const r = await db.query<IndicatorSums & { key: string | null; year: number }>(
-    `WITH r AS (
+    `WITH r AS MATERIALIZED (
        SELECT ${key ?? 'NULL::text'} AS k, y.year::int AS year, ${enterpriseYearColumns('y.year')}
        FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ANY($1::int[])
        WHERE NOT e.deleted AND ${cond}${ind}

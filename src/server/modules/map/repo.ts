@@ -73,7 +73,7 @@ export async function statistics(db: Db, scope: DataScope): Promise<StatsRow> {
   const e = scopeCondition(scope, 'e', params)
   const r = await db.query<{ parcels: ParcelSumsRow | string; enterprises: EnterpriseSumsRow | string }>(
     `WITH pa AS (SELECT ${parcelSums('p', '$1')} FROM parcel p WHERE ${parcelOfYear('p', '$1')} AND ${p}),
-     r AS (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${e}),
+     r AS MATERIALIZED (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${e}),
      ey AS (SELECT ${enterpriseSums('r')} FROM r)
      SELECT to_jsonb(pa) AS parcels, to_jsonb(ey) AS enterprises FROM pa, ey`,
     params,

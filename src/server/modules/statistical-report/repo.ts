@@ -59,7 +59,7 @@ export async function sums(db: Db, scope: DataScope, year: number, key: { parcel
     `WITH pa AS (
        SELECT ${pk} AS k, ${parcelSums('p', '$1')}
        FROM parcel p LEFT JOIN enterprise pe ON pe.id = p.enterprise_id WHERE ${pw} GROUP BY 1
-     ), r AS (
+     ), r AS MATERIALIZED (
        SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE ${ewSql}
      ), ey AS (
        SELECT r.k, ${enterpriseSums('r')} FROM r GROUP BY 1

@@ -237,7 +237,12 @@ test('the auditor returns one parcel of the shapefile batch and approves the rep
   await expect(drawer.locator('[data-changed="true"]').filter({ hasText: '宗地代码' })).toContainText(returned?.record?.land_code as string)
   await page.getByTestId('audit-reject').click()
   await page.getByTestId('reject-reason-input').fill('坐落与现场不符，请核实后重新导入')
+  await expect(page.getByTestId('reject-reason-input')).toHaveValue('坐落与现场不符，请核实后重新导入')
+  // the decision's own answer first (on a loaded machine it may take a while), then what the auditor reads
+  const decided = page.waitForResponse((r) => r.url().endsWith('/api/audit/update/one'), { timeout: 60_000 })
   await page.getByTestId('reject-confirm').click()
+  const answer = (await (await decided).json()) as { code: number; message: string; data: { id: number; state: string } }
+  expect([answer.code, answer.message, answer.data?.id, answer.data?.state]).toEqual([200, '已退回', returnId, '已退回'])
   await expect(page.getByText('已退回，提交人将看到退回原因')).toBeVisible()
 
   await page.getByTestId(`audit-open-${approveId}`).click()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIFECYCLE_STAGES, overdueAt, stageAt } from '../../src/domain/lifecycle'
 import type {
   GlobeLifecycleProject,
+  GlobeLifecycleZonePage,
   GlobeParcelInfo,
   GlobeParcelPage,
   GlobeRegion,
@@ -136,7 +137,7 @@ describe('regions and outlines', () => {
 })
 
 describe('GET /api/globe/lifecycle', () => {
-  it('has projects in every stage with consistent dates, zones and overdue flags', async () => {
+  it('has projects in every stage with consistent dates, overdue flags, a point inside their box and no shapes', async () => {
     const r = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle?asOf=2025-12-31', token)
     expect(r.status).toBe(200)
     const projects = r.body.data
@@ -145,13 +146,64 @@ describe('GET /api/globe/lifecycle', () => {
     for (const p of projects) {
       expect(p.stage).toBe(stageAt(p, '2025-12-31'))
       expect(p.overdue).toBe(overdueAt(p, '2025-12-31'))
-      expect(p.zones.map((z) => z.kind)).toContain('指界')
-      if (p.supplyDate) expect(p.zones.map((z) => z.kind)).toContain('勘测定界')
+      const [lng, lat] = p.point!
+      const [w, so, e, n] = p.bbox!
+      expect(lng >= w && lng <= e && lat >= so && lat <= n).toBe(true)
+      // the timeline carries no rings: a province's thousands of projects stay a small answer
+      expect(JSON.stringify(p).length).toBeLessThan(1000)
     }
     expect(projects.some((p) => p.overdue)).toBe(true)
     const bad = await s.get('/api/globe/lifecycle?asOf=2025-13', token)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toContain('asOf')
+  })
+})
+
+describe('GET /api/globe/lifecycle/zones', () => {
+  it('gives the zones of the projects in a box: 指界 for each, 勘测定界 once the land is supplied, inside the project box', async () => {
+    const projects = (await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', token)).body.data
+    const r = await s.get<GlobeLifecycleZonePage>(`/api/globe/lifecycle/zones?bbox=${ZJ}&zoom=14&limit=20000`, token)
+    expect(r.status).toBe(200)
+    expect(r.body.data.truncated).toBe(false)
+    const stored = (
+      await s.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM lifecycle_zone z JOIN lifecycle_project lp ON lp.id = z.project_id WHERE NOT lp.deleted',
+      )
+    ).rows[0].n
+    expect(r.body.data.zones).toHaveLength(stored)
+    const kinds = new Map<number, string[]>()
+    for (const z of r.body.data.zones) kinds.set(z.projectId, [...(kinds.get(z.projectId) ?? []), z.kind])
+    const byId = new Map(projects.map((p) => [p.id, p]))
+    for (const z of r.body.data.zones) {
+      const [w, so, e, n] = byId.get(z.projectId)!.bbox!
+      for (const [lng, lat] of z.rings.flat()) expect(lng >= w - 1e-6 && lng <= e + 1e-6 && lat >= so - 1e-6 && lat <= n + 1e-6).toBe(true)
+    }
+    for (const p of projects.filter((x) => x.parcelId !== null)) {
+      expect(kinds.get(p.id)).toContain('指界')
+      if (p.supplyDate) expect(kinds.get(p.id)).toContain('勘测定界')
+    }
+
+    // a box around one project: its zones, and only what meets the box
+    const one = projects.find((p) => p.supplyDate && p.parcelId !== null)!
+    const box = one.bbox!.join(',')
+    const near = (await s.get<GlobeLifecycleZonePage>(`/api/globe/lifecycle/zones?bbox=${box}&zoom=16`, token)).body.data
+    expect(
+      near.zones
+        .filter((z) => z.projectId === one.id)
+        .map((z) => z.kind)
+        .sort(),
+    ).toEqual([...kinds.get(one.id)!].sort())
+    for (const z of near.zones) {
+      const [w, so, e, n] = byId.get(z.projectId)!.bbox!
+      expect(w <= one.bbox![2] && e >= one.bbox![0] && so <= one.bbox![3] && n >= one.bbox![1]).toBe(true)
+    }
+    // a limit keeps the biggest and says so
+    const cut = (await s.get<GlobeLifecycleZonePage>(`/api/globe/lifecycle/zones?bbox=${ZJ}&zoom=8&limit=3`, token)).body.data
+    expect([cut.zones.length, cut.truncated]).toEqual([3, true])
+    // bad boxes and limits are refused in Chinese
+    const bad = await s.get('/api/globe/lifecycle/zones?bbox=121,31,120,30', token)
+    expect([bad.status, bad.body.message]).toEqual([400, expect.stringContaining('bbox范围无效')])
+    expect((await s.get(`/api/globe/lifecycle/zones?bbox=${ZJ}&limit=1.5`, token)).status).toBe(400)
   })
 })
 
@@ -175,6 +227,12 @@ describe('region scope', () => {
       [county.county_code],
     )
     expect(lifecycle.body.data).toHaveLength(inCounty.rows[0].n)
+    // … and the zones of those projects only
+    const zones = (await s.get<GlobeLifecycleZonePage>(`/api/globe/lifecycle/zones?bbox=${ZJ}&zoom=14&limit=20000`, leader)).body.data.zones
+    const mineIds = new Set(lifecycle.body.data.map((p) => p.id))
+    expect(zones.length).toBeGreaterThan(0)
+    expect(zones.every((z) => mineIds.has(z.projectId))).toBe(true)
+    expect(new Set(zones.map((z) => z.projectId)).size).toBe(mineIds.size)
   })
 
   it('shows a user without a region nothing, as every data module does (data scope fails closed)', async () => {

@@ -11,17 +11,27 @@ const num = (name: string, min: number, max: number) =>
     .min(min, `${name}不能小于${min}`)
     .max(max, `${name}不能大于${max}`)
 
+/** A lon/lat box 西,南,东,北 as text. */
+const bboxText = z
+  .string({ error: 'bbox不能为空' })
+  .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox格式应为 西,南,东,北（经纬度）')
+  .refine((s) => {
+    const [w, so, e, n] = s.split(',').map(Number)
+    return w < e && so < n && w >= -180 && e <= 180 && so >= -90 && n <= 90
+  }, 'bbox范围无效：应满足 西<东、南<北 且在经纬度范围内')
+
 /** GET /api/globe/parcels query: a lon/lat box and the map zoom level. */
 export const globeParcelQuery = z.object({
-  bbox: z
-    .string({ error: 'bbox不能为空' })
-    .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox格式应为 西,南,东,北（经纬度）')
-    .refine((s) => {
-      const [w, so, e, n] = s.split(',').map(Number)
-      return w < e && so < n && w >= -180 && e <= 180 && so >= -90 && n <= 90
-    }, 'bbox范围无效：应满足 西<东、南<北 且在经纬度范围内'),
+  bbox: bboxText,
   zoom: num('zoom', 0, 22).default(10),
   limit: num('limit', 1, 60000).int('limit必须是整数').default(20000),
+})
+
+/** GET /api/globe/lifecycle/zones query: the zones of the projects in a box, at a zoom level. */
+export const globeLifecycleZoneQuery = z.object({
+  bbox: bboxText,
+  zoom: num('zoom', 0, 22).default(10),
+  limit: num('limit', 1, 20000).int('limit必须是整数').default(6000),
 })
 
 /** GET /api/globe/search query. */
@@ -101,7 +111,13 @@ export interface GlobeRegionOutline {
   center: [number, number] | null
 }
 
-/** A lifecycle project with its stage dates and zones. */
+/** The kinds of a lifecycle project's zones: 指界, 勘测定界, 竣工, 建新. */
+export type LifecycleZoneKind = '指界' | '勘测定界' | '竣工' | '建新'
+
+/**
+ * A lifecycle project on the timeline: its stage dates, commitments, a point inside its land and the
+ * box of its zones (no shapes: those come by view from /api/globe/lifecycle/zones).
+ */
 export interface GlobeLifecycleProject extends StageDates {
   id: number
   name: string
@@ -114,5 +130,22 @@ export interface GlobeLifecycleProject extends StageDates {
   investIntensity: number | null
   committedPlotRatio: number | null
   committedTaxPerMu: number | null
-  zones: { kind: '指界' | '勘测定界' | '竣工' | '建新'; rings: [number, number][][] }[]
+  /** [lng, lat] inside the survey boundary (else the first zone, else the parcel); null without any shape */
+  point: [number, number] | null
+  /** 西,南,东,北 of all its zones (else the parcel); null without any shape */
+  bbox: [number, number, number, number] | null
+}
+
+/** One zone of a lifecycle project, outer rings only. */
+export interface GlobeLifecycleZone {
+  projectId: number
+  kind: LifecycleZoneKind
+  rings: [number, number][][]
+}
+
+/** Answer of GET /api/globe/lifecycle/zones. */
+export interface GlobeLifecycleZonePage {
+  zones: GlobeLifecycleZone[]
+  /** more zones met the box than `limit` (the smallest were left out) */
+  truncated: boolean
 }

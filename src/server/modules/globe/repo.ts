@@ -126,21 +126,62 @@ export async function regionOutlines(db: Db, level: 'province' | 'city' | 'count
   return r.rows
 }
 
-/** Lifecycle projects in scope (on a parcel, or on planned land drawn at signing) with their stage dates, commitments and zones. */
+/** The joins that place a lifecycle project `lp` in the user's region (its parcel, or the county of planned land). */
+const PROJECT_LAND_JOINS = `LEFT JOIN parcel p ON p.id = lp.parcel_id
+     LEFT JOIN region c ON c.code = COALESCE(p.county_code, lp.county_code)`
+
+/** A lifecycle project as the timeline needs it: stage dates, commitments, a point and a box (no shapes). */
+export interface LifecycleProjectRow extends Record<string, unknown> {
+  id: number
+  lng: number | null
+  lat: number | null
+  w: number | null
+  s: number | null
+  e: number | null
+  n: number | null
+}
+
+/**
+ * Lifecycle projects in scope (on a parcel, or on planned land drawn at signing) with their stage
+ * dates and commitments, placed by a point inside the survey boundary (勘测定界, else the first zone,
+ * else the parcel) and the box of all their zones. The shapes themselves come by view
+ * (`lifecycleZonesInBox`): a province holds thousands of projects.
+ */
 export async function lifecycleProjects(db: Db, scope: DataScope) {
   const params: unknown[] = []
-  const r = await db.query<Record<string, unknown> & { zones: { kind: string; geojson: string }[] | string | null }>(
+  const r = await db.query<LifecycleProjectRow>(
     `SELECT lp.id, lp.name, lp.parcel_id AS "parcelId", p.land_code AS "landCode", e.name AS "enterpriseName",
             lp.invest_intensity AS "investIntensity", lp.committed_plot_ratio AS "committedPlotRatio",
             lp.committed_tax_per_mu AS "committedTaxPerMu", ${STAGE_COLUMNS}, lp.exit_date AS "exitDate",
-            (SELECT json_agg(json_build_object('kind', z.kind, 'geojson', ST_AsGeoJSON(z.geom, 6)) ORDER BY z.kind)
-             FROM lifecycle_zone z WHERE z.project_id = lp.id) AS zones
+            ST_X(pt.g) AS lng, ST_Y(pt.g) AS lat, ST_XMin(bx.b) AS w, ST_YMin(bx.b) AS s, ST_XMax(bx.b) AS e, ST_YMax(bx.b) AS n
      FROM lifecycle_project lp
-     LEFT JOIN parcel p ON p.id = lp.parcel_id
-     LEFT JOIN region c ON c.code = COALESCE(p.county_code, lp.county_code)
+     ${PROJECT_LAND_JOINS}
      LEFT JOIN enterprise e ON e.id = lp.enterprise_id
+     LEFT JOIN LATERAL (
+       SELECT ST_PointOnSurface(COALESCE(
+         (SELECT z.geom FROM lifecycle_zone z WHERE z.project_id = lp.id ORDER BY z.kind <> '勘测定界', z.kind LIMIT 1), p.geom)) AS g
+     ) pt ON true
+     LEFT JOIN LATERAL (
+       SELECT COALESCE((SELECT ST_Extent(z.geom) FROM lifecycle_zone z WHERE z.project_id = lp.id), Box2D(p.geom)) AS b
+     ) bx ON true
      WHERE NOT lp.deleted AND ${landScopeCondition(scope, params)}
      ORDER BY lp.id`,
+    params,
+  )
+  return r.rows
+}
+
+/** Zones (指界, 勘测定界, 竣工, 建新) of in-scope projects meeting a box, biggest first, at most `limit` (+1 to tell truncation). */
+export async function lifecycleZonesInBox(db: Db, q: { bbox: number[]; tolerance: number; limit: number; scope: DataScope }) {
+  const params: unknown[] = [...q.bbox, q.tolerance, q.limit + 1]
+  const r = await db.query<{ projectId: number; kind: string; geojson: string }>(
+    `SELECT z.project_id AS "projectId", z.kind,
+            ST_AsGeoJSON(CASE WHEN $5::float8 > 0 THEN ST_SimplifyPreserveTopology(z.geom, $5::float8) ELSE z.geom END, 6) AS geojson
+     FROM lifecycle_zone z
+     JOIN lifecycle_project lp ON lp.id = z.project_id AND NOT lp.deleted
+     ${PROJECT_LAND_JOINS}
+     WHERE z.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND ${landScopeCondition(q.scope, params)}
+     ORDER BY ST_Area(z.geom) DESC, z.id LIMIT $6`,
     params,
   )
   return r.rows

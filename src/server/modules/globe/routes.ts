@@ -1,7 +1,7 @@
 /** The globe's read-only API (issue 5): GET /api/globe/* — parcels by view, info, search, regions, lifecycle. */
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { globeLifecycleQuery, globeParcelQuery, globeSearchQuery } from '../../../domain/contracts/globe'
+import { globeLifecycleQuery, globeLifecycleZoneQuery, globeParcelQuery, globeSearchQuery } from '../../../domain/contracts/globe'
 import type { Db } from '../../db/engine'
 import { ok } from '../../http/envelope'
 import { currentUser } from '../../http/context'
@@ -37,5 +37,14 @@ export const globeRoutes =
       '/api/globe/lifecycle',
       { config: { pages: LIFECYCLE_GLOBE_PAGES, log: false }, schema: { querystring: globeLifecycleQuery } },
       async (req) => ok(await service.lifecycle(db, scopeOf(currentUser(req)), req.query.asOf)),
+    )
+    // the projects' shapes by view: the timeline above carries only points and boxes
+    app.get(
+      '/api/globe/lifecycle/zones',
+      { config: { pages: LIFECYCLE_GLOBE_PAGES, log: false }, schema: { querystring: globeLifecycleZoneQuery } },
+      async (req) => {
+        const bbox = req.query.bbox.split(',').map(Number)
+        return ok(await service.lifecycleZonesInView(db, { bbox, zoom: req.query.zoom, limit: req.query.limit }, scopeOf(currentUser(req))))
+      },
     )
   }

@@ -3,10 +3,12 @@ import type { Db } from '../../db/engine'
 import { overdueAt, stageAt, type LifecycleStage, type StageDates } from '../../../domain/lifecycle'
 import type {
   GlobeLifecycleProject,
+  GlobeLifecycleZonePage,
   GlobeParcelInfo,
   GlobeParcelPage,
   GlobeRegion,
   GlobeRegionOutline,
+  LifecycleZoneKind,
 } from '../../../domain/contracts/globe'
 import { notFound } from '../../http/errors'
 import type { DataScope } from '../../auth/data-scope'
@@ -125,18 +127,14 @@ export async function outlines(db: Db, level: 'province' | 'city' | 'county'): P
   }))
 }
 
-/** Lifecycle projects with stage and overdue flag as of `asOf` (default today). */
+/** Lifecycle projects with stage and overdue flag as of `asOf` (default today), placed by a point and a box. */
 export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promise<GlobeLifecycleProject[]> {
   const rows = await repo.lifecycleProjects(db, scope)
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
   return rows.map((r) => {
     const dates = r as unknown as StageDates
-    const zones = (typeof r.zones === 'string' ? JSON.parse(r.zones) : (r.zones ?? [])) as {
-      kind: GlobeLifecycleProject['zones'][number]['kind']
-      geojson: string
-    }[]
-    const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
     return {
-      id: r.id as number,
+      id: r.id,
       name: r.name as string,
       parcelId: (r.parcelId as number | null) ?? null,
       landCode: (r.landCode as string | null) ?? null,
@@ -156,7 +154,23 @@ export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promi
       investIntensity: n(r.investIntensity),
       committedPlotRatio: n(r.committedPlotRatio),
       committedTaxPerMu: n(r.committedTaxPerMu),
-      zones: zones.map((z) => ({ kind: z.kind, rings: outerRings(z.geojson) })),
+      point: r.lng === null || r.lat === null ? null : [round6(Number(r.lng)), round6(Number(r.lat))],
+      bbox: r.w === null ? null : ([Number(r.w), Number(r.s), Number(r.e), Number(r.n)].map(round6) as [number, number, number, number]),
     }
   })
 }
+
+/** The zones of the in-scope projects meeting a box, simplified for the zoom as the parcels are. */
+export async function lifecycleZonesInView(
+  db: Db,
+  q: { bbox: number[]; zoom: number; limit: number },
+  scope: DataScope,
+): Promise<GlobeLifecycleZonePage> {
+  const rows = await repo.lifecycleZonesInBox(db, { bbox: q.bbox, tolerance: toleranceForZoom(q.zoom), limit: q.limit, scope })
+  return {
+    truncated: rows.length > q.limit,
+    zones: rows.slice(0, q.limit).map((r) => ({ projectId: r.projectId, kind: r.kind as LifecycleZoneKind, rings: outerRings(r.geojson) })),
+  }
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6

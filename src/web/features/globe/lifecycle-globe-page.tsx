@@ -1,28 +1,30 @@
 /**
- * /landLifeCycle/allLifeCycle 全生命周期总览 (issue 5): every lifecycle project on the globe coloured
- * by stage, its zone shapes (指界 dashed, 勘测定界, 竣工) as outlines, a time slider on the Cesium
- * clock replaying stage changes by date, overdue projects ringed in red (docs/domain.md deadlines).
+ * /landLifeCycle/allLifeCycle 全生命周期总览 (issue 5): every lifecycle project on the globe as a point
+ * coloured by stage, the zone shapes of the projects in view (指界 dashed, 勘测定界 extruded, 竣工) loaded
+ * by view (a province holds thousands), a time slider on the Cesium clock replaying stage changes by
+ * date, overdue projects ringed in red (docs/domain.md deadlines).
  */
 import { Alert, Button, Empty, List, Slider, Space, Spin } from 'antd'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { overdueAt } from '../../../domain/lifecycle'
 import { todayInProductZone } from '../../../domain/today'
-import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
+import { NO_DATA_COLOR } from '../../../domain/palettes'
+import type { GlobeLifecycleProject, GlobeLifecycleZonePage } from '../../../domain/contracts/globe'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
 import { globeSourcesOf } from '../../globe/globe-sources'
 import { useMapHref } from './use-map-href'
 import type { GlobeOutline } from '../../globe/globe-types'
-import { ringCentre } from '../../globe/ring-centre'
-import { useGlobeLifecycle } from './api/get-globe-lifecycle'
+import { fetchGlobeLifecycleZones, useGlobeLifecycle } from './api/get-globe-lifecycle'
 import { GLOBE_THEMES } from './globe-themes'
 import { GlobeNotices } from './globe-notices'
 import { FigureLabel } from '../../ui/figure-tip'
 import { Floating, GlobePage, Legend } from './globe-overlay'
-import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from './lifecycle-replay'
+import { addDays, daysBetween, mainZones, projectColorAt, replayRange, stageCountsAt } from './lifecycle-replay'
 import { viewAround } from './parcel-search'
 import { homeBox } from './globe-home'
 import { useRegionOutlines } from './use-region-outlines'
+import { useLoadByView, type GlobeView, type ViewLoad } from './use-load-by-view'
 
 const ZONE_STYLE = {
   指界: { color: '#ffffff', dashed: true, width: 1.5 },
@@ -37,6 +39,7 @@ export function LifecycleGlobePage() {
   const mapHref = useMapHref()
   const [date, setDate] = useState<string | null>(null)
   const [selected, setSelected] = useState<number | null>(null)
+  const [view, setView] = useState<GlobeView | null>(null)
   const notice = useCallback((m: string) => setNotices((ns) => (ns.includes(m) ? ns : [...ns, m])), [])
   return (
     <GlobePage>
@@ -47,44 +50,56 @@ export function LifecycleGlobePage() {
         onNotice={notice}
         onTimeChange={setDate}
         onParcelClick={(id) => id !== null && setSelected(id)}
+        onViewChange={setView}
       >
-        <LifecycleOverlays date={date} selected={selected} />
+        <LifecycleOverlays date={date} selected={selected} view={view} />
         <GlobeNotices notices={notices} onClose={(n) => setNotices((ns) => ns.filter((x) => x !== n))} />
       </GlobeHost>
     </GlobePage>
   )
 }
 
-function LifecycleOverlays({ date, selected }: { date: string | null; selected: number | null }) {
+const fetchZones = (bbox: string, zoom: number) => fetchGlobeLifecycleZones({ bbox, zoom })
+
+function LifecycleOverlays({ date, selected, view }: { date: string | null; selected: number | null; view: GlobeView | null }) {
   const globe = useGlobe()
   const q = useGlobeLifecycle()
   const projects = useMemo(() => q.data ?? [], [q.data])
+  const byId = useMemo(() => new Map(projects.map((p) => [p.id, p])), [projects])
   const range = useMemo(() => replayRange(projects, todayInProductZone()), [projects])
   const [playing, setPlaying] = useState(false)
+  const zones = useLoadByView(view, fetchZones, '项目范围线加载失败')
+  // the clock's date, for shapes that arrive while the replay runs
+  const shownDate = useRef<string | null>(null)
+  shownDate.current = date ?? range?.[1] ?? null
   useRegionOutlines()
 
-  // shapes once per load; the replay starts at today's picture
+  // every project as a point, once per load; the replay starts at today's picture
   useEffect(() => {
     if (!range) return
-    globe.parcels.setParcels(
-      projects.map((p) => ({ id: p.id, height: 12, rings: (p.zones.find((z) => z.kind === '勘测定界') ?? p.zones[0])?.rings ?? [] })),
-      (id) =>
-        projectColorAt(
-          projects.find((p) => p.id === id)!,
-          range[1],
-        ),
+    globe.points.set(
+      projects.filter((p) => p.point).map((p) => ({ id: p.id, lng: p.point![0], lat: p.point![1], color: projectColorAt(p, range[1]) })),
     )
-    globe.points.set(projects.map((p) => ({ id: p.id, ...centreOf(p), color: projectColorAt(p, range[1]) })))
-    const zones: GlobeOutline[] = projects.flatMap((p) => p.zones.map((z) => ({ rings: z.rings, ...ZONE_STYLE[z.kind] })))
-    globe.zones.set(zones)
     globe.setTime(range[1])
   }, [globe, projects, range])
+
+  // the shapes of the projects in view, coloured at the clock's date
+  useEffect(() => {
+    const page = zones.data
+    if (!page || projects.length === 0) return
+    const at = shownDate.current ?? todayInProductZone()
+    const known = page.zones.filter((z) => byId.has(z.projectId))
+    globe.parcels.setParcels(
+      mainZones(known).map((z) => ({ id: z.projectId, height: 12, rings: z.rings })),
+      (id) => projectColorAt(byId.get(id)!, at),
+    )
+    globe.zones.set(known.map((z): GlobeOutline => ({ rings: z.rings, ...ZONE_STYLE[z.kind] })))
+  }, [globe, zones.data, byId, projects.length])
 
   // the clock moved (slider or play): recolour by the stage on that date, ring the overdue
   useEffect(() => {
     if (!date || projects.length === 0) return
-    const byId = new Map(projects.map((p) => [p.id, p]))
-    globe.parcels.recolor((id) => projectColorAt(byId.get(id)!, date))
+    globe.parcels.recolor((id) => (byId.has(id) ? projectColorAt(byId.get(id)!, date) : NO_DATA_COLOR))
     globe.points.recolor(
       (id) => projectColorAt(byId.get(id)!, date),
       (id) => overdueAt(byId.get(id)!, date),
@@ -93,7 +108,7 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
       globe.play(0)
       setPlaying(false)
     }
-  }, [date, projects, globe, range, playing])
+  }, [date, projects, byId, globe, range, playing])
 
   if (q.isLoading)
     return (
@@ -118,7 +133,7 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
   const counts = stageCountsAt(projects, current)
   const overdue = projects.filter((p) => overdueAt(p, current))
   const stageTheme = GLOBE_THEMES.find((t) => t.key === 'stage')!
-  const sel = projects.find((p) => p.id === selected)
+  const sel = selected === null ? undefined : byId.get(selected)
   return (
     <>
       <Floating $left={12} $right={12} $bottom={8} data-testid="lifecycle-timeline">
@@ -160,6 +175,7 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
           个
         </div>
         <div style={{ color: '#666', margin: '4px 0' }}>逾期：交地后 12 个月未开工，或开工后 24 个月未竣工（红圈标出）</div>
+        <ZoneLoadNote load={zones} />
         <List
           size="small"
           style={{ maxHeight: 220, overflow: 'auto' }}
@@ -174,6 +190,29 @@ function LifecycleOverlays({ date, selected }: { date: string | null; selected: 
       </Floating>
     </>
   )
+}
+
+/** Where the shapes of the view stand: loading, failed (with what to do), or cut to the biggest. */
+function ZoneLoadNote({ load }: { load: ViewLoad<GlobeLifecycleZonePage> }) {
+  if (load.error)
+    return (
+      <div style={{ color: '#e03131' }} data-testid="lifecycle-zones-note">
+        {load.error}；移动或缩放地图将重新加载
+      </div>
+    )
+  if (load.loading)
+    return (
+      <div style={{ color: '#666' }} data-testid="lifecycle-zones-note">
+        正在加载视野内的项目范围线…
+      </div>
+    )
+  if (load.data?.truncated)
+    return (
+      <div style={{ color: '#666' }} data-testid="lifecycle-zones-note">
+        视野内范围线较多，只画出面积最大的 {load.data.zones.length} 个；放大地图可看全部
+      </div>
+    )
+  return null
 }
 
 function ProjectDates({ p }: { p: GlobeLifecycleProject }) {
@@ -206,14 +245,6 @@ function ProjectDates({ p }: { p: GlobeLifecycleProject }) {
   )
 }
 
-function centreOf(p: GlobeLifecycleProject): { lng: number; lat: number } {
-  return ringCentre(p.zones[0]?.rings[0] ?? [])
-}
-
 function flyToProject(globe: ReturnType<typeof useGlobe>, p: GlobeLifecycleProject) {
-  const ring = p.zones[0]?.rings[0]
-  if (!ring) return
-  const xs = ring.map((c) => c[0])
-  const ys = ring.map((c) => c[1])
-  globe.flyTo(viewAround([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]))
+  if (p.bbox) globe.flyTo(viewAround(p.bbox))
 }

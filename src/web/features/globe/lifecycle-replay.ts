@@ -1,9 +1,9 @@
 /**
  * Pure rules of the lifecycle replay: the date range to replay, a project's colour on a date, the
- * stage counts on a date. Dates are YYYY-MM-DD text, compared as text.
+ * stage counts on a date, the zone extruded as a project's land. Dates are YYYY-MM-DD text, compared as text.
  */
 import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type LifecycleStage } from '../../../domain/lifecycle'
-import type { GlobeLifecycleProject } from '../../../domain/contracts/globe'
+import type { GlobeLifecycleProject, GlobeLifecycleZone } from '../../../domain/contracts/globe'
 import { LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR } from '../../../domain/palettes'
 
 const DATE_KEYS = [
@@ -46,6 +46,16 @@ export function stageCountsAt(projects: GlobeLifecycleProject[], date: string): 
     if (overdueAt(p, date)) counts.逾期 += 1
   }
   return counts
+}
+
+/** One zone per project to extrude as its land: the survey boundary (勘测定界), else the first one given. */
+export function mainZones(zones: GlobeLifecycleZone[]): GlobeLifecycleZone[] {
+  const byProject = new Map<number, GlobeLifecycleZone>()
+  for (const z of zones) {
+    const had = byProject.get(z.projectId)
+    if (!had || (z.kind === '勘测定界' && had.kind !== '勘测定界')) byProject.set(z.projectId, z)
+  }
+  return [...byProject.values()]
 }
 
 /** Day offset ↔ date, for the slider. */

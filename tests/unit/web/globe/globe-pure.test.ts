@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest'
 import { GLOBE_THEMES, themeOf } from '../../../../src/web/features/globe/globe-themes'
 import { LIFECYCLE_STAGE_COLORS as STAGE_COLORS, PARCEL_STATUS_COLORS } from '../../../../src/domain/palettes'
-import { addDays, daysBetween, projectColorAt, replayRange, stageCountsAt } from '../../../../src/web/features/globe/lifecycle-replay'
+import {
+  addDays,
+  daysBetween,
+  mainZones,
+  projectColorAt,
+  replayRange,
+  stageCountsAt,
+} from '../../../../src/web/features/globe/lifecycle-replay'
 import { contains, padBbox, zoomForHeight } from '../../../../src/web/features/globe/view-math'
 import { regionTree } from '../../../../src/web/features/globe/region-tree'
 import { formatMu } from '../../../../src/web/features/globe/format'
@@ -49,7 +56,8 @@ const p = (id: number, signed: string, start: string | null): GlobeLifecycleProj
   investIntensity: null,
   committedPlotRatio: null,
   committedTaxPerMu: null,
-  zones: [],
+  point: null,
+  bbox: null,
 })
 
 describe('lifecycle replay', () => {
@@ -73,6 +81,23 @@ describe('lifecycle replay', () => {
   it('maps slider days to dates and back', () => {
     expect(addDays('2020-02-28', 2)).toBe('2020-03-01')
     expect(daysBetween('2020-01-01', '2021-01-01')).toBe(366)
+  })
+  it('extrudes one zone per project: the survey boundary wherever it comes in the list, else the first', () => {
+    const ring: [number, number][][] = [
+      [
+        [120, 30],
+        [120.1, 30],
+        [120.1, 30.1],
+        [120, 30],
+      ],
+    ]
+    const z = (projectId: number, kind: '指界' | '勘测定界' | '竣工') => ({ projectId, kind, rings: ring })
+    const picked = mainZones([z(1, '指界'), z(2, '竣工'), z(1, '勘测定界'), z(2, '指界'), z(1, '竣工')])
+    expect(picked.map((x) => [x.projectId, x.kind])).toEqual([
+      [1, '勘测定界'],
+      [2, '竣工'],
+    ])
+    expect(mainZones([])).toEqual([])
   })
 })
 

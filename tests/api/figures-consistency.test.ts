@@ -14,7 +14,8 @@ import type { GroupStat, OverviewStats, PortalOverview, YearStat } from '../../s
 import type { AreaReport, EnterpriseReport, IndustryReport, LowEfficiencyReport } from '../../src/domain/contracts/statistical-report'
 import type { EnterpriseMonitor, IndicatorTable, IndustryMonitor, TrendPoint } from '../../src/domain/contracts/decision'
 import type { RegionStats } from '../../src/domain/contracts/map'
-import type { GlobeLifecycleProject, GlobeParcelPage } from '../../src/domain/contracts/globe'
+import { timelineRows, type GlobeLifecycleTimeline, type GlobeParcelPage } from '../../src/domain/contracts/globe'
+import { stageAt } from '../../src/domain/lifecycle'
 import type { Onebook } from '../../src/domain/contracts/lifecycle-project'
 import type { CatalogueEntry } from '../../src/domain/figures/listing'
 import { FIGURE_KEYS } from '../../src/domain/figures/catalogue'
@@ -333,7 +334,8 @@ describe('one value per figure on every endpoint', () => {
     for (const sc of scopes) {
       const region = sc.level === 'province' ? '' : `regionCode=${sc.code}`
       const book = await get<Onebook>(`/api/landLifeCycle/onebook?${q(region, 'pageSize=1')}`)
-      const globe = await get<GlobeLifecycleProject[]>('/api/globe/lifecycle', sc.token)
+      const timeline = await get<GlobeLifecycleTimeline>('/api/globe/lifecycle', sc.token)
+      const globe = timelineRows(timeline)
       same(`项目数 ${sc.code}`, { onebook: book.total, globe: globe.length })
       same(`逾期项目数 ${sc.code}`, {
         onebook: book.overdue,
@@ -343,7 +345,7 @@ describe('one value per figure on every endpoint', () => {
       const stage = (k: string) => book.byStage.find((x) => x.stage === k)!.count
       same(`在建项目数 ${sc.code}`, {
         onebook: stage('xmkg') + stage('sgjs'),
-        globe: globe.filter((p) => p.stage === 'xmkg' || p.stage === 'sgjs').length,
+        globe: globe.filter((p) => ['xmkg', 'sgjs'].includes(stageAt(p, timeline.asOf) ?? '')).length,
       })
     }
   })

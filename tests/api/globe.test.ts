@@ -1,13 +1,16 @@
 /** The globe's read-only API (issue 5): parcels by view, info, search, regions, lifecycle, scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIFECYCLE_STAGES, overdueAt, stageAt } from '../../src/domain/lifecycle'
-import type {
-  GlobeLifecycleProject,
-  GlobeLifecycleZonePage,
-  GlobeParcelInfo,
-  GlobeParcelPage,
-  GlobeRegion,
-  GlobeRegionOutline,
+import {
+  TIMELINE_DATE_KEYS,
+  timelineRows,
+  type GlobeLifecycleProject,
+  type GlobeLifecycleTimeline,
+  type GlobeLifecycleZonePage,
+  type GlobeParcelInfo,
+  type GlobeParcelPage,
+  type GlobeRegion,
+  type GlobeRegionOutline,
 } from '../../src/domain/contracts/globe'
 import { TEST_PARCELS } from './engine-target'
 import { startServer, type TestServer } from './harness'
@@ -137,22 +140,39 @@ describe('regions and outlines', () => {
 })
 
 describe('GET /api/globe/lifecycle', () => {
-  it('has projects in every stage with consistent dates, overdue flags, a point inside their box and no shapes', async () => {
-    const r = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle?asOf=2025-12-31', token)
+  it('has projects in every stage, column by column, with points; overdue by the one rule; one project with its box', async () => {
+    const r = await s.get<GlobeLifecycleTimeline>('/api/globe/lifecycle?asOf=2025-12-31', token)
     expect(r.status).toBe(200)
-    const projects = r.body.data
-    const stages = new Set(projects.map((p) => p.stage))
+    const t = r.body.data
+    expect(t.asOf).toBe('2025-12-31')
+    const stored = (
+      await s.db.query<{ id: number; signed: string; completion: string | null }>(
+        `SELECT id, to_char(signed_date, 'YYYY-MM-DD') AS signed, to_char(completion_date, 'YYYY-MM-DD') AS completion
+         FROM lifecycle_project lp WHERE NOT deleted AND (parcel_id IS NULL OR EXISTS (SELECT 1 FROM parcel p WHERE p.id = lp.parcel_id AND NOT p.deleted)) ORDER BY id`,
+      )
+    ).rows
+    expect(t.id).toEqual(stored.map((x) => x.id))
+    for (const k of TIMELINE_DATE_KEYS) expect(t.days[k]).toHaveLength(t.id.length)
+    const projects = timelineRows(t)
+    expect(projects.map((p) => [p.signedDate, p.completionDate])).toEqual(stored.map((x) => [x.signed, x.completion]))
+    const stages = new Set(projects.map((p) => stageAt(p, '2025-12-31')))
     for (const st of LIFECYCLE_STAGES) expect(stages.has(st)).toBe(true)
-    for (const p of projects) {
-      expect(p.stage).toBe(stageAt(p, '2025-12-31'))
-      expect(p.overdue).toBe(overdueAt(p, '2025-12-31'))
-      const [lng, lat] = p.point!
-      const [w, so, e, n] = p.bbox!
-      expect(lng >= w && lng <= e && lat >= so && lat <= n).toBe(true)
-      // the timeline carries no rings: a province's thousands of projects stay a small answer
-      expect(JSON.stringify(p).length).toBeLessThan(1000)
-    }
+    for (const p of projects) expect(p.overdue).toBe(overdueAt(p, '2025-12-31'))
     expect(projects.some((p) => p.overdue)).toBe(true)
+    expect(projects.every((p) => p.point !== null)).toBe(true)
+    // no rings and no repeated keys: a province's tens of thousands of projects stay a small answer
+    expect(JSON.stringify(t).length / t.id.length).toBeLessThan(200)
+
+    // one project: its panel, and a box around its point
+    const one = projects.find((p) => p.completionDate !== null)!
+    const d = await s.get<GlobeLifecycleProject>(`/api/globe/lifecycle/${one.id}`, token)
+    expect(d.status).toBe(200)
+    expect([d.body.data.name, d.body.data.signedDate, d.body.data.completionDate]).toEqual([one.name, one.signedDate, one.completionDate])
+    const [w, so, e, n] = d.body.data.bbox!
+    const [lng, lat] = one.point!
+    expect(lng >= w - 1e-5 && lng <= e + 1e-5 && lat >= so - 1e-5 && lat <= n + 1e-5).toBe(true)
+    expect((await s.get('/api/globe/lifecycle/99999999', token)).status).toBe(404)
+
     const bad = await s.get('/api/globe/lifecycle?asOf=2025-13', token)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toContain('asOf')
@@ -161,7 +181,11 @@ describe('GET /api/globe/lifecycle', () => {
 
 describe('GET /api/globe/lifecycle/zones', () => {
   it('gives the zones of the projects in a box: 指界 for each, 勘测定界 once the land is supplied, inside the project box', async () => {
-    const projects = (await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', token)).body.data
+    const projects = await Promise.all(
+      timelineRows((await s.get<GlobeLifecycleTimeline>('/api/globe/lifecycle', token)).body.data).map(
+        async (p) => (await s.get<GlobeLifecycleProject>(`/api/globe/lifecycle/${p.id}`, token)).body.data,
+      ),
+    )
     const r = await s.get<GlobeLifecycleZonePage>(`/api/globe/lifecycle/zones?bbox=${ZJ}&zoom=14&limit=20000`, token)
     expect(r.status).toBe(200)
     expect(r.body.data.truncated).toBe(false)
@@ -221,15 +245,22 @@ describe('region scope', () => {
     expect(mine.body.data.parcels).toHaveLength(county.n)
     const other = (await s.db.query<{ id: number }>('SELECT id FROM parcel WHERE county_code <> $1 LIMIT 1', [county.county_code])).rows[0]
     expect((await s.get(`/api/globe/parcels/${other.id}`, leader)).status).toBe(404)
-    const lifecycle = await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', leader)
+    const lifecycle = await s.get<GlobeLifecycleTimeline>('/api/globe/lifecycle', leader)
     const inCounty = await s.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE NOT lp.deleted AND NOT p.deleted AND p.county_code = $1',
       [county.county_code],
     )
-    expect(lifecycle.body.data).toHaveLength(inCounty.rows[0].n)
+    expect(lifecycle.body.data.id).toHaveLength(inCounty.rows[0].n)
     // … and the zones of those projects only
     const zones = (await s.get<GlobeLifecycleZonePage>(`/api/globe/lifecycle/zones?bbox=${ZJ}&zoom=14&limit=20000`, leader)).body.data.zones
-    const mineIds = new Set(lifecycle.body.data.map((p) => p.id))
+    const mineIds = new Set(lifecycle.body.data.id)
+    const outside = (
+      await s.db.query<{ id: number }>(
+        'SELECT lp.id FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE p.county_code <> $1 LIMIT 1',
+        [county.county_code],
+      )
+    ).rows[0]
+    expect((await s.get(`/api/globe/lifecycle/${outside.id}`, leader)).status).toBe(404)
     expect(zones.length).toBeGreaterThan(0)
     expect(zones.every((z) => mineIds.has(z.projectId))).toBe(true)
     expect(new Set(zones.map((z) => z.projectId)).size).toBe(mineIds.size)

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Onebook, ProjectDetail, ProjectRow, StageProjects } from '../../src/domain/contracts/lifecycle-project'
-import type { GlobeLifecycleProject } from '../../src/domain/contracts/globe'
+import { timelineRows, type GlobeLifecycleProject, type GlobeLifecycleTimeline } from '../../src/domain/contracts/globe'
 import { startServer, type TestServer } from './harness'
 import { todayInProductZone } from '../../src/domain/today'
 import { addMonths } from '../../src/domain/lifecycle'
@@ -332,7 +332,7 @@ describe('planned land drawn at signing', () => {
     ])
     const book = (await s.get<Onebook>('/api/landLifeCycle/onebook?pageSize=1', land)).body.data
     const wall = (await s.get<{ overdueCount: number; projectCount: number }>('/api/bigData/lifecycleToday', land)).body.data
-    const globe = (await s.get<GlobeLifecycleProject[]>('/api/globe/lifecycle', land)).body.data
+    const globe = timelineRows((await s.get<GlobeLifecycleTimeline>('/api/globe/lifecycle', land)).body.data)
     const sql = await one<{ n: number; all: number }>(
       `SELECT count(*) FILTER (WHERE exit_date IS NULL AND ((start_date IS NULL AND start_deadline < current_date)
                  OR (completion_date IS NULL AND completion_deadline < current_date)))::int AS n, count(*)::int AS all
@@ -340,7 +340,9 @@ describe('planned land drawn at signing', () => {
     )
     expect([book.overdue, wall.overdueCount, globe.filter((p) => p.overdue).length]).toEqual([sql.n, sql.n, sql.n])
     expect([book.total, wall.projectCount, globe.length]).toEqual([sql.all, sql.all, sql.all])
-    expect(globe.find((p) => p.id === r.body.data.id)).toMatchObject({ parcelId: null, landCode: null, overdue: true })
+    expect(globe.find((p) => p.id === r.body.data.id)?.overdue).toBe(true)
+    const onGlobe = (await s.get<GlobeLifecycleProject>(`/api/globe/lifecycle/${r.body.data.id}`, land)).body.data
+    expect(onGlobe).toMatchObject({ parcelId: null, landCode: null, overdue: true })
   })
 
   it('where counties have no imported outline (the default start), the county is the nearest seat in the city and the shape must lie in the city', async () => {

@@ -2,7 +2,8 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { stageAt } from '../../src/domain/lifecycle'
-import type { GlobeLifecycleProject, GlobeParcelPage, GlobeRegion } from '../../src/domain/contracts/globe'
+import { LIFECYCLE_STAGE_COLORS } from '../../src/domain/palettes'
+import { timelineRows, type GlobeLifecycleTimeline, type GlobeParcelPage, type GlobeRegion } from '../../src/domain/contracts/globe'
 import { shot, signIn } from './helpers'
 
 /** Waits until the engine exists and the parcel batch is on the GPU. */
@@ -123,9 +124,9 @@ test('lifecycle globe: stage colours replay with the time slider; overdue counte
   test.setTimeout(180_000)
   const external = watchExternal(page)
   await signIn(page, 'land', 'Land@2026')
-  const loaded = page.waitForResponse((r) => r.url().includes('/api/globe/lifecycle'))
+  const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/globe/lifecycle')
   await page.goto('/landLifeCycle/allLifeCycle')
-  const projects = ((await (await loaded).json()) as { data: GlobeLifecycleProject[] }).data
+  const projects = timelineRows(((await (await loaded).json()) as { data: GlobeLifecycleTimeline }).data)
   await globeReady(page)
   const end = (await page.getByTestId('lifecycle-date').innerText()).trim()
   const done = projects.find((p) => p.completionDate !== null)!
@@ -151,10 +152,27 @@ test('lifecycle globe: stage colours replay with the time slider; overdue counte
   await expect(page.getByTestId('lifecycle-date')).toHaveText(end)
   const overdue = Number(await page.getByTestId('lifecycle-overdue-count').innerText())
   expect(overdue).toBeGreaterThan(0)
-  await page.getByTestId('lifecycle-overdue').locator('.ant-list-item').first().click()
+  const first = page.getByTestId('lifecycle-overdue').locator('.ant-list-item').first()
+  const firstName = (await first.innerText()).trim()
+  const picked = projects.find((p) => p.name === firstName && p.overdue)!
+  // a fetch of the zones of a view around the picked project
+  const around = (u: URL) => {
+    const [w, so, e, n] = (u.searchParams.get('bbox') ?? '').split(',').map(Number)
+    const [lng, lat] = picked.point!
+    return u.pathname === '/api/globe/lifecycle/zones' && lng >= w && lng <= e && lat >= so && lat <= n && e - w < 1
+  }
+  const zonesLoaded = page.waitForResponse((r) => around(new URL(r.url())), { timeout: 30_000 })
+  await first.click()
   await expect.poll(async () => (await page.evaluate(() => window.__globe!.camera())).height, { timeout: 20_000 }).toBeLessThan(20_000)
   await cameraSettled(page)
+  // close in, the zones of the view come from the API: the picked project's land among them, coloured by its stage
+  const zones = ((await (await zonesLoaded).json()) as { data: { zones: { projectId: number; kind: string }[] } }).data.zones
+  expect(zones.filter((z) => z.projectId === picked.id).map((z) => z.kind)).toContain('指界')
   await page.evaluate(() => window.__globe!.parcels.ready())
+  await expect.poll(() => colourOf(picked.id)).toBe(LIFECYCLE_STAGE_COLORS[stageAt(picked, end)!])
+  // the panel shows the picked project from its own read
+  await expect(page.getByTestId('lifecycle-project')).toContainText(picked.name)
+  await expect(page.getByTestId('lifecycle-project')).toContainText(`签约：${picked.signedDate}`)
   await page.screenshot({ path: shot('lifecycle-globe-zones') })
   expect(external).toEqual([])
 })

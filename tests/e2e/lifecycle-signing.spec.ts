@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import type { Onebook, ProjectDetail, StageProjects } from '../../src/domain/contracts/lifecycle-project'
-import type { GlobeLifecycleProject } from '../../src/domain/contracts/globe'
+import { timelineRows, type GlobeLifecycleTimeline } from '../../src/domain/contracts/globe'
 import { clickMap, shot, signIn, stored } from './helpers'
 import { todayInProductZone } from '../../src/domain/today'
 import { addMonths } from '../../src/domain/lifecycle'
@@ -122,7 +122,7 @@ test('sign with commitments, supply, start, complete below the 容积率 → 未
   await expect(page.getByTestId('onebook-figures').getByTestId('figure-failedEvaluation-value')).toHaveText(String(all.failedEvaluation))
   await page.screenshot({ path: shot('lifecycle-onebook-figures'), fullPage: true })
   // the globe counts its projects overdue today by the same rule (its timeline ends today)
-  const globe = await api<GlobeLifecycleProject[]>(page, '/api/globe/lifecycle')
+  const globe = timelineRows(await api<GlobeLifecycleTimeline>(page, '/api/globe/lifecycle'))
   expect(globe.filter((p) => p.overdue).length).toBe(all.overdue)
   // … and shows that number on its page, at the end of the timeline: today
   await page.goto('/landLifeCycle/allLifeCycle')

@@ -114,10 +114,85 @@ export interface GlobeRegionOutline {
 /** The kinds of a lifecycle project's zones: 指界, 勘测定界, 竣工, 建新. */
 export type LifecycleZoneKind = '指界' | '勘测定界' | '竣工' | '建新'
 
+/** The date columns of the lifecycle timeline, in stage order (then the deadlines and 退出). */
+export const TIMELINE_DATE_KEYS = [
+  'signedDate',
+  'supplyDate',
+  'startDate',
+  'constructionDate',
+  'completionDate',
+  'productionDate',
+  'evaluationDate',
+  'startDeadline',
+  'completionDeadline',
+  'exitDate',
+] as const satisfies readonly (keyof StageDates)[]
+export type TimelineDateKey = (typeof TIMELINE_DATE_KEYS)[number]
+
 /**
- * A lifecycle project on the timeline: its stage dates, commitments, a point inside its land and the
- * box of its zones (no shapes: those come by view from /api/globe/lifecycle/zones).
+ * GET /api/globe/lifecycle: every project in scope, column by column (a province holds tens of
+ * thousands: a row of objects with repeated keys would be several times the size). Dates are days
+ * since 1970-01-01; `timelineRows` turns the columns back into rows.
  */
+export interface GlobeLifecycleTimeline {
+  /** the day `overdue` is judged at (YYYY-MM-DD) */
+  asOf: string
+  id: number[]
+  name: string[]
+  /** a point inside the project's land (5 decimals): the survey boundary's centre, else its first zone's, else its parcel's */
+  lng: (number | null)[]
+  lat: (number | null)[]
+  /** each stage date as days since 1970-01-01, null when not reached */
+  days: Record<TimelineDateKey, (number | null)[]>
+  /** ids of the projects overdue on `asOf` */
+  overdue: number[]
+}
+
+/** One project of the timeline as a row. */
+export interface GlobeLifecycleRow extends StageDates {
+  id: number
+  name: string
+  point: [number, number] | null
+  /** overdue on the timeline's `asOf` */
+  overdue: boolean
+}
+
+const DAY_MS = 86_400_000
+/** YYYY-MM-DD → days since 1970-01-01. */
+export const dayNumber = (iso: string): number => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS)
+/** Days since 1970-01-01 → YYYY-MM-DD. */
+export const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
+
+/** The timeline's columns as rows. */
+export function timelineRows(t: GlobeLifecycleTimeline): GlobeLifecycleRow[] {
+  const overdue = new Set(t.overdue)
+  return t.id.map((id, i) => {
+    const date = (k: TimelineDateKey) => {
+      const d = t.days[k][i]
+      return d === null ? null : dayText(d)
+    }
+    const lng = t.lng[i]
+    const lat = t.lat[i]
+    return {
+      id,
+      name: t.name[i],
+      point: lng === null || lat === null ? null : [lng, lat],
+      overdue: overdue.has(id),
+      signedDate: date('signedDate') as string,
+      supplyDate: date('supplyDate'),
+      startDate: date('startDate'),
+      constructionDate: date('constructionDate'),
+      completionDate: date('completionDate'),
+      productionDate: date('productionDate'),
+      evaluationDate: date('evaluationDate'),
+      startDeadline: date('startDeadline'),
+      completionDeadline: date('completionDeadline'),
+      exitDate: date('exitDate'),
+    }
+  })
+}
+
+/** GET /api/globe/lifecycle/:id — one project: stage dates, commitments, where it is. */
 export interface GlobeLifecycleProject extends StageDates {
   id: number
   name: string
@@ -130,8 +205,6 @@ export interface GlobeLifecycleProject extends StageDates {
   investIntensity: number | null
   committedPlotRatio: number | null
   committedTaxPerMu: number | null
-  /** [lng, lat] inside the survey boundary (else the first zone, else the parcel); null without any shape */
-  point: [number, number] | null
   /** 西,南,东,北 of all its zones (else the parcel); null without any shape */
   bbox: [number, number, number, number] | null
 }

@@ -130,45 +130,62 @@ export async function regionOutlines(db: Db, level: 'province' | 'city' | 'count
 const PROJECT_LAND_JOINS = `LEFT JOIN parcel p ON p.id = lp.parcel_id
      LEFT JOIN region c ON c.code = COALESCE(p.county_code, lp.county_code)`
 
-/** A lifecycle project as the timeline needs it: stage dates, commitments, a point and a box (no shapes). */
-export interface LifecycleProjectRow extends Record<string, unknown> {
+/** A timeline row: id, name, stage dates as day numbers (since 1970-01-01), a point. */
+export interface TimelineRow {
   id: number
+  name: string
   lng: number | null
   lat: number | null
-  w: number | null
-  s: number | null
-  e: number | null
-  n: number | null
+  [day: string]: unknown
 }
 
+const dayOf = (col: string) => `(lp.${col} - DATE '1970-01-01') AS "${col}"`
+
 /**
- * Lifecycle projects in scope (on a parcel, or on planned land drawn at signing) with their stage
- * dates and commitments, placed by a point inside the survey boundary (勘测定界, else the first zone,
- * else the parcel) and the box of all their zones. The shapes themselves come by view
- * (`lifecycleZonesInBox`): a province holds thousands of projects.
+ * Every lifecycle project in scope (on a parcel, or on planned land drawn at signing) for the
+ * timeline: stage dates as day numbers and a point — the centre of its survey boundary (勘测定界),
+ * else of its first zone, else of its parcel. One pass over the zones, not one look-up per project:
+ * a province holds tens of thousands of projects. Shapes come by view (`lifecycleZonesInBox`).
  */
-export async function lifecycleProjects(db: Db, scope: DataScope) {
+export async function lifecycleTimeline(db: Db, scope: DataScope, dateColumns: readonly string[]) {
   const params: unknown[] = []
-  const r = await db.query<LifecycleProjectRow>(
-    `SELECT lp.id, lp.name, lp.parcel_id AS "parcelId", p.land_code AS "landCode", e.name AS "enterpriseName",
-            lp.invest_intensity AS "investIntensity", lp.committed_plot_ratio AS "committedPlotRatio",
-            lp.committed_tax_per_mu AS "committedTaxPerMu", ${STAGE_COLUMNS}, lp.exit_date AS "exitDate",
-            ST_X(pt.g) AS lng, ST_Y(pt.g) AS lat, ST_XMin(bx.b) AS w, ST_YMin(bx.b) AS s, ST_XMax(bx.b) AS e, ST_YMax(bx.b) AS n
+  const r = await db.query<TimelineRow>(
+    `WITH pt AS (
+       SELECT DISTINCT ON (project_id) project_id, (ST_XMin(geom) + ST_XMax(geom)) / 2 AS lng, (ST_YMin(geom) + ST_YMax(geom)) / 2 AS lat
+       FROM lifecycle_zone ORDER BY project_id, kind <> '勘测定界', kind
+     )
+     SELECT lp.id, lp.name, ${dateColumns.map(dayOf).join(', ')},
+            COALESCE(pt.lng, (ST_XMin(p.geom) + ST_XMax(p.geom)) / 2) AS lng, COALESCE(pt.lat, (ST_YMin(p.geom) + ST_YMax(p.geom)) / 2) AS lat
      FROM lifecycle_project lp
      ${PROJECT_LAND_JOINS}
-     LEFT JOIN enterprise e ON e.id = lp.enterprise_id
-     LEFT JOIN LATERAL (
-       SELECT ST_PointOnSurface(COALESCE(
-         (SELECT z.geom FROM lifecycle_zone z WHERE z.project_id = lp.id ORDER BY z.kind <> '勘测定界', z.kind LIMIT 1), p.geom)) AS g
-     ) pt ON true
-     LEFT JOIN LATERAL (
-       SELECT COALESCE((SELECT ST_Extent(z.geom) FROM lifecycle_zone z WHERE z.project_id = lp.id), Box2D(p.geom)) AS b
-     ) bx ON true
+     LEFT JOIN pt ON pt.project_id = lp.id
      WHERE NOT lp.deleted AND ${landScopeCondition(scope, params)}
      ORDER BY lp.id`,
     params,
   )
   return r.rows
+}
+
+/** One lifecycle project in scope with its stage dates, commitments and the box of its zones (else its parcel), or undefined. */
+export async function lifecycleProject(db: Db, id: number, scope: DataScope) {
+  const params: unknown[] = [id]
+  const r = await db.query<
+    Record<string, unknown> & { id: number; w: number | null; s: number | null; e: number | null; n: number | null }
+  >(
+    `SELECT lp.id, lp.name, lp.parcel_id AS "parcelId", p.land_code AS "landCode", e.name AS "enterpriseName",
+            lp.invest_intensity AS "investIntensity", lp.committed_plot_ratio AS "committedPlotRatio",
+            lp.committed_tax_per_mu AS "committedTaxPerMu", ${STAGE_COLUMNS}, lp.exit_date AS "exitDate",
+            ST_XMin(bx.b) AS w, ST_YMin(bx.b) AS s, ST_XMax(bx.b) AS e, ST_YMax(bx.b) AS n
+     FROM lifecycle_project lp
+     ${PROJECT_LAND_JOINS}
+     LEFT JOIN enterprise e ON e.id = lp.enterprise_id
+     LEFT JOIN LATERAL (
+       SELECT COALESCE((SELECT ST_Extent(z.geom) FROM lifecycle_zone z WHERE z.project_id = lp.id), Box2D(p.geom)) AS b
+     ) bx ON true
+     WHERE lp.id = $1 AND NOT lp.deleted AND ${landScopeCondition(scope, params)}`,
+    params,
+  )
+  return r.rows[0]
 }
 
 /** Zones (指界, 勘测定界, 竣工, 建新) of in-scope projects meeting a box, biggest first, at most `limit` (+1 to tell truncation). */

@@ -38,7 +38,13 @@ export const globeRoutes =
       { config: { pages: LIFECYCLE_GLOBE_PAGES, log: false }, schema: { querystring: globeLifecycleQuery } },
       async (req) => ok(await service.lifecycle(db, scopeOf(currentUser(req)), req.query.asOf)),
     )
-    // the projects' shapes by view: the timeline above carries only points and boxes
+    // one project (the panel and the fly-to box)
+    app.get(
+      '/api/globe/lifecycle/:id',
+      { config: { pages: LIFECYCLE_GLOBE_PAGES, log: false }, schema: { params: idParams } },
+      async (req) => ok(await service.lifecycleProject(db, req.params.id, scopeOf(currentUser(req)))),
+    )
+    // the projects' shapes by view: the timeline above carries only points
     app.get(
       '/api/globe/lifecycle/zones',
       { config: { pages: LIFECYCLE_GLOBE_PAGES, log: false }, schema: { querystring: globeLifecycleZoneQuery } },

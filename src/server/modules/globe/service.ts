@@ -1,14 +1,18 @@
 /** The globe's read rules: zoom → simplification, rows → plain shapes, stage and overdue today. */
 import type { Db } from '../../db/engine'
 import { overdueAt, stageAt, type LifecycleStage, type StageDates } from '../../../domain/lifecycle'
-import type {
-  GlobeLifecycleProject,
-  GlobeLifecycleZonePage,
-  GlobeParcelInfo,
-  GlobeParcelPage,
-  GlobeRegion,
-  GlobeRegionOutline,
-  LifecycleZoneKind,
+import {
+  TIMELINE_DATE_KEYS,
+  timelineRows,
+  type TimelineDateKey,
+  type GlobeLifecycleTimeline,
+  type GlobeLifecycleProject,
+  type GlobeLifecycleZonePage,
+  type GlobeParcelInfo,
+  type GlobeParcelPage,
+  type GlobeRegion,
+  type GlobeRegionOutline,
+  type LifecycleZoneKind,
 } from '../../../domain/contracts/globe'
 import { notFound } from '../../http/errors'
 import type { DataScope } from '../../auth/data-scope'
@@ -127,37 +131,64 @@ export async function outlines(db: Db, level: 'province' | 'city' | 'county'): P
   }))
 }
 
-/** Lifecycle projects with stage and overdue flag as of `asOf` (default today), placed by a point and a box. */
-export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promise<GlobeLifecycleProject[]> {
-  const rows = await repo.lifecycleProjects(db, scope)
+/** The table column of each timeline date (signedDate → signed_date). */
+const TIMELINE_COLUMN = Object.fromEntries(TIMELINE_DATE_KEYS.map((k) => [k, k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])) as Record<
+  TimelineDateKey,
+  string
+>
+
+/** The lifecycle timeline as of `asOf` (default today): every project in scope, column by column. */
+export async function lifecycle(db: Db, scope: DataScope, asOf = today()): Promise<GlobeLifecycleTimeline> {
+  const rows = await repo.lifecycleTimeline(db, scope, Object.values(TIMELINE_COLUMN))
+  const day = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+  const days = Object.fromEntries(
+    TIMELINE_DATE_KEYS.map((k) => [k, rows.map((r) => day(r[TIMELINE_COLUMN[k]]))]),
+  ) as GlobeLifecycleTimeline['days']
+  const t: GlobeLifecycleTimeline = {
+    asOf,
+    id: rows.map((r) => r.id),
+    name: rows.map((r) => r.name),
+    lng: rows.map((r) => (r.lng === null ? null : round5(Number(r.lng)))),
+    lat: rows.map((r) => (r.lat === null ? null : round5(Number(r.lat)))),
+    days,
+    overdue: [],
+  }
+  // overdue by the one rule (domain/lifecycle overdueAt) on the dates as the client reads them
+  t.overdue = timelineRows(t)
+    .filter((r) => overdueAt(r, asOf))
+    .map((r) => r.id)
+  return t
+}
+
+/** One lifecycle project with stage and overdue flag today and the box to fly to; 404 when unknown or outside the region. */
+export async function lifecycleProject(db: Db, id: number, scope: DataScope, asOf = today()): Promise<GlobeLifecycleProject> {
+  const r = await repo.lifecycleProject(db, id, scope)
+  if (!r) throw notFound(`项目不存在或不在您的管辖范围内：${id}`)
+  const dates = r as unknown as StageDates
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v))
-  return rows.map((r) => {
-    const dates = r as unknown as StageDates
-    return {
-      id: r.id,
-      name: r.name as string,
-      parcelId: (r.parcelId as number | null) ?? null,
-      landCode: (r.landCode as string | null) ?? null,
-      enterpriseName: (r.enterpriseName as string | null) ?? null,
-      signedDate: dates.signedDate,
-      supplyDate: dates.supplyDate,
-      startDate: dates.startDate,
-      constructionDate: dates.constructionDate,
-      completionDate: dates.completionDate,
-      productionDate: dates.productionDate,
-      evaluationDate: dates.evaluationDate,
-      startDeadline: dates.startDeadline,
-      completionDeadline: dates.completionDeadline,
-      exitDate: dates.exitDate ?? null,
-      stage: stageAt(dates, asOf),
-      overdue: overdueAt(dates, asOf),
-      investIntensity: n(r.investIntensity),
-      committedPlotRatio: n(r.committedPlotRatio),
-      committedTaxPerMu: n(r.committedTaxPerMu),
-      point: r.lng === null || r.lat === null ? null : [round6(Number(r.lng)), round6(Number(r.lat))],
-      bbox: r.w === null ? null : ([Number(r.w), Number(r.s), Number(r.e), Number(r.n)].map(round6) as [number, number, number, number]),
-    }
-  })
+  return {
+    id: r.id,
+    name: r.name as string,
+    parcelId: (r.parcelId as number | null) ?? null,
+    landCode: (r.landCode as string | null) ?? null,
+    enterpriseName: (r.enterpriseName as string | null) ?? null,
+    signedDate: dates.signedDate,
+    supplyDate: dates.supplyDate,
+    startDate: dates.startDate,
+    constructionDate: dates.constructionDate,
+    completionDate: dates.completionDate,
+    productionDate: dates.productionDate,
+    evaluationDate: dates.evaluationDate,
+    startDeadline: dates.startDeadline,
+    completionDeadline: dates.completionDeadline,
+    exitDate: dates.exitDate ?? null,
+    stage: stageAt(dates, asOf),
+    overdue: overdueAt(dates, asOf),
+    investIntensity: n(r.investIntensity),
+    committedPlotRatio: n(r.committedPlotRatio),
+    committedTaxPerMu: n(r.committedTaxPerMu),
+    bbox: r.w === null ? null : ([Number(r.w), Number(r.s), Number(r.e), Number(r.n)].map(round6) as [number, number, number, number]),
+  }
 }
 
 /** The zones of the in-scope projects meeting a box, simplified for the zoom as the parcels are. */
@@ -174,3 +205,4 @@ export async function lifecycleZonesInView(
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5

@@ -5,17 +5,23 @@
  * date, overdue projects ringed in red (docs/domain.md deadlines).
  */
 import { Alert, Button, Empty, List, Slider, Space, Spin } from 'antd'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { overdueAt } from '../../../domain/lifecycle'
 import { todayInProductZone } from '../../../domain/today'
 import { NO_DATA_COLOR } from '../../../domain/palettes'
-import type { GlobeLifecycleProject, GlobeLifecycleZonePage } from '../../../domain/contracts/globe'
+import type { GlobeLifecycleZonePage } from '../../../domain/contracts/globe'
 import { getRuntimeConfig } from '../../core/runtime-config'
 import { GlobeHost, useGlobe } from '../../globe/globe-host'
 import { globeSourcesOf } from '../../globe/globe-sources'
 import { useMapHref } from './use-map-href'
 import type { GlobeOutline } from '../../globe/globe-types'
-import { fetchGlobeLifecycleZones, useGlobeLifecycle } from './api/get-globe-lifecycle'
+import {
+  fetchGlobeLifecycleZones,
+  globeLifecycleProjectQuery,
+  useGlobeLifecycle,
+  useGlobeLifecycleProject,
+} from './api/get-globe-lifecycle'
 import { GLOBE_THEMES } from './globe-themes'
 import { GlobeNotices } from './globe-notices'
 import { FigureLabel } from '../../ui/figure-tip'
@@ -52,7 +58,7 @@ export function LifecycleGlobePage() {
         onParcelClick={(id) => id !== null && setSelected(id)}
         onViewChange={setView}
       >
-        <LifecycleOverlays date={date} selected={selected} view={view} />
+        <LifecycleOverlays date={date} selected={selected} onSelect={setSelected} view={view} />
         <GlobeNotices notices={notices} onClose={(n) => setNotices((ns) => ns.filter((x) => x !== n))} />
       </GlobeHost>
     </GlobePage>
@@ -61,8 +67,15 @@ export function LifecycleGlobePage() {
 
 const fetchZones = (bbox: string, zoom: number) => fetchGlobeLifecycleZones({ bbox, zoom })
 
-function LifecycleOverlays({ date, selected, view }: { date: string | null; selected: number | null; view: GlobeView | null }) {
+function LifecycleOverlays(props: {
+  date: string | null
+  selected: number | null
+  onSelect: (id: number) => void
+  view: GlobeView | null
+}) {
+  const { date, selected, onSelect, view } = props
   const globe = useGlobe()
+  const queryClient = useQueryClient()
   const q = useGlobeLifecycle()
   const projects = useMemo(() => q.data ?? [], [q.data])
   const byId = useMemo(() => new Map(projects.map((p) => [p.id, p])), [projects])
@@ -133,7 +146,11 @@ function LifecycleOverlays({ date, selected, view }: { date: string | null; sele
   const counts = stageCountsAt(projects, current)
   const overdue = projects.filter((p) => overdueAt(p, current))
   const stageTheme = GLOBE_THEMES.find((t) => t.key === 'stage')!
-  const sel = selected === null ? undefined : byId.get(selected)
+  // the overdue list: select the project and fly to the box of its zones
+  const flyTo = (id: number) => {
+    onSelect(id)
+    void queryClient.fetchQuery(globeLifecycleProjectQuery(id)).then((p) => p.bbox && globe.flyTo(viewAround(p.bbox)))
+  }
   return (
     <>
       <Floating $left={12} $right={12} $bottom={8} data-testid="lifecycle-timeline">
@@ -181,12 +198,12 @@ function LifecycleOverlays({ date, selected, view }: { date: string | null; sele
           style={{ maxHeight: 220, overflow: 'auto' }}
           dataSource={overdue.slice(0, 50)}
           renderItem={(p) => (
-            <List.Item style={{ cursor: 'pointer' }} onClick={() => flyToProject(globe, p)}>
+            <List.Item style={{ cursor: 'pointer' }} onClick={() => flyTo(p.id)}>
               {p.name}
             </List.Item>
           )}
         />
-        {sel && <ProjectDates p={sel} />}
+        {selected !== null && <ProjectDates id={selected} />}
       </Floating>
     </>
   )
@@ -215,7 +232,11 @@ function ZoneLoadNote({ load }: { load: ViewLoad<GlobeLifecycleZonePage> }) {
   return null
 }
 
-function ProjectDates({ p }: { p: GlobeLifecycleProject }) {
+function ProjectDates({ id }: { id: number }) {
+  const q = useGlobeLifecycleProject(id)
+  if (q.isError) return <Alert type="error" showIcon style={{ marginTop: 8 }} title={`项目详情加载失败：${(q.error as Error).message}`} />
+  if (!q.data) return <Spin style={{ display: 'block', marginTop: 8 }} />
+  const p = q.data
   const rows: [string, string | null][] = [
     ['签约', p.signedDate],
     ['供地', p.supplyDate],
@@ -243,8 +264,4 @@ function ProjectDates({ p }: { p: GlobeLifecycleProject }) {
       </div>
     </div>
   )
-}
-
-function flyToProject(globe: ReturnType<typeof useGlobe>, p: GlobeLifecycleProject) {
-  if (p.bbox) globe.flyTo(viewAround(p.bbox))
 }

@@ -3,7 +3,7 @@
  * stage counts on a date, the zone extruded as a project's land. Dates are YYYY-MM-DD text, compared as text.
  */
 import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type LifecycleStage } from '../../../domain/lifecycle'
-import type { GlobeLifecycleProject, GlobeLifecycleZone } from '../../../domain/contracts/globe'
+import type { GlobeLifecycleRow, GlobeLifecycleZone } from '../../../domain/contracts/globe'
 import { LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR } from '../../../domain/palettes'
 
 const DATE_KEYS = [
@@ -21,7 +21,7 @@ const DATE_KEYS = [
  * projects: the replay ends on today's picture, so 逾期 is counted to today as on 一本账 (the
  * catalogue's overdueCount), not to the last date something was registered.
  */
-export function replayRange(projects: GlobeLifecycleProject[], today: string): [string, string] | null {
+export function replayRange(projects: GlobeLifecycleRow[], today: string): [string, string] | null {
   const dates = projects.flatMap((p) => DATE_KEYS.map((k) => p[k]).filter((d): d is string => d !== null))
   if (dates.length === 0) return null
   dates.sort()
@@ -30,13 +30,13 @@ export function replayRange(projects: GlobeLifecycleProject[], today: string): [
 }
 
 /** A project's colour on a date (grey before signing). */
-export function projectColorAt(p: GlobeLifecycleProject, date: string): string {
+export function projectColorAt(p: GlobeLifecycleRow, date: string): string {
   const s = stageAt(p, date)
   return s ? LIFECYCLE_STAGE_COLORS[s] : NO_DATA_COLOR
 }
 
 /** Projects per stage name on a date, plus 未签约 and 逾期. */
-export function stageCountsAt(projects: GlobeLifecycleProject[], date: string): Record<string, number> & { 逾期: number } {
+export function stageCountsAt(projects: GlobeLifecycleRow[], date: string): Record<string, number> & { 逾期: number } {
   const counts: Record<string, number> & { 逾期: number } = { 逾期: 0 }
   for (const s of LIFECYCLE_STAGES) counts[STAGE_NAMES[s]] = 0
   counts['未签约'] = 0

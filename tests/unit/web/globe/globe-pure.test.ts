@@ -13,7 +13,13 @@ import {
 import { contains, padBbox, zoomForHeight } from '../../../../src/web/features/globe/view-math'
 import { regionTree } from '../../../../src/web/features/globe/region-tree'
 import { formatMu } from '../../../../src/web/features/globe/format'
-import type { GlobeLifecycleProject } from '../../../../src/domain/contracts/globe'
+import {
+  dayNumber,
+  dayText,
+  timelineRows,
+  type GlobeLifecycleRow,
+  type GlobeLifecycleTimeline,
+} from '../../../../src/domain/contracts/globe'
 
 const parcel = { status: '低效', lowEfficiency: true, appraisalClass: 'D' as const, stage: 'sgjs' as const }
 
@@ -36,13 +42,10 @@ describe('themes', () => {
   })
 })
 
-const p = (id: number, signed: string, start: string | null): GlobeLifecycleProject => ({
+const p = (id: number, signed: string, start: string | null): GlobeLifecycleRow => ({
   id,
   name: `项目${id}`,
-  parcelId: id,
-  landCode: '',
-  enterpriseName: null,
-  stage: null,
+  point: null,
   overdue: false,
   signedDate: signed,
   supplyDate: '2021-01-01',
@@ -53,11 +56,42 @@ const p = (id: number, signed: string, start: string | null): GlobeLifecycleProj
   evaluationDate: null,
   startDeadline: '2022-01-01',
   completionDeadline: null,
-  investIntensity: null,
-  committedPlotRatio: null,
-  committedTaxPerMu: null,
-  point: null,
-  bbox: null,
+  exitDate: null,
+})
+
+describe('the lifecycle timeline columns', () => {
+  it('turn back into the rows they were made from: dates by day number, points, overdue ids', () => {
+    const t: GlobeLifecycleTimeline = {
+      asOf: '2026-11-27',
+      id: [7, 9],
+      name: ['甲项目', '乙项目'],
+      lng: [120.12345, null],
+      lat: [30.5, null],
+      days: {
+        signedDate: [dayNumber('2020-02-29'), dayNumber('1999-12-31')],
+        supplyDate: [dayNumber('2021-01-01'), null],
+        startDate: [null, null],
+        constructionDate: [null, null],
+        completionDate: [null, null],
+        productionDate: [null, null],
+        evaluationDate: [null, null],
+        startDeadline: [dayNumber('2022-01-01'), null],
+        completionDeadline: [null, null],
+        exitDate: [null, dayNumber('2001-03-01')],
+      },
+      overdue: [7],
+    }
+    const rows = timelineRows(t)
+    expect(rows[0]).toEqual({ ...p(7, '2020-02-29', null), name: '甲项目', point: [120.12345, 30.5], overdue: true })
+    expect([rows[1].point, rows[1].overdue, rows[1].signedDate, rows[1].exitDate, rows[1].supplyDate]).toEqual([
+      null,
+      false,
+      '1999-12-31',
+      '2001-03-01',
+      null,
+    ])
+    expect([dayNumber('1970-01-01'), dayNumber('1970-01-02'), dayText(dayNumber('2024-02-29'))]).toEqual([0, 1, '2024-02-29'])
+  })
 })
 
 describe('lifecycle replay', () => {

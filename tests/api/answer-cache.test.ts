@@ -4,12 +4,15 @@
  * the wall's answer at once — and never cross from one region to another; the big exports walk
  * their rows by keyset, in the list's order, across batch boundaries, without a row lost or doubled.
  */
+import http from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OverviewStats } from '../../src/domain/contracts/big-data'
 import type { Page } from '../../src/domain/contracts/envelope'
 import type { EnterpriseReport } from '../../src/domain/contracts/statistical-report'
 import { eachKeyset, Where } from '../../src/server/db/sql'
+import { acceptsGzip, GZIP_FROM_BYTES } from '../../src/server/http/answer-cache'
 import { todayInProductZone } from '../../src/domain/today'
 import { makeUser } from './admin-helpers'
 import { decide, makeRole, proposeUpdate } from './datacenter-helpers'
@@ -136,6 +139,40 @@ describe('answer cache', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => raw('/api/bigData/byIndustry', t.admin)))
     expect(answers.filter((a) => a.cache === 'miss')).toHaveLength(1)
     expect(new Set(answers.map((a) => a.text)).size).toBe(1)
+  })
+
+  it('keeps a big answer gzipped too and sends it so to a client that accepts it; the same bytes unpacked', async () => {
+    const get = (path: string, encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = { Authorization: `Bearer ${t.admin}` }
+        if (encoding) headers['Accept-Encoding'] = encoding
+        http
+          .get(`${s.base}${path}`, { headers }, (res) => {
+            const parts: Buffer[] = []
+            res.on('data', (c: Buffer) => parts.push(c))
+            res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }))
+          })
+          .on('error', reject)
+      })
+    const plain = await get('/api/globe/lifecycle')
+    const zipped = await get('/api/globe/lifecycle', 'gzip, deflate, br')
+    const refused = await get('/api/globe/lifecycle', 'gzip;q=0, identity')
+    expect([plain.headers['content-encoding'], zipped.headers['content-encoding'], refused.headers['content-encoding']]).toEqual([
+      undefined,
+      'gzip',
+      undefined,
+    ])
+    expect([zipped.headers['x-answer-cache'], zipped.headers.vary]).toEqual(['hit', 'Accept-Encoding'])
+    expect(plain.bytes.length).toBeGreaterThan(GZIP_FROM_BYTES)
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.bytes.length)
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length / 2)
+    expect(gunzipSync(zipped.bytes).equals(plain.bytes)).toBe(true)
+    expect(refused.bytes.equals(plain.bytes)).toBe(true)
+    // a small answer stays as it is
+    const small = await get('/api/bigData/byRegion?level=city&year=2024', 'gzip')
+    expect([small.headers['content-encoding'], small.bytes.length < GZIP_FROM_BYTES]).toEqual([undefined, true])
+    expect(['gzip', 'GZIP;q=0.5', '*', 'br, gzip;q=1'].map(acceptsGzip)).toEqual([true, true, true, true])
+    expect(['', 'br', 'gzip;q=0', 'gzip; q=0.000', undefined].map(acceptsGzip)).toEqual([false, false, false, false, false])
   })
 })
 

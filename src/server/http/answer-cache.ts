@@ -5,12 +5,17 @@
  * memory until a write changes the data version (migration 0190: a statement trigger bumps it
  * inside the writing transaction — approvals, import commits, appraisal and evaluation runs).
  *
+ * Big answers are also kept gzipped and sent so to clients that accept it (the lifecycle timeline
+ * of a province: megabytes of JSON, a fifth of that compressed).
+ *
  * Every request reads the version from the database (one one-row read), so each of several API
  * processes on one PostgreSQL drops its entries the moment any of them commits a write; nothing a
  * process keeps here is needed by another. Concurrent misses of one key wait for the first one's
  * answer instead of aggregating the same rows twenty times.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import type { Db } from '../db/engine'
 import { todayInProductZone } from '../../domain/today'
 
@@ -62,9 +67,27 @@ export function canonicalUrl(url: string): string {
 
 interface Entry {
   version: number
-  body: string
+  /** the answer's bytes (UTF-8 once, not on every send) */
+  body: Buffer
+  /** the same compressed, for a client that accepts gzip (browsers do), when the answer is big */
+  gzip: Buffer | null
   contentType: string
 }
+
+/** Answers from this size on are also kept gzipped: the lifecycle timeline of a province is megabytes. */
+export const GZIP_FROM_BYTES = 4 * 1024
+const gzipAsync = promisify(gzip)
+
+/** Whether the request accepts a gzip body (Accept-Encoding lists it without q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const v = Array.isArray(header) ? header.join(',') : (header ?? '')
+  return v.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    return (name === 'gzip' || name === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))
+  })
+}
+
+const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0)
 
 /** A bounded map of answers (least recently used first out). */
 export class AnswerCache {
@@ -96,10 +119,10 @@ export class AnswerCache {
   }
 
   set(key: string, e: Entry): void {
-    if (e.version !== this.version || e.body.length > this.maxBytes / 8) return
+    if (e.version !== this.version || sizeOf(e) > this.maxBytes / 8) return
     this.drop(key)
     this.entries.set(key, e)
-    this.bytes += e.body.length
+    this.bytes += sizeOf(e)
     for (const k of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break
       this.drop(k)
@@ -133,7 +156,7 @@ export class AnswerCache {
   private drop(key: string): void {
     const e = this.entries.get(key)
     if (!e) return
-    this.bytes -= e.body.length
+    this.bytes -= sizeOf(e)
     this.entries.delete(key)
   }
 }
@@ -143,6 +166,15 @@ declare module 'fastify' {
     /** set by the answer cache on a cacheable miss: the key and the finisher of its entry */
     answerCache?: { key: string; version: number; finish: (e: Entry | null) => void }
   }
+}
+
+/** The entry's bytes as this client takes them: gzipped when it accepts that and the entry has it. */
+function encoded(req: FastifyRequest, reply: FastifyReply, e: Entry): Buffer {
+  if (!e.gzip) return e.body
+  reply.header('Vary', 'Accept-Encoding')
+  if (!acceptsGzip(req.headers['accept-encoding'])) return e.body
+  reply.header('Content-Encoding', 'gzip')
+  return e.gzip
 }
 
 /**
@@ -164,7 +196,7 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache = new An
     if (hit && hit.version === version) {
       cache.hits++
       reply.header('X-Answer-Cache', 'hit').type(hit.contentType)
-      return reply.send(hit.body)
+      return reply.send(encoded(req, reply, hit))
     }
     cache.misses++
     req.answerCache = { key, version, finish: cache.begin(key) }
@@ -176,10 +208,15 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache = new An
     req.answerCache = undefined
     const contentType = String(reply.getHeader('content-type') ?? '')
     if (reply.statusCode === 200 && typeof payload === 'string' && contentType.startsWith('application/json')) {
-      const entry = { version: pending.version, body: payload, contentType }
+      const body = Buffer.from(payload)
+      const entry: Entry = { version: pending.version, body, gzip: null, contentType }
+      // a failed compression only means the entry is sent as it is
+      if (body.length >= GZIP_FROM_BYTES) entry.gzip = await gzipAsync(body).catch(() => null)
       cache.set(pending.key, entry)
       pending.finish(entry)
-    } else pending.finish(null)
+      return encoded(req, reply, entry)
+    }
+    pending.finish(null)
     return payload
   })
   // an answer that never reached onSend (aborted, failed before serialising) frees its waiters

@@ -114,8 +114,8 @@ export interface GlobeRegionOutline {
 /** The kinds of a lifecycle project's zones: 指界, 勘测定界, 竣工, 建新. */
 export type LifecycleZoneKind = '指界' | '勘测定界' | '竣工' | '建新'
 
-/** The date columns of the lifecycle timeline, in stage order (then the deadlines and 退出). */
-export const TIMELINE_DATE_KEYS = [
+/** The stage dates of a lifecycle project, in stage order (签约 … 评价). */
+export const STAGE_DATE_KEYS = [
   'signedDate',
   'supplyDate',
   'startDate',
@@ -123,6 +123,11 @@ export const TIMELINE_DATE_KEYS = [
   'completionDate',
   'productionDate',
   'evaluationDate',
+] as const satisfies readonly (keyof StageDates)[]
+
+/** The date columns of the lifecycle timeline: the stage dates, then the deadlines and 退出. */
+export const TIMELINE_DATE_KEYS = [
+  ...STAGE_DATE_KEYS,
   'startDeadline',
   'completionDeadline',
   'exitDate',

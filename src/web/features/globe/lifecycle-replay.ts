@@ -1,20 +1,11 @@
 /**
  * Pure rules of the lifecycle replay: the date range to replay, a project's colour on a date, the
- * stage counts on a date, the zone extruded as a project's land. Dates are YYYY-MM-DD text, compared as text.
+ * stage counts on a date, the zone extruded as a project's land. Dates are YYYY-MM-DD text,
+ * compared as text.
  */
 import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type LifecycleStage } from '../../../domain/lifecycle'
-import type { GlobeLifecycleRow, GlobeLifecycleZone } from '../../../domain/contracts/globe'
+import { STAGE_DATE_KEYS, type GlobeLifecycleRow, type GlobeLifecycleZone } from '../../../domain/contracts/globe'
 import { LIFECYCLE_STAGE_COLORS, NO_DATA_COLOR } from '../../../domain/palettes'
-
-const DATE_KEYS = [
-  'signedDate',
-  'supplyDate',
-  'startDate',
-  'constructionDate',
-  'completionDate',
-  'productionDate',
-  'evaluationDate',
-] as const
 
 /**
  * First signing to today (or the last recorded stage date, if later), or null when there are no
@@ -22,7 +13,7 @@ const DATE_KEYS = [
  * catalogue's overdueCount), not to the last date something was registered.
  */
 export function replayRange(projects: GlobeLifecycleRow[], today: string): [string, string] | null {
-  const dates = projects.flatMap((p) => DATE_KEYS.map((k) => p[k]).filter((d): d is string => d !== null))
+  const dates = projects.flatMap((p) => STAGE_DATE_KEYS.map((k) => p[k]).filter((d): d is string => d !== null))
   if (dates.length === 0) return null
   dates.sort()
   const last = dates[dates.length - 1]

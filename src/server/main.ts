@@ -43,6 +43,11 @@ function printBanner(url: string, seeded: BootstrapResult, embedded: boolean): v
   const lines = [`产业用地一张图 已启动：${url}`]
   if (seeded.kind === 'demo') {
     lines.push(`已初始化演示数据：${seeded.parcels} 个地块，用时 ${seeded.seconds} 秒`)
+    lines.push(
+      `  各步用时（秒）：${Object.entries(seeded.phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join('，')}`,
+    )
   }
   if (seeded.kind === 'first-admin') {
     lines.push(`已创建管理员 ${seeded.username}，一次性密码：${seeded.password}（仅显示这一次，首次登录须修改）`)

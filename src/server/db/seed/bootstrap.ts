@@ -17,7 +17,7 @@ import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './p
 /** What a start did to the data. */
 export type BootstrapResult =
   | { kind: 'existing' }
-  | { kind: 'demo'; accounts: DemoAccount[]; parcels: number; seconds: number }
+  | { kind: 'demo'; accounts: DemoAccount[]; parcels: number; seconds: number; phases: Record<string, number> }
   | { kind: 'first-admin'; username: string; password: string }
 
 /**
@@ -38,16 +38,30 @@ export async function bootstrap(
   await seedStandards(db)
   if (!empty) return { kind: 'existing' }
   if (!opts.demo) return { kind: 'first-admin', ...(await seedFirstAdmin(db)) }
-  const accounts = await seedDemoPeople(db)
-  await seedAdminDemo(db)
-  await seedReformNews(db)
+  // seconds per step of the demo seed, printed at start (issue 20: a province's size in ≤ 90 s)
+  const phases: Record<string, number> = {}
+  const step = async (name: string, fn: () => Promise<unknown>) => {
+    const t0 = performance.now()
+    await fn()
+    phases[name] = Math.round((performance.now() - t0) / 100) / 10
+  }
+  let accounts: DemoAccount[] = []
+  await step('people', async () => {
+    accounts = await seedDemoPeople(db)
+    await seedAdminDemo(db)
+    await seedReformNews(db)
+  })
   // outlines first, so that demo parcels are placed inside their county
-  for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
-  if (opts.parcels > 0) await seedDemoData(db, { parcels: opts.parcels })
-  if (opts.parcels > 0) await seedLifecycle(db)
-  if (opts.parcels > 0) await seedUnclaimed(db, opts.parcels)
-  if (opts.parcels > 0) await seedAppraisal(db)
-  if (opts.parcels > 0) await seedRevitalize(db)
-  if (opts.parcels > 0) await seedIdleLand(db)
-  return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000) }
+  await step('boundaries', async () => {
+    for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
+  })
+  if (opts.parcels > 0) {
+    await step('demo', () => seedDemoData(db, { parcels: opts.parcels }))
+    await step('lifecycle', () => seedLifecycle(db))
+    await step('unclaimed', () => seedUnclaimed(db, opts.parcels))
+    await step('appraisal', () => seedAppraisal(db))
+    await step('revitalize', () => seedRevitalize(db))
+    await step('idleLand', () => seedIdleLand(db))
+  }
+  return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000), phases }
 }

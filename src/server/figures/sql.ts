@@ -99,11 +99,13 @@ export const enterpriseYearFrom = (year: string): string =>
  * Read them through a `MATERIALIZED` CTE: scale, land and class are correlated subqueries, and a
  * row source the planner inlines runs them again in every aggregate and ratio that names them
  * (决策分析 by region took 6.7 s at the demo size, over a million buffer reads for 7 000 rows).
+ * `classed` false leaves out the class column (a reader that never counts 评价范围企业, such as the
+ * appraisal run, spares the published-class lookup of every row).
  */
-export function enterpriseYearColumns(year: string): string {
+export function enterpriseYearColumns(year: string, classed = true): string {
   return `e.id, ${scaleAtYearEnd('e', year)} AS scale, (y.id IS NOT NULL) AS reported, y.tax::float8 AS tax, y.value_added::float8 AS value_added,
     y.revenue::float8 AS revenue, y.employees::float8 AS employees, y.energy::float8 AS energy, y.emissions::float8 AS emissions,
-    y.rd_expense::float8 AS rd, (${enterpriseLandM2('e', 'y', year)})::float8 AS land_m2, ${classedInYear('e', year)} AS classed`
+    y.rd_expense::float8 AS rd, (${enterpriseLandM2('e', 'y', year)})::float8 AS land_m2${classed ? `, ${classedInYear('e', year)} AS classed` : ''}`
 }
 
 /**

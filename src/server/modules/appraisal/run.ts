@@ -64,7 +64,7 @@ export async function readSubjects(db: Db, year: number, county: string | null):
   if (county) params.push(county)
   const rows = await db.query<SubjectRow>(
     `WITH r AS MATERIALIZED (
-       SELECT ${enterpriseYearColumns('$1')}, e.county_code, e.industry_code
+       SELECT ${enterpriseYearColumns('$1', false)}, e.county_code, e.industry_code
        FROM ${enterpriseYearFrom('$1')}
        WHERE NOT e.deleted AND e.county_code IS NOT NULL ${county ? 'AND e.county_code = $2' : ''}
      )
@@ -143,24 +143,37 @@ const specOf = (m: ModelRow): AppraisalModelSpec => ({
  * not after `year`, its latest version), else the province default row, else the built-in default.
  */
 export async function modelInForce(db: Db, county: string, scale: Scale, year: number): Promise<ModelInForce> {
-  const r = await db.query<ModelRow>(
-    `SELECT id, county_code, scale, effective_year, version, indicators, cap, benchmark, min_land_mu, min_tax_per_mu, bonus, vetoes, rule
-     FROM appraisal_model WHERE (county_code = $1 OR county_code IS NULL) AND scale = $2 AND effective_year <= $3
-     ORDER BY (county_code IS NULL), effective_year DESC, version DESC LIMIT 1`,
-    [county, scale, year],
-  )
-  const m = r.rows[0]
-  if (!m) return { id: null, countyCode: null, effectiveYear: null, version: null, spec: defaultModel(scale) }
-  return { id: m.id, countyCode: m.county_code, effectiveYear: m.effective_year, version: m.version, spec: specOf(m) }
+  return (await modelsInForce(db, [county], year)).get(county)![scale]
 }
 
-/** The norms of a county and year: division → indicator → value. */
-async function normsOf(db: Db, county: string, year: number): Promise<Map<string, number>> {
-  const r = await db.query<{ division: string; indicator: string; value: number }>(
-    'SELECT division, indicator, value::float8 AS value FROM appraisal_norm WHERE county_code = $1 AND year = $2',
-    [county, year],
+/** {@link modelInForce} of several counties, both scales, in one query. */
+export async function modelsInForce(db: Db, counties: string[], year: number): Promise<Map<string, Record<Scale, ModelInForce>>> {
+  const r = await db.query<ModelRow & { county: string }>(
+    `SELECT DISTINCT ON (c.county, m.scale) c.county, m.id, m.county_code, m.scale, m.effective_year, m.version, m.indicators, m.cap,
+            m.benchmark, m.min_land_mu, m.min_tax_per_mu, m.bonus, m.vetoes, m.rule
+     FROM unnest($1::text[]) AS c(county)
+     JOIN appraisal_model m ON (m.county_code = c.county OR m.county_code IS NULL) AND m.effective_year <= $2
+     ORDER BY c.county, m.scale, (m.county_code IS NULL), m.effective_year DESC, m.version DESC`,
+    [counties, year],
   )
-  return new Map(r.rows.map((x) => [`${x.division}|${x.indicator}`, x.value]))
+  const found = new Map(r.rows.map((m) => [`${m.county}|${m.scale}`, m]))
+  const inForce = (county: string, scale: Scale): ModelInForce => {
+    const m = found.get(`${county}|${scale}`)
+    if (!m) return { id: null, countyCode: null, effectiveYear: null, version: null, spec: defaultModel(scale) }
+    return { id: m.id, countyCode: m.county_code, effectiveYear: m.effective_year, version: m.version, spec: specOf(m) }
+  }
+  return new Map(counties.map((c) => [c, { 规上: inForce(c, '规上'), 规下: inForce(c, '规下') }]))
+}
+
+/** The norms of some counties and a year: county → division|indicator → value. */
+async function normsOf(db: Db, counties: string[], year: number): Promise<Map<string, Map<string, number>>> {
+  const r = await db.query<{ county_code: string; division: string; indicator: string; value: number }>(
+    'SELECT county_code, division, indicator, value::float8 AS value FROM appraisal_norm WHERE county_code = ANY($1::text[]) AND year = $2',
+    [counties, year],
+  )
+  const out = new Map(counties.map((c) => [c, new Map<string, number>()]))
+  for (const x of r.rows) out.get(x.county_code)!.set(`${x.division}|${x.indicator}`, x.value)
+  return out
 }
 
 /** One result row as written. */
@@ -201,11 +214,22 @@ export async function scoreCounty(
   subjects: RunSubject[],
   last: Map<number, string>,
 ): Promise<{ rows: ResultRow[]; models: ModelInForce[] }> {
-  const norms = await normsOf(db, county, year)
+  const norms = (await normsOf(db, [county], year)).get(county)!
+  return scoreWith(batchId, subjects, last, norms, (await modelsInForce(db, [county], year)).get(county)!)
+}
+
+/** The scoring of {@link scoreCounty} with the county's norms and models in force already read. */
+function scoreWith(
+  batchId: number,
+  subjects: RunSubject[],
+  last: Map<number, string>,
+  norms: Map<string, number>,
+  inForce: Record<Scale, ModelInForce>,
+): { rows: ResultRow[]; models: ModelInForce[] } {
   const rows: ResultRow[] = []
   const models: ModelInForce[] = []
   for (const scale of ['规上', '规下'] as const) {
-    const model = await modelInForce(db, county, scale, year)
+    const model = inForce[scale]
     models.push(model)
     const group = subjects.filter((s) => s.scale === scale && inScope(s, model.spec))
     const bySubject = new Map(group.map((s) => [s.enterpriseId, s]))
@@ -282,27 +306,31 @@ export async function publishPastYears(db: Db, currentYear: number): Promise<num
   for (const { year } of years) {
     const subjects = await readSubjects(db, year, null)
     const last = await lastClasses(db, year, null)
-    const counties = [...new Set(subjects.map((s) => s.countyCode))].sort()
+    const byCounty = new Map<string, RunSubject[]>()
+    for (const s of subjects) {
+      const list = byCounty.get(s.countyCode)
+      if (list) list.push(s)
+      else byCounty.set(s.countyCode, [s])
+    }
+    const counties = [...byCounty.keys()].sort()
+    const norms = await normsOf(db, counties, year)
+    const inForce = await modelsInForce(db, counties, year)
+    // the batches of the year in county order, each with the models it uses
+    const ids = new Map(
+      (
+        await db.query<{ id: number; county_code: string }>(
+          `INSERT INTO appraisal_batch (county_code, year, version, state, reason, models, publicity_start, publicity_end, run_at, run_by, published_at, published_by)
+           SELECT c.county, $2::int, 1, '试算', '年度评价', c.models, make_date($2::int + 1, 3, 1), make_date($2::int + 1, 3, 10), now(), 'system', NULL, ''
+           FROM unnest($1::text[], $3::jsonb[]) WITH ORDINALITY AS c(county, models, k) ORDER BY c.k RETURNING id, county_code`,
+          [counties, year, counties.map((c) => JSON.stringify([inForce.get(c)!.规上, inForce.get(c)!.规下]))],
+        )
+      ).rows.map((r) => [r.county_code, r.id]),
+    )
     const all: ResultRow[] = []
     for (const county of counties) {
-      const b = await db.query<{ id: number }>(
-        `INSERT INTO appraisal_batch (county_code, year, version, state, reason, models, publicity_start, publicity_end, run_at, run_by, published_at, published_by)
-         VALUES ($1, $2::int, 1, '试算', '年度评价', '[]', make_date($2::int + 1, 3, 1), make_date($2::int + 1, 3, 10), now(), 'system', NULL, '') RETURNING id`,
-        [county, year],
-      )
-      const id = b.rows[0].id
-      const { rows, models } = await scoreCounty(
-        db,
-        id,
-        county,
-        year,
-        subjects.filter((s) => s.countyCode === county),
-        last,
-      )
-      await db.query('UPDATE appraisal_batch SET models = $2 WHERE id = $1', [id, JSON.stringify(models)])
-      all.push(...rows)
-      batches++
+      all.push(...scoreWith(ids.get(county)!, byCounty.get(county)!, last, norms.get(county)!, inForce.get(county)!).rows)
     }
+    batches += counties.length
     await insertResults(db, all)
     await db.query(
       `UPDATE appraisal_batch SET state = '发布', published_at = make_date($1::int + 1, 3, 20)::timestamptz, published_by = 'system' WHERE year = $1::int AND state = '试算'`,

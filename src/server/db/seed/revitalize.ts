@@ -63,37 +63,53 @@ const PLANS: {
 
 const day = (n: number) => todayInProductZone(new Date(Date.now() + n * 86_400_000))
 
+/** The parcels of the 台账 (alias p), in the order of their entries. */
+const LOW_PARCELS = `NOT p.deleted AND p.status = '低效' AND p.area_m2 > 0`
+
+/**
+ * Every 低效 parcel confirmed into the 台账 in one statement, with the two events an entry gets on
+ * its way to 已认定 (as repo.insertEntry writes them one by one): the k-th parcel by id is 2025年第1批
+ * or 第2批 by k's parity, meets the first 1–3 criteria, scores 60–90 and was confirmed 800–1529 days
+ * ago (over the two years before the plans; a large SEED_PARCELS does not reach back a century).
+ * Returns the entry ids in parcel order.
+ */
+async function insertLedger(db: Db, actorId: number): Promise<number[]> {
+  await db.query(
+    `INSERT INTO revitalize_ledger(parcel_id, run_id, batch, criteria, score, state, confirm_date, confirm_unit, withdraw_reason,
+       status_before, province_code, city_code, county_code, town_code, created_by)
+     SELECT p.id, NULL, CASE WHEN p.k % 2 = 1 THEN '2025年第2批' ELSE '2025年第1批' END,
+            (ARRAY['容积率<1', '建筑密度<30%', '用地单位亩均税收<5万元/亩'])[1:1 + p.k % 3], 60 + (p.k % 4) * 10, '已认定',
+            $1::date - (800 + (p.k * 3) % 730), '市自然资源和规划局', '认定为低效用地', p.status,
+            p.province_code, p.city_code, p.county_code, p.town_code, $2
+     FROM (SELECT p.*, (row_number() OVER (ORDER BY p.id) - 1)::int AS k FROM parcel p WHERE ${LOW_PARCELS}) p
+     ORDER BY p.k`,
+    [todayInProductZone(), actorId],
+  )
+  await db.query(
+    `INSERT INTO revitalize_ledger_event(ledger_id, from_state, to_state, note, actor_id)
+     SELECT l.id, e.from_state, e.to_state, e.note, $1 FROM revitalize_ledger l
+     CROSS JOIN (VALUES (1, NULL, '疑似', '由评价结果生成'), (2, '疑似', '已认定', '认定为低效用地')) AS e(k, from_state, to_state, note)
+     ORDER BY l.id, e.k`,
+    [actorId],
+  )
+  return (await db.query<{ id: number }>(`SELECT id FROM revitalize_ledger ORDER BY parcel_id LIMIT ${PLANS.length}`)).rows.map((r) => r.id)
+}
+
 /** Seeds the 台账, plans, reports and tasks; returns the number of plans. */
 export async function seedRevitalize(db: Db): Promise<number> {
   const actor = (
     await db.query<{ id: number }>(`SELECT id FROM app_user WHERE username IN ('land', 'admin') ORDER BY username = 'land' DESC LIMIT 1`)
   ).rows[0]
   if (!actor) return 0
+  // the plans take the first parcels; the 台账 holds every 低效 parcel
   const parcels = await db.query<repo.ParcelRow>(
     `SELECT p.id, p.land_code, p.name, p.status, COALESCE(p.area_m2, 0)::float8 AS area_m2, p.plot_ratio::float8 AS plot_ratio,
             p.building_area::float8 AS building_area, p.enterprise_id, p.province_code, p.city_code, p.county_code, p.town_code, true AS in_scope
-     FROM parcel p WHERE NOT p.deleted AND p.status = '低效' AND p.area_m2 > 0 ORDER BY p.id`,
+     FROM parcel p WHERE ${LOW_PARCELS} ORDER BY p.id LIMIT ${PLANS.length}`,
   )
   if (parcels.rows.length === 0) return 0
   return db.transaction(async (tx) => {
-    const entries: number[] = []
-    for (const [i, p] of parcels.rows.entries()) {
-      entries.push(
-        await repo.insertEntry(tx, {
-          parcel: p,
-          runId: null,
-          batch: i % 2 ? '2025年第2批' : '2025年第1批',
-          criteria: ['容积率<1', '建筑密度<30%', '用地单位亩均税收<5万元/亩'].slice(0, 1 + (i % 3)),
-          score: 60 + (i % 4) * 10,
-          state: '已认定',
-          // 认定 over the two years before the plans (a large SEED_PARCELS does not reach back a century)
-          confirmDate: day(-(800 + ((i * 3) % 730))),
-          unit: '市自然资源和规划局',
-          reason: '认定为低效用地',
-          actorId: actor.id,
-        }),
-      )
-    }
+    const entries = await insertLedger(tx, actor.id)
     let n = 0
     for (const [i, def] of PLANS.entries()) {
       const p = parcels.rows[i]

@@ -254,6 +254,18 @@ describe('企业评价卡', () => {
     )
     expect(rows.n).toBe(rows.values)
   })
+
+  it('keeps the foreign keys of the inputs and results the seed wrote in bulk (dropped for the write, checked once, back)', async () => {
+    const keys = await s.db.query<{ tbl: string; def: string }>(
+      `SELECT conrelid::regclass::text AS tbl, pg_get_constraintdef(oid) AS def FROM pg_constraint
+       WHERE contype = 'f' AND conrelid IN ('appraisal_input_source'::regclass, 'appraisal_result'::regclass) ORDER BY 1, 2`,
+    )
+    expect(keys.rows.map((k) => `${k.tbl} ${k.def}`)).toEqual([
+      'appraisal_input_source FOREIGN KEY (enterprise_id) REFERENCES enterprise(id) ON DELETE CASCADE',
+      'appraisal_result FOREIGN KEY (batch_id) REFERENCES appraisal_batch(id) ON DELETE CASCADE',
+      'appraisal_result FOREIGN KEY (enterprise_id) REFERENCES enterprise(id)',
+    ])
+  })
 })
 
 describe('D share over quota', () => {

@@ -46,22 +46,22 @@ export async function bootstrap(
     phases[name] = Math.round((performance.now() - t0) / 100) / 10
   }
   let accounts: DemoAccount[] = []
-  await step('people', async () => {
+  await step('账号与系统数据', async () => {
     accounts = await seedDemoPeople(db)
     await seedAdminDemo(db)
     await seedReformNews(db)
   })
   // outlines first, so that demo parcels are placed inside their county
-  await step('boundaries', async () => {
+  await step('县界', async () => {
     for (const b of opts.boundaries ?? []) await importBoundaries(db, b)
   })
   if (opts.parcels > 0) {
-    await step('demo', () => seedDemoData(db, { parcels: opts.parcels }))
-    await step('lifecycle', () => seedLifecycle(db))
-    await step('unclaimed', () => seedUnclaimed(db, opts.parcels))
-    await step('appraisal', () => seedAppraisal(db))
-    await step('revitalize', () => seedRevitalize(db))
-    await step('idleLand', () => seedIdleLand(db))
+    await step('地块与企业', () => seedDemoData(db, { parcels: opts.parcels }))
+    await step('全生命周期', () => seedLifecycle(db))
+    await step('待认领', () => seedUnclaimed(db, opts.parcels))
+    await step('亩均评价', () => seedAppraisal(db))
+    await step('低效用地盘活', () => seedRevitalize(db))
+    await step('闲置土地', () => seedIdleLand(db))
   }
   return { kind: 'demo', accounts, parcels: opts.parcels, seconds: Math.round((Date.now() - started) / 1000), phases }
 }

@@ -35,6 +35,7 @@ import { putSettingIfAbsent } from './db/settings'
 import type { SecurityPolicy } from './auth/session'
 import { startLogRetention } from './modules/log/retention'
 import { registerAnswerCache } from './http/answer-cache'
+import { registerReadReplica } from './http/read-replica'
 import './http/context'
 
 // Chinese default messages for every schema (docs/api.md: failures carry a Chinese message)
@@ -64,6 +65,8 @@ export interface AppDeps {
   uploadDir?: string
   /** Test-only instrumentation of the modules (see ModuleDeps); never set by the product's start. */
   testHooks?: ModuleDeps['testHooks']
+  /** A read-only replica of `db` (DATABASE_READ_URL) for the aggregate and list reads (http/read-replica.ts). */
+  readDb?: Db
 }
 
 /** Builds the whole server without listening. */
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app)
   registerOperationLog(app, deps.db)
   registerAnswerCache(app, deps.db)
+  registerReadReplica(app, deps.db, deps.readDb)
   const retention = startLogRetention(deps.db, deps.env.LOG_RETENTION_DAYS ?? 365, (err) => app.log.error({ err }, 'log retention failed'))
   app.addHook('onClose', async () => retention.stop())
 

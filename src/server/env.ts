@@ -27,6 +27,12 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL 应为 postgres://用户:密码@主机:端口/库名 形式')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** A read-only replica of DATABASE_URL for the walls', reports' and globes' reads (used while it has caught up). */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_READ_URL 应为 postgres://用户:密码@主机:端口/库名 形式')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     CONFIG_FILE: z.string().default('config/config.json'),
     /** Token lifetime (docs/api.md: default 8 h) and idle limit (30 min). */
     TOKEN_TTL_MINUTES: intFrom('TOKEN_TTL_MINUTES', 480, 1, 60 * 24 * 30),
@@ -81,6 +87,12 @@ export const envSchema = z
     UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 50, 1, 1024),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'DATABASE_READ_URL 只能与 DATABASE_URL 一起设置（它是 DATABASE_URL 的只读副本）',
+      })
     if (!env.DATABASE_URL) return
     const secret = env.TOKEN_SECRET
     const why = !secret

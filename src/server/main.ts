@@ -6,7 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseEnv } from './env'
 import { openDatabase } from './db/open'
-import { DataDirLockedError } from './db/engine'
+import { DataDirLockedError, openPostgres } from './db/engine'
 import { bootstrap, type BootstrapResult } from './db/seed/bootstrap'
 import { DEMO_ACCOUNTS } from './db/seed/people'
 import { fileConfigSource } from './runtime-config'
@@ -21,8 +21,11 @@ async function main(): Promise<void> {
   console.log(env.DATABASE_URL ? '正在连接 PostgreSQL + PostGIS …' : `正在打开内置数据库（PGlite + PostGIS）：${dataDir}`)
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
   const seeded = await bootstrap(db, { demo: !env.DATABASE_URL, parcels: env.SEED_PARCELS })
+  if (env.DATABASE_READ_URL) console.log('正在连接只读副本（DATABASE_READ_URL）…')
+  const readDb = env.DATABASE_READ_URL ? await openPostgres(env.DATABASE_READ_URL) : undefined
   const app = await buildApp({
     db,
+    readDb,
     env,
     config,
     webRoot: path.join(ROOT, 'dist'),
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
   })
   const shutdown = async () => {
     await app.close()
+    await readDb?.close()
     await db.close()
     process.exit(0)
   }

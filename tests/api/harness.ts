@@ -40,7 +40,10 @@ export interface Answer<T> {
 }
 
 /** Opens a private database copy and starts the server on an ephemeral port (`testHooks`: test-only instruments). */
-export async function startServer(env: Partial<AppDeps['env']> = {}, extra: Pick<AppDeps, 'testHooks'> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Partial<AppDeps['env']> = {},
+  extra: Pick<AppDeps, 'testHooks' | 'readDb'> = {},
+): Promise<TestServer> {
   const engine = inject('engine')
   const template = inject('template')
   let db: Db
@@ -65,6 +68,7 @@ export async function startServer(env: Partial<AppDeps['env']> = {}, extra: Pick
     config,
     uploadDir,
     testHooks: extra.testHooks,
+    readDb: extra.readDb,
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

@@ -51,3 +51,19 @@ describe('upload limit', () => {
     expect(() => parseEnv({ UPLOAD_MAX_MB: '十' })).toThrow('UPLOAD_MAX_MB 应为 1–1024 之间的整数')
   })
 })
+
+describe('DATABASE_READ_URL (a read replica)', () => {
+  it('goes with DATABASE_URL, as a postgres:// URL', () => {
+    const env = parseEnv({ ...PROD, TOKEN_SECRET: GOOD, DATABASE_READ_URL: 'postgres://u:p@replica:5432/ilp' })
+    expect(env.DATABASE_READ_URL).toBe('postgres://u:p@replica:5432/ilp')
+    expect(parseEnv({ ...PROD, TOKEN_SECRET: GOOD, DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined()
+  })
+  it('is refused alone (the embedded engine has no replica) or in another form, naming the setting', () => {
+    expect(() => parseEnv({ DATABASE_READ_URL: 'postgres://u:p@replica:5432/ilp' })).toThrow(
+      'DATABASE_READ_URL 只能与 DATABASE_URL 一起设置',
+    )
+    expect(() => parseEnv({ ...PROD, TOKEN_SECRET: GOOD, DATABASE_READ_URL: 'mysql://replica/ilp' })).toThrow(
+      'DATABASE_READ_URL 应为 postgres://用户:密码@主机:端口/库名 形式',
+    )
+  })
+})

@@ -18,6 +18,7 @@ import { GRANTED_PAGES, WALL_PAGES } from '../../../domain/contracts/page-grants
 import { scopeOfRequest } from '../../auth/data-scope'
 import * as stats from './service'
 import type { ScopedStatFilter } from './repo'
+import { readsOf } from '../../http/read-replica'
 
 const READ = { pages: WALL_PAGES, log: false } as const
 
@@ -32,45 +33,47 @@ const PARCEL_COLUMN = { landUse: 'land_use_code', status: 'status', supplyMethod
 export const bigDataRoutes =
   (db: Db, _config: RuntimeConfigSource): FastifyPluginAsyncZod =>
   async (app) => {
+    // the reads of a GET may go to the replica (DATABASE_READ_URL) while it has caught up
+    const reads = (req: Pick<FastifyRequest, 'readDb'>) => readsOf(req, db)
     /** The query with the caller's data scope, narrowed to the county or city it names (403 outside its region). */
     const scoped = async <Q extends StatFilter>(req: FastifyRequest, q: Q): Promise<Q & ScopedStatFilter> => ({
       ...q,
       scope: await scopeOfRequest(db, req, q.countyCode ?? q.cityCode),
     })
     // the years that hold figures: behind every year select of the product, not a record of a region
-    app.get('/api/bigData/years', { config: { pages: GRANTED_PAGES, log: false } }, async () => ok(await stats.years(db)))
+    app.get('/api/bigData/years', { config: { pages: GRANTED_PAGES, log: false } }, async (req) => ok(await stats.years(reads(req))))
     app.get('/api/bigData/overview', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.overview(db, await scoped(req, req.query))),
+      ok(await stats.overview(reads(req), await scoped(req, req.query))),
     )
     app.get('/api/bigData/byRegion', { config: READ, schema: { querystring: regionLevelQuery } }, async (req) =>
-      ok(await stats.byRegion(db, req.query.level, await scoped(req, req.query))),
+      ok(await stats.byRegion(reads(req), req.query.level, await scoped(req, req.query))),
     )
     app.get('/api/bigData/byPark', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.byPark(db, await scoped(req, req.query))),
+      ok(await stats.byPark(reads(req), await scoped(req, req.query))),
     )
     app.get('/api/bigData/byIndustry', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.byIndustry(db, await scoped(req, req.query))),
+      ok(await stats.byIndustry(reads(req), await scoped(req, req.query))),
     )
     app.get('/api/bigData/classes', { config: READ, schema: { querystring: classQuery } }, async (req) => {
       const { by, ...rest } = await scoped(req, req.query)
       const f = rest as ScopedStatFilter
-      if (by === 'scale') return ok(await stats.scaleClasses(db, f))
-      if (by === 'taxBand') return ok(await stats.taxBands(db, f))
-      if (by === 'appraisal') return ok(await stats.appraisalClasses(db, f))
-      return ok(await stats.parcelClasses(db, PARCEL_COLUMN[by], f))
+      if (by === 'scale') return ok(await stats.scaleClasses(reads(req), f))
+      if (by === 'taxBand') return ok(await stats.taxBands(reads(req), f))
+      if (by === 'appraisal') return ok(await stats.appraisalClasses(reads(req), f))
+      return ok(await stats.parcelClasses(reads(req), PARCEL_COLUMN[by], f))
     })
     app.get('/api/bigData/trend', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.trend(db, await scoped(req, req.query))),
+      ok(await stats.trend(reads(req), await scoped(req, req.query))),
     )
     app.get('/api/bigData/supplyByMonth', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
-      ok(await stats.supplyByMonth(db, await scoped(req, req.query))),
+      ok(await stats.supplyByMonth(reads(req), await scoped(req, req.query))),
     )
     app.get('/api/bigData/lifecycleByMonth', { config: READ, schema: { querystring: monthQuery } }, async (req) =>
-      ok(await stats.lifecycleByMonth(db, await scoped(req, req.query))),
+      ok(await stats.lifecycleByMonth(reads(req), await scoped(req, req.query))),
     )
     app.get('/api/bigData/topEnterprises', { config: READ, schema: { querystring: topQuery } }, async (req) => {
       const f = await scoped(req, req.query)
-      return ok(await stats.topEnterprises(db, f, f.limit))
+      return ok(await stats.topEnterprises(reads(req), f, f.limit))
     })
     app.get(
       '/api/bigData/regionGeo',
@@ -79,7 +82,7 @@ export const bigDataRoutes =
       async (req, reply) => {
         // outlines change only when boundaries are re-imported: let the wall cache them for an hour
         reply.header('Cache-Control', 'private, max-age=3600')
-        return ok(await stats.regionGeo(db, req.query.level, req.query.level === 'county' ? req.query.cityCode : undefined))
+        return ok(await stats.regionGeo(reads(req), req.query.level, req.query.level === 'county' ? req.query.cityCode : undefined))
       },
     )
 
@@ -87,6 +90,6 @@ export const bigDataRoutes =
     // and nowhere else; it carries province and city totals only, never an enterprise's name.
     app.get('/api/show/overview', { config: { public: true, log: false } }, async (req) => {
       assertPortalRequest(req)
-      return ok(await stats.portalOverview(db))
+      return ok(await stats.portalOverview(reads(req)))
     })
   }

@@ -17,6 +17,8 @@ import { ok } from '../../http/envelope'
 import { notFound } from '../../http/errors'
 import { scopeOfRequest } from '../../auth/data-scope'
 import * as decision from './service'
+import { readsOf } from '../../http/read-replica'
+import type { FastifyRequest } from 'fastify'
 
 const DECISION = { pages: DECISION_PAGES, log: false } as const
 const MONITOR = { pages: MONITOR_PAGES, log: false } as const
@@ -24,26 +26,28 @@ const MONITOR = { pages: MONITOR_PAGES, log: false } as const
 export const decisionRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
+    // the reads of a GET may go to the replica (DATABASE_READ_URL) while it has caught up
+    const reads = (req: Pick<FastifyRequest, 'readDb'>) => readsOf(req, db)
     app.get('/api/decision/byRegion', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
-      ok(await decision.byRegion(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
+      ok(await decision.byRegion(reads(req), await scopeOfRequest(reads(req), req, req.query.regionCode), req.query.year)),
     )
     app.get('/api/decision/byIndustry', { config: DECISION, schema: { querystring: decisionFilterQuery } }, async (req) =>
-      ok(await decision.byIndustry(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
+      ok(await decision.byIndustry(reads(req), await scopeOfRequest(reads(req), req, req.query.regionCode), req.query.year)),
     )
     app.get('/api/decision/trend', { config: DECISION, schema: { querystring: trendQuery } }, async (req) =>
-      ok(await decision.trend(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.industry)),
+      ok(await decision.trend(reads(req), await scopeOfRequest(reads(req), req, req.query.regionCode), req.query.industry)),
     )
     app.get('/api/decision/enterprise', { config: DECISION, schema: { querystring: enterpriseIndicatorQuery } }, async (req) => {
-      const found = await decision.enterprise(db, await scopeOfRequest(db, req), req.query.id, req.query.year)
+      const found = await decision.enterprise(reads(req), await scopeOfRequest(reads(req), req), req.query.id, req.query.year)
       if (!found) throw notFound(`企业 ${req.query.id} 不存在或不在本账号的数据范围内`)
       return ok(found)
     })
 
     app.get('/api/function/monitor/getQyMonitor', { config: MONITOR, schema: { querystring: enterpriseMonitorQuery } }, async (req) => {
       const { regionCode, ...q } = req.query
-      return ok(await decision.enterpriseMonitor(db, await scopeOfRequest(db, req, regionCode), q))
+      return ok(await decision.enterpriseMonitor(reads(req), await scopeOfRequest(reads(req), req, regionCode), q))
     })
     app.get('/api/function/monitor/getHyMonitor', { config: MONITOR, schema: { querystring: decisionFilterQuery } }, async (req) =>
-      ok(await decision.industryMonitor(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
+      ok(await decision.industryMonitor(reads(req), await scopeOfRequest(reads(req), req, req.query.regionCode), req.query.year)),
     )
   }

@@ -30,6 +30,8 @@ import * as repo from './repo'
 import * as report from './service'
 import { todayInProductZone } from '../../../domain/today'
 import { GRANTED_PAGES } from '../../../domain/contracts/page-grants'
+import { readsOf } from '../../http/read-replica'
+import type { FastifyRequest } from 'fastify'
 
 const READ = { pages: REPORT_PAGES, log: false } as const
 const LIST = { pages: RECORD_LIST_PAGES, log: false } as const
@@ -86,21 +88,23 @@ async function* once<T>(rows: T[]): AsyncIterable<T[]> {
 export const statisticalReportRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
+    // the reads of a GET may go to the replica (DATABASE_READ_URL) while it has caught up
+    const reads = (req: Pick<FastifyRequest, 'readDb'>) => readsOf(req, db)
     // the district picker of every page with a district filter: names of regions are no secret
     // (auth/data-scope), and the tree holds only the districts of the user's own scope
     app.get('/api/cloudChart/report/regions', { config: { pages: GRANTED_PAGES, log: false } }, async (req) =>
-      ok(await report.regionOptions(db, await scopeOfRequest(db, req))),
+      ok(await report.regionOptions(reads(req), await scopeOfRequest(reads(req), req))),
     )
 
     app.get('/api/cloudChart/report/area', { config: READ, schema: { querystring: reportFilterQuery } }, async (req) =>
-      ok(await report.areaReport(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)),
+      ok(await report.areaReport(reads(req), await scopeOfRequest(reads(req), req, req.query.regionCode), req.query.year)),
     )
 
     app.get(
       '/api/cloudChart/report/area/export',
       { config: exported('导出区域统计'), schema: { querystring: reportFilterQuery } },
       async (req, reply) => {
-        const r = await report.areaReport(db, await scopeOfRequest(db, req, req.query.regionCode), req.query.year)
+        const r = await report.areaReport(reads(req), await scopeOfRequest(reads(req), req, req.query.regionCode), req.query.year)
         return sendXlsx<AreaReportRow>(reply, {
           filename: `区域统计_${r.region?.name ?? '浙江省'}_${r.year}年_${today()}.xlsx`,
           sheet: `区域统计 ${r.year}年`,
@@ -117,10 +121,17 @@ export const statisticalReportRoutes =
       },
     )
 
-    const industry = async (req: { query: { year?: number; regionCode?: string } } & Parameters<typeof currentUser>[0]) => {
-      const scope = await scopeOfRequest(db, req, req.query.regionCode)
-      const region = scope.kind === 'region' ? await repo.region(db, scope.code) : undefined
-      return report.industryReport(db, scope, region ? { code: region.code, name: region.name, level: region.level } : null, req.query.year)
+    const industry = async (
+      req: { query: { year?: number; regionCode?: string } } & Parameters<typeof currentUser>[0] & Pick<FastifyRequest, 'readDb'>,
+    ) => {
+      const scope = await scopeOfRequest(reads(req), req, req.query.regionCode)
+      const region = scope.kind === 'region' ? await repo.region(reads(req), scope.code) : undefined
+      return report.industryReport(
+        reads(req),
+        scope,
+        region ? { code: region.code, name: region.name, level: region.level } : null,
+        req.query.year,
+      )
     }
 
     app.get('/api/cloudChart/report/industry', { config: READ, schema: { querystring: reportFilterQuery } }, async (req) =>
@@ -149,7 +160,7 @@ export const statisticalReportRoutes =
 
     app.get('/api/cloudChart/report/enterprises', { config: LIST, schema: { querystring: enterpriseReportQuery } }, async (req) => {
       const { year, regionCode, ...q } = req.query
-      return ok(await report.enterpriseReport(db, await scopeOfRequest(db, req, regionCode), q, year))
+      return ok(await report.enterpriseReport(reads(req), await scopeOfRequest(reads(req), req, regionCode), q, year))
     })
 
     app.get(
@@ -157,8 +168,8 @@ export const statisticalReportRoutes =
       { config: exported('导出用地单位列表', RECORD_LIST_PAGES), schema: { querystring: enterpriseReportQuery } },
       async (req, reply) => {
         const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
-        const scope = await scopeOfRequest(db, req, regionCode)
-        const y = await resolveYear(db, year)
+        const scope = await scopeOfRequest(reads(req), req, regionCode)
+        const y = await resolveYear(reads(req), year)
         return sendXlsx<EnterpriseReportRow>(reply, {
           filename: `用地单位列表_${y}年_${today()}.xlsx`,
           sheet: `用地单位 ${y}年`,
@@ -181,14 +192,14 @@ export const statisticalReportRoutes =
               width: 14,
             },
           ],
-          pages: report.eachEnterprise(db, scope, q, y),
+          pages: report.eachEnterprise(reads(req), scope, q, y),
         })
       },
     )
 
     app.get('/api/cloudChart/report/parcels', { config: LIST, schema: { querystring: parcelReportQuery } }, async (req) => {
       const { regionCode, ...q } = req.query
-      return ok(await report.parcelReport(db, await scopeOfRequest(db, req, regionCode), q))
+      return ok(await report.parcelReport(reads(req), await scopeOfRequest(reads(req), req, regionCode), q))
     })
 
     app.get(
@@ -200,14 +211,14 @@ export const statisticalReportRoutes =
           filename: `工业用地列表_${today()}.xlsx`,
           sheet: '工业用地',
           columns: PARCEL_COLUMNS,
-          pages: report.eachParcel(db, await scopeOfRequest(db, req, regionCode), q),
+          pages: report.eachParcel(reads(req), await scopeOfRequest(reads(req), req, regionCode), q),
         })
       },
     )
 
     app.get('/api/cloudChart/report/lowEfficiency', { config: READ, schema: { querystring: lowEfficiencyQuery } }, async (req) => {
       const { year, regionCode, ...q } = req.query
-      return ok(await report.lowEfficiencyReport(db, await scopeOfRequest(db, req, regionCode), q, year))
+      return ok(await report.lowEfficiencyReport(reads(req), await scopeOfRequest(reads(req), req, regionCode), q, year))
     })
 
     app.get(
@@ -215,8 +226,8 @@ export const statisticalReportRoutes =
       { config: exported('导出低效用地'), schema: { querystring: lowEfficiencyQuery } },
       async (req, reply) => {
         const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
-        const scope = await scopeOfRequest(db, req, regionCode)
-        const y = await resolveYear(db, year)
+        const scope = await scopeOfRequest(reads(req), req, regionCode)
+        const y = await resolveYear(reads(req), year)
         return sendXlsx<LowEfficiencyRow>(reply, {
           filename: `低效用地_${y}年_${today()}.xlsx`,
           sheet: `低效用地 ${y}年`,
@@ -225,7 +236,7 @@ export const statisticalReportRoutes =
             { header: '认定原因', value: (r) => r.reasons.map((k) => LOW_EFFICIENCY_REASONS[k]).join('；'), width: 40 },
             { ...figureHeader('taxPerMu', '用地单位亩均税收'), value: (r) => r.taxPerMu, width: 22 },
           ],
-          pages: report.eachLowParcel(db, scope, q, y),
+          pages: report.eachLowParcel(reads(req), scope, q, y),
         })
       },
     )

@@ -5,16 +5,20 @@
  */
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APPRAISAL_CLASS_NAMES, type AppraisalClass } from '../../src/domain/appraisal'
 import type { OverviewStats } from '../../src/domain/contracts/big-data'
 import type { Page } from '../../src/domain/contracts/envelope'
 import type {
   AreaReport,
   EnterpriseReport,
   IndustryReport,
+  EnterpriseReportRow,
   LowEfficiencyReport,
+  LowEfficiencyRow,
   ParcelReportRow,
   ReportRegionOption,
 } from '../../src/domain/contracts/statistical-report'
+import * as reportRepo from '../../src/server/modules/statistical-report/repo'
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 
@@ -73,6 +77,21 @@ async function xlsxRows(path: string, token: string): Promise<unknown[][]> {
   book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
   return rows
 }
+
+/** Every row of a list, page by page (the largest page the lists allow). */
+async function allRows<T>(path: string, token: string, page: (body: unknown) => Page<T>): Promise<T[]> {
+  const rows: T[] = []
+  for (let n = 1; ; n++) {
+    const r = await s.get(`${path}${path.includes('?') ? '&' : '?'}pageSize=500&page=${n}`, token)
+    expect(r.status).toBe(200)
+    const p = page(r.body.data)
+    rows.push(...p.list)
+    if (rows.length >= p.total || p.list.length === 0) return rows
+  }
+}
+
+/** A cell of an exported row (blank cells read back as null). */
+const cell = (row: unknown[], i: number) => row[i] ?? null
 
 describe('区域统计 /api/cloudChart/report/area', () => {
   it('lists the 11 cities with the figures the province wall shows in total', async () => {
@@ -262,6 +281,40 @@ describe('用地单位列表 /api/cloudChart/report/enterprises', () => {
     expect(mine.total).toBe(n.n)
   })
 
+  it('exports every enterprise with the figures and class the list shows for the year, batch after batch', async () => {
+    const list = await allRows<EnterpriseReportRow>('/api/cloudChart/report/enterprises', admin, (d) => (d as EnterpriseReport).page)
+    const rows = (await xlsxRows('/api/cloudChart/report/enterprises/export', admin)).slice(1)
+    const figures = (row: unknown[]) => [7, 8, 9, 10, 11, 12].map((i) => cell(row, i))
+    expect(rows.map((row) => [cell(row, 0), ...figures(row)])).toEqual(
+      list.map((x) => [
+        x.creditCode,
+        x.parcelCount,
+        x.landAreaMu,
+        x.tax,
+        x.valueAdded,
+        x.taxPerMu,
+        x.appraisalClass ? APPRAISAL_CLASS_NAMES[x.appraisalClass as AppraisalClass] : null,
+      ]),
+    )
+    expect(list.some((x) => x.appraisalClass) && list.some((x) => x.taxPerMu !== null)).toBe(true)
+  })
+
+  it('walks the export batch by batch to exactly the list’s rows, the year’s figures looked up per row', async () => {
+    // batches of 7 rows: the export's per-row lookups of the yearly row and the class
+    // (enterpriseYearJoins) against the list's plain joins, over many batch boundaries
+    const all = { kind: 'all' } as const
+    const walked: reportRepo.EnterpriseRow[] = []
+    for await (const batch of reportRepo.eachEnterprise(s.db, all, latest, {}, 7)) walked.push(...batch)
+    const list = await reportRepo.enterprises(s.db, all, latest, { page: 1, pageSize: 100_000 })
+    expect(walked.length).toBeGreaterThan(7 * 3)
+    expect(walked).toEqual(list.list)
+    const low: reportRepo.LowRow[] = []
+    for await (const batch of reportRepo.eachLowParcel(s.db, all, latest, {}, 7)) low.push(...batch)
+    const lowList = await reportRepo.lowParcels(s.db, all, latest, { page: 1, pageSize: 100_000 })
+    expect(low.length).toBeGreaterThan(7 * 3)
+    expect(low).toEqual(lowList.list)
+  })
+
   it('refuses a bad filter naming the field', async () => {
     const r = await s.get('/api/cloudChart/report/enterprises?industry=X99', admin)
     expect(r.status).toBe(400)
@@ -323,6 +376,14 @@ describe('低效用地 /api/cloudChart/report/lowEfficiency', () => {
     const filtered = (await s.get<LowEfficiencyReport>('/api/cloudChart/report/lowEfficiency?reason=plotRatio', admin)).body.data
     expect(filtered.count).toBe(plot.n)
     expect(filtered.page.list.every((x) => x.reasons.includes('plotRatio'))).toBe(true)
+  })
+
+  it('exports every 低效用地 of the year with the holder’s 亩均税收 the list shows', async () => {
+    const list = await allRows<LowEfficiencyRow>('/api/cloudChart/report/lowEfficiency', admin, (d) => (d as LowEfficiencyReport).page)
+    const [header, ...rows] = await xlsxRows('/api/cloudChart/report/lowEfficiency/export', admin)
+    const taxPerMu = header.length - 1
+    expect(rows.map((row) => [cell(row, 0), cell(row, taxPerMu)])).toEqual(list.map((x) => [x.landCode, x.taxPerMu]))
+    expect(list.filter((x) => x.taxPerMu !== null).length).toBeGreaterThan(0)
   })
 
   it('exports the list with the criteria in words', async () => {

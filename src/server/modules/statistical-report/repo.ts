@@ -135,11 +135,29 @@ export interface EnterpriseRow {
   appraisal_class: string | null
 }
 
-/** FROM and WHERE of the enterprise list for a year and filters. */
+/**
+ * The joins of an enterprise (alias e) to its yearly row (alias y) and its published class (alias
+ * a) of year `y`. A list page joins them plainly. An export in key order looks them up per row
+ * (`perRow`): a LATERAL subquery kept apart (OFFSET 0) reads each through the enterprise's index,
+ * so a keyset batch of 1 000 rows costs 1 000 lookups. Joined plainly, the planner hashed and sorted
+ * the whole year's published classes (enterprise_appraisal_yearly, 61 000 rows at 100 000 parcels)
+ * and merged the yearly rows from the first enterprise on in every batch, so an export's time per
+ * row grew with the data (issue 20). Both forms read the same rows of the same table and view.
+ */
+function enterpriseYearJoins(e: string, y: string, perRow: boolean): string {
+  if (!perRow)
+    return `LEFT JOIN enterprise_yearly y ON y.enterprise_id = ${e}.id AND y.year = ${y}
+    LEFT JOIN enterprise_appraisal_yearly a ON a.enterprise_id = ${e}.id AND a.year = ${y}`
+  return `LEFT JOIN LATERAL (SELECT ey.* FROM enterprise_yearly ey WHERE ey.enterprise_id = ${e}.id AND ey.year = ${y} OFFSET 0) y ON true
+    LEFT JOIN LATERAL (SELECT ea.class FROM enterprise_appraisal_yearly ea WHERE ea.enterprise_id = ${e}.id AND ea.year = ${y} OFFSET 0) a ON true`
+}
+
+/** FROM and WHERE of the enterprise list for a year and filters ({@link enterpriseYearJoins} for `perRow`). */
 function enterpriseQuery(
   scope: DataScope,
   year: number,
   f: Omit<EnterpriseReportQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>,
+  perRow = false,
 ) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
@@ -151,8 +169,7 @@ function enterpriseQuery(
   where.addIf(f.status, 'e.status = ?')
   where.addIf(f.appraisalClass, 'a.class = ?')
   const from = `enterprise e
-    LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
-    LEFT JOIN enterprise_appraisal_yearly a ON a.enterprise_id = e.id AND a.year = ${y}
+    ${enterpriseYearJoins('e', y, perRow)}
     LEFT JOIN region c ON c.code = e.county_code
     LEFT JOIN industrial_park k ON k.id = e.park_id
     LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM parcel pp WHERE pp.enterprise_id = e.id AND ${parcelOfYear('pp', y)}) h ON true`
@@ -257,7 +274,7 @@ export type LowRow = ParcelRow & Record<LowEfficiencyReason, boolean> & { tax_pe
 
 type LowFilter = Omit<LowEfficiencyQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>
 
-function lowQuery(scope: DataScope, year: number, f: LowFilter) {
+function lowQuery(scope: DataScope, year: number, f: LowFilter, perRow = false) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
   // the catalogue's 低效用地 of the year: land in the books at the end of it, status 低效 or 闲置 as it stood then
@@ -269,8 +286,7 @@ function lowQuery(scope: DataScope, year: number, f: LowFilter) {
   where.addIf(f.status, `${statusAtYearEnd('p', y)} = ?`)
   if (f.reason) where.add(REASON_SQL[f.reason])
   const from = `${PARCEL_FROM}
-    LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = ${y}
-    LEFT JOIN enterprise_appraisal_yearly a ON a.enterprise_id = e.id AND a.year = ${y}`
+    ${enterpriseYearJoins('e', y, perRow)}`
   return { from, where }
 }
 
@@ -329,15 +345,15 @@ function keysetSort(
 
 type Sorted = { sortField?: string; sortOrder?: 'ascend' | 'descend' }
 
-/** Every row of 用地单位列表 for an export, in the list's order. */
+/** Every row of 用地单位列表 for an export, in the list's order, `size` rows a query. */
 export function eachEnterprise(
   db: Db,
   scope: DataScope,
   year: number,
   q: Omit<EnterpriseReportQuery, 'year' | 'regionCode' | 'page' | 'pageSize'>,
+  size = 1000,
 ): AsyncGenerator<EnterpriseRow[]> {
   const { sortField, sortOrder, ...f } = q as typeof q & Sorted
-  const { from, where } = enterpriseQuery(scope, year, f)
   const sort = keysetSort(
     {
       name: { expr: 'e.name', type: 'text' },
@@ -348,7 +364,9 @@ export function eachEnterprise(
     sortField,
     sortOrder,
   )
-  return eachKeyset<EnterpriseRow>(db, { select: enterpriseSelect('$1'), from, where, key: 'e.id', sort })
+  // in key order a batch reads its own 1 000 enterprises; sorted, every batch orders the whole list anyway
+  const { from, where } = enterpriseQuery(scope, year, f, !sort)
+  return eachKeyset<EnterpriseRow>(db, { select: enterpriseSelect('$1'), from, where, key: 'e.id', sort }, size)
 }
 
 const PARCEL_SORTS: Record<string, Omit<KeysetSort, 'desc'>> = {
@@ -369,17 +387,19 @@ export function eachParcel(
   return eachKeyset<ParcelRow>(db, { select: PARCEL_SELECT, from: PARCEL_FROM, where: parcelWhere(scope, f), key: 'p.id', sort })
 }
 
-/** Every row of 低效用地 for an export, in the list's order. */
+/** Every row of 低效用地 for an export, in the list's order, `size` rows a query. */
 export function eachLowParcel(
   db: Db,
   scope: DataScope,
   year: number,
   q: Omit<LowEfficiencyQuery, 'year' | 'regionCode' | 'page' | 'pageSize'>,
+  size = 1000,
 ): AsyncGenerator<LowRow[]> {
   const { sortField, sortOrder, ...f } = q as typeof q & Sorted
-  const { from, where } = lowQuery(scope, year, f)
+  const sort = keysetSort({ landCode: PARCEL_SORTS.landCode, areaMu: PARCEL_SORTS.areaMu }, sortField, sortOrder)
+  // in key order a batch reads its own parcels' holders (enterpriseYearJoins)
+  const { from, where } = lowQuery(scope, year, f, !sort)
   const select = `${PARCEL_SELECT.replace('p.status,', `${statusAtYearEnd('p', '$1')} AS status,`)}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
     ${taxPerMuSql('$1')} AS tax_per_mu`
-  const sort = keysetSort({ landCode: PARCEL_SORTS.landCode, areaMu: PARCEL_SORTS.areaMu }, sortField, sortOrder)
-  return eachKeyset<LowRow>(db, { select, from, where, key: 'p.id', sort })
+  return eachKeyset<LowRow>(db, { select, from, where, key: 'p.id', sort }, size)
 }

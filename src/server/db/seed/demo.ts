@@ -77,7 +77,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await insertParcels(tx, parcels, parkIds, enterpriseIds)
     const yearlyRows = await insertYearly(tx, enterprises, enterpriseIds)
     await drawParks(tx, parks, parkIds)
-    await tx.exec('ANALYZE industrial_park; ANALYZE enterprise; ANALYZE enterprise_yearly; ANALYZE parcel')
+    await tx.exec('ANALYZE region; ANALYZE industrial_park; ANALYZE enterprise; ANALYZE enterprise_yearly; ANALYZE parcel')
 
     return {
       parks: parkIds.size,

@@ -27,6 +27,9 @@ export default defineConfig({
   use: {
     baseURL: DEFAULT_URL,
     locale: 'zh-CN',
+    // the browser of a user in China: its local date is the product's date (domain/today.ts), also
+    // between 00:00 and 08:00 there, when the machine's UTC date is a day behind
+    timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -137,3 +137,15 @@ export async function* eachKeyset<R>(
     if (r.rows.length < size) return
   }
 }
+
+/**
+ * The rows of `sql` read as one JSON value, for reads of tens of thousands of rows: the embedded
+ * engine turns each value of a result into JavaScript on its own (≈ 2 µs a value: the 亩均 run's
+ * 48 000 subjects of 30 columns took 1.5 s), one JSON text is parsed at native speed. Values come as
+ * JSON gives them: numbers, strings, booleans, arrays, dates as 'YYYY-MM-DD'. `order` orders the
+ * aggregate by the rows' columns (alias `s`).
+ */
+export async function queryJsonRows<T>(db: Db, sql: string, params: unknown[], order?: string): Promise<T[]> {
+  const r = await db.query<{ rows: T[] | null }>(`SELECT json_agg(s${order ? ` ORDER BY ${order}` : ''}) AS rows FROM (${sql}) s`, params)
+  return r.rows[0]?.rows ?? []
+}

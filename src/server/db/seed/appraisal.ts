@@ -2,7 +2,7 @@
 import { todayInProductZone } from '../../../domain/today'
 import type { Db } from '../engine'
 import { publishPastYears } from '../../modules/appraisal/run'
-import { withForeignKeysCheckedOnce } from './bulk'
+import { emptyForBulkWrite, withForeignKeysCheckedOnce } from './bulk'
 
 /** Publishes the past years' batches in one transaction; a few 加分/减分 events first, so the demo shows them. */
 export async function seedAppraisal(db: Db): Promise<void> {
@@ -10,6 +10,7 @@ export async function seedAppraisal(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     // where each seeded input came from: its department reported it early in the following year
     // (税务 in February, 统计 and 自然资源 in March, 电力 and 人社 in April, 环保 in May), never after today
+    await emptyForBulkWrite(tx, ['appraisal_input_source', 'appraisal_result'])
     await withForeignKeysCheckedOnce(tx, 'appraisal_input_source', () =>
       tx.exec(`INSERT INTO appraisal_input_source (enterprise_id, year, item, source, reported_date, updated_by)
       SELECT y.enterprise_id, y.year, i.item, i.source,

@@ -26,3 +26,14 @@ export async function withForeignKeysCheckedOnce<T>(db: Db, table: string, write
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/**
+ * Empties `tables` in the caller's transaction for a bulk write when every one of them is empty
+ * (else leaves them). On the embedded engine (wal_level=minimal, db/engine.ts) rows written into a
+ * table emptied in the same transaction skip the WAL. The tables must not be referenced by foreign
+ * keys (TRUNCATE would refuse); only empty tables are emptied, so nothing is ever lost.
+ */
+export async function emptyForBulkWrite(db: Db, tables: string[]): Promise<void> {
+  const filled = await db.query<{ any: boolean }>(`SELECT ${tables.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(' OR ')} AS any`)
+  if (!filled.rows[0]!.any) await db.exec(`TRUNCATE ${tables.join(', ')}`)
+}

@@ -10,6 +10,7 @@
 import type { Db } from '../engine'
 import { assignOwners, World, type EnterpriseDraft, type ParcelDraft } from './demo-entities'
 import { layOutParcels, loadCounties, planClusters, type ParkPlan } from './demo-layout'
+import { emptyForBulkWrite } from './bulk'
 import { seedRegions } from './regions'
 import { Rng } from './rng'
 
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     const parkIds = await insertParks(tx, parks)
     const enterpriseIds = await insertEnterprises(tx, enterprises, parkIds)
     await insertParcels(tx, parcels, parkIds, enterpriseIds)
+    await emptyForBulkWrite(tx, ['enterprise_yearly'])
     const yearlyRows = await insertYearly(tx, enterprises, enterpriseIds)
     await drawParks(tx, parks, parkIds)
     await tx.exec('ANALYZE region; ANALYZE industrial_park; ANALYZE enterprise; ANALYZE enterprise_yearly; ANALYZE parcel')

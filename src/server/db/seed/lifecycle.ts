@@ -6,6 +6,7 @@
  * year's 31 December, as in demo-entities.ts.
  */
 import type { Db } from '../engine'
+import { emptyForBulkWrite } from './bulk'
 import { judge, type Judgement } from '../../../domain/lifecycle'
 import { M2_PER_MU } from '../../../domain/codes/units'
 
@@ -142,6 +143,7 @@ export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
     }
     // zones: 指界 a rough sketch around the plot, 勘测定界 the surveyed parcel once supplied,
     // 竣工 the as-built footprint once accepted
+    await emptyForBulkWrite(tx, ['lifecycle_zone'])
     await tx.query(
       `INSERT INTO lifecycle_zone (project_id, kind, geom)
        SELECT lp.id, '指界', ST_Multi(ST_Buffer(p.geom, 0.00018, 'join=mitre')) FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/appraisal-run'
 import { M2_PER_MU } from '../../../domain/codes/units'
 import type { Db } from '../../db/engine'
+import { queryJsonRows } from '../../db/sql'
 import { appraisalCandidate, column, enterpriseYearColumns, enterpriseYearFrom, ratioSql, rowOf } from '../../figures/sql'
 
 /** The inputs of an enterprise's year as a run reads them (the snapshot a result keeps). */
@@ -62,7 +63,8 @@ export async function readSubjects(db: Db, year: number, county: string | null):
   const r = rowOf('r')
   const params: unknown[] = [year]
   if (county) params.push(county)
-  const rows = await db.query<SubjectRow>(
+  const rows = await queryJsonRows<SubjectRow>(
+    db,
     `WITH r AS MATERIALIZED (
        SELECT ${enterpriseYearColumns('$1', false)}, e.county_code, e.industry_code
        FROM ${enterpriseYearFrom('$1')}
@@ -72,11 +74,11 @@ export async function readSubjects(db: Db, year: number, county: string | null):
        ${MODEL_INDICATOR_KEYS.map((k) => `${ratioSql(k, r)} AS ${column(k)}`).join(', ')},
        (SELECT array_agg(ev.name ORDER BY ev.name) FROM appraisal_event ev WHERE ev.enterprise_id = r.id AND ev.year = $1) AS events
      FROM r
-     WHERE ${appraisalCandidate(r)}
-     ORDER BY r.id`,
+     WHERE ${appraisalCandidate(r)}`,
     params,
+    's.id',
   )
-  return rows.rows.map((x) => ({
+  return rows.map((x) => ({
     enterpriseId: x.id,
     countyCode: x.county_code,
     scale: x.scale,
@@ -197,12 +199,13 @@ export interface ResultRow {
 
 /** The published classes of the year before (view enterprise_appraisal_yearly). */
 async function lastClasses(db: Db, year: number, county: string | null): Promise<Map<number, string>> {
-  const r = await db.query<{ enterprise_id: number; class: string }>(
+  const rows = await queryJsonRows<{ enterprise_id: number; class: string }>(
+    db,
     `SELECT a.enterprise_id, a.class FROM enterprise_appraisal_yearly a JOIN enterprise e ON e.id = a.enterprise_id
      WHERE a.year = $1 ${county ? 'AND e.county_code = $2' : ''}`,
     county ? [year - 1, county] : [year - 1],
   )
-  return new Map(r.rows.map((x) => [x.enterprise_id, x.class]))
+  return new Map(rows.map((x) => [x.enterprise_id, x.class]))
 }
 
 /** Scores the subjects of one county (both scales) and returns the result rows of `batchId`. */

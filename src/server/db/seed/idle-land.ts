@@ -28,70 +28,102 @@ export async function seedIdleLand(db: Db, lastYear = 2025): Promise<number> {
        ORDER BY p.id`,
       [ref],
     )
-    let n = 0
-    for (const [i, p] of parcels.rows.entries()) {
+    // the cases first, in parcel order (their ids name the documents), then each kind of row in one statement
+    const opened = parcels.rows.map((p, i) => {
       // opened one year and 10–70 days after the agreed start, or on the last day when that is later
-      const opened = minDate(addDays(addYears(p.agreed, 1), 10 + (p.id % 60)), ref)
-      const judged = judgeIdle({ areaM2: p.area_m2, agreedStartDate: p.agreed, actualStartDate: null }, opened)
-      if (!judged.idle) continue
-      const step = i % 6
-      const c = await tx.query<{ id: number }>(
+      const date = minDate(addDays(addYears(p.agreed, 1), 10 + (p.id % 60)), ref)
+      return { p, step: i % 6, date, judged: judgeIdle({ areaM2: p.area_m2, agreedStartDate: p.agreed, actualStartDate: null }, date) }
+    })
+    const cases = opened.flatMap((c) => (c.judged.idle ? [{ ...c, judged: c.judged }] : []))
+    const ids = (
+      await tx.query<{ id: number }>(
         `INSERT INTO idle_case(parcel_id, ground, grounds, idle_since, cause, identified_date, note, created_by)
-         VALUES ($1, $2, $3::text[], $4::date, '企业原因', $5::date, $6, $7) RETURNING id`,
-        [p.id, judged.ground, judged.grounds, judged.idleSince, opened, '巡查发现超过约定动工日期未动工', actor],
-      )
-      const caseId = c.rows[0].id
-      n++
-      const year = opened.slice(0, 4)
-      const prefix = p.county ?? '浙'
-      const doc = async (kind: string, no: string, date: string) =>
-        tx.query('INSERT INTO idle_document(case_id, kind, doc_no, doc_date, note, actor_id) VALUES ($1, $2, $3, $4::date, $5, $6)', [
-          caseId,
-          kind,
-          `${prefix}${no}〔${year}〕${caseId}号`,
-          date,
-          '',
+         SELECT r.parcel_id, r.ground, ARRAY(SELECT json_array_elements_text(r.grounds)), r.idle_since, '企业原因', r.opened,
+                '巡查发现超过约定动工日期未动工', $2
+         FROM json_to_recordset($1::json) AS r(ord int, parcel_id int, ground varchar, grounds json, idle_since date, opened date)
+         ORDER BY r.ord RETURNING id`,
+        [
+          JSON.stringify(
+            cases.map((c, ord) => ({
+              ord,
+              parcel_id: c.p.id,
+              ground: c.judged.ground,
+              grounds: c.judged.grounds,
+              idle_since: c.judged.idleSince,
+              opened: c.date,
+            })),
+          ),
           actor,
-        ])
+        ],
+      )
+    ).rows.map((r) => r.id)
+    const docs: { case_id: number; kind: string; doc_no: string; doc_date: string }[] = []
+    const plans: { id: number; method: string; method_detail: string; planned: string; fee_due: number | null }[] = []
+    const fees: { case_id: number; amount: number; paid_date: string; receipt_no: string; note: string }[] = []
+    const closed: { id: number; completed: string }[] = []
+    for (const [k, { p, step, date, judged }] of cases.entries()) {
+      const caseId = ids[k]
+      const year = date.slice(0, 4)
+      const prefix = p.county ?? '浙'
+      const doc = (kind: string, no: string, docDate: string) =>
+        docs.push({ case_id: caseId, kind, doc_no: `${prefix}${no}〔${year}〕${caseId}号`, doc_date: docDate })
       if (step === 0) continue
-      const notice = minDate(addDays(opened, 3), ref)
-      await doc('调查通知书', '闲调', notice)
+      const notice = minDate(addDays(date, 3), ref)
+      doc('调查通知书', '闲调', notice)
       if (step === 1) continue
       const finding = minDate(addDays(notice, 35), ref)
-      await doc('闲置土地认定书', '闲认', finding)
+      doc('闲置土地认定书', '闲认', finding)
       if (step === 2) continue
       // 征缴土地闲置费 when there is a price, else 无偿收回 when idle two years (the rules of a clerk's plan)
       const fee = idleFee(p.price)
       const method = fee !== null && !methodProblem('企业原因', '征缴土地闲置费', judged.idleSince, finding) ? '征缴土地闲置费' : '无偿收回'
       if (methodProblem('企业原因', method, judged.idleSince, finding)) continue
       const planned = minDate(addDays(finding, 10), ref)
-      await tx.query(`UPDATE idle_case SET method = $2, method_detail = $3, planned_date = $4::date, fee_due = $5 WHERE id = $1`, [
-        caseId,
+      plans.push({
+        id: caseId,
         method,
-        method === '征缴土地闲置费' ? '按出让价款的20%征缴土地闲置费，限期动工' : '闲置满两年，依法无偿收回',
+        method_detail: method === '征缴土地闲置费' ? '按出让价款的20%征缴土地闲置费，限期动工' : '闲置满两年，依法无偿收回',
         planned,
-        method === '征缴土地闲置费' ? fee : null,
-      ])
+        fee_due: method === '征缴土地闲置费' ? fee : null,
+      })
       if (step === 3) continue
       const decision = minDate(addDays(planned, 15), ref)
-      await doc('处置决定书', '闲决', decision)
+      doc('处置决定书', '闲决', decision)
       if (method !== '征缴土地闲置费' || fee === null) continue
-      const paid = step === 4 ? Math.round(fee * 50) / 100 : fee
       const paidDate = minDate(addDays(decision, 20), ref)
-      await tx.query(`INSERT INTO idle_fee(case_id, amount, paid_date, receipt_no, note, actor_id) VALUES ($1, $2, $3::date, $4, $5, $6)`, [
-        caseId,
-        paid,
-        paidDate,
-        `FS${year}${String(caseId).padStart(5, '0')}`,
-        step === 4 ? '首期缴纳' : '一次缴清',
-        actor,
-      ])
-      if (step === 5)
-        await tx.query(`UPDATE idle_case SET completed_date = $2::date, completion_note = '土地闲置费已缴清' WHERE id = $1`, [
-          caseId,
-          paidDate,
-        ])
+      fees.push({
+        case_id: caseId,
+        amount: step === 4 ? Math.round(fee * 50) / 100 : fee,
+        paid_date: paidDate,
+        receipt_no: `FS${year}${String(caseId).padStart(5, '0')}`,
+        note: step === 4 ? '首期缴纳' : '一次缴清',
+      })
+      if (step === 5) closed.push({ id: caseId, completed: paidDate })
     }
+    const rows = (list: object[]) => JSON.stringify(list.map((x, ord) => ({ ...x, ord })))
+    await tx.query(
+      `INSERT INTO idle_document(case_id, kind, doc_no, doc_date, note, actor_id)
+       SELECT r.case_id, r.kind, r.doc_no, r.doc_date, '', $2
+       FROM json_to_recordset($1::json) AS r(ord int, case_id int, kind varchar, doc_no varchar, doc_date date) ORDER BY r.ord`,
+      [rows(docs), actor],
+    )
+    await tx.query(
+      `UPDATE idle_case c SET method = r.method, method_detail = r.method_detail, planned_date = r.planned, fee_due = r.fee_due
+       FROM json_to_recordset($1::json) AS r(id int, method varchar, method_detail varchar, planned date, fee_due float8) WHERE c.id = r.id`,
+      [rows(plans)],
+    )
+    await tx.query(
+      `INSERT INTO idle_fee(case_id, amount, paid_date, receipt_no, note, actor_id)
+       SELECT r.case_id, r.amount, r.paid_date, r.receipt_no, r.note, $2
+       FROM json_to_recordset($1::json) AS r(ord int, case_id int, amount float8, paid_date date, receipt_no varchar, note varchar) ORDER BY r.ord`,
+      [rows(fees), actor],
+    )
+    await tx.query(
+      `UPDATE idle_case c SET completed_date = r.completed, completion_note = '土地闲置费已缴清'
+       FROM json_to_recordset($1::json) AS r(id int, completed date) WHERE c.id = r.id`,
+      [rows(closed)],
+    )
+    const n = cases.length
     return n
   })
 }

@@ -150,8 +150,10 @@ export async function seedLifecycle(db: Db, lastYear = 2025): Promise<number> {
        UNION ALL
        SELECT lp.id, '勘测定界', p.geom FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id WHERE lp.supply_date IS NOT NULL
        UNION ALL
-       SELECT lp.id, '竣工', ST_Multi(ST_Buffer(p.geom, -0.00006, 'join=mitre')) FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id
-       WHERE lp.completion_date IS NOT NULL AND NOT ST_IsEmpty(ST_Buffer(p.geom, -0.00006, 'join=mitre'))`,
+       SELECT lp.id, '竣工', ST_Multi(b.geom) FROM lifecycle_project lp JOIN parcel p ON p.id = lp.parcel_id
+       -- OFFSET 0: the inner footprint computed once per parcel, not again in the WHERE
+       CROSS JOIN LATERAL (SELECT ST_Buffer(p.geom, -0.00006, 'join=mitre') AS geom OFFSET 0) b
+       WHERE lp.completion_date IS NOT NULL AND NOT ST_IsEmpty(b.geom)`,
     )
     return r.affectedRows
   })

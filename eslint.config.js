@@ -90,9 +90,15 @@ const engineCalls = (owner) =>
     message: `Only ${e.room} imports ${e.what}. See ${WHY}.`,
   }))
 
+/** `dayjs()` is the browser's date; the product's dates are China's (src/web/core/product-today.ts). */
+const BROWSER_TODAY = {
+  selector: "CallExpression[callee.name='dayjs'][arguments.length=0]",
+  message: "dayjs() is the browser's clock, a day off China's for part of the day elsewhere: a form's today is productToday().",
+}
+
 const engineRules = (owner) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: enginePatterns(owner) }],
-  'no-restricted-syntax': ['error', ...engineCalls(owner)],
+  'no-restricted-syntax': ['error', ...engineCalls(owner), BROWSER_TODAY],
 })
 
 /**

@@ -170,3 +170,17 @@ describe('lint: no import cycles', () => {
     expect(result.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle'])
   })
 })
+
+describe("lint: a form's today is the product's", () => {
+  it("refuses dayjs() (the browser's clock) in a feature and in a room that owns an engine, not productToday() nor a given date", async () => {
+    const bad = "import dayjs from 'dayjs'\nexport const d = dayjs()\n"
+    for (const file of [PROBE, 'src/web/charts/lint-probe.ts']) {
+      const messages = await lint(file, bad)
+      expect(rules(messages)).toEqual(['no-restricted-syntax'])
+      expect(messages[0].message).toMatch(/productToday\(\)/)
+    }
+    const good =
+      "import dayjs from 'dayjs'\nimport { productToday } from '../../core/product-today'\nexport const d = [productToday(), dayjs('2026-01-01'), dayjs(Date.now())]\n"
+    expect(await lint(PROBE, good)).toEqual([])
+  })
+})

@@ -88,9 +88,10 @@ function MapOverlays(props: {
           <Button data-testid="globe-home" onClick={() => globe.goHome()}>
             全省视图
           </Button>
+          {/* the file is named by the user's own clock: when they took the picture */}
           <Button
             data-testid="globe-export"
-            onClick={() => downloadDataUrl(globe.exportPng(), `三维地图-${dayjs().format('YYYYMMDD-HHmm')}.png`)}
+            onClick={() => downloadDataUrl(globe.exportPng(), `三维地图-${dayjs(Date.now()).format('YYYYMMDD-HHmm')}.png`)}
           >
             导出图片
           </Button>

@@ -6,7 +6,7 @@
  */
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd'
 import { useState } from 'react'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import type { AppraisalBatch, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
 import { INPUT_ITEMS, INPUT_ITEM_KEYS } from '../../../../domain/contracts/appraisal'
 import { MODEL_INDICATOR_KEYS, indicatorName } from '../../../../domain/appraisal-run'
@@ -38,6 +38,7 @@ import { EnterpriseCard } from '../components/enterprise-card'
 import { YearCompareModal } from '../components/year-compare'
 import { AppraisalClassTag, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
 import { enterMovesOn } from '../../../ui/form-keys'
+import { productToday } from '../../../core/product-today'
 
 const FILTERS = ['year', 'regionCode', 'class', 'scale', 'keyword', 'batchId'] as const
 
@@ -376,7 +377,12 @@ function PublicityModal({ batch, onClose }: { batch: AppraisalBatch | null; onCl
         if (ok) onClose()
       }}
     >
-      <Form form={form} layout="vertical" initialValues={{ range: [dayjs(), dayjs().add(9, 'day')] }} data-testid="publicity-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ range: [productToday(), productToday().add(9, 'day')] }}
+        data-testid="publicity-form"
+      >
         <Form.Item name="range" label="公示期" rules={[{ required: true, message: '请选择公示期' }]}>
           <DatePicker.RangePicker />
         </Form.Item>

@@ -9,11 +9,11 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { exitProjectBody, type ProjectRow } from '../../../../domain/contracts/lifecycle-project'
 import { EXIT_OUTCOMES, type ExitOutcome } from '../../../../domain/lifecycle'
-import { todayInProductZone } from '../../../../domain/today'
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { exitProject } from '../api/project-writes'
 import { enterMovesOn } from '../../../ui/form-keys'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   date?: Dayjs
@@ -85,7 +85,7 @@ export function ExitModal({ project, onClose }: { project: ProjectRow | null; on
     })
   }
 
-  const today = dayjs(todayInProductZone()).endOf('day')
+  const today = productToday().endOf('day')
   const signed = project?.dates.xmqy ? dayjs(project.dates.xmqy).startOf('day') : null
   return (
     <Modal

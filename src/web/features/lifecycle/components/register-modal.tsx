@@ -22,8 +22,8 @@ import {
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { registerStage } from '../api/register-stage'
-import { todayInProductZone } from '../../../../domain/today'
 import { enterMovesOn } from '../../../ui/form-keys'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   date?: Dayjs
@@ -101,7 +101,7 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
   }
 
   // the server judges "not after today" in the product's time zone, whatever the browser's
-  const today = dayjs(todayInProductZone()).endOf('day')
+  const today = productToday().endOf('day')
   const earliest = prevDate ? dayjs(prevDate).startOf('day') : null
   return (
     <Modal

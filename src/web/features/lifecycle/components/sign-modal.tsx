@@ -19,7 +19,6 @@ import {
 } from '../../../../domain/contracts/lifecycle-project'
 import { validateCreditCode } from '../../../../domain/codes/credit-code'
 import { COMMITMENT_ITEMS, COMPLETION_WITHIN_MONTHS, START_WITHIN_MONTHS, type Commitments } from '../../../../domain/lifecycle'
-import { todayInProductZone } from '../../../../domain/today'
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { createProject, updateProject, useParcelOptions } from '../api/project-writes'
@@ -28,6 +27,7 @@ import { RecordMap } from '../../../map/record-map'
 import { ShapeEditor } from '../../../map/shape-editor'
 import { officialAreaM2 } from '../../../../domain/figures/area'
 import { forDisplay, mu } from '../../../../domain/figures/formulas'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   name?: string
@@ -77,7 +77,7 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
         startDeadline: editing.startDeadline ? dayjs(editing.startDeadline) : null,
         completionDeadline: editing.completionDeadline ? dayjs(editing.completionDeadline) : null,
       })
-    } else form.setFieldsValue({ signedDate: dayjs(todayInProductZone()) })
+    } else form.setFieldsValue({ signedDate: productToday() })
   }, [visible, editing, form])
 
   const submit = async (v: Values) => {
@@ -233,7 +233,7 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
               <Form.Item name="signedDate" label="签约日期" rules={[{ required: true, message: '请选择签约日期' }]}>
                 <DatePicker
                   style={{ width: '100%' }}
-                  disabledDate={(d) => d.isAfter(dayjs(todayInProductZone()).endOf('day'))}
+                  disabledDate={(d) => d.isAfter(productToday().endOf('day'))}
                   data-testid="sign-date"
                 />
               </Form.Item>

@@ -3,7 +3,7 @@
  * day of the check (not after today) and what was found. A later check supersedes the last.
  */
 import { DatePicker, Form, Input, Radio } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { zodRule } from '../../../../domain/contracts/admin'
 import { CHECK_RESULTS, checkBody, type CheckResult, type RegulationTarget } from '../../../../domain/contracts/regulation'
 import { recordCheck } from '../api/record-check'
@@ -11,6 +11,7 @@ import { Facts } from './enterprise-facts'
 import { formatAmount, formatText } from './regulation-format'
 import { RegulationFormModal } from './regulation-form-modal'
 import { ClassTag } from './regulation-tags'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   result?: CheckResult
@@ -22,7 +23,7 @@ const FIELDS = ['result', 'date', 'note'] as const
 
 /** The modal; `target` null = closed. */
 export function CheckModal({ target, year, onClose }: { target: RegulationTarget | null; year: number | undefined; onClose: () => void }) {
-  const endOfToday = dayjs().endOf('day')
+  const endOfToday = productToday().endOf('day')
   return (
     <RegulationFormModal<Values, typeof checkBody>
       title={`整治核查：${target?.name ?? ''}`}
@@ -31,7 +32,7 @@ export function CheckModal({ target, year, onClose }: { target: RegulationTarget
       testId="check-form"
       width={640}
       fields={FIELDS}
-      initialValues={{ date: dayjs() }}
+      initialValues={{ date: productToday() }}
       schema={checkBody}
       toBody={(v) => ({
         enterpriseId: target?.enterpriseId ?? 0,

@@ -3,12 +3,13 @@
  * the day (not after today) and a note. A closed plan can no longer be changed.
  */
 import { DatePicker, Form, Input, Radio } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { zodRule } from '../../../../domain/contracts/admin'
 import { PLAN_OUTCOMES, planCloseBody, type PlanOutcome, type RegulationPlan } from '../../../../domain/contracts/regulation'
 import { closePlan } from '../api/close-plan'
 import { Facts } from './enterprise-facts'
 import { RegulationFormModal } from './regulation-form-modal'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   outcome?: PlanOutcome
@@ -20,7 +21,7 @@ const FIELDS = ['outcome', 'date', 'note'] as const
 
 /** The modal; `plan` null = closed. */
 export function CloseModal({ plan, onClose }: { plan: RegulationPlan | null; onClose: () => void }) {
-  const endOfToday = dayjs().endOf('day')
+  const endOfToday = productToday().endOf('day')
   return (
     <RegulationFormModal<Values, typeof planCloseBody>
       title={`办结整治方案：${plan?.enterpriseName ?? ''}`}
@@ -28,7 +29,7 @@ export function CloseModal({ plan, onClose }: { plan: RegulationPlan | null; onC
       okText="办结"
       testId="close-form"
       fields={FIELDS}
-      initialValues={{ date: dayjs() }}
+      initialValues={{ date: productToday() }}
       schema={planCloseBody}
       toBody={(v) => ({
         id: plan?.id ?? 0,

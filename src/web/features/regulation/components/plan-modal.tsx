@@ -20,6 +20,7 @@ import { Facts } from './enterprise-facts'
 import { formatAmount, formatText } from './regulation-format'
 import { RegulationFormModal } from './regulation-form-modal'
 import { ClassTag } from './regulation-tags'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   target?: PlanTarget
@@ -30,7 +31,7 @@ interface Values {
 
 const FIELDS = ['target', 'measures', 'owner', 'deadline'] as const
 const day = (d: Dayjs | undefined) => d?.format('YYYY-MM-DD') ?? ''
-const afterToday = (d: Dayjs) => !d.isAfter(dayjs().endOf('day'))
+const afterToday = (d: Dayjs) => !d.isAfter(productToday().endOf('day'))
 
 /** The plan's fields, the same for a new plan and an edit. */
 function PlanFields() {

@@ -3,7 +3,7 @@
  * (not after today) and what was done.
  */
 import { DatePicker, Form, Input } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { zodRule } from '../../../../domain/contracts/admin'
 import { planReportBody, type RegulationPlan } from '../../../../domain/contracts/regulation'
 import { reportProgress } from '../api/report-progress'
@@ -11,6 +11,7 @@ import { Facts } from './enterprise-facts'
 import { ProgressInput } from './progress-input'
 import { RegulationFormModal } from './regulation-form-modal'
 import { PlanStateTag } from './regulation-tags'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   progress?: number
@@ -25,7 +26,7 @@ export const belowLastReport = (last: number) => `进度不能低于上次报告
 
 /** The modal; `plan` null = closed. */
 export function ReportModal({ plan, onClose }: { plan: RegulationPlan | null; onClose: () => void }) {
-  const endOfToday = dayjs().endOf('day')
+  const endOfToday = productToday().endOf('day')
   const last = plan?.progress ?? 0
   return (
     <RegulationFormModal<Values, typeof planReportBody>
@@ -34,7 +35,7 @@ export function ReportModal({ plan, onClose }: { plan: RegulationPlan | null; on
       okText="报告进展"
       testId="report-form"
       fields={FIELDS}
-      initialValues={{ progress: last, date: dayjs() }}
+      initialValues={{ progress: last, date: productToday() }}
       schema={planReportBody}
       toBody={(v) => ({ id: plan?.id ?? 0, progress: v.progress as number, date: v.date?.format('YYYY-MM-DD') ?? '', note: v.note ?? '' })}
       send={reportProgress}

@@ -3,10 +3,11 @@
  * the 认定日期 (the parcel's 低效 status then goes to the data centre's audit); 剔除 needs its reason.
  */
 import { DatePicker, Form, Input, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { ledgerActionBody } from '../../../../domain/contracts/revitalize'
 import { updateLedger } from '../api/update-ledger'
 import { RevitalizeFormModal } from './revitalize-form-modal'
+import { productToday } from '../../../core/product-today'
 
 interface Values {
   batch?: string
@@ -32,7 +33,7 @@ export function LedgerActionModal({ target, onClose }: { target: LedgerActionTar
       okText={confirm ? '认定' : '剔除'}
       testId="ledger-action-form"
       fields={['batch', 'unit', 'date', 'reason']}
-      initialValues={{ date: dayjs(), batch: `${dayjs().year()}年第一批`, unit: '' }}
+      initialValues={{ date: productToday(), batch: `${productToday().year()}年第一批`, unit: '' }}
       schema={ledgerActionBody}
       toBody={(v) => ({
         action: target?.action ?? '认定',

@@ -22,6 +22,7 @@ import { updatePlan } from '../api/update-plan'
 import { useUnplanned } from '../api/list-unplanned'
 import { ParcelMap } from './parcel-map'
 import { placeErrors } from './revitalize-form-modal'
+import { productToday } from '../../../core/product-today'
 
 /** One parcel of the form: what the server takes and what the form shows. */
 interface ParcelValue {
@@ -125,7 +126,7 @@ function newValues(entry: LedgerRow): PlanValues {
   return {
     name: `${entry.enterpriseName ?? entry.parcelName}低效用地盘活方案`,
     parcels: [parcelOf(entry)],
-    startDate: dayjs(),
+    startDate: productToday(),
     milestones: [],
     details: {},
   }

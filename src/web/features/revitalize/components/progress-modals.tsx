@@ -6,13 +6,14 @@
  */
 import { App, Button, DatePicker, Form, Input, InputNumber, Space, Tag, Typography, Upload } from 'antd'
 import { useState } from 'react'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { reportSaveBody, superviseBody, type PlanDetail, type PlanRow, type SupervisionRow } from '../../../../domain/contracts/revitalize'
 import { REBUILDING_PLAN_METHODS, RECOVERING_PLAN_METHODS } from '../../../../domain/revitalize'
 import { uploadReportPhoto, type ReportPhoto } from '../api/report-photos'
 import { saveReport } from '../api/save-report'
 import { updateSupervision } from '../api/update-supervision'
 import { RevitalizeFormModal } from './revitalize-form-modal'
+import { productToday } from '../../../core/product-today'
 
 const day = (d: Dayjs | undefined) => d?.format('YYYY-MM-DD') ?? ''
 
@@ -73,7 +74,7 @@ export function ReportModal({ plan, onClose }: { plan: PlanRow | null; onClose: 
       okText="报告"
       testId="report-form"
       fields={['reportDate', 'progress', 'doneItems', 'difficulties', 'nextSteps']}
-      initialValues={{ reportDate: dayjs(), progress: plan?.progress }}
+      initialValues={{ reportDate: productToday(), progress: plan?.progress }}
       schema={reportSaveBody}
       toBody={(v) => ({
         planId: plan?.id ?? 0,
@@ -96,7 +97,7 @@ export function ReportModal({ plan, onClose }: { plan: PlanRow | null; onClose: 
       {() => (
         <>
           <Form.Item name="reportDate" label="报告日期" rules={[{ required: true, message: '请选择报告日期' }]}>
-            <DatePicker aria-label="报告日期" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+            <DatePicker aria-label="报告日期" disabledDate={(d) => d.isAfter(productToday(), 'day')} />
           </Form.Item>
           <Form.Item name="progress" label="完成进度（%）" rules={[{ required: true, message: '请填写完成进度' }]}>
             <InputNumber min={0} max={100} precision={0} style={{ width: 160 }} aria-label="完成进度（%）" />
@@ -133,7 +134,7 @@ export function SuperviseModal({ plan, onClose }: { plan: PlanRow | null; onClos
       okText="督办"
       testId="supervise-form"
       fields={['content', 'replyDeadline']}
-      initialValues={{ replyDeadline: dayjs().add(7, 'day') }}
+      initialValues={{ replyDeadline: productToday().add(7, 'day') }}
       schema={superviseBody}
       toBody={(v) => ({ action: '督办', planId: plan?.id ?? 0, content: v.content ?? '', replyDeadline: day(v.replyDeadline) })}
       send={updateSupervision}
@@ -145,7 +146,7 @@ export function SuperviseModal({ plan, onClose }: { plan: PlanRow | null; onClos
             <Input.TextArea rows={3} maxLength={1000} showCount aria-label="督办内容" />
           </Form.Item>
           <Form.Item name="replyDeadline" label="回复期限" rules={[{ required: true, message: '请选择回复期限' }]}>
-            <DatePicker aria-label="回复期限" disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+            <DatePicker aria-label="回复期限" disabledDate={(d) => d.isBefore(productToday(), 'day')} />
           </Form.Item>
         </>
       )}
@@ -204,7 +205,7 @@ export function CompleteModal({ plan, onClose }: { plan: PlanDetail | PlanRow | 
       okText="办结"
       testId="complete-form"
       fields={['completedDate', 'freedAreaMu', 'newBuildingM2', 'newInvestment', 'plotRatioAfter', 'buildingAreaAfter', 'resultNote']}
-      initialValues={{ completedDate: dayjs(), freedAreaMu: recovering ? plan?.plannedAreaMu : undefined }}
+      initialValues={{ completedDate: productToday(), freedAreaMu: recovering ? plan?.plannedAreaMu : undefined }}
       schema={superviseBody}
       toBody={(v) => ({
         action: '办结',
@@ -230,7 +231,7 @@ export function CompleteModal({ plan, onClose }: { plan: PlanDetail | PlanRow | 
       {() => (
         <>
           <Form.Item name="completedDate" label="办结日期" rules={[{ required: true, message: '请选择办结日期' }]}>
-            <DatePicker aria-label="办结日期" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+            <DatePicker aria-label="办结日期" disabledDate={(d) => d.isAfter(productToday(), 'day')} />
           </Form.Item>
           <Form.Item name="freedAreaMu" label="腾出面积（亩）" rules={recovering ? [{ required: true, message: '请填写腾出面积' }] : []}>
             <InputNumber min={0} style={{ width: 200 }} aria-label="腾出面积（亩）" />

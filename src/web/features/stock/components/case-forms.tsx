@@ -16,6 +16,7 @@ import { identifyCase } from '../api/identify-case'
 import { issueDocument } from '../api/issue-document'
 import { STOCK_KEY } from '../api/query-keys'
 import { recordFee } from '../api/record-fee'
+import { productToday } from '../../../core/product-today'
 
 /** Which form is open. */
 export type CaseForm =
@@ -25,8 +26,8 @@ export type CaseForm =
   | { kind: 'fee'; idleCase: IdleCase }
   | { kind: 'complete'; idleCase: IdleCase }
 
-const todayText = () => dayjs().format('YYYY-MM-DD')
-const noFuture = (d: dayjs.Dayjs) => d.isAfter(dayjs().endOf('day'))
+const todayText = () => productToday().format('YYYY-MM-DD')
+const noFuture = (d: dayjs.Dayjs) => d.isAfter(productToday().endOf('day'))
 /** A date field keeps YYYY-MM-DD text, as the schema reads it; the picker shows it as a date. */
 const DATE_TEXT = {
   normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
@@ -54,7 +55,7 @@ function useSend() {
 /** The open form (none when `form` is null). */
 export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: () => void }) {
   const send = useSend()
-  const today = dayjs()
+  const today = productToday()
   const dateItem = (name: string, label: string) => (
     <Form.Item name={name} label={label} rules={[{ required: true, message: `请选择${label}` }]} extra="不晚于今天" {...DATE_TEXT}>
       <DatePicker style={{ width: 220 }} disabledDate={noFuture} aria-label={label} />

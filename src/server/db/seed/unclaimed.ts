@@ -42,8 +42,9 @@ export interface UnclaimedSeed {
  * taken in id order at a fixed step; a parcel source tries the offsets in order and takes the first
  * whose copy touches no parcel (nor an unclaimed copy placed before it) and lies in its county; an
  * enterprise source gets the next credit code and is kept when its moved point lies in its county.
- * Every check is read in one query and the rows written in one statement each (a province's size
- * asked 4 000 single statements of the embedded engine); the outcome is the same as trying one by one.
+ * The fits are read in one query (two copies are compared only when their boxes overlap) and the
+ * rows written in one statement each — a province's size asked 4 000 single statements of the
+ * embedded engine; the outcome is the same as trying one by one.
  */
 export async function seedUnclaimed(db: Db, parcelCount: number, seed = 20261122): Promise<UnclaimedSeed> {
   const want = Math.max(3, Math.round(parcelCount / 100))
@@ -64,15 +65,20 @@ export async function seedUnclaimed(db: Db, parcelCount: number, seed = 20261122
         (r) => r.land_code,
       ),
     )
-    const placed: { k: number; j: number }[] = []
+    const placed: Copy[] = []
     const rows: { src: number; land_code: string; name: string; location_desc: string; dx: number; dy: number; ord: number }[] = []
     for (let k = 0; k < candidates.length && rows.length < want; k++) {
       const src = candidates[k]
       const landCode = `${src.county_code}900001GB${String(90000 + rows.length + 1).padStart(5, '0')}`
       if (takenCodes.has(landCode)) continue
-      const j = OFFSETS.findIndex((_, j) => fits.free.has(`${k}|${j}`) && !placed.some((q) => fits.clashes.has(`${q.k}|${q.j}|${k}|${j}`)))
-      if (j < 0) continue
-      placed.push({ k, j })
+      let copy: Copy | undefined
+      for (let j = 0; j < OFFSETS.length && !copy; j++) {
+        const c = fits.free.get(`${k}|${j}`)
+        if (c && !(await anyAsync(placed, (q) => fits.clash(q, c)))) copy = c
+      }
+      if (!copy) continue
+      const j = copy.j
+      placed.push(copy)
       takenCodes.add(landCode)
       rows.push({
         src: src.id,
@@ -136,27 +142,45 @@ export async function seedUnclaimed(db: Db, parcelCount: number, seed = 20261122
   })
 }
 
+/** A moved copy: candidate k (index of its source), offset j, and its box. */
+interface Copy {
+  k: number
+  j: number
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
 /**
- * For parcel sources (candidate k = index in `ids`) and each offset j: `free` holds `k|j` when the
- * moved copy touches no parcel and lies in the source's county (or no outline is loaded); `clashes`
- * holds `k|j|k2|j2` (k < k2) when two copies touch each other.
+ * The copies of parcel sources (candidate k = index in `ids`, offset j) that touch no parcel and lie
+ * in their source's county (or no outline is loaded), with their boxes; and `clash`, whether two
+ * copies touch each other — asked of the database only for copies whose boxes overlap (a handful).
  */
-async function copiesThatFit(db: Db, ids: number[]): Promise<{ free: Set<string>; clashes: Set<string> }> {
+async function copiesThatFit(db: Db, ids: number[]): Promise<{ free: Map<string, Copy>; clash: (a: Copy, b: Copy) => Promise<boolean> }> {
   const copies = `SELECT c.k - 1 AS k, o.j - 1 AS j, ST_Translate(p.geom, o.dx, o.dy) AS geom, p.county_code
       FROM unnest($1::int[]) WITH ORDINALITY AS c(id, k)
       JOIN parcel p ON p.id = c.id
       CROSS JOIN unnest($2::float8[], $3::float8[]) WITH ORDINALITY AS o(dx, dy, j)`
-  const params = [ids, OFFSETS.map((o) => o[0]), OFFSETS.map((o) => o[1])]
-  const free = await db.query<{ k: number; j: number }>(
-    `SELECT m.k::int, m.j::int FROM (${copies}) m
+  const offsets = [OFFSETS.map((o) => o[0]), OFFSETS.map((o) => o[1])]
+  const free = await db.query<Copy>(
+    `SELECT m.k::int, m.j::int, ST_XMin(m.geom) AS x0, ST_YMin(m.geom) AS y0, ST_XMax(m.geom) AS x1, ST_YMax(m.geom) AS y1 FROM (${copies}) m
       WHERE NOT EXISTS (SELECT 1 FROM parcel q WHERE ST_Intersects(q.geom, m.geom))
         AND COALESCE((SELECT ST_Within(m.geom, r.geom) FROM region r WHERE r.code = m.county_code), TRUE)`,
-    params,
+    [ids, ...offsets],
   )
-  const clashes = await db.query<{ a: string }>(
-    `WITH m AS MATERIALIZED (${copies})
-     SELECT concat_ws('|', a.k, a.j, b.k, b.j) AS a FROM m a JOIN m b ON a.k < b.k AND ST_Intersects(a.geom, b.geom)`,
-    params,
-  )
-  return { free: new Set(free.rows.map((r) => `${r.k}|${r.j}`)), clashes: new Set(clashes.rows.map((r) => r.a)) }
+  const clash = async (a: Copy, b: Copy) => {
+    if (a.x1 < b.x0 || b.x1 < a.x0 || a.y1 < b.y0 || b.y1 < a.y0) return false
+    const r = await db.query<{ touch: boolean }>(
+      `SELECT ST_Intersects(ST_Translate(a.geom, $3, $4), ST_Translate(b.geom, $5, $6)) AS touch FROM parcel a, parcel b WHERE a.id = $1 AND b.id = $2`,
+      [ids[a.k], ids[b.k], ...OFFSETS[a.j], ...OFFSETS[b.j]],
+    )
+    return r.rows[0]!.touch
+  }
+  return { free: new Map(free.rows.map((c) => [`${c.k}|${c.j}`, c])), clash }
+}
+
+async function anyAsync<T>(list: T[], test: (x: T) => Promise<boolean>): Promise<boolean> {
+  for (const x of list) if (await test(x)) return true
+  return false
 }

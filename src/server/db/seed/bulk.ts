@@ -37,3 +37,25 @@ export async function emptyForBulkWrite(db: Db, tables: string[]): Promise<void>
   const filled = await db.query<{ any: boolean }>(`SELECT ${tables.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(' OR ')} AS any`)
   if (!filled.rows[0]!.any) await db.exec(`TRUNCATE ${tables.join(', ')}`)
 }
+
+/**
+ * Runs `write` with the secondary indexes of `tables` (those no constraint owns) dropped, then builds
+ * them again from their own definitions: one sorted build instead of an index entry per row, which
+ * at a province's size halves the cost of writing parcels, enterprises and their yearly figures.
+ * Inside the caller's transaction, like {@link withForeignKeysCheckedOnce}.
+ */
+export async function withIndexesBuiltAfter<T>(db: Db, tables: string[], write: () => Promise<T>): Promise<T> {
+  const indexes = (
+    await db.query<{ name: string; def: string }>(
+      `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE i.indrelid = ANY($1::regclass[]) AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+       ORDER BY c.relname`,
+      [tables],
+    )
+  ).rows
+  for (const ix of indexes) await db.exec(`DROP INDEX ${quote(ix.name)}`)
+  const out = await write()
+  for (const ix of indexes) await db.exec(ix.def)
+  return out
+}

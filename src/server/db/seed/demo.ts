@@ -10,7 +10,7 @@
 import type { Db } from '../engine'
 import { assignOwners, World, type EnterpriseDraft, type ParcelDraft } from './demo-entities'
 import { layOutParcels, loadCounties, planClusters, type ParkPlan } from './demo-layout'
-import { emptyForBulkWrite } from './bulk'
+import { emptyForBulkWrite, withIndexesBuiltAfter } from './bulk'
 import { seedRegions } from './regions'
 import { Rng } from './rng'
 
@@ -74,10 +74,12 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
 
     const parks = [...new Set(clusters.map((c) => c.park).filter((p): p is ParkPlan => p !== null))]
     const parkIds = await insertParks(tx, parks)
-    const enterpriseIds = await insertEnterprises(tx, enterprises, parkIds)
-    await insertParcels(tx, parcels, parkIds, enterpriseIds)
     await emptyForBulkWrite(tx, ['enterprise_yearly'])
-    const yearlyRows = await insertYearly(tx, enterprises, enterpriseIds)
+    const yearlyRows = await withIndexesBuiltAfter(tx, ['enterprise', 'parcel', 'enterprise_yearly'], async () => {
+      const enterpriseIds = await insertEnterprises(tx, enterprises, parkIds)
+      await insertParcels(tx, parcels, parkIds, enterpriseIds)
+      return insertYearly(tx, enterprises, enterpriseIds)
+    })
     await drawParks(tx, parks, parkIds)
     await tx.exec('ANALYZE region; ANALYZE industrial_park; ANALYZE enterprise; ANALYZE enterprise_yearly; ANALYZE parcel')
 

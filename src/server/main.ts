@@ -6,8 +6,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseEnv } from './env'
 import { openDatabase } from './db/open'
-import { DataDirLockedError, openPostgres } from './db/engine'
+import { DataDirLockedError, openPostgres, type Db } from './db/engine'
 import { bootstrap, type BootstrapResult } from './db/seed/bootstrap'
+import { appraisalHistoryState, completeAppraisalHistory } from './db/seed/appraisal'
 import { DEMO_ACCOUNTS } from './db/seed/people'
 import { fileConfigSource } from './runtime-config'
 import { buildApp } from './app'
@@ -31,7 +32,11 @@ async function main(): Promise<void> {
     webRoot: path.join(ROOT, 'dist'),
     uploadDir: env.UPLOAD_DIR ? path.resolve(ROOT, env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
   })
+  const history = new AbortController()
+  let publishing: Promise<void> = Promise.resolve()
   const shutdown = async () => {
+    history.abort()
+    await publishing
     await app.close()
     await readDb?.close()
     await db.close()
@@ -41,6 +46,27 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown)
   await app.listen({ port: env.PORT, host: env.HOST })
   printBanner(`http://${env.HOST}:${env.PORT}`, seeded, !env.DATABASE_URL)
+  publishing = publishHistory(db, history.signal)
+}
+
+/** The demo's past years of 亩均评价 left by a first start at a province's size (or by a start it interrupted). */
+async function publishHistory(db: Db, signal: AbortSignal): Promise<void> {
+  const state = await appraisalHistoryState(db)
+  if (!state) return
+  const span = `${state.years[0]}–${state.years[state.years.length - 1]} 年`
+  console.log(`正在生成演示数据的历史亩均评价（${span}），已完成 ${state.done} 年；生成期间系统照常使用`)
+  const t0 = Date.now()
+  try {
+    await completeAppraisalHistory(
+      db,
+      (s) => console.log(`  历史亩均评价：已完成 ${s.years[s.done - 1]} 年（${s.done}/${s.years.length}）`),
+      signal,
+    )
+    console.log(`历史亩均评价已生成（${span}），用时 ${Math.round((Date.now() - t0) / 1000)} 秒`)
+  } catch (err) {
+    if (signal.aborted) console.log('历史亩均评价生成暂停，下次启动时继续')
+    else console.error('历史亩均评价生成中断（下次启动时继续）：', err)
+  }
 }
 
 function printBanner(url: string, seeded: BootstrapResult, embedded: boolean): void {

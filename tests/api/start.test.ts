@@ -9,6 +9,8 @@ import path from 'node:path'
 import crypto from 'node:crypto'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPostgres } from '../../src/server/db/engine'
+import { openDatabase } from '../../src/server/db/open'
+import { appraisalHistoryState, seedAppraisal } from '../../src/server/db/seed/appraisal'
 import { withDatabase } from './global-setup'
 
 interface Started {
@@ -49,7 +51,7 @@ afterAll(() => children.forEach((c) => c.kill('SIGKILL')))
 const port = () => 20000 + crypto.randomInt(20000)
 
 describe.runIf(inject('engine') === 'pglite')('embedded start', () => {
-  it('creates, seeds, refuses a second owner, and restarts without reseeding in under 10 s', async () => {
+  it('creates, seeds, refuses a second owner, and restarts without reseeding in under 10 s, publishing pending 亩均 history behind', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-start-'))
     const p1Port = port()
     const first = startProduct({ PORT: String(p1Port), DATA_DIR: dataDir, SEED_PARCELS: '50' })
@@ -76,6 +78,28 @@ describe.runIf(inject('engine') === 'pglite')('embedded start', () => {
     expect(parcels.status).toBe(200)
     third.child.kill('SIGTERM')
     await third.exited
+
+    // a first start at a province's size leaves the past years' 亩均 batches pending (here marked
+    // on the same data): the next start answers at once and publishes them behind, then clears the mark
+    const marked = await openDatabase({ dataDir })
+    const published = (await marked.query<{ n: number }>('SELECT count(*)::int AS n FROM appraisal_batch')).rows[0].n
+    expect(published).toBeGreaterThan(0)
+    await marked.exec('TRUNCATE appraisal_input_source, appraisal_event, appraisal_batch CASCADE')
+    await seedAppraisal(marked, { history: 'after-start' })
+    await marked.close()
+    const p4Port = port()
+    const fourth = startProduct({ PORT: String(p4Port), DATA_DIR: dataDir })
+    children.push(fourth.child)
+    await waitReady(p4Port, fourth, 30_000)
+    expect(fourth.output()).toMatch(/正在生成演示数据的历史亩均评价（\d{4}–\d{4} 年），已完成 0 年/)
+    for (let i = 0; i < 600 && !fourth.output().includes('历史亩均评价已生成'); i++) await new Promise((r) => setTimeout(r, 100))
+    expect(fourth.output()).toMatch(/历史亩均评价已生成（\d{4}–\d{4} 年），用时 \d+ 秒/)
+    fourth.child.kill('SIGTERM')
+    expect(await fourth.exited).toBe(0)
+    const after = await openDatabase({ dataDir })
+    expect((await after.query<{ n: number }>('SELECT count(*)::int AS n FROM appraisal_batch')).rows[0].n).toBe(published)
+    expect(await appraisalHistoryState(after)).toBeNull()
+    await after.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }, 300_000)
 

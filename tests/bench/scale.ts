@@ -19,6 +19,7 @@ import path from 'node:path'
 import { openPgliteMemory, openPostgres, type Db } from '../../src/server/db/engine'
 import { migrate } from '../../src/server/db/migrate'
 import { bootstrap } from '../../src/server/db/seed/bootstrap'
+import { completeAppraisalHistory } from '../../src/server/db/seed/appraisal'
 import { buildApp } from '../../src/server/app'
 import { readRuntimeConfig, staticConfigSource } from '../../src/server/runtime-config'
 import { passwordDigest } from '../../src/domain/password-digest'
@@ -109,7 +110,11 @@ async function one(engine: 'pglite' | 'postgres', parcels: number) {
   await migrate(db)
   await bootstrap(db, { demo: true, parcels, boundaries: COUNTY_OUTLINES })
   const firstStart = (performance.now() - t0) / 1000
-  console.error(`scale bench: ${engine} ${parcels} first start ${firstStart.toFixed(1)} s`)
+  // the past years' 亩均 batches a large first start publishes behind: all there before anything is measured
+  const t1 = performance.now()
+  await completeAppraisalHistory(db)
+  const history = (performance.now() - t1) / 1000
+  console.error(`scale bench: ${engine} ${parcels} first start ${firstStart.toFixed(1)} s, 亩均 history after it ${history.toFixed(1)} s`)
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilp-scale-'))
   const app = await buildApp({
     db,
@@ -156,7 +161,7 @@ async function one(engine: 'pglite' | 'postgres', parcels: number) {
   await db.close()
   await drop()
   fs.rmSync(uploadDir, { recursive: true, force: true })
-  return { engine, parcels, firstStart, reads, exports }
+  return { engine, parcels, firstStart, history, reads, exports }
 }
 
 /** Runs every engine and size; returns the markdown table. */
@@ -180,7 +185,9 @@ export async function scaleBench(): Promise<string> {
   lines.push(`|${'---|'.repeat(2 + SIZES.length * 3 + 1)}`)
   for (const engine of engines) {
     const rs = results.filter((r) => r.engine === engine)
-    lines.push(`| ${engine} | first start (s) | ${rs.map((r) => `${r.firstStart.toFixed(1)} | | `).join(' | ')} | |`)
+    lines.push(
+      `| ${engine} | first start: ready (+ 亩均 history behind) s | ${rs.map((r) => `${r.firstStart.toFixed(1)}${r.history >= 0.05 ? ` (+ ${r.history.toFixed(1)})` : ''} | | `).join(' | ')} | |`,
+    )
     for (const url of READS) {
       const cells = rs.map(
         (r) =>

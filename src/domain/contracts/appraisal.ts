@@ -57,6 +57,18 @@ const isoDate = (label: string) => z.string({ error: `${label}必填` }).regex(/
 const scale = z.enum(SCALES, { error: '规模 scale 应为 规上 或 规下' })
 const cls = z.enum(['A', 'B', 'C', 'D'], { error: '类别 class 应为 A、B、C、D 之一' })
 
+/**
+ * GET /api/appraiseResult/history: the demo's past years of 亩均评价 still being published after a
+ * first start at a province's size (pending false once they all are).
+ */
+export interface AppraisalHistory {
+  pending: boolean
+  /** The past years published after the start, oldest first. */
+  years: number[]
+  /** How many of them are published. */
+  done: number
+}
+
 // ---- /api/companyAppraise ----
 
 /** GET /api/companyAppraise/list: the enterprises of a year with their inputs and whether they are complete. */

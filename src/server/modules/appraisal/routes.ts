@@ -45,6 +45,8 @@ import {
   eventDeleteBody,
   eventHistoryQuery,
 } from '../../../domain/contracts/appraisal'
+import type { AppraisalHistory } from '../../../domain/contracts/appraisal'
+import { appraisalHistoryState } from '../../db/seed/appraisal'
 import { APPRAISAL_CLASS_NAMES, type AppraisalClass } from '../../../domain/appraisal'
 import { DOCUMENT_EXTENSIONS } from '../../../domain/contracts/base-file'
 import * as events from './events'
@@ -332,6 +334,11 @@ export const appraisalRoutes =
       async (req) =>
         ok(await service.batches(db, await scopeOfRequest(db, req, req.query.regionCode), await resolveYear(db, req.query.year))),
     )
+
+    app.get('/api/appraiseResult/history', { config: { pages: APPRAISE_PAGES, log: false } }, async () => {
+      const state = await appraisalHistoryState(db)
+      return ok<AppraisalHistory>(state ? { pending: true, ...state } : { pending: false, years: [], done: 0 })
+    })
 
     app.get(
       '/api/appraiseResult/list',

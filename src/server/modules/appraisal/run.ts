@@ -302,43 +302,86 @@ export async function runBatch(db: Db, batch: { id: number; countyCode: string; 
  * oldest first so each year's results carry the year before's class.
  */
 export async function publishPastYears(db: Db, currentYear: number): Promise<number> {
-  const years = (
-    await db.query<{ year: number }>('SELECT DISTINCT year::int AS year FROM enterprise_yearly WHERE year < $1 ORDER BY 1', [currentYear])
-  ).rows
   let batches = 0
-  for (const { year } of years) {
-    const subjects = await readSubjects(db, year, null)
-    const last = await lastClasses(db, year, null)
-    const byCounty = new Map<string, RunSubject[]>()
-    for (const s of subjects) {
-      const list = byCounty.get(s.countyCode)
-      if (list) list.push(s)
-      else byCounty.set(s.countyCode, [s])
-    }
-    const counties = [...byCounty.keys()].sort()
-    const norms = await normsOf(db, counties, year)
-    const inForce = await modelsInForce(db, counties, year)
-    // the batches of the year in county order, each with the models it uses
-    const ids = new Map(
-      (
-        await db.query<{ id: number; county_code: string }>(
-          `INSERT INTO appraisal_batch (county_code, year, version, state, reason, models, publicity_start, publicity_end, run_at, run_by, published_at, published_by)
-           SELECT c.county, $2::int, 1, '试算', '年度评价', c.models, make_date($2::int + 1, 3, 1), make_date($2::int + 1, 3, 10), now(), 'system', NULL, ''
-           FROM unnest($1::text[], $3::jsonb[]) WITH ORDINALITY AS c(county, models, k) ORDER BY c.k RETURNING id, county_code`,
-          [counties, year, counties.map((c) => JSON.stringify([inForce.get(c)!.规上, inForce.get(c)!.规下]))],
-        )
-      ).rows.map((r) => [r.county_code, r.id]),
-    )
+  for (const year of await pastYears(db, currentYear)) batches += await publishPastYear(db, year)
+  return batches
+}
+
+/** The years with figures before `currentYear`, oldest first. */
+export async function pastYears(db: Db, currentYear: number): Promise<number[]> {
+  const r = await db.query<{ year: number }>('SELECT DISTINCT year::int AS year FROM enterprise_yearly WHERE year < $1 ORDER BY 1', [
+    currentYear,
+  ])
+  return r.rows.map((x) => x.year)
+}
+
+/**
+ * The published batches of one past year, in county order. At once (the first start, inside its
+ * transaction), or with `eachCounty` one county per transaction beside the users' requests, skipping
+ * a county that has a batch of the year already; `eachCounty.before` writes what the county's batch
+ * stands on in the same transaction, and an aborted `signal` stops before the next county. Answers
+ * the batches written.
+ */
+export async function publishPastYear(
+  db: Db,
+  year: number,
+  eachCounty?: { before: (tx: Db, county: string) => Promise<void>; signal?: AbortSignal },
+): Promise<number> {
+  const subjects = await readSubjects(db, year, null)
+  const last = await lastClasses(db, year, null)
+  const byCounty = new Map<string, RunSubject[]>()
+  for (const s of subjects) {
+    const list = byCounty.get(s.countyCode)
+    if (list) list.push(s)
+    else byCounty.set(s.countyCode, [s])
+  }
+  const counties = [...byCounty.keys()].sort()
+  const norms = await normsOf(db, counties, year)
+  const inForce = await modelsInForce(db, counties, year)
+  const write = async (tx: Db, some: string[]) => {
+    const ids = await insertPastBatches(tx, year, some, inForce)
     const all: ResultRow[] = []
-    for (const county of counties) {
+    for (const county of some)
       all.push(...scoreWith(ids.get(county)!, byCounty.get(county)!, last, norms.get(county)!, inForce.get(county)!).rows)
-    }
-    batches += counties.length
-    await insertResults(db, all)
-    await db.query(
-      `UPDATE appraisal_batch SET state = '发布', published_at = make_date($1::int + 1, 3, 20)::timestamptz, published_by = 'system' WHERE year = $1::int AND state = '试算'`,
-      [year],
+    await insertResults(tx, all)
+    await tx.query(
+      `UPDATE appraisal_batch SET state = '发布', published_at = make_date(year + 1, 3, 20)::timestamptz, published_by = 'system' WHERE id = ANY($1::int[])`,
+      [[...ids.values()]],
     )
   }
-  return batches
+  if (!eachCounty) {
+    await write(db, counties)
+    return counties.length
+  }
+  let written = 0
+  for (const county of counties) {
+    eachCounty.signal?.throwIfAborted()
+    await db.transaction(async (tx) => {
+      const taken = await tx.query('SELECT 1 FROM appraisal_batch WHERE county_code = $1 AND year = $2 LIMIT 1', [county, year])
+      if (taken.rows.length > 0) return
+      await eachCounty.before(tx, county)
+      await write(tx, [county])
+      written++
+    })
+    // the embedded engine answers within the same turn of the event loop: without a yield the whole
+    // year would run before any request that arrived meanwhile is even read
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return written
+}
+
+/** 试算 batches (version 1, 年度评价) of some counties and a past year, each with the models it uses: county → id. */
+async function insertPastBatches(
+  db: Db,
+  year: number,
+  counties: string[],
+  inForce: Map<string, Record<Scale, ModelInForce>>,
+): Promise<Map<string, number>> {
+  const r = await db.query<{ id: number; county_code: string }>(
+    `INSERT INTO appraisal_batch (county_code, year, version, state, reason, models, publicity_start, publicity_end, run_at, run_by, published_at, published_by)
+     SELECT c.county, $2::int, 1, '试算', '年度评价', c.models, make_date($2::int + 1, 3, 1), make_date($2::int + 1, 3, 10), now(), 'system', NULL, ''
+     FROM unnest($1::text[], $3::jsonb[]) WITH ORDINALITY AS c(county, models, k) ORDER BY c.k RETURNING id, county_code`,
+    [counties, year, counties.map((c) => JSON.stringify([inForce.get(c)!.规上, inForce.get(c)!.规下]))],
+  )
+  return new Map(r.rows.map((x) => [x.county_code, x.id]))
 }

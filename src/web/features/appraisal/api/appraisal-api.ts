@@ -1,6 +1,6 @@
 /** 亩均效益评价 calls: /api/companyAppraise/*, /api/appraiseNorm/*, /api/appraiseResult/* (docs/api.md). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { AppraisalBatch, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
+import type { AppraisalBatch, AppraisalHistory, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
 import type { Page } from '../../../../domain/contracts/envelope'
 import type { AppraisalModelSpec } from '../../../../domain/appraisal-run'
 import { apiDownloadGet, apiGet, apiUpload, saveBlob } from '../../../core/api'
@@ -179,6 +179,14 @@ export const uploadObjectionFile = (form: FormData) =>
 export const useCompleteness = hook<{ year: number; rows: CompletenessRow[] }>('completeness', '/api/companyAppraise/completeness')
 export const useInputList = hook<Page<InputRow>>('inputs', '/api/companyAppraise/list')
 export const useInputDetail = hook<InputDetail>('input', '/api/companyAppraise/inputs')
+/** The demo's past years still being published after the start: asked again every 10 s while pending. */
+export const useAppraisalHistory = () =>
+  useQuery({
+    queryKey: [...APPRAISAL_KEY, 'history'],
+    queryFn: () => apiGet<AppraisalHistory>('/api/appraiseResult/history'),
+    refetchInterval: (q) => (q.state.data?.pending ? 10_000 : false),
+  })
+
 export const useBatches = hook<AppraisalBatch[]>('batches', '/api/appraiseResult/batches')
 export const useResults = hook<Page<AppraisalResultRow>>('results', '/api/appraiseResult/list')
 export const useObjections = hook<ObjectionRow[]>('objections', '/api/appraiseResult/objections')

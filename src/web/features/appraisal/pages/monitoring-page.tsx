@@ -27,7 +27,7 @@ import {
   type CompletenessRow,
   type InputRow,
 } from '../api/appraisal-api'
-import { BatchStateTag } from '../components/appraisal-bits'
+import { AppraisalHistoryNotice, BatchStateTag } from '../components/appraisal-bits'
 import { XlsxImportButton } from '../components/xlsx-import'
 import { AppraisalAlerts, AppraisalDrill } from '../components/monitoring-alerts'
 
@@ -126,6 +126,7 @@ export function AppraisalMonitoringPage() {
         </Space>
       }
     >
+      <AppraisalHistoryNotice />
       <AppraisalAlerts year={year} regionCode={f.regionCode} />
       <Space align="start" style={{ width: '100%', marginBottom: 16 }} wrap>
         <Card size="small" title="数据完整度（按来源）" style={{ minWidth: 760 }}>

@@ -36,7 +36,7 @@ import {
 } from '../api/appraisal-api'
 import { EnterpriseCard } from '../components/enterprise-card'
 import { YearCompareModal } from '../components/year-compare'
-import { AppraisalClassTag, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
+import { AppraisalClassTag, AppraisalHistoryNotice, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
 import { enterMovesOn } from '../../../ui/form-keys'
 import { productToday } from '../../../core/product-today'
 
@@ -278,6 +278,7 @@ export function AppraisalResultPage() {
         </Space>
       }
     >
+      <AppraisalHistoryNotice />
       <Table<AppraisalBatch>
         size="small"
         rowKey="id"

@@ -45,7 +45,18 @@ const history = async () => {
 
 describe('亩均 history published after the start', () => {
   it('writes what the first start writes at once, year by year, and goes on after an interruption', async () => {
+    // an enterprise with figures but no county: no batch appraises it, its inputs' sources are still written
+    const loose = (
+      await s.db.query<{ id: number }>('SELECT enterprise_id AS id FROM enterprise_yearly WHERE year < $1 ORDER BY 1 LIMIT 1', [
+        currentYear,
+      ])
+    ).rows[0].id
+    await s.db.query('UPDATE enterprise SET county_code = NULL WHERE id = $1', [loose])
+    await s.db.exec('TRUNCATE appraisal_input_source, appraisal_event, appraisal_batch CASCADE')
+    await seedAppraisal(s.db, { history: 'now' })
     const atOnce = await pastYearsAsSeeded()
+    expect(atOnce.sources.filter((r) => r.enterprise_id === loose).length).toBeGreaterThan(0)
+    expect(atOnce.results.filter((r) => r.enterprise_id === loose)).toEqual([])
     const years = [...new Set(atOnce.batches.map((b) => Number(b.year)))]
     expect(years.length).toBeGreaterThanOrEqual(5)
     expect(atOnce.results.length).toBeGreaterThan(500)

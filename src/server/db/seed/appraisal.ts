@@ -54,9 +54,10 @@ export async function seedAppraisal(db: Db, opts: { history: 'now' | 'after-star
 /**
  * Where each seeded input came from (`where` on enterprise_yearly y and enterprise e): its
  * department reported it early in the following year (税务 in February, 统计 and 自然资源 in March,
- * 电力 and 人社 in April, 环保 in May), never after today.
+ * 电力 and 人社 in April, 环保 in May), never after today. With `keep`, rows already there are kept
+ * (a county taken up again after a stop).
  */
-async function insertInputSources(db: Db, where: string, params: unknown[]): Promise<void> {
+async function insertInputSources(db: Db, where: string, params: unknown[], keep = false): Promise<void> {
   await db.query(
     `INSERT INTO appraisal_input_source (enterprise_id, year, item, source, reported_date, updated_by)
      SELECT y.enterprise_id, y.year, i.item, i.source,
@@ -68,7 +69,8 @@ async function insertInputSources(db: Db, where: string, params: unknown[]): Pro
        ('rd_expense', '统计', 3, y.rd_expense), ('energy', '电力', 4, y.energy), ('emissions', '环保', 5, y.emissions),
        ('employees', '人社', 4, y.employees), ('land_area_m2', '自然资源', 3, y.land_area_m2)
      ) AS i(item, source, month, v)
-     WHERE i.v IS NOT NULL AND ${where}`,
+     WHERE i.v IS NOT NULL AND ${where}
+     ${keep ? 'ON CONFLICT DO NOTHING' : ''}`,
     params,
   )
 }
@@ -94,19 +96,23 @@ export async function completeAppraisalHistory(
   if (!state) return
   for (const year of state.years.slice(state.done)) {
     await publishPastYear(db, year, {
-      before: (tx, county) => insertInputSources(tx, 'y.year = $1 AND e.county_code = $2', [year, county]),
+      before: (tx, county) => insertInputSources(tx, 'y.year = $1 AND e.county_code = $2', [year, county], true),
       signal,
     })
-    // the year's enterprises that no batch appraises (no county, not a subject) have their sources too
+    // the sources of the year's enterprises in no county with a batch (no county, no subject)
+    const counties = await db.query<{ c: string }>('SELECT DISTINCT county_code AS c FROM appraisal_batch WHERE year = $1', [year])
     await insertInputSources(
       db,
-      'y.year = $1 AND NOT EXISTS (SELECT 1 FROM appraisal_input_source s WHERE s.enterprise_id = y.enterprise_id AND s.year = y.year)',
-      [year],
+      'y.year = $1 AND (e.county_code IS NULL OR e.county_code <> ALL($2::text[]))',
+      [year, counties.rows.map((r) => r.c)],
+      true,
     )
+    // statistics as the tables grow: the next year reads this one's classes through them
+    await db.exec('ANALYZE appraisal_batch; ANALYZE appraisal_result')
     state.done = state.years.indexOf(year) + 1
     await db.query('UPDATE app_setting SET value = $2 WHERE key = $1', [PENDING, JSON.stringify(state)])
     progress?.(state)
   }
-  await db.exec('ANALYZE appraisal_input_source; ANALYZE appraisal_batch; ANALYZE appraisal_result')
+  await db.exec('ANALYZE appraisal_input_source')
   await db.query('DELETE FROM app_setting WHERE key = $1', [PENDING])
 }

@@ -123,8 +123,7 @@ export async function seedIdleLand(db: Db, lastYear = 2025): Promise<number> {
        FROM json_to_recordset($1::json) AS r(id int, completed date) WHERE c.id = r.id`,
       [rows(closed)],
     )
-    const n = cases.length
-    return n
+    return cases.length
   })
 }
 

@@ -318,9 +318,9 @@ export async function pastYears(db: Db, currentYear: number): Promise<number[]> 
 /**
  * The published batches of one past year, in county order. At once (the first start, inside its
  * transaction), or with `eachCounty` one county per transaction beside the users' requests, skipping
- * a county that has a batch of the year already; `eachCounty.before` writes what the county's batch
- * stands on in the same transaction, and an aborted `signal` stops before the next county. Answers
- * the batches written.
+ * a county that has a batch of the year already; `eachCounty.before` runs first in every county's
+ * transaction, its batch written or not, and an aborted `signal` stops before the next county.
+ * Answers the batches written.
  */
 export async function publishPastYear(
   db: Db,
@@ -357,9 +357,9 @@ export async function publishPastYear(
   for (const county of counties) {
     eachCounty.signal?.throwIfAborted()
     await db.transaction(async (tx) => {
+      await eachCounty.before(tx, county)
       const taken = await tx.query('SELECT 1 FROM appraisal_batch WHERE county_code = $1 AND year = $2 LIMIT 1', [county, year])
       if (taken.rows.length > 0) return
-      await eachCounty.before(tx, county)
       await write(tx, [county])
       written++
     })

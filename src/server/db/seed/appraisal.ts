@@ -11,7 +11,7 @@ import { emptyForBulkWrite, withForeignKeysCheckedOnce } from './bulk'
 /** Above this many parcels the first start leaves the past years' 亩均 batches to after the server is up. */
 export const HISTORY_AFTER_START_ABOVE = 20_000
 
-/** app_setting key of history still to publish: {"years": [first, last], "done": years done}. */
+/** app_setting key of the history still to publish: {"years": [the past years, oldest first], "done": how many are published}. */
 const PENDING = 'demo.appraisal_history'
 
 /** Where the history stands: null when nothing is pending. */

@@ -37,6 +37,17 @@ const two = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2,
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text })
 
 /** Picks an option of an antd Select by its label. */
+/**
+ * Ticks a candidate of the 添加成员 modal once its list has settled: the list opening refetches and
+ * re-renders its rows, and a click landing in that moment left the box unticked (a CI run).
+ */
+async function tick(modal: Locator, id: number) {
+  await expect(modal.locator('.ant-spin-spinning')).toHaveCount(0)
+  const box = modal.locator(`tr[data-row-key="${id}"] input[type="checkbox"]`)
+  await expect(async () => box.check({ timeout: 2_000 })).toPass()
+  await expect(box).toBeChecked()
+}
+
 async function pick(page: Page, select: Locator, label: string) {
   await select.click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click()
@@ -158,7 +169,7 @@ test('地块分组管理: create from the keyboard, add two parcels, refuse a ta
   // 添加成员: two parcels ticked in the modal
   await members.getByTestId('add-members').click()
   const modal = page.getByTestId('add-members-modal')
-  for (const p of [first, second]) await modal.locator(`tr[data-row-key="${p.id}"] input[type="checkbox"]`).check()
+  for (const p of [first, second]) await tick(modal, p.id)
   await expect(modal.getByTestId('candidate-chosen')).toContainText('已选 2 宗')
   await page.screenshot({ path: shot('industry-map-add-members') })
   await page.getByTestId('add-members-ok').click()
@@ -242,7 +253,7 @@ test('企业分组管理: create a group and add one enterprise found by its cre
   await modal.getByTestId('candidate-search').locator('input').fill(e.creditCode)
   await modal.getByTestId('candidate-search').locator('input').press('Enter')
   await expect(modal.locator('tbody tr[data-row-key]')).toHaveCount(1)
-  await modal.locator(`tr[data-row-key="${e.id}"] input[type="checkbox"]`).check()
+  await tick(modal, e.id)
   await page.getByTestId('add-members-ok').click()
   await expect(toast(page, '已添加 1 个')).toBeVisible()
   await expect(modal).toBeHidden()

@@ -26,6 +26,7 @@ import {
   publishBatch,
   reviewObjection,
   runBatch,
+  useAppraisalHistory,
   useBatches,
   useObjections,
   usePolicyList,
@@ -51,6 +52,9 @@ export function AppraisalResultPage() {
   const act = useAction()
   const { message } = App.useApp()
   const batches = useBatches({ year, regionCode: f.regionCode }, year !== undefined)
+  const history = useAppraisalHistory().data
+  // a past year the demo is still publishing after a first start at a province's size
+  const coming = history?.pending && year !== undefined && history.years.slice(history.done).includes(year)
   const q = {
     year,
     regionCode: f.regionCode,
@@ -288,7 +292,9 @@ export function AppraisalResultPage() {
         columns={batchColumns}
         scroll={{ x: 1300 }}
         pagination={{ pageSize: 5, showSizeChanger: false, showTotal: (t) => `共 ${t} 个批次` }}
-        locale={{ emptyText: '该年度还没有评价批次：在"区域"中选择区县，点"试算"开始' }}
+        locale={{
+          emptyText: coming ? '该年度的评价批次正在后台生成，完成后自动显示' : '该年度还没有评价批次：在"区域"中选择区县，点"试算"开始',
+        }}
         style={{ marginBottom: 16 }}
       />
       <Space wrap style={{ marginBottom: 12 }}>
@@ -337,7 +343,13 @@ export function AppraisalResultPage() {
         data-testid="result-table"
         rowKey={(r) => `${r.batchId}-${r.enterpriseId}`}
         list={{ data: results.data, error: results.error, isFetching: results.isFetching, refetch: results.refetch }}
-        emptyText={filtered ? '没有符合条件的企业，请调整关键字、类别或规模' : '该年度还没有评价结果，请先试算'}
+        emptyText={
+          filtered
+            ? '没有符合条件的企业，请调整关键字、类别或规模'
+            : coming
+              ? '该年度的评价结果正在后台生成，完成后自动显示'
+              : '该年度还没有评价结果，请先试算'
+        }
         pagination={pagination}
         columns={resultColumns}
         onChange={onTableChange}

@@ -181,14 +181,23 @@ test('地块分组管理: create from the keyboard, add two parcels, refuse a ta
   await expect(groups.locator(`tr[data-row-key="${id}"] [data-field="memberCount"]`)).toHaveText('2')
   await page.screenshot({ path: shot('industry-map-land-group'), fullPage: true })
 
-  // a taken name: the server's 409 message, the modal stays open
+  // a taken name: the server's 409 message, the modal stays open. The name is in the field before 创建
+  // is pressed, and the server's own answer is waited for (a loaded CI machine answered after the
+  // toast's 15 s once) and asserted before its toast.
   await groups.getByTestId('new-group').click()
+  await expect(form.getByLabel('分组名称')).toBeVisible()
   await form.getByLabel('分组名称').fill(name)
+  await expect(form.getByLabel('分组名称')).toHaveValue(name)
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/industryMap/landGroup/add', { timeout: 60_000 })
   await page
     .getByRole('button', { name: '创 建' })
     .or(page.getByRole('button', { name: '创建' }))
     .click()
+  const answer = await refused
+  const said = (await answer.json()) as { code: number; message: string }
+  expect([answer.status(), said.code, said.message]).toEqual([409, 409, `已有名为“${name}”的地块分组，请换一个名称`])
   await expect(toast(page, `已有名为“${name}”的地块分组，请换一个名称`)).toBeVisible()
+  await expect(form).toBeVisible()
   await page.screenshot({ path: shot('industry-map-duplicate') })
   await page
     .getByRole('button', { name: '取 消' })

@@ -28,7 +28,11 @@ interface Candidate {
 
 const PAGE_SIZE = 10
 
-/** The candidates of a kind for a search, one page at a time. */
+/**
+ * The candidates of a kind for a search, one page at a time. `loading` only while the rows shown
+ * are not yet those of the search (its first answer, another page or keyword): a refetch of the
+ * same rows in the background keeps them clickable (a tick during the spinner's mask was lost).
+ */
 function useCandidates(kind: GroupKind, q: { keyword?: string; regionCode?: string; page: number }, open: boolean) {
   const query = { ...q, pageSize: PAGE_SIZE }
   const parcels = useParcelList(query, open && kind === 'parcel')
@@ -37,7 +41,7 @@ function useCandidates(kind: GroupKind, q: { keyword?: string; regionCode?: stri
     if (kind === 'parcel') {
       const d = parcels.data
       return {
-        loading: parcels.isFetching,
+        loading: parcels.isPending || (parcels.isFetching && parcels.isPlaceholderData),
         error: parcels.error,
         total: d?.total ?? 0,
         rows: (d?.list ?? []).map((r): Candidate => ({
@@ -53,7 +57,7 @@ function useCandidates(kind: GroupKind, q: { keyword?: string; regionCode?: stri
     }
     const d = enterprises.data?.page
     return {
-      loading: enterprises.isFetching,
+      loading: enterprises.isPending || (enterprises.isFetching && enterprises.isPlaceholderData),
       error: enterprises.error,
       total: d?.total ?? 0,
       rows: (d?.list ?? []).map((r): Candidate => ({
@@ -66,7 +70,19 @@ function useCandidates(kind: GroupKind, q: { keyword?: string; regionCode?: stri
         detail: r.industryName,
       })),
     }
-  }, [kind, parcels.data, parcels.isFetching, parcels.error, enterprises.data, enterprises.isFetching, enterprises.error])
+  }, [
+    kind,
+    parcels.data,
+    parcels.isPending,
+    parcels.isFetching,
+    parcels.isPlaceholderData,
+    parcels.error,
+    enterprises.data,
+    enterprises.isPending,
+    enterprises.isFetching,
+    enterprises.isPlaceholderData,
+    enterprises.error,
+  ])
 }
 
 /** The modal of a group; closes after a successful add. */

@@ -623,6 +623,18 @@ describe('整治提升 → 盘活, tasks', () => {
       [county, year],
     )
     expect(row.taskMu).toBe(200)
+    // counties with a 台账, plan or task come first, each part by code
+    const busy = (c: (typeof ov.counties)[number]) => c.ledgerCount > 0 || c.planCount > 0 || c.taskMu !== null
+    const firstIdle = ov.counties.findIndex((c) => !busy(c))
+    expect(ov.counties.slice(firstIdle === -1 ? ov.counties.length : firstIdle).some(busy)).toBe(false)
+    expect(ov.counties.filter(busy).map((c) => c.code)).toEqual(
+      ov.counties
+        .filter(busy)
+        .map((c) => c.code)
+        .sort(),
+    )
+    expect(ov.counties.findIndex((c) => c.code === county)).toBeLessThan(ov.counties.filter(busy).length)
+    expect(ov.counties.some((c) => !busy(c))).toBe(true)
     expect(row.completionRate).toBeCloseTo((done.m2 / M2_PER_MU / 200) * 100, 6)
     const role = await roleId(s, '土地科')
     const user = await makeUser(s, admin, { username: 'rv_task', roleIds: [role], regionCode: '330102' })

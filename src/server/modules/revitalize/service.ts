@@ -872,6 +872,10 @@ export async function overview(db: Db, scope: DataScope, year: number): Promise<
     taskMu: c.task_mu,
     completionRate: FIGURES.revitalizeCompletionRate.formula(mu(c.done_m2), c.task_mu),
   }))
+  // counties with work of the year (a 台账, a plan or a task) first, each part by code: a province's
+  // table should not open on dozens of counties that only hold parcels
+  const idle = (c: (typeof rows)[number]) => (c.ledgerCount > 0 || c.planCount > 0 || c.taskMu !== null ? 0 : 1)
+  rows.sort((a, b) => idle(a) - idle(b) || a.code.localeCompare(b.code))
   const sum = (k: 'ledger_count' | 'ledger_m2' | 'plan_count' | 'running_count' | 'overdue_count' | 'done_count' | 'done_m2') =>
     counties.reduce((s, c) => s + c[k], 0)
   const taskMu = counties.reduce((s, c) => s + (c.task_mu ?? 0), 0)

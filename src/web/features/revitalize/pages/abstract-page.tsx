@@ -99,6 +99,11 @@ export function RevitalizeAbstractPage() {
     if (href) void navigate(href)
   }
 
+  // the server lists counties with work of the year first; a column header re-sorts in the page
+  const by =
+    (k: 'ledgerCount' | 'ledgerAreaMu' | 'planCount' | 'overdueCount' | 'doneAreaMu' | 'taskMu' | 'completionRate') =>
+    (a: CountyRow, b: CountyRow) =>
+      (a[k] ?? -1) - (b[k] ?? -1)
   const columns: TableColumnsType<CountyRow> = [
     {
       title: '区县',
@@ -114,20 +119,28 @@ export function RevitalizeAbstractPage() {
           v
         ),
     },
-    { title: <FigureLabel figure="ledgerCount" label="台账（宗）" />, dataIndex: 'ledgerCount', align: 'right', width: 100 },
+    {
+      title: <FigureLabel figure="ledgerCount" label="台账（宗）" />,
+      dataIndex: 'ledgerCount',
+      align: 'right',
+      width: 100,
+      sorter: by('ledgerCount'),
+    },
     {
       title: <FigureLabel figure="ledgerAreaMu" label="台账面积（亩）" />,
       dataIndex: 'ledgerAreaMu',
       align: 'right',
+      sorter: by('ledgerAreaMu'),
       render: (v: number) => fig('ledgerAreaMu', v),
     },
     { title: '未纳入方案（宗）', dataIndex: 'unplannedCount', align: 'right' },
-    { title: '方案（个）', dataIndex: 'planCount', align: 'right' },
+    { title: '方案（个）', dataIndex: 'planCount', align: 'right', sorter: by('planCount') },
     { title: '实施中', dataIndex: 'runningCount', align: 'right' },
     {
       title: '已逾期',
       dataIndex: 'overdueCount',
       align: 'right',
+      sorter: by('overdueCount'),
       render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
     },
     { title: '已办结', dataIndex: 'doneCount', align: 'right' },
@@ -135,18 +148,21 @@ export function RevitalizeAbstractPage() {
       title: <FigureLabel figure="revitalizedAreaMu" label="盘活面积（亩）" />,
       dataIndex: 'doneAreaMu',
       align: 'right',
+      sorter: by('doneAreaMu'),
       render: (v: number) => fig('revitalizedAreaMu', v),
     },
     {
       title: <FigureLabel figure="revitalizeTaskMu" label="盘活任务（亩）" />,
       dataIndex: 'taskMu',
       align: 'right',
+      sorter: by('taskMu'),
       render: (v: number | null) => (v === null ? <Typography.Text type="secondary">未下达</Typography.Text> : fig('revitalizeTaskMu', v)),
     },
     {
       title: <FigureLabel figure="revitalizeCompletionRate" label="完成率" />,
       dataIndex: 'completionRate',
       align: 'right',
+      sorter: by('completionRate'),
       width: 100,
       render: (v: number | null) => (v === null ? '—' : `${fig('revitalizeCompletionRate', v)}%`),
       onCell: (r) => ({ 'data-testid': `rate-${r.code}` }) as object,

@@ -38,6 +38,7 @@ export function RevitalizeRegulatoryPage() {
     {
       title: '方案',
       key: 'name',
+      width: 240,
       render: (_, p) => (
         <Space orientation="vertical" size={0}>
           <Typography.Link onClick={() => setViewing(p.id)} data-testid="supervise-name">
@@ -50,12 +51,23 @@ export function RevitalizeRegulatoryPage() {
         </Space>
       ),
     },
-    { title: '开始', dataIndex: 'startDate', width: 104 },
-    { title: '完成期限', dataIndex: 'deadline', width: 104 },
+    {
+      title: '开始 / 完成期限',
+      key: 'dates',
+      width: 112,
+      render: (_, p) => (
+        <Space orientation="vertical" size={0}>
+          <span data-field="startDate">{p.startDate}</span>
+          <Typography.Text type={p.risk.overdue ? 'danger' : undefined} data-field="deadline">
+            {p.deadline}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: '进度（应完成）',
       key: 'progress',
-      width: 190,
+      width: 170,
       render: (_, p) => (
         <Space orientation="vertical" size={0} style={{ width: '100%' }}>
           <Progress percent={p.progress} success={{ percent: 0 }} size="small" status={p.risk.overdue ? 'exception' : undefined} />
@@ -68,21 +80,21 @@ export function RevitalizeRegulatoryPage() {
     {
       title: '上次报告',
       dataIndex: 'lastReportDate',
-      width: 104,
+      width: 100,
       render: (v: string | null) => v ?? <Typography.Text type="warning">未报告</Typography.Text>,
     },
     {
       title: '风险',
       key: 'risk',
-      width: 260,
+      width: 250,
       render: (_, p) => (
-        <Space orientation="vertical" size={2}>
-          <Space size={4}>
+        <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+          <Space size={4} wrap>
             <RiskTag level={p.risk.level} />
             <PlanStateTag state={p.state} />
             {p.openSupervisions > 0 && <Tag color="orange">督办未回复 {p.openSupervisions}</Tag>}
           </Space>
-          <Typography.Text style={{ fontSize: 12 }} data-testid="supervise-reasons">
+          <Typography.Text style={{ fontSize: 12, whiteSpace: 'normal' }} data-testid="supervise-reasons">
             {p.risk.reasons.join('；') || '按计划推进'}
           </Typography.Text>
         </Space>
@@ -92,7 +104,7 @@ export function RevitalizeRegulatoryPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 210,
+      width: 180,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
@@ -158,7 +170,7 @@ export function RevitalizeRegulatoryPage() {
         pagination={pagination}
         columns={columns}
         onChange={onTableChange}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1052 }}
       />
       <ReportModal plan={reporting} onClose={() => setReporting(null)} />
       <SuperviseModal plan={supervising} onClose={() => setSupervising(null)} />

@@ -21,7 +21,7 @@ import { REVITALIZE_KEY } from '../api/query-keys'
 import { updatePlan } from '../api/update-plan'
 import { useUnplanned } from '../api/list-unplanned'
 import { ParcelMap } from './parcel-map'
-import { placeErrors } from './revitalize-form-modal'
+import { placeErrors } from '../../../ui/write-form-modal'
 import { productToday } from '../../../core/product-today'
 
 /** One parcel of the form: what the server takes and what the form shows. */

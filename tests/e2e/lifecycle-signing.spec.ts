@@ -248,6 +248,8 @@ test('planned land drawn in the form: outside 浙江 refused under the map; draw
   await expect(summary).toHaveText(/^已绘制多边形，[\d.]+ 亩$/)
   const drawnMu = Number(/，([\d.]+) 亩/.exec((await summary.textContent()) ?? '')![1])
   expect(JSON.parse(await modal.getByTestId('sign-shape-text').inputValue()).coordinates[0]).toHaveLength(5)
+  // the shape's error of the cleared field leaves once it is drawn (its fade-out is waited for)
+  await expect(modal.locator('.ant-form-item-explain-error')).toHaveCount(0)
   await page.screenshot({ path: shot('lifecycle-draw-drawn'), fullPage: true })
   await page.getByTestId('sign-submit').click()
   await expect(page.getByText(`已签约项目「${name}」`)).toBeVisible()

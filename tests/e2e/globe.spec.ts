@@ -170,6 +170,11 @@ test('lifecycle globe: stage colours replay with the time slider; overdue counte
   expect(zones.filter((z) => z.projectId === picked.id).map((z) => z.kind)).toContain('指界')
   await page.evaluate(() => window.__globe!.parcels.ready())
   await expect.poll(() => colourOf(picked.id)).toBe(LIFECYCLE_STAGE_COLORS[stageAt(picked, end)!])
+  // close up the parcel shows the stage; the overdue one keeps its red-ringed marker above it, the others' fade
+  const ringed = (id: number) => page.evaluate((i) => window.__globe!.points.ringed(i), id)
+  expect(await ringed(picked.id)).toBe(true)
+  const onTime = projects.find((p) => p.point && !p.overdue)!
+  expect(await ringed(onTime.id)).toBe(false)
   // the panel shows the picked project from its own read
   await expect(page.getByTestId('lifecycle-project')).toContainText(picked.name)
   await expect(page.getByTestId('lifecycle-project')).toContainText(`签约：${picked.signedDate}`)

@@ -1,7 +1,8 @@
 /**
  * Project markers: one point per lifecycle project, so that a province-wide view (where a parcel
  * is smaller than a pixel) still shows every project's stage colour. Points fade out close up,
- * where the extruded parcel itself is visible.
+ * where the extruded parcel itself is visible — except a flagged (overdue) one: its red ring stays
+ * above its parcel at any distance, since the parcel's colour says the stage, not the delay.
  */
 import './cesium-base-url'
 import { Cartesian3, Color, NearFarScalar, PointPrimitiveCollection, type PointPrimitive, type Scene } from 'cesium'
@@ -13,6 +14,11 @@ export interface GlobePoint {
   lat: number
   color: string
 }
+
+/** Transparent nearer than 4 km, opaque beyond 20 km. */
+const FADE_CLOSE_UP = new NearFarScalar(4.0e3, 0.0, 2.0e4, 1.0)
+/** Opaque at any distance. */
+const ALWAYS_SHOWN = new NearFarScalar(1, 1.0, 2, 1.0)
 
 /** A collection of coloured markers. */
 export class PointLayer {
@@ -35,7 +41,7 @@ export class PointLayer {
         color: Color.fromCssColorString(p.color),
         outlineColor: Color.WHITE,
         outlineWidth: 1,
-        translucencyByDistance: new NearFarScalar(4.0e3, 0.0, 2.0e4, 1.0),
+        translucencyByDistance: FADE_CLOSE_UP,
         disableDepthTestDistance: Number.POSITIVE_INFINITY,
       })
       this.byId.set(p.id, prim)
@@ -46,11 +52,19 @@ export class PointLayer {
   /** Recolours markers; `outline` marks flagged ones (overdue) with a red ring. */
   recolor(colorOf: (id: number) => string, flagged: (id: number) => boolean): void {
     for (const [id, prim] of this.byId) {
+      const ringed = flagged(id)
       prim.color = Color.fromCssColorString(colorOf(id))
-      prim.outlineColor = flagged(id) ? Color.RED : Color.WHITE
-      prim.outlineWidth = flagged(id) ? 3 : 1
+      prim.outlineColor = ringed ? Color.RED : Color.WHITE
+      prim.outlineWidth = ringed ? 3 : 1
+      prim.translucencyByDistance = ringed ? ALWAYS_SHOWN : FADE_CLOSE_UP
     }
     this.scene.requestRender()
+  }
+
+  /** Whether a marker is ringed red and shown at any distance (for tests and the page's checks). */
+  ringed(id: number): boolean {
+    const prim = this.byId.get(id)
+    return !!prim && prim.outlineColor.equals(Color.RED) && NearFarScalar.equals(prim.translucencyByDistance, ALWAYS_SHOWN)
   }
 
   /** Removes the layer. */

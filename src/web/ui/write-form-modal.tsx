@@ -26,9 +26,18 @@ export const namePath = (field: string): (string | number)[] => field.split('.')
 export const holdsField = (fields: readonly string[], field: string) =>
   fields.includes(field) || (field.includes('.') && fields.includes(`${field.split('.')[0]}.*`))
 
-/** Puts errors on the fields the form holds (see {@link holdsField}); returns the others. */
-export function placeErrors(form: FormInstance, fields: readonly string[], errors: { field: string; message: string }[]) {
-  const mine = errors.filter((e) => holdsField(fields, e.field))
+/**
+ * Puts errors on the fields the form holds (see {@link holdsField}) and shows (a field of the list
+ * with no input of its own, such as `parcels.0.parcelId`, would swallow its error); returns the
+ * others, for above the form.
+ */
+export function placeErrors(
+  form: Pick<FormInstance, 'getFieldsError' | 'setFields'>,
+  fields: readonly string[],
+  errors: { field: string; message: string }[],
+) {
+  const shown = new Set(form.getFieldsError().map((f) => f.name.join('.')))
+  const mine = errors.filter((e) => holdsField(fields, e.field) && shown.has(namePath(e.field).join('.')))
   form.setFields(mine.map((e) => ({ name: namePath(e.field) as never, errors: [e.message] })))
   return errors.filter((e) => !mine.includes(e))
 }

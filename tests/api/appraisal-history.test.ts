@@ -72,7 +72,10 @@ describe('亩均 history published after the start', () => {
     expect(waiting.events).toEqual(atOnce.events)
     expect(await history()).toEqual({ pending: true, years, done: 0 })
 
-    // a run stopped after its second year (the server shutting down): the state says how far it got
+    // a run stopped after its second year (the server shutting down): the state says how far it got;
+    // the cached walls are computed again once per year, not once per county
+    const version = async () => Number((await s.db.query<{ v: string }>('SELECT version AS v FROM data_version')).rows[0].v)
+    const v0 = await version()
     const seen: number[] = []
     const stop = new AbortController()
     await expect(
@@ -86,6 +89,7 @@ describe('亩均 history published after the start', () => {
       ),
     ).rejects.toThrow(/abort/i)
     expect(seen).toEqual([1, 2])
+    expect(await version()).toBe(v0 + 2)
     expect(await history()).toEqual({ pending: true, years, done: 2 })
     const half = await pastYearsAsSeeded()
     expect(new Set(half.batches.map((b) => Number(b.year)))).toEqual(new Set(years.slice(0, 2)))
@@ -94,6 +98,7 @@ describe('亩均 history published after the start', () => {
     // the next start goes on from the third year and ends with what the first start writes at once
     await completeAppraisalHistory(s.db, (state) => seen.push(state.done))
     expect(seen).toEqual([1, 2, ...years.slice(2).map((_, k) => k + 3)])
+    expect(await version()).toBe(v0 + years.length)
     expect(await appraisalHistoryState(s.db)).toBeNull()
     expect(await history()).toEqual({ pending: false, years: [], done: 0 })
     expect(await pastYearsAsSeeded()).toEqual(atOnce)

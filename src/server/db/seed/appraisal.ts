@@ -4,6 +4,7 @@
  * server is up, one county and year per transaction, and the 亩均 pages say so until they are done.
  */
 import { todayInProductZone } from '../../../domain/today'
+import { bumpDataVersion, holdDataVersion } from '../data-version'
 import type { Db } from '../engine'
 import { pastYears, publishPastYear, publishPastYears } from '../../modules/appraisal/run'
 import { emptyForBulkWrite, withForeignKeysCheckedOnce } from './bulk'
@@ -95,18 +96,27 @@ export async function completeAppraisalHistory(
   const state = await appraisalHistoryState(db)
   if (!state) return
   for (const year of state.years.slice(state.done)) {
+    // the counties' transactions hold the data version: cached walls stay valid while a year is
+    // written county by county, and are computed again once, when the year is whole
     await publishPastYear(db, year, {
-      before: (tx, county) => insertInputSources(tx, 'y.year = $1 AND e.county_code = $2', [year, county], true),
+      before: async (tx, county) => {
+        await holdDataVersion(tx)
+        await insertInputSources(tx, 'y.year = $1 AND e.county_code = $2', [year, county], true)
+      },
       signal,
     })
-    // the sources of the year's enterprises in no county with a batch (no county, no subject)
-    const counties = await db.query<{ c: string }>('SELECT DISTINCT county_code AS c FROM appraisal_batch WHERE year = $1', [year])
-    await insertInputSources(
-      db,
-      'y.year = $1 AND (e.county_code IS NULL OR e.county_code <> ALL($2::text[]))',
-      [year, counties.rows.map((r) => r.c)],
-      true,
-    )
+    // the sources of the year's enterprises in no county with a batch (no county, no subject); the year is whole
+    await db.transaction(async (tx) => {
+      await holdDataVersion(tx)
+      const counties = await tx.query<{ c: string }>('SELECT DISTINCT county_code AS c FROM appraisal_batch WHERE year = $1', [year])
+      await insertInputSources(
+        tx,
+        'y.year = $1 AND (e.county_code IS NULL OR e.county_code <> ALL($2::text[]))',
+        [year, counties.rows.map((r) => r.c)],
+        true,
+      )
+      await bumpDataVersion(tx)
+    })
     // statistics as the tables grow: the next year reads this one's classes through them
     await db.exec('ANALYZE appraisal_batch; ANALYZE appraisal_result')
     state.done = state.years.indexOf(year) + 1

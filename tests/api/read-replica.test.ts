@@ -68,6 +68,21 @@ describe.skipIf(!onPostgres)('a read replica (DATABASE_READ_URL)', () => {
     const again = await get(search)
     expect([again.from, (again.data as { id: number }[]).map((p) => p.id)]).toEqual(['replica', [parcel.id]])
 
+    // the primary's version is read once per request: the answer cache's read serves the choice too
+    const query = s.db.query
+    let versionReads = 0
+    s.db.query = ((sql: string, params?: unknown[]) => {
+      if (sql.includes('FROM data_version')) versionReads++
+      return query.call(s.db, sql, params)
+    }) as typeof query
+    try {
+      const fresh = await get(`/api/bigData/overview?year=2023`)
+      expect([fresh.status, fresh.from]).toEqual([200, 'replica'])
+    } finally {
+      s.db.query = query
+    }
+    expect(versionReads).toBe(1)
+
     // everything else reads and writes the primary: no choice is made for it
     const users = await fetch(`${s.base}/api/user/query?pageSize=1`, { headers: { Authorization: `Bearer ${token}` } })
     expect([users.status, users.headers.get('x-read-from')]).toEqual([200, null])

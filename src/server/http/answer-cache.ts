@@ -165,6 +165,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set by the answer cache on a cacheable miss: the key and the finisher of its entry */
     answerCache?: { key: string; version: number; finish: (e: Entry | null) => void }
+    /** the primary's data version as the answer cache read it for this request (the replica choice reuses it) */
+    dataVersionRead?: number
   }
 }
 
@@ -188,6 +190,7 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache = new An
     const url = canonicalUrl(req.url)
     if (!isCachedPath(url.split('?', 1)[0])) return
     const version = await dataVersion(db)
+    req.dataVersionRead = version
     cache.see(version)
     const key = `${todayInProductZone()}|${audienceOf(req)}|${url}`
     let hit = cache.get(key)

@@ -46,7 +46,8 @@ export function registerReadReplica(app: FastifyInstance, primary: Db, replica: 
     if (req.method !== 'GET' || reply.sent) return
     const path = req.url.split('?', 1)[0]
     if (!REPLICA_READ_PATHS.some((p) => path.startsWith(p))) return
-    const [want, has] = await Promise.all([dataVersion(primary), dataVersion(replica).catch(() => -1)])
+    // the primary's version once per request: the answer cache (registered first) has read it already
+    const [want, has] = await Promise.all([req.dataVersionRead ?? dataVersion(primary), dataVersion(replica).catch(() => -1)])
     if (has >= want) {
       req.readDb = replica
       stats.replica++

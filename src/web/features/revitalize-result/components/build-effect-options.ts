@@ -78,9 +78,11 @@ export function buildMethodOption(s: EffectSummary) {
     series: [
       {
         type: 'pie',
-        radius: ['38%', '64%'],
+        radius: ['36%', '58%'],
         center: ['50%', '44%'],
-        label: { formatter: '{b}\n{d}%' },
+        // a long method (企业自主再开发) wraps beside its slice instead of being cut off at the box's edge
+        label: { formatter: '{b}\n{d}%', width: 88, overflow: 'break', lineHeight: 15 },
+        labelLine: { length: 8, length2: 6 },
         data: s.byMethod.map((m) => ({
           name: m.method,
           value: round(m.freedAreaMu),

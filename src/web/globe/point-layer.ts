@@ -61,7 +61,7 @@ export class PointLayer {
     this.scene.requestRender()
   }
 
-  /** Whether a marker is ringed red and shown at any distance (for tests and the page's checks). */
+  /** Whether a marker is ringed red and shown at any distance (read by the e2e through `window.__globe`). */
   ringed(id: number): boolean {
     const prim = this.byId.get(id)
     return !!prim && prim.outlineColor.equals(Color.RED) && NearFarScalar.equals(prim.translucencyByDistance, ALWAYS_SHOWN)

@@ -218,7 +218,8 @@ export const ROUTE_TREE: TopNode[] = [
         seg: 'appraise',
         title: '亩均评价',
         redirect: 'monitoring',
-        children: [leaf('monitoring', '评价监测'), leaf('standard', '评价标准'), leaf('result', '评价结果')],
+        // 评价审定 (issue 28): the 审定 grant — who holds it publishes batches and approves model and norm changes
+        children: [leaf('monitoring', '评价监测'), leaf('standard', '评价标准'), leaf('result', '评价结果'), leaf('approve', '评价审定')],
       },
       {
         seg: 'regulation',
@@ -254,7 +255,19 @@ export const ROUTE_TREE: TopNode[] = [
         redirect: 'resultAbstract',
         children: [leaf('resultAbstract', '成效概况'), leaf('resultMap', '成效地图')],
       },
+      // 处置审定 (issue 28): the land 审定 grant — approves 盘活方案 and 闲置土地 处置决定 prepared by others
+      leaf('approve', '处置审定'),
     ],
+  },
+  // 企业服务 (issue 28): what an enterprise account (企业账号) sees of itself — its 亩均评价 in 公示, its 异议
+  {
+    seg: 'company',
+    title: '企业服务',
+    redirect: 'appraise',
+    group: 'busMenus',
+    layout: 'system',
+    guard: 'grant',
+    children: [leaf('appraise', '本企业评价')],
   },
   {
     seg: 'admin',
@@ -280,6 +293,8 @@ export const ROUTE_TREE: TopNode[] = [
           leaf('device', '设备注册'),
           leaf('app', '应用管理'),
           leaf('rz', '操作日志'),
+          // 工作日历 (issue 28): holidays and 调休 days, the 公示期 and the 听证 deadline in working days
+          leaf('calendar', '工作日历'),
           // not in docs/product.md §2: where an administrator looks for the layers of docs/product.md §3 (ADR 0011)
           leaf('mapLayer', '地图图层'),
         ],

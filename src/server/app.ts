@@ -36,6 +36,7 @@ import type { SecurityPolicy } from './auth/session'
 import { startLogRetention } from './modules/log/retention'
 import { registerAnswerCache } from './http/answer-cache'
 import { registerReadReplica } from './http/read-replica'
+import { registerTestClock } from './http/test-clock'
 import './http/context'
 
 // Chinese default messages for every schema (docs/api.md: failures carry a Chinese message)
@@ -53,6 +54,7 @@ type OptionalEnv =
   | 'PORTAL_ORIGIN'
   | 'PORTAL_PEERS'
   | 'JOB_STALE_SECONDS'
+  | 'TEST_CLOCK'
 
 /** What the app needs from its surroundings; tests build it with their own database. */
 export interface AppDeps {
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const jobs = { staleSeconds: deps.env.JOB_STALE_SECONDS }
   for (const mod of MODULES) await app.register(mod({ db: deps.db, config: deps.config, policy, uploads, jobs, testHooks: deps.testHooks }))
+  if (deps.env.TEST_CLOCK) registerTestClock(app)
   app.get('/api/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 
   const indexHtml = deps.webRoot && path.join(deps.webRoot, 'index.html')

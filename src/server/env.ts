@@ -85,6 +85,15 @@ export const envSchema = z
     JOB_STALE_SECONDS: intFrom('JOB_STALE_SECONDS', 30, 1, 3600),
     /** Largest file /api/base/file/*, /api/document/upload/file and the data-centre import accept, in MB. */
     UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 50, 1, 1024),
+    /**
+     * Test-only: `1` lets an administrator move the product's calendar (`PUT /api/test/clock`), so the
+     * e2e run can pass a 公示期. Refused with DATABASE_URL or NODE_ENV=production.
+     */
+    TEST_CLOCK: z
+      .enum(['0', '1', ''], { error: 'TEST_CLOCK 只能为 1（仅测试）或不设置' })
+      .optional()
+      .transform((v) => v === '1'),
+    NODE_ENV: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_READ_URL && !env.DATABASE_URL)
@@ -92,6 +101,12 @@ export const envSchema = z
         code: 'custom',
         path: ['DATABASE_READ_URL'],
         message: 'DATABASE_READ_URL 只能与 DATABASE_URL 一起设置（它是 DATABASE_URL 的只读副本）',
+      })
+    if (env.TEST_CLOCK && (env.DATABASE_URL || env.NODE_ENV === 'production'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message: 'TEST_CLOCK 只供测试使用，生产环境（DATABASE_URL 或 NODE_ENV=production）不能设置',
       })
     if (!env.DATABASE_URL) return
     const secret = env.TOKEN_SECRET

@@ -11,6 +11,8 @@ export interface DemoAccount {
   role: string
   /** Route prefixes whose leaf menus the role is granted; '*' = every menu. */
   grants: string[]
+  /** Leaf routes left out of `grants` (the 审定 pages a clerk's role does not hold). */
+  except?: string[]
   /** The account's region (its data scope); the province when not given. */
   regionCode?: string
 }
@@ -25,6 +27,12 @@ const CLERK_PAGES = [
   '/system/data/center/foundGyyd',
   '/system/data/center/foundYddw',
 ]
+
+/** The pages of 土地科 (低效用地, 全生命周期, 盘活处置). */
+const LAND_PAGES = ['/land', '/landLifeCycle', '/system/stock']
+/** The 审定 pages (issue 28): held by the 科长 roles, not by the clerks who prepare what they decide. */
+export const APPRAISE_APPROVE_PAGE = '/enterprise/appraise/approve'
+export const LAND_APPROVE_PAGE = '/land/approve'
 
 /** docs/api.md "Demo accounts" — embedded default only. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -45,7 +53,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: '审核员',
     grants: ['/system/audit', '/warehouse/data/center'],
   },
-  { username: 'land', password: 'Land@2026', realName: '陈土地', role: '土地科', grants: ['/land', '/landLifeCycle', '/system/stock'] },
+  { username: 'land', password: 'Land@2026', realName: '陈土地', role: '土地科', grants: LAND_PAGES, except: [LAND_APPROVE_PAGE] },
+  // 土地科长: the land 审定 grant (issue 28) — approves the 盘活方案 and 处置决定 that 土地科 prepares
+  { username: 'landlead', password: 'Landlead@2026', realName: '郑土地科长', role: '土地科长', grants: LAND_PAGES },
   {
     username: 'plan',
     password: 'Plan@2026',
@@ -53,7 +63,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: '规划科',
     grants: ['/system/statisticalReport', '/system/IndustryMap', '/system/core'],
   },
-  { username: 'econ', password: 'Econ@2026', realName: '孙经信', role: '经信科', grants: ['/enterprise'] },
+  { username: 'econ', password: 'Econ@2026', realName: '孙经信', role: '经信科', grants: ['/enterprise'], except: [APPRAISE_APPROVE_PAGE] },
+  // 经信科长: the 亩均 审定 grant (issue 28) — publishes batches and approves models and norms that 经信科 prepares
+  { username: 'econlead', password: 'Econlead@2026', realName: '钱经信科长', role: '经信科长', grants: ['/enterprise'] },
   { username: 'ops', password: 'Ops@2026', realName: '赵运维', role: '运维', grants: ['/admin'] },
 ]
 
@@ -65,6 +77,8 @@ const ROLE_CODES: Record<string, string> = {
   土地科: 'LAND',
   规划科: 'PLANNING',
   经信科: 'ECONOMY',
+  经信科长: 'ECONOMY_LEAD',
+  土地科长: 'LAND_LEAD',
   运维: 'OPS',
 }
 
@@ -94,7 +108,7 @@ export async function syncMenus(db: Db): Promise<number> {
   })
 }
 
-async function createRole(tx: Db, name: string, grants: string[]): Promise<number> {
+async function createRole(tx: Db, name: string, grants: string[], except: string[] = []): Promise<number> {
   const role = await tx.query<{ id: number }>(
     'INSERT INTO role(name, code, remark) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET code = EXCLUDED.code RETURNING id',
     [name, ROLE_CODES[name] ?? name, `${name}（初始化）`],
@@ -106,8 +120,9 @@ async function createRole(tx: Db, name: string, grants: string[]): Promise<numbe
      SELECT $1, m.id FROM menu m
      WHERE NOT EXISTS (SELECT 1 FROM menu c WHERE c.parent_id = m.id)
        AND ($2::text[] = ARRAY['*'] OR EXISTS (SELECT 1 FROM unnest($2::text[]) p WHERE m.menu_route = p OR m.menu_route LIKE p || '/%'))
+       AND m.menu_route <> ALL($3::text[])
      ON CONFLICT DO NOTHING`,
-    [roleId, grants],
+    [roleId, grants, except],
   )
   return roleId
 }
@@ -145,7 +160,7 @@ export async function seedDemoPeople(db: Db): Promise<DemoAccount[]> {
   await db.transaction(async (tx) => {
     const orgId = await seedOrganizations(tx)
     for (const a of DEMO_ACCOUNTS) {
-      const roleId = await createRole(tx, a.role, a.grants)
+      const roleId = await createRole(tx, a.role, a.grants, a.except)
       const userId = await createUser(tx, { ...a, regionCode: a.regionCode ?? '330000', organizationId: orgId, mustChange: false })
       await tx.query('INSERT INTO user_role(user_id, role_id) VALUES ($1, $2)', [userId, roleId])
     }

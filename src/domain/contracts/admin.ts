@@ -19,6 +19,7 @@ export const ADMIN_PAGES = {
   device: '/admin/setting/device',
   app: '/admin/setting/app',
   rz: '/admin/setting/rz',
+  calendar: '/admin/setting/calendar',
 } as const
 
 /** An admin page route. */
@@ -37,6 +38,7 @@ export const LOG_MODULES: Record<string, string> = {
   device: '设备注册',
   app: '应用管理',
   log: '操作日志',
+  calendar: '工作日历',
   yddw: '用地单位',
   industryMap: '产业地图',
   mapLayer: '地图图层',

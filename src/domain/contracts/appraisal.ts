@@ -9,8 +9,10 @@ import { pageQuery } from './admin'
 import { QUOTA_TERMS } from '../appraisal-policy'
 
 const leaf = (l: string) => `/enterprise/appraise/${l}`
-/** The three pages: every read is granted by any of them. */
-export const APPRAISE_PAGES = ['monitoring', 'standard', 'result'].map(leaf)
+/** 评价审定 (issue 28): the 审定 grant — 发布 and the approval of model and norm changes. */
+export const APPROVE_PAGES = [leaf('approve')]
+/** The pages of 亩均评价: every read is granted by any of them. */
+export const APPRAISE_PAGES = ['monitoring', 'standard', 'result', 'approve'].map(leaf)
 /** Input corrections: 评价监测 (missing data) and 评价结果 (an objection's corrected input). */
 export const INPUT_PAGES = [leaf('monitoring'), leaf('result')]
 export const STANDARD_PAGES = [leaf('standard')]
@@ -156,6 +158,46 @@ export const normSaveBody = z.object({
   value: z.number({ error: '基准值 value 应为数字' }).positive('基准值 value 应大于0'),
 })
 
+/** POST /api/appraiseApprove/decide: 审定 of a model draft or a norm change by another account. */
+export const approvalDecideBody = z.object({
+  kind: z.enum(['model', 'norm'], { error: '审定对象 kind 应为 model 或 norm' }),
+  id: id('待审定事项 id'),
+  decision: z.enum(['通过', '退回'], { error: '审定结论 decision 应为 通过 或 退回' }),
+  note: z.string().trim().max(500, '审定意见 note 最多500个字').default(''),
+})
+
+/** GET /api/appraiseApprove/steps: the 办理记录 of a batch, model, norm change or 异议. */
+export const stepsQuery = z.object({
+  subject: z.enum(['appraisal_batch', 'appraisal_model', 'appraisal_norm', 'objection'], { error: '对象 subject 不正确' }),
+  id: id('对象 id'),
+})
+
+/** One change of a norm value in a 评价标准 change set. */
+export interface NormChangeItem {
+  division: string
+  indicator: string
+  old: number | null
+  new: number
+}
+
+/** A model draft or a norm change set waiting for 审定 (GET /api/appraiseApprove/pending). */
+export interface PendingApproval {
+  kind: 'model' | 'norm'
+  id: number
+  countyCode: string | null
+  countyName: string
+  /** model: its effective year; norm: the year of the norms */
+  year: number
+  title: string
+  note: string
+  createdBy: string
+  createdAt: string
+  /** model: the indicators, weights and rules against the model in force; norm: each value old → new */
+  diff: { what: string; before: string; after: string }[]
+  /** the caller prepared it and cannot approve it */
+  own: boolean
+}
+
 /** POST /api/appraiseNorm/median: fill a county's norms of a year from the county medians by division. */
 export const normMedianBody = z.object({ countyCode, year })
 
@@ -255,6 +297,30 @@ export const publicityExportQuery = z.object({ batchId: id('批次 batchId') })
 /** GET /api/appraiseResult/objection/file: an attachment of an objection. */
 export const objectionFileQuery = z.object({ objectionId: id('异议 objectionId'), fileId: id('附件 fileId') })
 
+// ---- /api/company/appraise: the enterprise account's own 亩均评价 (issue 28) ----
+
+/** 本企业评价: the page an enterprise account (企业账号) holds. */
+export const COMPANY_PAGES = ['/company/appraise']
+
+/** POST /api/company/appraise/objection: the enterprise's own 异议 during 公示. */
+export const companyObjectionBody = z.object({
+  batchId: id('批次 batchId'),
+  content: text('异议内容 content', 1000),
+  attachments: z.array(id('附件')).max(10, '附件最多10个').default([]),
+})
+
+/** One 异议 as its enterprise sees it. */
+export interface CompanyObjection {
+  id: number
+  channel: '企业' | '代登记'
+  content: string
+  state: '待审' | '维持' | '采纳'
+  decision: string
+  createdAt: string
+  reviewedAt: string | null
+  attachments: { id: number; name: string; size: number }[]
+}
+
 /** GET /api/appraiseResult/alerts: the 评价监测 alerts of a year. */
 export const alertsQuery = z.object({ year: year.optional(), regionCode: regionCode.optional() })
 
@@ -281,6 +347,12 @@ export interface AppraisalBatch {
   publishedAt: string | null
   counts: { A: number; B: number; C: number; D: number }
   openObjections: number
+  /** who ran the 试算, opened the 公示 and published (四眼原则: the publisher is neither of the first two) */
+  runBy: string
+  publicityBy: string
+  publishedBy: string
+  /** 公示 and 异议: the first day 发布 is allowed (the day after the window ends) */
+  publishFrom: string | null
 }
 
 export interface AppraisalResultRow {

@@ -39,6 +39,9 @@ import { regulationRoutes } from './regulation/routes'
 import { landEvaluationRoutes } from './land-evaluation/routes'
 import { figuresRoutes } from './figures/routes'
 import { appraisalRoutes } from './appraisal/routes'
+import { appraisalApprovalRoutes } from './appraisal/approval-routes'
+import { companyAppraisalRoutes } from './appraisal/company-routes'
+import { workCalendarRoutes } from './work-calendar/routes'
 import { revitalizeRoutes } from './revitalize/routes'
 import { stockRoutes } from './stock/routes'
 
@@ -90,5 +93,8 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   ({ db, uploads }) => revitalizeRoutes(db, uploads),
   () => figuresRoutes(),
   ({ db, uploads }) => appraisalRoutes(db, uploads),
+  ({ db }) => appraisalApprovalRoutes(db),
+  ({ db, uploads }) => companyAppraisalRoutes(db, uploads),
+  ({ db }) => workCalendarRoutes(db),
   ({ db }) => stockRoutes(db),
 ]

@@ -12,6 +12,7 @@ import { seedReformNews } from './reform-news'
 import { HISTORY_AFTER_START_ABOVE, seedAppraisal } from './appraisal'
 import { seedRevitalize } from './revitalize'
 import { seedIdleLand } from './idle-land'
+import { seedDueProcess } from './due-process'
 import { seedDemoPeople, seedFirstAdmin, syncMenus, type DemoAccount } from './people'
 
 /** What a start did to the data. */
@@ -77,6 +78,8 @@ export async function bootstrap(
     await step('亩均评价', () => seedAppraisal(db, { history }))
     await step('低效用地盘活', () => seedRevitalize(db))
     await step('闲置土地', () => seedIdleLand(db))
+    // the demo 公示 needs the past year published at once (at a province's size it is published after the start)
+    if (history === 'now') await step('公示与企业账号', () => seedDueProcess(db))
   }
   return {
     kind: 'demo',

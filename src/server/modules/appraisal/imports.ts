@@ -10,6 +10,7 @@ import { FIGURES } from '../../../domain/figures/catalogue'
 import { MODEL_INDICATOR_KEYS, indicatorName } from '../../../domain/appraisal-run'
 import type { AuthUser } from '../../auth/session'
 import { regionInScope, scopeCondition, type DataScope } from '../../auth/data-scope'
+import { proposeNorms } from './norm-change'
 import type { Db } from '../../db/engine'
 import { badRequest } from '../../http/errors'
 import type { SourceReader } from '../datacenter-import/source/types'
@@ -255,11 +256,12 @@ export async function importNorms(db: Db, scope: DataScope, reader: SourceReader
     out.push({ county, year: year as number, division, indicator: indicator as string, value: value as number })
   }
   if (problems.length) throw refused(problems, problems.length)
-  await db.query(
-    `INSERT INTO appraisal_norm (county_code, year, division, indicator, value, updated_by)
-     SELECT r.county, r.year, r.division, r.indicator, r.value, $1 FROM json_to_recordset($2::json) AS r(county varchar, year int, division varchar, indicator varchar, value float8)
-     ON CONFLICT (county_code, year, division, indicator) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [actor.realName, JSON.stringify(out)],
-  )
+  // one change 待审定 per county and year (in force once another account approves it)
+  await db.transaction(async (tx) => {
+    const groups = new Map<string, typeof out>()
+    for (const r of out) groups.set(`${r.county}|${r.year}`, [...(groups.get(`${r.county}|${r.year}`) ?? []), r])
+    for (const rows of groups.values())
+      await proposeNorms(tx, actor, { countyCode: rows[0].county, year: rows[0].year, rows, note: '导入评价标准' })
+  })
   return { rows: out.length }
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
+  APPROVE_PAGES,
   APPRAISE_PAGES,
   INPUT_PAGES,
   RESULT_PAGES,
@@ -251,8 +252,8 @@ export const appraisalRoutes =
       async (req) => {
         const f = req.body
         req.logTarget = `${f.countyCode} ${f.year}年 ${f.division} ${indicatorName(f.indicator)}`
-        await service.saveNorm(db, await scopeOfRequest(db, req), f, currentUser(req))
-        return ok(null, `已保存 ${f.division} ${indicatorName(f.indicator)} 的基准值`)
+        const id = await service.saveNorm(db, await scopeOfRequest(db, req), f, currentUser(req))
+        return ok({ changeId: id }, `已提交 ${f.division} ${indicatorName(f.indicator)} 的基准值，待评价审定后生效`)
       },
     )
 
@@ -262,7 +263,7 @@ export const appraisalRoutes =
       async (req) => {
         req.logTarget = `${req.body.countyCode} ${req.body.year}年`
         const n = await service.fillNormsFromMedian(db, await scopeOfRequest(db, req), req.body, currentUser(req))
-        return ok({ count: n }, `已按区县中位数填充 ${n} 项基准值`)
+        return ok({ count: n }, `已按区县中位数提交 ${n} 项基准值，待评价审定后生效`)
       },
     )
 
@@ -299,7 +300,7 @@ export const appraisalRoutes =
       const r = await withUpload(up, file, async (reader) =>
         imports.importNorms(db, await scopeOfRequest(db, req), reader, currentUser(req)),
       )
-      return ok(r, `已导入 ${r.rows} 项基准值`)
+      return ok(r, `已导入 ${r.rows} 项基准值，待评价审定后生效`)
     })
 
     app.get(
@@ -316,7 +317,7 @@ export const appraisalRoutes =
         const f = req.body
         req.logTarget = `${f.countyCode ?? '全省默认'} ${f.scale} ${f.effectiveYear}年起`
         const r = await service.saveModel(db, await scopeOfRequest(db, req), f, currentUser(req))
-        return ok(r, `已保存${f.scale}评价模型（第${r.version}版，${f.effectiveYear}年起生效）`)
+        return ok(r, `已提交${f.scale}评价模型第${r.version}版（${f.effectiveYear}年起），待评价审定后生效`)
       },
     )
 
@@ -401,7 +402,10 @@ export const appraisalRoutes =
       { config: { pages: RESULT_PAGES, log: log('公示') }, schema: { body: publicityBody } },
       async (req) => {
         req.logTarget = `批次 ${req.body.batchId} ${req.body.start}至${req.body.end}`
-        return ok(await service.publicity(db, await scopeOfRequest(db, req), req.body), `已公示：${req.body.start} 至 ${req.body.end}`)
+        return ok(
+          await service.publicity(db, await scopeOfRequest(db, req), req.body, currentUser(req)),
+          `已公示：${req.body.start} 至 ${req.body.end}`,
+        )
       },
     )
 
@@ -459,7 +463,8 @@ export const appraisalRoutes =
 
     app.post(
       '/api/appraiseResult/publish',
-      { config: { pages: RESULT_PAGES, log: log('发布') }, schema: { body: batchIdBody } },
+      // 发布 is a 审定 (issue 28): the 评价审定 grant, and never by whoever ran the 试算 or opened the 公示
+      { config: { pages: APPROVE_PAGES, log: log('发布') }, schema: { body: batchIdBody } },
       async (req) => {
         req.logTarget = `批次 ${req.body.batchId}`
         const b = await service.publish(db, await scopeOfRequest(db, req), req.body.batchId, currentUser(req))

@@ -103,7 +103,7 @@ export function inScope(s: RunSubject, model: AppraisalModelSpec): boolean {
   return s.scale === '规上' || (s.inputs.landM2 ?? 0) >= model.minLandMu * M2_PER_MU
 }
 
-interface ModelRow {
+export interface ModelRow {
   id: number
   county_code: string | null
   scale: Scale
@@ -128,7 +128,7 @@ export interface ModelInForce {
   spec: AppraisalModelSpec
 }
 
-const specOf = (m: ModelRow): AppraisalModelSpec => ({
+export const specOf = (m: ModelRow): AppraisalModelSpec => ({
   scale: m.scale,
   indicators: m.indicators,
   cap: m.cap,
@@ -154,7 +154,7 @@ export async function modelsInForce(db: Db, counties: string[], year: number): P
     `SELECT DISTINCT ON (c.county, m.scale) c.county, m.id, m.county_code, m.scale, m.effective_year, m.version, m.indicators, m.cap,
             m.benchmark, m.min_land_mu, m.min_tax_per_mu, m.bonus, m.vetoes, m.rule
      FROM unnest($1::text[]) AS c(county)
-     JOIN appraisal_model m ON (m.county_code = c.county OR m.county_code IS NULL) AND m.effective_year <= $2
+     JOIN appraisal_model m ON (m.county_code = c.county OR m.county_code IS NULL) AND m.effective_year <= $2 AND m.status = '生效'
      ORDER BY c.county, m.scale, (m.county_code IS NULL), m.effective_year DESC, m.version DESC`,
     [counties, year],
   )

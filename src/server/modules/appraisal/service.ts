@@ -22,8 +22,14 @@ import { statYears } from '../../common/stat-years'
 import { FIGURES, type FigureKey } from '../../../domain/figures/catalogue'
 import { enterpriseSums, enterpriseYearColumns, enterpriseYearFrom } from '../../figures/sql'
 import { enterpriseFigures, shown, type EnterpriseSumsRow } from '../../figures/values'
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
+import { batchTransition, firstPublishDay, publicityWindowProblem, type BatchTransition } from '../../../domain/appraisal-batch-state'
+import { workingDaysBetween } from '../../../domain/work-calendar'
+import { productToday } from '../../clock'
+import { recordStep } from '../../common/proceeding'
+import { calendarMarks, dueProcessSettings } from '../../common/work-calendar'
 import { modelInForce, readSubjects, runBatch, type ModelInForce } from './run'
+import { proposeNorms } from './norm-change'
 
 const problem = (field: string, message: string) => badRequest(message, [{ field, message }])
 
@@ -263,23 +269,22 @@ export async function normList(db: Db, scope: DataScope, year: number, f: { indi
   )
 }
 
-/** Saves one norm (insert or replace). */
+/** Saves one norm as a change 待审定 (in force once another account approves it); answers the change's id. */
 export async function saveNorm(
   db: Db,
   scope: DataScope,
   f: { countyCode: string; year: number; division: string; indicator: string; value: number },
   actor: AuthUser,
-): Promise<void> {
+): Promise<number> {
   await assertStatYear(db, f.year)
   await assertCounty(db, scope, f.countyCode)
-  await db.query(
-    `INSERT INTO appraisal_norm (county_code, year, division, indicator, value, updated_by) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (county_code, year, division, indicator) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [f.countyCode, f.year, f.division, f.indicator, f.value, actor.realName],
-  )
+  return proposeNorms(db, actor, { countyCode: f.countyCode, year: f.year, rows: [f], note: '修改基准值' })
 }
 
-/** 按区县中位数填充: each division's median of each indicator among the county's enterprises of the year (positive medians only). */
+/**
+ * 按区县中位数填充: each division's median of each indicator among the county's enterprises of the year
+ * (positive medians only), as one change 待审定.
+ */
 export async function fillNormsFromMedian(
   db: Db,
   scope: DataScope,
@@ -302,12 +307,7 @@ export async function fillNormsFromMedian(
       if (m !== null && m > 0) rows.push({ division, indicator: key, value: m })
     }
   }
-  await db.query(
-    `INSERT INTO appraisal_norm (county_code, year, division, indicator, value, updated_by)
-     SELECT $1, $2, division, indicator, value, $3 FROM json_to_recordset($4::json) AS r(division varchar, indicator varchar, value float8)
-     ON CONFLICT (county_code, year, division, indicator) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [f.countyCode, f.year, actor.realName, JSON.stringify(rows)],
-  )
+  if (rows.length) await proposeNorms(db, actor, { countyCode: f.countyCode, year: f.year, rows, note: '按区县中位数填充' })
   return rows.length
 }
 
@@ -319,7 +319,8 @@ export async function models(db: Db, scope: DataScope, year: number, countyCode?
     inForce.push(countyCode ? await modelInForce(db, countyCode, scale, year) : await modelInForce(db, '', scale, year))
   }
   const versions = await db.query<Record<string, unknown>>(
-    `SELECT id, county_code AS "countyCode", scale, effective_year AS "effectiveYear", version, note, created_by AS "createdBy", created_at AS "createdAt"
+    `SELECT id, county_code AS "countyCode", scale, effective_year AS "effectiveYear", version, note, created_by AS "createdBy", created_at AS "createdAt",
+       status, approved_by AS "approvedBy", decision_note AS "decisionNote"
      FROM appraisal_model WHERE ${countyCode ? 'county_code = $1' : 'county_code IS NULL'} ORDER BY scale, effective_year DESC, version DESC`,
     countyCode ? [countyCode] : [],
   )
@@ -350,9 +351,10 @@ export async function saveModel(
       [f.countyCode ?? '', f.scale, f.effectiveYear],
     )
     const version = v.rows[0].v
+    // a draft 待审定: in force once another account approves it (approval.ts)
     const r = await tx.query<{ id: number }>(
-      `INSERT INTO appraisal_model (county_code, scale, effective_year, version, indicators, cap, benchmark, min_land_mu, min_tax_per_mu, bonus, vetoes, rule, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      `INSERT INTO appraisal_model (county_code, scale, effective_year, version, indicators, cap, benchmark, min_land_mu, min_tax_per_mu, bonus, vetoes, rule, note, created_by, created_user_id, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '待审定') RETURNING id`,
       [
         f.countyCode ?? null,
         f.scale,
@@ -368,8 +370,10 @@ export async function saveModel(
         JSON.stringify(f.rule),
         f.note,
         actor.realName,
+        actor.id,
       ],
     )
+    await recordStep(tx, actor, { subject: 'appraisal_model', subjectId: r.rows[0].id, action: '提交审定', to: '待审定', note: f.note })
     return { id: r.rows[0].id, version }
   })
 }
@@ -388,6 +392,11 @@ interface BatchRow {
   publicity_end: string | null
   run_at: Date | null
   published_at: Date | null
+  run_by: string
+  publicity_by: string
+  published_by: string
+  run_user_id: number | null
+  publicity_user_id: number | null
   a: number
   b: number
   c: number
@@ -397,6 +406,7 @@ interface BatchRow {
 
 const BATCH_SELECT = `SELECT b.id, b.county_code, r.name AS county_name, b.year::int AS year, b.version, b.state, b.reason,
     to_char(b.publicity_start, 'YYYY-MM-DD') AS publicity_start, to_char(b.publicity_end, 'YYYY-MM-DD') AS publicity_end, b.run_at, b.published_at,
+    b.run_by, b.publicity_by, b.published_by, b.run_user_id, b.publicity_user_id,
     (SELECT count(*) FILTER (WHERE x.class = 'A') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS a,
     (SELECT count(*) FILTER (WHERE x.class = 'B') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS b,
     (SELECT count(*) FILTER (WHERE x.class = 'C') FROM appraisal_result x WHERE x.batch_id = b.id)::int AS c,
@@ -418,14 +428,29 @@ const batchOf = (r: BatchRow): AppraisalBatch => ({
   publishedAt: iso(r.published_at),
   counts: { A: r.a, B: r.b, C: r.c, D: r.d },
   openObjections: r.open_objections,
+  runBy: r.run_by,
+  publicityBy: r.publicity_by,
+  publishedBy: r.published_by,
+  publishFrom: (r.state === '公示' || r.state === '异议') && r.publicity_end ? firstPublishDay(r.publicity_end) : null,
 })
 
-/** A batch of the scope, or 404. */
-export async function batch(db: Db, scope: DataScope, id: number): Promise<AppraisalBatch> {
+/** The batch row with who ran it and opened its 公示 (the 四眼 checks). */
+async function batchRow(db: Db, scope: DataScope, id: number): Promise<BatchRow> {
   const r = await db.query<BatchRow>(`${BATCH_SELECT} WHERE b.id = $1`, [id])
   if (!r.rows[0] || !(await regionInScope(db, scope, r.rows[0].county_code)))
     throw notFound(`评价批次 ${id} 不存在或不在本账号的数据范围内`)
-  return batchOf(r.rows[0])
+  return r.rows[0]
+}
+
+/** Throws the refusal of a batch transition (409 / 422 in the envelope, naming the field). */
+function allowed(t: BatchTransition): BatchState {
+  if (!t.ok) throw new AppError(t.status, t.message, [{ field: t.field, message: t.message }])
+  return t.next
+}
+
+/** A batch of the scope, or 404. */
+export async function batch(db: Db, scope: DataScope, id: number): Promise<AppraisalBatch> {
+  return batchOf(await batchRow(db, scope, id))
 }
 
 /** The batches of a year in the scope, newest version first. */
@@ -459,7 +484,7 @@ export async function run(db: Db, scope: DataScope, f: { countyCode: string; yea
     )
     let id: number
     if (open.rows[0]) {
-      if (open.rows[0].state === '公示') throw conflict('批次正在公示，公示期间不能重新试算；请先登记并审核异议')
+      allowed(batchTransition(open.rows[0].state, 'run', { today: productToday() }))
       id = open.rows[0].id
     } else {
       const prev = await tx.query<{ v: number; published: number }>(
@@ -476,21 +501,35 @@ export async function run(db: Db, scope: DataScope, f: { countyCode: string; yea
       id = b.rows[0].id
     }
     await runBatch(tx, { id, countyCode: f.countyCode, year: f.year }, actor.realName)
+    await tx.query('UPDATE appraisal_batch SET run_user_id = $2 WHERE id = $1', [id, actor.id])
+    await recordStep(tx, actor, { subject: 'appraisal_batch', subjectId: id, action: '试算', to: '试算', note: f.reason?.trim() ?? '' })
     return id
   })
   return batch(db, scope, id)
 }
 
 /** 公示: a 试算 batch opens its publicity window. */
-export async function publicity(db: Db, scope: DataScope, f: { batchId: number; start: string; end: string }) {
+export async function publicity(db: Db, scope: DataScope, f: { batchId: number; start: string; end: string }, actor: AuthUser) {
   const b = await batch(db, scope, f.batchId)
-  if (b.state !== '试算') throw problem('batchId', `批次当前为${b.state}，只有试算的批次可以公示`)
-  if (f.end < f.start) throw problem('end', '公示结束日期 end 不能早于开始日期')
-  await db.query(`UPDATE appraisal_batch SET state = '公示', publicity_start = $2, publicity_end = $3 WHERE id = $1`, [
-    b.id,
-    f.start,
-    f.end,
-  ])
+  const next = allowed(batchTransition(b.state, 'publicity', { today: productToday() }))
+  const { publicityDays } = await dueProcessSettings(db)
+  const marks = await calendarMarks(db, f.start, f.end < f.start ? f.start : f.end)
+  const bad = publicityWindowProblem(f, productToday(), publicityDays, marks)
+  if (bad) throw problem(bad.field, bad.message)
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE appraisal_batch SET state = $4, publicity_start = $2, publicity_end = $3, publicity_by = $5, publicity_user_id = $6 WHERE id = $1`,
+      [b.id, f.start, f.end, next, actor.realName, actor.id],
+    )
+    await recordStep(tx, actor, {
+      subject: 'appraisal_batch',
+      subjectId: b.id,
+      action: '公示',
+      from: b.state,
+      to: next,
+      note: `公示期 ${f.start} 至 ${f.end}（${workingDaysBetween(f.start, f.end, marks)}个工作日）`,
+    })
+  })
   return batch(db, scope, b.id)
 }
 
@@ -500,11 +539,10 @@ export async function addObjection(
   scope: DataScope,
   f: { batchId: number; enterpriseId: number; content: string; attachments: number[] },
   actor: AuthUser,
+  channel: '企业' | '代登记' = '代登记',
 ): Promise<number> {
   const b = await batch(db, scope, f.batchId)
-  if (b.state !== '公示' && b.state !== '异议') {
-    throw problem('batchId', b.state === '试算' ? '批次尚未公示，公示期间才能提出异议' : `批次已${b.state}，不能再提出异议`)
-  }
+  const next = allowed(batchTransition(b.state, 'object', { today: productToday(), publicityEnd: b.publicityEnd }))
   const inBatch = await db.query('SELECT 1 FROM appraisal_result WHERE batch_id = $1 AND enterprise_id = $2', [b.id, f.enterpriseId])
   if (inBatch.rows.length === 0) throw problem('enterpriseId', '该企业不在本批次的评价结果中')
   if (f.attachments.length) {
@@ -519,10 +557,14 @@ export async function addObjection(
   }
   return db.transaction(async (tx) => {
     const r = await tx.query<{ id: number }>(
-      `INSERT INTO appraisal_objection (batch_id, enterprise_id, content, attachments, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [b.id, f.enterpriseId, f.content, JSON.stringify(f.attachments), actor.realName],
+      `INSERT INTO appraisal_objection (batch_id, enterprise_id, content, attachments, created_by, created_user_id, channel)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [b.id, f.enterpriseId, f.content, JSON.stringify(f.attachments), actor.realName, actor.id, channel],
     )
-    await tx.query(`UPDATE appraisal_batch SET state = '异议' WHERE id = $1`, [b.id])
+    await tx.query(`UPDATE appraisal_batch SET state = $2 WHERE id = $1`, [b.id, next])
+    const step = { action: channel === '企业' ? '企业提出异议' : '代企业登记异议', note: f.content }
+    await recordStep(tx, actor, { subject: 'objection', subjectId: r.rows[0].id, ...step, to: '待审' })
+    if (next !== b.state) await recordStep(tx, actor, { subject: 'appraisal_batch', subjectId: b.id, ...step, from: b.state, to: next })
     return r.rows[0].id
   })
 }
@@ -572,14 +614,14 @@ export async function reviewObjection(
   f: { id: number; decision: '维持' | '采纳'; note: string; correction?: { item: InputItem; value: number } },
   actor: AuthUser,
 ) {
-  const o = await db.query<{ batch_id: number; enterprise_id: number; state: string }>(
-    'SELECT batch_id, enterprise_id, state FROM appraisal_objection WHERE id = $1',
+  const o = await db.query<{ batch_id: number; enterprise_id: number; state: string; created_user_id: number | null }>(
+    'SELECT batch_id, enterprise_id, state, created_user_id FROM appraisal_objection WHERE id = $1',
     [f.id],
   )
   if (!o.rows[0]) throw notFound(`异议 ${f.id} 不存在`)
   const b = await batch(db, scope, o.rows[0].batch_id)
   if (o.rows[0].state !== '待审') throw problem('id', `该异议已审核（${o.rows[0].state}）`)
-  if (b.state !== '异议') throw problem('id', `批次已${b.state}，不能再审核异议`)
+  allowed(batchTransition(b.state, 'review', { today: productToday(), actorRegistered: o.rows[0].created_user_id === actor.id }))
   if (f.correction && f.decision !== '采纳') throw problem('correction', '只有采纳的异议可以更正指标')
   await db.transaction(async (tx) => {
     if (f.correction) {
@@ -596,6 +638,15 @@ export async function reviewObjection(
       f.note,
       actor.realName,
     ])
+    await tx.query('UPDATE appraisal_objection SET reviewed_user_id = $2 WHERE id = $1', [f.id, actor.id])
+    await recordStep(tx, actor, {
+      subject: 'objection',
+      subjectId: f.id,
+      action: `审核：${f.decision}`,
+      from: '待审',
+      to: f.decision,
+      note: f.note,
+    })
     if (f.decision === '采纳') await runBatch(tx, { id: b.id, countyCode: b.countyCode, year: b.year }, actor.realName)
   })
   return batch(db, scope, b.id)
@@ -603,20 +654,27 @@ export async function reviewObjection(
 
 /** 发布: a batch in 公示 or 异议 without open objections becomes the county's published result; the one before is 归档. */
 export async function publish(db: Db, scope: DataScope, batchId: number, actor: AuthUser) {
-  const b = await batch(db, scope, batchId)
-  if (b.state !== '公示' && b.state !== '异议') {
-    throw problem('batchId', b.state === '试算' ? '批次尚未公示，请先公示再发布' : `批次已${b.state}`)
-  }
-  if (b.openObjections > 0) throw problem('batchId', `尚有${b.openObjections}件异议未审核，请审核后再发布`)
+  const row = await batchRow(db, scope, batchId)
+  const b = batchOf(row)
+  allowed(
+    batchTransition(b.state, 'publish', {
+      today: productToday(),
+      publicityEnd: b.publicityEnd,
+      openObjections: b.openObjections,
+      actorRan: row.run_user_id === actor.id,
+      actorOpenedPublicity: row.publicity_user_id === actor.id,
+    }),
+  )
   await db.transaction(async (tx) => {
     await tx.query(`UPDATE appraisal_batch SET state = '归档' WHERE county_code = $1 AND year = $2 AND state = '发布'`, [
       b.countyCode,
       b.year,
     ])
-    await tx.query(`UPDATE appraisal_batch SET state = '发布', published_at = now(), published_by = $2 WHERE id = $1`, [
-      b.id,
-      actor.realName,
-    ])
+    await tx.query(
+      `UPDATE appraisal_batch SET state = '发布', published_at = now(), published_by = $2, published_user_id = $3 WHERE id = $1`,
+      [b.id, actor.realName, actor.id],
+    )
+    await recordStep(tx, actor, { subject: 'appraisal_batch', subjectId: b.id, action: '发布（审定）', from: b.state, to: '发布' })
   })
   return batch(db, scope, b.id)
 }

@@ -18,12 +18,15 @@ import type { AppraisalBatch, AppraisalResultRow } from '../../src/domain/contra
 import type { Page } from '../../src/domain/contracts/envelope'
 import { makeUser, upload } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
+import { addDays, windowEnd } from '../../src/domain/work-calendar'
+import { todayInProductZone } from '../../src/domain/today'
 
 const M2_PER_MU = 10000 / 15
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Title (完税证明) >>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'utf8'))
 let s: TestServer
 let admin: string
 let econ: string
+let econlead: string
 let outsider: string
 let year: number
 let county: string
@@ -41,6 +44,7 @@ beforeAll(async () => {
   s = await startServer()
   admin = await s.login('admin', 'Admin@2026')
   econ = await s.login('econ', 'Econ@2026')
+  econlead = await s.login('econlead', 'Econlead@2026')
   outsider = (await makeUser(s, admin, { username: 'card_norole', regionCode: '330000' })).token
   year = (await one<{ y: number }>('SELECT max(year)::int AS y FROM enterprise_yearly')).y
   county = (
@@ -286,7 +290,7 @@ describe('D share over quota', () => {
   it('does not count the D by 亩均税收 or 一票否决 against the quota, and flags D by the score line beyond it', async () => {
     // quota rule: 2 of 5 in D (40 %), both by a trigger → no alert
     expect(await alertOf()).toEqual([])
-    const saved = await s.postJson(
+    const saved = await s.postJson<{ id: number }>(
       '/api/appraiseNorm/modelSave',
       {
         countyCode: county,
@@ -303,6 +307,10 @@ describe('D share over quota', () => {
       econ,
     )
     expect(saved.status).toBe(200)
+    // in force once 经信科长 approves it (issue 28)
+    expect(
+      (await s.postJson('/api/appraiseApprove/decide', { kind: 'model', id: saved.body.data.id, decision: '通过' }, econlead)).status,
+    ).toBe(200)
     expect((await s.postJson('/api/appraiseResult/run', { countyCode: county, year }, econ)).status).toBe(200)
     // totals 115, 97, 46 are under the C line 120 → D by score; round(5 × 5 %) = 0 allowed
     expect(await alertOf()).toEqual([
@@ -312,10 +320,12 @@ describe('D share over quota', () => {
 })
 
 describe('公示名单 and objection attachments', () => {
+  // from today, at least five working days whatever the holidays (issue 28)
+  const publicity = { start: todayInProductZone(), end: addDays(windowEnd(todayInProductZone(), 5, new Map()), 14) }
   it('exports the public list only once the batch is in 公示, ordered by rank with the class named', async () => {
     const early = await s.get(`/api/appraiseResult/publicityExport?batchId=${batchId}`, econ)
     expect([early.status, early.body.message]).toEqual([400, '批次尚未公示，公示后才能导出公示名单'])
-    const p = await s.postJson('/api/appraiseResult/publicity', { batchId, start: `${year + 1}-03-01`, end: `${year + 1}-03-10` }, econ)
+    const p = await s.postJson('/api/appraiseResult/publicity', { batchId, start: publicity.start, end: publicity.end }, econ)
     expect(p.status).toBe(200)
     const res = await fetch(`${s.base}/api/appraiseResult/publicityExport?batchId=${batchId}`, {
       headers: { Authorization: `Bearer ${econ}`, 'X-Requested-With': 'XMLHttpRequest' },
@@ -335,7 +345,7 @@ describe('公示名单 and objection attachments', () => {
       [4, '评价卡企业5', 67.5, '4/5', 'D类 整治淘汰'],
       [5, '评价卡企业4', 46, '5/5', 'D类 整治淘汰'],
     ])
-    expect(rows[1][8]).toBe(`${year + 1}-03-01 至 ${year + 1}-03-10`)
+    expect(rows[1][8]).toBe(`${publicity.start} 至 ${publicity.end}`)
   })
 
   it('carries files uploaded for the objection, serves them back in the review, and refuses another user’s file', async () => {

@@ -174,10 +174,17 @@ describe('亩均效益评价 imports', () => {
       )
     )[0].code
     await s.db.query('DELETE FROM appraisal_norm WHERE county_code = $1 AND year = $2', [county, year])
+    // a saved or imported norm is a change 待审定, in force once 经信科长 approves it (issue 28)
+    const econlead = await s.login('econlead', 'Econlead@2026')
+    const approveLast = async () => {
+      const c = (await rows<{ id: number }>(`SELECT max(id) AS id FROM appraisal_norm_change WHERE county_code = $1`, [county]))[0]
+      expect((await s.postJson('/api/appraiseApprove/decide', { kind: 'norm', id: c.id, decision: '通过' }, econlead)).status).toBe(200)
+    }
     expect(
       (await s.postJson('/api/appraiseNorm/save', { countyCode: county, year, division: 'C34', indicator: 'taxPerMu', value: 8 }, econ))
         .status,
     ).toBe(200)
+    await approveLast()
     const ws = await download(`/api/appraiseNorm/export?year=${year}&regionCode=${county}`)
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['区县代码', '区县', '年度', '行业大类', '指标', '基准值'])
     const exported = (ws.getRow(2).values as unknown[]).slice(1)
@@ -191,6 +198,7 @@ describe('亩均效益评价 imports', () => {
     const r = await upload(s, '/api/appraiseNorm/import', {}, { name: 'norms.xlsx', bytes: good }, econ)
     expect(r.status).toBe(200)
     expect(r.body.data).toEqual({ rows: 2 })
+    await approveLast()
     const norms = async () =>
       rows<{ indicator: string; value: number }>(
         `SELECT indicator, value::float8 AS value FROM appraisal_norm WHERE county_code = $1 AND year = $2 ORDER BY indicator`,

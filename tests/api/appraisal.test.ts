@@ -2,7 +2,8 @@
  * 亩均效益评价 end to end over HTTP (issue 15): a run of five 规下 enterprises of an otherwise empty county
  * reproduces hand-computed scores and classes (quota and threshold rules, the cap, the 1 万元/亩 D
  * trigger, 加分/减分 and 一票否决); the batch goes 公示 → 异议 → 发布 with an upheld objection and a
- * corrected input; published classes do not move when land is recovered later; bad input is refused
+ * corrected input — the model in force once 经信科长 approves it, the objection decided and the batch
+ * published by 经信科长 after the 公示期 (the clock moved by the test-only clock); published classes do not move when land is recovered later; bad input is refused
  * with the field and rule and nothing written; grants and the region scope hold.
  *
  * Fixture (each enterprise reports 10 亩): 亩均税收 10 / 5 / 4 / 2 / 0.5, 亩均营业收入 100 / 50 / 40 / 20 / 200.
@@ -13,11 +14,14 @@ import type { AppraisalBatch, AppraisalResultRow } from '../../src/domain/contra
 import type { Page } from '../../src/domain/contracts/envelope'
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
+import { addDays, windowEnd } from '../../src/domain/work-calendar'
+import { todayInProductZone } from '../../src/domain/today'
 
 const M2_PER_MU = 10000 / 15
 let s: TestServer
 let admin: string
 let econ: string
+let econlead: string
 let year: number
 let county: string
 /** fixture enterprise ids, in the order of the table above */
@@ -29,9 +33,10 @@ async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
 }
 
 beforeAll(async () => {
-  s = await startServer()
+  s = await startServer({ TEST_CLOCK: true })
   admin = await s.login('admin', 'Admin@2026')
   econ = await s.login('econ', 'Econ@2026')
+  econlead = await s.login('econlead', 'Econlead@2026')
   year = (await one<{ y: number }>('SELECT max(year)::int AS y FROM enterprise_yearly')).y
   county = (
     await one<{ code: string }>(
@@ -112,7 +117,7 @@ describe('试算', () => {
   })
 
   it('classes by score thresholds under a saved model version, with 加分/减分 and 一票否决', async () => {
-    const saved = await s.postJson<{ version: number }>(
+    const saved = await s.postJson<{ id: number; version: number }>(
       '/api/appraiseNorm/modelSave',
       {
         countyCode: county,
@@ -132,6 +137,10 @@ describe('试算', () => {
       econ,
     )
     expect([saved.status, saved.body.data.version]).toEqual([200, 1])
+    // in force once 经信科长 approves it (issue 28)
+    expect(
+      (await s.postJson('/api/appraiseApprove/decide', { kind: 'model', id: saved.body.data.id, decision: '通过' }, econlead)).status,
+    ).toBe(200)
     // 企业2 违法用地 (115 − 10 = 105, still A), 企业3 高新 (92 + 5 = 97, B), 企业1 重大安全事故 (D whatever its 150)
     await s.db.query(
       `INSERT INTO appraisal_event (enterprise_id, year, name) VALUES ($1, $4, '重大安全事故'), ($2, $4, '违法用地'), ($3, $4, '高新技术企业')`,
@@ -152,13 +161,11 @@ describe('试算', () => {
 
 describe('公示 → 异议 → 发布', () => {
   it('opens 公示; an objection is upheld with a corrected tax, the batch re-runs, and 发布 waits for every review', async () => {
-    const early = await s.postJson('/api/appraiseResult/publish', { batchId }, econ)
-    expect([early.status, early.body.details?.[0].field, early.body.message]).toEqual([400, 'batchId', '批次尚未公示，请先公示再发布'])
-    const pub = await s.postJson<AppraisalBatch>(
-      '/api/appraiseResult/publicity',
-      { batchId, start: `${year + 1}-03-01`, end: `${year + 1}-03-10` },
-      econ,
-    )
+    const early = await s.postJson('/api/appraiseResult/publish', { batchId }, econlead)
+    expect([early.status, early.body.details?.[0].field, early.body.message]).toEqual([409, 'batchId', '批次尚未公示，请先公示再发布'])
+    const start = todayInProductZone()
+    const end = addDays(windowEnd(start, 5, new Map()), 14) // five working days whatever the holidays
+    const pub = await s.postJson<AppraisalBatch>('/api/appraiseResult/publicity', { batchId, start, end }, econ)
     expect([pub.status, pub.body.data.state]).toEqual([200, '公示'])
     const obj = await s.postJson<{ id: number }>(
       '/api/appraiseResult/objection/add',
@@ -166,14 +173,19 @@ describe('公示 → 异议 → 发布', () => {
       econ,
     )
     expect(obj.status).toBe(200)
-    const blocked = await s.postJson('/api/appraiseResult/publish', { batchId }, econ)
-    expect([blocked.status, blocked.body.message]).toEqual([400, '尚有1件异议未审核，请审核后再发布'])
+    await s.call(
+      '/api/test/clock',
+      { method: 'PUT', body: JSON.stringify({ today: addDays(end, 1) }), headers: { 'Content-Type': 'application/json' } },
+      admin,
+    )
+    const blocked = await s.postJson('/api/appraiseResult/publish', { batchId }, econlead)
+    expect([blocked.status, blocked.body.message]).toEqual([422, '尚有1件异议未审核，请审核后再发布'])
     // 企业4's 亩均税收 2 → 9 moves the median to 5: 企业4 60 × 1.5 + 40 × 20/50 = 106 → A; 企业2 60 + 40 − 10 = 90 → B;
     // 企业3 60 × 0.8 + 40 × 0.8 + 5 = 85 → B
     const review = await s.postJson<AppraisalBatch>(
       '/api/appraiseResult/objection/review',
       { id: obj.body.data.id, decision: '采纳', note: '经税务部门核实补报', correction: { item: 'tax', value: 90 } },
-      econ,
+      econlead, // econ registered it: another account decides (issue 28)
     )
     expect([review.status, review.body.data.state]).toEqual([200, '异议'])
     const rows = await list()
@@ -186,7 +198,7 @@ describe('公示 → 异议 → 发布', () => {
       )
     ).body.data.history
     expect(hist).toMatchObject([{ oldValue: 20, newValue: 90, reason: '异议采纳：经税务部门核实补报' }])
-    const done = await s.postJson<AppraisalBatch>('/api/appraiseResult/publish', { batchId }, econ)
+    const done = await s.postJson<AppraisalBatch>('/api/appraiseResult/publish', { batchId }, econlead)
     expect([done.status, done.body.data.state]).toEqual([200, '发布'])
     // the published classes are the classes every consumer reads
     const view = await s.db.query<{ enterprise_id: number; class: string }>(
@@ -195,7 +207,7 @@ describe('公示 → 异议 → 发布', () => {
     )
     expect(ids.map((id) => view.rows.find((x) => x.enterprise_id === id)?.class)).toEqual(['D', 'B', 'B', 'A', 'D'])
     const late = await s.postJson('/api/appraiseResult/objection/add', { batchId, enterpriseId: ids[0], content: '对一票否决有异议' }, econ)
-    expect([late.status, late.body.details?.[0].field, late.body.message]).toEqual([400, 'batchId', '批次已发布，不能再提出异议'])
+    expect([late.status, late.body.details?.[0].field, late.body.message]).toEqual([409, 'batchId', '批次已发布，不能再提出异议'])
     const ops = await one<{ n: number }>(`SELECT count(*)::int AS n FROM operation_log WHERE module = '亩均效益评价'`)
     expect(ops.n).toBeGreaterThanOrEqual(8)
   })
@@ -291,6 +303,10 @@ describe('bad input', () => {
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM appraisal_norm')).n).toBe(0)
     const filled = await s.postJson<{ count: number }>('/api/appraiseNorm/median', { countyCode: county, year }, econ)
     expect(filled.status).toBe(200)
+    // a change 待审定 until 经信科长 approves it (issue 28)
+    const change = await one<{ id: number }>(`SELECT id FROM appraisal_norm_change WHERE county_code = $1 AND status = '待审定'`, [county])
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM appraisal_norm')).n).toBe(0)
+    expect((await s.postJson('/api/appraiseApprove/decide', { kind: 'norm', id: change.id, decision: '通过' }, econlead)).status).toBe(200)
     const norms = (
       await s.get<Page<{ division: string; indicator: string; value: number }>>(
         `/api/appraiseNorm/list?year=${year}&regionCode=${county}&page=1&pageSize=20`,
@@ -369,6 +385,6 @@ describe('grants and scope', () => {
     expect(mine.total).toBeGreaterThan(0)
     expect(mine.list.some((x) => ids.includes(x.enterpriseId))).toBe(false)
     const batches = (await s.get<AppraisalBatch[]>(`/api/appraiseResult/batches?year=${year}`, token)).body.data
-    expect(batches.map((b) => b.countyCode)).toEqual([other.code])
+    expect(new Set(batches.map((b) => b.countyCode))).toEqual(new Set([other.code]))
   })
 })

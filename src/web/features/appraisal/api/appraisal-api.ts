@@ -86,6 +86,8 @@ export interface ObjectionRow {
   id: number
   enterpriseId: number
   name: string
+  /** 企业: filed by the enterprise account; 代登记: registered by an official (absent from servers before issue 28) */
+  channel?: '企业' | '代登记'
   content: string
   state: '待审' | '维持' | '采纳'
   decision: string
@@ -258,7 +260,21 @@ export interface Drill {
 /** 下钻 GET /api/appraiseResult/drill */
 export const useDrill = hook<Drill>('drill', '/api/appraiseResult/drill')
 export const useNorms = hook<Page<NormRow>>('norms', '/api/appraiseNorm/list')
-export const useModels = hook<{ year: number; countyCode: string | null; models: ModelInForce[]; versions: Record<string, unknown>[] }>(
+/** One saved version of a model: a draft 待审定, in force (生效) once approved by another account, or 退回 with the reason. */
+export interface ModelVersion {
+  id: number
+  countyCode: string | null
+  scale: string
+  effectiveYear: number
+  version: number
+  note: string
+  createdBy: string
+  createdAt: string
+  status: '待审定' | '生效' | '退回'
+  approvedBy: string | null
+  decisionNote: string | null
+}
+export const useModels = hook<{ year: number; countyCode: string | null; models: ModelInForce[]; versions: ModelVersion[] }>(
   'models',
   '/api/appraiseNorm/models',
 )

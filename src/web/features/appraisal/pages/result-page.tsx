@@ -4,9 +4,8 @@
  * value and score, 加减分, total, rank, class, last year's class and the reason — filtered, paged and
  * exported. 试算 needs a county; 发布 asks first and waits for every objection to be reviewed.
  */
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd'
+import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Tooltip, Upload, type TableColumnsType } from 'antd'
 import { useState } from 'react'
-import type { Dayjs } from 'dayjs'
 import type { AppraisalBatch, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
 import { INPUT_ITEMS, INPUT_ITEM_KEYS } from '../../../../domain/contracts/appraisal'
 import { MODEL_INDICATOR_KEYS, indicatorName } from '../../../../domain/appraisal-run'
@@ -22,8 +21,6 @@ import {
   APPRAISAL_KEY,
   addObjection,
   download,
-  openPublicity,
-  publishBatch,
   reviewObjection,
   runBatch,
   useAppraisalHistory,
@@ -40,6 +37,11 @@ import { YearCompareModal } from '../components/year-compare'
 import { AppraisalClassTag, AppraisalHistoryNotice, BatchStateTag, indicatorValue } from '../components/appraisal-bits'
 import { enterMovesOn } from '../../../ui/form-keys'
 import { productToday } from '../../../core/product-today'
+import { useSession } from '../../../core/session'
+import { useWorkCalendars } from '../api/get-work-calendar'
+import { PublicityModal } from '../components/publicity-modal'
+import { PublishButton, useMayApprove } from '../components/publish-button'
+import { StepsDrawer, type StepsTarget } from '../components/steps-drawer'
 
 const FILTERS = ['year', 'regionCode', 'class', 'scale', 'keyword', 'batchId'] as const
 
@@ -74,6 +76,10 @@ export function AppraisalResultPage() {
   const [policyOpen, setPolicyOpen] = useState(false)
   const [compareOpen, setCompareOpen] = useState(false)
   const [cardOf, setCardOf] = useState<{ batchId: number; enterpriseId: number } | null>(null)
+  const [stepsOf, setStepsOf] = useState<StepsTarget | null>(null)
+  const mayApprove = useMayApprove()
+  // the server's today (the product's calendar): 发布 is enabled from the day after the 公示 window
+  const today = useWorkCalendars([productToday().year()])[0]?.data?.today
 
   const run = async (countyCode: string | undefined, reason?: string) => {
     if (!countyCode || !/^33\d{4}$/.test(countyCode) || countyCode.endsWith('00')) {
@@ -112,7 +118,7 @@ export function AppraisalResultPage() {
     {
       title: '操作',
       key: 'ops',
-      width: 350,
+      width: 430,
       fixed: 'right',
       render: (_, b) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
@@ -134,25 +140,16 @@ export function AppraisalResultPage() {
               异议
             </Button>
           )}
-          {(b.state === '公示' || b.state === '异议') && (
-            <Button
-              type="link"
-              size="small"
-              data-testid={`batch-publish-${b.id}`}
-              onClick={() =>
-                act(async () => message.success((await publishBatch({ batchId: b.id })).message), {
-                  confirm: {
-                    title: `发布 ${b.countyName} ${b.year}年评价结果？`,
-                    content: '发布后结果冻结，成为各页面、大屏和整治提升使用的企业类别；之后的更正须新建版本并说明原因。',
-                    danger: false,
-                  },
-                  refresh,
-                })
-              }
-            >
-              发布
-            </Button>
-          )}
+          {/* 发布 is a 审定 (issue 28): offered to a holder of 评价审定 only, enabled by the same rule as the server's */}
+          {mayApprove && <PublishButton batch={b} today={today} />}
+          <Button
+            type="link"
+            size="small"
+            data-testid={`batch-steps-${b.id}`}
+            onClick={() => setStepsOf({ subject: 'appraisal_batch', id: b.id, title: `${b.countyName}${b.year}年第${b.version}版` })}
+          >
+            办理记录
+          </Button>
           {b.state !== '试算' && (
             <Button
               type="link"
@@ -290,7 +287,7 @@ export function AppraisalResultPage() {
         loading={batches.isFetching}
         dataSource={batches.data ?? []}
         columns={batchColumns}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1380 }}
         pagination={{ pageSize: 5, showSizeChanger: false, showTotal: (t) => `共 ${t} 个批次` }}
         locale={{
           emptyText: coming ? '该年度的评价批次正在后台生成，完成后自动显示' : '该年度还没有评价批次：在"区域"中选择区县，点"试算"开始',
@@ -360,47 +357,8 @@ export function AppraisalResultPage() {
       <PolicyModal open={policyOpen} year={year} regionCode={f.regionCode} onClose={() => setPolicyOpen(false)} />
       <YearCompareModal open={compareOpen} year={year} regionCode={f.regionCode} onClose={() => setCompareOpen(false)} />
       <EnterpriseCard target={cardOf} onClose={() => setCardOf(null)} />
+      <StepsDrawer target={stepsOf} onClose={() => setStepsOf(null)} />
     </ListShell>
-  )
-}
-
-/** 公示: the window's dates. */
-function PublicityModal({ batch, onClose }: { batch: AppraisalBatch | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ range: [Dayjs, Dayjs] }>()
-  const act = useAction()
-  const { message } = App.useApp()
-  return (
-    <Modal
-      title={`公示 ${batch?.countyName ?? ''} ${batch?.year ?? ''}年评价结果`}
-      open={batch !== null}
-      onCancel={onClose}
-      okText="开始公示"
-      cancelText="取消"
-      destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields()
-        const ok = await act(
-          async () =>
-            message.success(
-              (await openPublicity({ batchId: batch!.id, start: v.range[0].format('YYYY-MM-DD'), end: v.range[1].format('YYYY-MM-DD') }))
-                .message,
-            ),
-          { refresh: [APPRAISAL_KEY as unknown as string[]] },
-        )
-        if (ok) onClose()
-      }}
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ range: [productToday(), productToday().add(9, 'day')] }}
-        data-testid="publicity-form"
-      >
-        <Form.Item name="range" label="公示期" rules={[{ required: true, message: '请选择公示期' }]}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-      </Form>
-    </Modal>
   )
 }
 
@@ -416,13 +374,15 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
   const { message } = App.useApp()
   const refresh = [APPRAISAL_KEY as unknown as string[]]
   const open = batch?.state === '公示' || batch?.state === '异议'
+  const me = useSession((st) => st.user?.realName ?? '')
+  const [stepsOf, setStepsOf] = useState<StepsTarget | null>(null)
   return (
     <Modal
       title={`异议：${batch?.countyName ?? ''} ${batch?.year ?? ''}年`}
       open={batch !== null}
       onCancel={onClose}
       footer={null}
-      width={860}
+      width={1000}
       destroyOnHidden
     >
       <Table<ObjectionRow>
@@ -434,7 +394,15 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
         locale={{ emptyText: open ? '暂无异议；企业提出异议时在下方登记' : '该批次没有异议' }}
         columns={[
           { title: '企业', dataIndex: 'name' },
+          {
+            title: '来源',
+            key: 'channel',
+            width: 90,
+            // 企业: filed by the enterprise itself; 代登记: an official typed a paper 异议 for it (issue 28)
+            render: (_, o) => (o.channel ? <Tag color={o.channel === '企业' ? 'blue' : 'default'}>{o.channel}</Tag> : '—'),
+          },
           { title: '异议内容', dataIndex: 'content' },
+          { title: '登记人', dataIndex: 'createdBy', width: 90 },
           {
             title: '附件',
             key: 'files',
@@ -467,13 +435,20 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
           {
             title: '操作',
             key: 'ops',
-            width: 80,
-            render: (_, o) =>
-              o.state === '待审' && open ? (
-                <Button type="link" size="small" onClick={() => setReviewing(o)} data-testid={`objection-review-${o.id}`}>
-                  审核
+            width: 140,
+            render: (_, o) => (
+              <Space size={0}>
+                {o.state === '待审' && open && <ReviewButton objection={o} mine={o.createdBy === me} onReview={() => setReviewing(o)} />}
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`objection-steps-${o.id}`}
+                  onClick={() => setStepsOf({ subject: 'objection', id: o.id, title: `${o.name}的异议` })}
+                >
+                  办理记录
                 </Button>
-              ) : null,
+              </Space>
+            ),
           },
         ]}
       />
@@ -544,7 +519,24 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
         </Form>
       )}
       <ReviewModal objection={reviewing} onClose={() => setReviewing(null)} />
+      <StepsDrawer target={stepsOf} onClose={() => setStepsOf(null)} />
     </Modal>
+  )
+}
+
+/** 审核 of an 异议: disabled for the official who registered it (四眼原则, issue 28). */
+function ReviewButton({ objection, mine, onReview }: { objection: ObjectionRow; mine: boolean; onReview: () => void }) {
+  const button = (
+    <Button type="link" size="small" disabled={mine} onClick={onReview} data-testid={`objection-review-${objection.id}`}>
+      审核
+    </Button>
+  )
+  return mine ? (
+    <Tooltip title="该异议由本账号代为登记，须由经信科其他人员审核（四眼原则）">
+      <span style={{ display: 'inline-block', cursor: 'not-allowed' }}>{button}</span>
+    </Tooltip>
+  ) : (
+    button
   )
 }
 

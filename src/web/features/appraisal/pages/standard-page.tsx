@@ -2,7 +2,8 @@
  * 评价标准 (/enterprise/appraise/standard): the model editor of a county (or the province default)
  * for 规上 and 规下 — indicators and weights with their live total (must be 100), cap, benchmark
  * source, land floor of 规下, D trigger, class rule by quota or thresholds — saved as a new version
- * effective from a year; and the norms table (county × GB/T 4754 division × indicator) with
+ * effective from a year, a draft 待审定 until another account approves it (issue 28), with the
+ * versions and their state below; and the norms table (county × GB/T 4754 division × indicator) with
  * "fill from the county median" and export.
  */
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Tabs, Typography, type TableColumnsType } from 'antd'
@@ -32,6 +33,7 @@ import {
 import { INDICATOR_OPTIONS } from '../components/appraisal-bits'
 import { XlsxImportButton } from '../components/xlsx-import'
 import { EventsPanel } from '../components/events-panel'
+import { ModelVersions } from '../components/model-versions'
 import { enterMovesOn } from '../../../ui/form-keys'
 
 const FILTERS = ['year', 'regionCode', 'indicator'] as const
@@ -63,7 +65,7 @@ export function AppraisalStandardPage() {
   return (
     <ListShell
       title="评价标准"
-      intro={`评价模型与行业基准值；${county ? '当前为所选区县的模型' : '未选区县时为全省默认模型'}，保存即新建一个版本`}
+      intro={`评价模型与行业基准值；${county ? '当前为所选区县的模型' : '未选区县时为全省默认模型'}；保存的模型和基准值为待审定，经评价审定后生效`}
       testId="appraise-standard"
       toolbar={
         <Space wrap>
@@ -78,13 +80,16 @@ export function AppraisalStandardPage() {
             key: scale,
             label: `${scale}企业模型`,
             children: (
-              <ModelEditor
-                key={`${scale}-${county ?? ''}-${year}`}
-                scale={scale}
-                countyCode={county}
-                year={year}
-                model={models.data?.models.find((m) => m.spec.scale === scale)}
-              />
+              <>
+                <ModelEditor
+                  key={`${scale}-${county ?? ''}-${year}`}
+                  scale={scale}
+                  countyCode={county}
+                  year={year}
+                  model={models.data?.models.find((m) => m.spec.scale === scale)}
+                />
+                <ModelVersions scale={scale} versions={(models.data?.versions ?? []).filter((v) => v.scale === scale)} />
+              </>
             ),
           })),
           {
@@ -112,7 +117,7 @@ export function AppraisalStandardPage() {
                       void act(async () => message.success((await fillMedian({ countyCode: county, year })).message), {
                         confirm: {
                           title: '按区县中位数填充基准值？',
-                          content: '将以该区县各行业大类企业的中位数覆盖已有基准值。',
+                          content: '将以该区县各行业大类企业的中位数作为基准值提交评价审定，审定通过后覆盖已有基准值。',
                           danger: false,
                         },
                         refresh: [APPRAISAL_KEY as unknown as string[]],
@@ -135,7 +140,7 @@ export function AppraisalStandardPage() {
                     label="导入基准值"
                     title="导入行业基准值"
                     testId="norm-import"
-                    hint="列：区县代码、年度、行业大类（GB/T 4754，如 C34）、指标（评价指标名称）、基准值（大于0）；与导出的格式相同，同一区县、年度、行业和指标的基准值会被替换。任何一行有误都不会导入。"
+                    hint="列：区县代码、年度、行业大类（GB/T 4754，如 C34）、指标（评价指标名称）、基准值（大于0）；与导出的格式相同，导入后待评价审定，通过后替换同一区县、年度、行业和指标的基准值。任何一行有误都不会导入。"
                     onTemplate={() =>
                       download(
                         '/api/appraiseNorm/export',
@@ -146,7 +151,7 @@ export function AppraisalStandardPage() {
                     send={async (file) => {
                       const form = new FormData()
                       form.append('file', file)
-                      return `已导入 ${(await importNorms(form)).rows} 项基准值`
+                      return `已导入 ${(await importNorms(form)).rows} 项基准值，待评价审定后生效`
                     }}
                   />
                 </Space>
@@ -377,7 +382,7 @@ function ModelEditor({ scale, countyCode, year, model }: { scale: Scale; countyC
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" data-testid={`model-save-${scale}`}>
-            保存为新版本
+            提交审定
           </Button>
         </Form.Item>
       </Space>

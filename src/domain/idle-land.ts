@@ -3,6 +3,7 @@
  * order of the procedure documents, the disposal methods open to each cause, and the 土地闲置费.
  * Pure rules shared by the server and the forms.
  */
+import { addDays, type CalendarMarks, windowEnd } from './work-calendar'
 
 /** The grounds of idleness: not started one year after the agreed date; or started, too little done and stopped for a year. */
 export const IDLE_GROUNDS = ['未按期动工', '开发不足停工'] as const
@@ -147,3 +148,106 @@ export function previousDocument(kind: IdleDocumentKind): IdleDocumentKind | nul
   const i = IDLE_DOCUMENTS.indexOf(kind)
   return i > 0 ? IDLE_DOCUMENTS[i - 1] : null
 }
+
+// ---- 听证告知, 政府原因 and 报批 (docs/domain.md "闲置土地：听证告知、政府原因与报批") ----
+
+/**
+ * 办法 第八条: the government's own reasons for a delay. Recorded on a case chosen from this list;
+ * with one of them a fee may still be charged on land idle two years or more (the holder's own
+ * share of the delay is then less than the two years of 第十四条).
+ */
+export const GOVERNMENT_REASONS = [
+  '因未按照约定/规定的期限、条件将土地交付给国有建设用地使用权人',
+  '因土地利用总体规划、城乡规划依法修改',
+  '因国家出台相关政策需对约定/规定的规划和建设条件进行修改',
+  '因处置土地上相关群众信访事项等无法动工开发',
+  '因军事管制、文物保护等无法动工开发',
+  '政府、政府有关部门的其他行为',
+] as const
+export type GovernmentReason = (typeof GOVERNMENT_REASONS)[number]
+
+/** 办法 第十五条: the decisions the holder must be told of in writing, with its right to a hearing, before they are made. */
+export const HEARING_METHODS: readonly IdleMethod[] = ['征缴土地闲置费', '无偿收回']
+
+/** How a 听证告知 ends: the hearing held, the holder waived it in writing, or the deadline passed without a request. */
+export const HEARING_OUTCOMES = ['已听证', '放弃听证', '逾期未申请'] as const
+export type HearingOutcome = (typeof HEARING_OUTCOMES)[number]
+
+/**
+ * The last day the holder may ask for a 听证: `days` working days of the product calendar, counted
+ * from the day after the 听证告知 (the day of the notice itself does not count, as with every
+ * period counted in days).
+ */
+export function hearingDeadline(noticeDate: string, days: number, marks: CalendarMarks): string {
+  return windowEnd(addDays(noticeDate, 1), days, marks)
+}
+
+/** Whether the method needs a completed 听证告知 before its 处置决定书. */
+export const needsHearing = (method: IdleMethod | null | undefined): boolean => !!method && HEARING_METHODS.includes(method)
+
+/**
+ * Why the 征缴土地闲置费 rule of 第十四条 refuses a fee on land idle two years or more, or null: two
+ * years idle is 无偿收回 unless a 第八条 government reason is recorded on the case.
+ */
+export function twoYearProblem(method: IdleMethod, idleSince: string, on: string, govReason: string | null | undefined): string | null {
+  if (method !== '征缴土地闲置费') return null
+  const years = fullYears(idleSince, on)
+  if (years < 2 || govReason) return null
+  return `闲置已满两年（自 ${idleSince} 起 ${years} 年），依《闲置土地处置办法》第十四条应无偿收回；只有记录了第八条所列的政府原因 govReason 时，才能改为征缴土地闲置费`
+}
+
+// ---- money, exact to the 分 ----
+
+/** 分 in one 元 and in one 万元. */
+export const FEN_PER_YUAN = 100
+export const FEN_PER_WAN = 1_000_000
+
+/**
+ * A decimal written in `unit` (元 or 万元) turned into 分, rounded half up at the 分 — on the decimal
+ * digits as written, never through a multiplication of binary fractions (89.746 万元 is 89 746 000 分
+ * exactly). Null when the text is not a non-negative decimal.
+ */
+export function decimalToFen(value: string | number, unit: '元' | '万元'): number | null {
+  let s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
+  if (/e/i.test(s)) s = Number(s).toFixed(12)
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(s)
+  if (!m) return null
+  const shift = unit === '元' ? 2 : 6
+  const frac = (m[2] ?? '').padEnd(shift + 1, '0')
+  let fen = BigInt(m[1] + frac.slice(0, shift))
+  if (Number(frac[shift]) >= 5) fen += 1n
+  return Number(fen)
+}
+
+/** Whether a text in 元 has at most two decimals (a payment cannot be split below the 分). */
+export const isYuanText = (value: string | number): boolean =>
+  /^\d+(\.\d{1,2})?$/.test(typeof value === 'number' ? String(value) : value.trim())
+
+/** 土地闲置费 in 分: 20 % of the price in 分, rounded half up at the 分. */
+export function idleFeeFen(priceFen: number | null | undefined): number | null {
+  if (priceFen === null || priceFen === undefined) return null
+  return Number((BigInt(priceFen) * 20n + 50n) / 100n)
+}
+
+/** 分 as 元 with two decimals and thousands separated by thin spaces: 897 460.00. */
+export function fenToYuanText(fen: number, group = true): string {
+  const neg = fen < 0
+  const abs = BigInt(Math.abs(fen))
+  const whole = (abs / 100n).toString()
+  const cents = (abs % 100n).toString().padStart(2, '0')
+  const grouped = group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ') : whole
+  return `${neg ? '-' : ''}${grouped}.${cents}`
+}
+
+/** 分 as 万元 with as many decimals as it needs (up to six): 89 746 000 分 → 89.746. */
+export function fenToWanText(fen: number): string {
+  const neg = fen < 0
+  const abs = BigInt(Math.abs(fen))
+  const whole = (abs / 1_000_000n).toString()
+  const frac = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
+  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`
+}
+
+/** An amount as the pages and exports show it: 897 460.00 元（89.746 万元）. */
+export const moneyText = (fen: number | null | undefined): string =>
+  fen === null || fen === undefined ? '—' : `${fenToYuanText(fen)} 元（${fenToWanText(fen)} 万元）`

@@ -32,6 +32,8 @@ const PNG = new Uint8Array([
 
 let s: TestServer
 let land: string
+/** 土地科长: holds /land/approve, approves the plans 土地科 writes (issue 28 四眼) */
+let landlead: string
 let admin: string
 let auditor: string
 let run: EvaluationRun
@@ -40,10 +42,11 @@ let free: { id: number; mu: number; status: string; county: string; land_code: s
 
 beforeAll(async () => {
   s = await startServer()
-  ;[land, admin, auditor] = await Promise.all([
+  ;[land, admin, auditor, landlead] = await Promise.all([
     s.login('land', 'Land@2026'),
     s.login('admin', 'Admin@2026'),
     s.login('auditor', 'Auditor@2026'),
+    s.login('landlead', 'Landlead@2026'),
   ])
   const year = (await one<{ y: number }>('SELECT max(year)::int AS y FROM enterprise_yearly')).y
   // one indicator, so that land in production is flagged too: 亩均税收 below 5 万元/亩
@@ -304,7 +307,8 @@ describe('盘活方案, 进度 and 办结', () => {
     expect((await one<{ deleted: boolean }>('SELECT deleted FROM revitalize_plan WHERE id = $1', [id])).deleted).toBe(false)
     const skip = await s.postJson('/api/landInefficient/checkPhcz', { id, action: '验收' }, land)
     expect([skip.status, skip.body.details?.[0].field]).toEqual([422, 'action'])
-    const ok = await s.postJson<PlanDetail>('/api/landInefficient/checkPhcz', { id, action: '审核通过' }, land)
+    // 审核通过 is the 土地科长's (四眼, issue 28): the author's own account no longer approves it
+    const ok = await s.postJson<PlanDetail>('/api/landInefficient/checkPhcz', { id, action: '审核通过' }, landlead)
     expect([ok.status, ok.body.message, ok.body.data.state]).toEqual([200, '已审核通过，方案状态：实施中', '实施中'])
     expect((await one<{ state: string }>('SELECT state FROM revitalize_ledger WHERE parcel_id = $1', [free[0].id])).state).toBe('实施中')
     expect(await disposal(free[0].id)).toBe('实施中')
@@ -547,7 +551,7 @@ describe('盘活方案, 进度 and 办结', () => {
     )
     expect([r.status, r.body.data.state]).toEqual([200, '待审核'])
     const pid = r.body.data.id
-    expect((await s.postJson('/api/landInefficient/checkPhcz', { id: pid, action: '审核通过' }, land)).status).toBe(200)
+    expect((await s.postJson('/api/landInefficient/checkPhcz', { id: pid, action: '审核通过' }, landlead)).status).toBe(200)
     const before = await count('dc_submission')
     const bare = await s.postJson('/api/phczReport/updatePhcz', { action: '办结', planId: pid, completedDate: TODAY }, land)
     expect([bare.status, bare.body.details?.map((d) => d.field)]).toEqual([400, ['plotRatioAfter', 'buildingAreaAfter']])

@@ -9,6 +9,7 @@ import type { IdleCase, StockDetail, StockList, StockMap, StockStats, CandidateL
 import { makeUser } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
 import { todayInProductZone } from '../../src/domain/today'
+import { decimalToFen, fenToYuanText, idleFeeFen } from '../../src/domain/idle-land'
 
 const TODAY = todayInProductZone()
 const daysAgo = (days: number) => todayInProductZone(new Date(Date.now() - days * 86_400_000))
@@ -16,6 +17,8 @@ const daysAgo = (days: number) => todayInProductZone(new Date(Date.now() - days 
 let s: TestServer
 let admin: string
 let land: string
+/** 土地科长: holds /land/approve and approves the 处置决定 that 土地科 报批 (issue 28 四眼) */
+let landlead: string
 /** two unbuilt parcels made idle for the test: agreed start 400 days ago, with a price */
 let a: { id: number; county: string; price: number; land_code: string }
 let b: { id: number; county: string; price: number; land_code: string }
@@ -29,6 +32,7 @@ beforeAll(async () => {
   s = await startServer()
   admin = await s.login('admin', 'Admin@2026')
   land = await s.login('land', 'Land@2026')
+  landlead = await s.login('landlead', 'Landlead@2026')
   const picked = await s.db.query<{ id: number; county: string; price: number; land_code: string }>(
     `UPDATE parcel p SET agreed_start_date = current_date - 400, supply_price = 1000 + p.id, supply_date = current_date - 800
      WHERE p.id IN (SELECT id FROM parcel WHERE status = '已供未建' AND actual_start_date IS NULL AND NOT deleted ORDER BY id LIMIT 2)
@@ -46,7 +50,7 @@ describe('the seeded 低效 and 闲置 land', () => {
        st AS (
          SELECT p.id, p.area_m2,
            CASE WHEN l.completed_date IS NOT NULL THEN '已完成'
-                WHEN EXISTS (SELECT 1 FROM idle_document d WHERE d.case_id = l.id AND d.kind = '处置决定书') THEN '实施中'
+                WHEN EXISTS (SELECT 1 FROM idle_document d WHERE d.case_id = l.id AND d.kind = '处置决定书' AND d.review_state = '已审定') THEN '实施中'
                 WHEN l.method IS NOT NULL THEN '方案中'
                 WHEN l.id IS NOT NULL THEN '未处置'
                 ELSE COALESCE(led.disposal_state, '未处置') END AS state
@@ -65,14 +69,15 @@ describe('the seeded 低效 and 闲置 land', () => {
     // the seed has a case at every step: 立案, 调查, 认定 (未处置), 方案中, 实施中 with half the fee, 已完成
     const seeded = await s.db.query<{ state: string }>('SELECT disposal_state AS state FROM idle_land_disposal')
     expect(new Set(seeded.rows.map((r) => r.state))).toEqual(new Set(['未处置', '方案中', '实施中', '已完成']))
-    const fees = await one<{ due: number; paid: number }>(
-      `SELECT COALESCE(sum(c.fee_due) FILTER (WHERE c.method = '征缴土地闲置费'), 0)::float8 AS due,
-              COALESCE((SELECT sum(amount) FROM idle_fee), 0)::float8 AS paid
+    // 分 summed exactly (issue 28): equal, not close
+    const fees = await one<{ due: string; paid: string }>(
+      `SELECT COALESCE(sum(c.fee_due_fen) FILTER (WHERE c.method = '征缴土地闲置费'), 0)::text AS due,
+              COALESCE((SELECT sum(amount_fen) FROM idle_fee), 0)::text AS paid
        FROM idle_land_disposal d JOIN idle_case c ON c.id = d.case_id`,
     )
-    expect(stats.feeDue).toBeCloseTo(fees.due, 2)
-    expect(stats.feePaid).toBeCloseTo(fees.paid, 2)
-    expect(stats.feePaid).toBeGreaterThan(0)
+    expect(String(stats.feeDueFen)).toBe(fees.due)
+    expect(String(stats.feePaidFen)).toBe(fees.paid)
+    expect(stats.feePaidFen).toBeGreaterThan(0)
 
     const map = (await s.get<StockMap>('/api/stock/map', land)).body.data
     expect(map.total).toBe(
@@ -97,8 +102,15 @@ describe('the seeded 低效 and 闲置 land', () => {
     const c = d.cases[0]
     expect(c.documents.map((x) => x.kind)).toEqual(['调查通知书', '闲置土地认定书', '处置决定书'])
     expect(c.grounds[0]).toMatch(/^约定动工日期 \d{4}-\d{2}-\d{2}，至 \d{4}-\d{2}-\d{2} 未动工开发，已满 \d+ 年$/)
-    expect(c.feePaid).toBeCloseTo(c.feeDue!, 2)
-    expect(c.feeDue).toBeCloseTo(d.parcel.supplyPrice! * 0.2, 2)
+    expect(c.feePaidFen).toBe(c.feeDueFen)
+    expect(c.feeLeftFen).toBe(0)
+    expect(c.feeDueFen).toBe(idleFeeFen(decimalToFen(d.parcel.supplyPrice!, '万元')))
+    // the seeded decision was 报批 by the clerk and approved by the 土地科长, after a concluded 听证告知
+    const decision = c.documents.find((x) => x.kind === '处置决定书')!
+    expect([decision.reviewState, decision.actor, decision.approvedBy]).toEqual(['已审定', '陈土地', '郑土地科长'])
+    expect(decision.approvalAuthority).toMatch(/人民政府$/)
+    expect(c.hearings.at(-1)?.outcome).toMatch(/^(放弃听证|逾期未申请)$/)
+    expect(c.hearingDone).toBe(true)
   })
 })
 
@@ -172,7 +184,14 @@ describe('the 闲置土地 procedure', () => {
     expect([notice.status, notice.body.message]).toEqual([200, '已下达调查通知书'])
     const decision = await s.postJson(
       '/api/stock/idle/document',
-      { caseId: caseA.id, kind: '处置决定书', docNo: '测闲决〔2026〕1号', date: TODAY },
+      {
+        caseId: caseA.id,
+        kind: '处置决定书',
+        docNo: '测闲决〔2026〕1号',
+        date: TODAY,
+        approvalAuthority: '区人民政府',
+        approvalNo: '测政〔2026〕1号',
+      },
       land,
     )
     expect([decision.status, decision.body.details?.[0].field]).toEqual([422, 'kind'])
@@ -202,7 +221,7 @@ describe('the 闲置土地 procedure', () => {
   })
 
   it('a fee needs a 处置决定书; the disposal follows the cause and the years; the fee is 20 % of the price', async () => {
-    const noDecision = await s.postJson('/api/stock/idle/fee', { caseId: caseA.id, amount: 10, date: TODAY, receiptNo: 'R1' }, land)
+    const noDecision = await s.postJson('/api/stock/idle/fee', { caseId: caseA.id, amountYuan: 10, date: TODAY, receiptNo: 'R1' }, land)
     expect([noDecision.status, noDecision.body.details?.[0]]).toEqual([
       422,
       { field: 'caseId', message: '尚未下达处置决定书，不能登记土地闲置费' },
@@ -224,29 +243,55 @@ describe('the 闲置土地 procedure', () => {
     )
     expect(plan.status).toBe(200)
     expect(plan.body.data.state).toBe('方案中')
-    expect(plan.body.data.feeDue).toBeCloseTo(a.price * 0.2, 2)
-    const decision = await s.postJson<IdleCase>(
-      '/api/stock/idle/document',
-      { caseId: caseA.id, kind: '处置决定书', docNo: '测闲决〔2026〕1号', date: TODAY },
+    expect(plan.body.data.feeDueFen).toBe(idleFeeFen(decimalToFen(a.price, '万元')))
+    // 第十五条: the 听证告知 comes first, then the 报批, then another account's 审定 (issue 28)
+    const told = await s.postJson('/api/stock/idle/hearing/notice', { caseId: caseA.id, noticeNo: '测闲听〔2026〕1号', date: TODAY }, land)
+    expect(told.status).toBe(200)
+    const waived = await s.postJson(
+      '/api/stock/idle/hearing/outcome',
+      { caseId: caseA.id, outcome: '放弃听证', date: TODAY, record: '书面放弃' },
       land,
     )
-    expect([decision.status, decision.body.data.state]).toEqual([200, '实施中'])
+    expect(waived.status).toBe(200)
+    const decision = await s.postJson<IdleCase>(
+      '/api/stock/idle/document',
+      {
+        caseId: caseA.id,
+        kind: '处置决定书',
+        docNo: '测闲决〔2026〕1号',
+        date: TODAY,
+        approvalAuthority: '区人民政府',
+        approvalNo: '测政〔2026〕1号',
+      },
+      land,
+    )
+    expect([decision.status, decision.body.data.state]).toEqual([200, '方案中'])
+    const approved = await s.postJson<IdleCase>('/api/landApprove/decision', { caseId: caseA.id, action: '审定通过' }, landlead)
+    expect([approved.status, approved.body.data.state]).toEqual([200, '实施中'])
     const changeLate = await s.postJson('/api/stock/idle/dispose', { caseId: caseA.id, method: '无偿收回', date: TODAY }, land)
     expect(changeLate.status).toBe(409)
   })
 
   it('records fees up to what is due, completes only when paid, and keeps edits in the history', async () => {
-    const due = a.price * 0.2
-    const tooMuch = await s.postJson('/api/stock/idle/fee', { caseId: caseA.id, amount: due + 1, date: TODAY, receiptNo: 'R0' }, land)
-    expect([tooMuch.status, tooMuch.body.details?.[0].field]).toEqual([422, 'amount'])
-    const half = await s.postJson<IdleCase>('/api/stock/idle/fee', { caseId: caseA.id, amount: 100, date: TODAY, receiptNo: 'R1' }, land)
-    expect([half.status, half.body.data.feePaid]).toEqual([200, 100])
+    const due = idleFeeFen(decimalToFen(a.price, '万元'))!
+    const tooMuch = await s.postJson(
+      '/api/stock/idle/fee',
+      { caseId: caseA.id, amountYuan: fenToYuanText(due + 1, false), date: TODAY, receiptNo: 'R0' },
+      land,
+    )
+    expect([tooMuch.status, tooMuch.body.details?.[0].field]).toEqual([422, 'amountYuan'])
+    const half = await s.postJson<IdleCase>(
+      '/api/stock/idle/fee',
+      { caseId: caseA.id, amountYuan: 100, date: TODAY, receiptNo: 'R1' },
+      land,
+    )
+    expect([half.status, half.body.data.feePaidFen]).toEqual([200, 10000])
     const early = await s.postJson('/api/stock/idle/complete', { caseId: caseA.id, date: TODAY }, land)
     expect([early.status, early.body.details?.[0].field]).toEqual([422, 'caseId'])
     expect(early.body.message).toContain('土地闲置费尚未缴清')
     await s.postJson(
       '/api/stock/idle/fee',
-      { caseId: caseA.id, amount: Math.round((due - 100) * 100) / 100, date: TODAY, receiptNo: 'R2' },
+      { caseId: caseA.id, amountYuan: fenToYuanText(due - 10000, false), date: TODAY, receiptNo: 'R2' },
       land,
     )
     const edit = await s.postJson<IdleCase>('/api/stock/idle/update', { caseId: caseA.id, note: '企业承诺年内动工' }, land)
@@ -257,7 +302,7 @@ describe('the 闲置土地 procedure', () => {
     expect([done.status, done.body.message, done.body.data.state]).toEqual([200, '处置已办结', '已完成'])
     const d = (await s.get<StockDetail>(`/api/stock/detail?parcelId=${a.id}`, land)).body.data
     expect([d.kind, d.state, d.cases[0].fees.map((f) => f.receiptNo)]).toEqual(['闲置', '已完成', ['R1', 'R2']])
-    const closed = await s.postJson('/api/stock/idle/fee', { caseId: caseA.id, amount: 1, date: TODAY, receiptNo: 'R3' }, land)
+    const closed = await s.postJson('/api/stock/idle/fee', { caseId: caseA.id, amountYuan: 1, date: TODAY, receiptNo: 'R3' }, land)
     expect(closed.status).toBe(409)
   })
 
@@ -280,7 +325,20 @@ describe('the 闲置土地 procedure', () => {
     )
     expect([far.status, far.body.details?.[0].field]).toEqual([422, 'newStartDate'])
     expect((await s.postJson('/api/stock/idle/dispose', { caseId: c.id, method: '协议有偿收回', date: TODAY }, land)).status).toBe(200)
-    await s.postJson('/api/stock/idle/document', { caseId: c.id, kind: '处置决定书', docNo: '测闲决〔2026〕2号', date: TODAY }, land)
+    // 协议有偿收回 needs no 听证告知, but is 报批 and approved by another account like every decision
+    await s.postJson(
+      '/api/stock/idle/document',
+      {
+        caseId: c.id,
+        kind: '处置决定书',
+        docNo: '测闲决〔2026〕2号',
+        date: TODAY,
+        approvalAuthority: '区人民政府',
+        approvalNo: '测政〔2026〕2号',
+      },
+      land,
+    )
+    expect((await s.postJson('/api/landApprove/decision', { caseId: c.id, action: '审定通过' }, landlead)).status).toBe(200)
     const done = await s.postJson<IdleCase>('/api/stock/idle/complete', { caseId: c.id, date: TODAY }, land)
     expect(done.status).toBe(200)
     expect(done.body.message).toMatch(/^处置已办结，地块变更已提交数据中心审核（提交 #\d+）$/)

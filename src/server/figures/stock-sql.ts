@@ -25,9 +25,10 @@ export const STOCK_LAND_SQL = `(
 export const stockSums = (p = 'p'): string => `count(*)::int AS stock_count, COALESCE(sum(${p}.area_m2), 0)::float8 AS stock_m2`
 
 /**
- * 应缴 and 已缴土地闲置费 (万元) over the latest case of each parcel (alias `c`, joined through
- * idle_land_disposal): due where the disposal is 征缴土地闲置费, paid as recorded.
+ * 应缴 and 已缴土地闲置费 in 分 (integers summed exactly; read as float8, exact below 2^53 分) over the
+ * latest case of each parcel (alias `c`, joined through idle_land_disposal): due where the disposal
+ * is 征缴土地闲置费, paid as recorded.
  */
 export const idleFeeSums = (c = 'c'): string =>
-  `COALESCE(sum(${c}.fee_due) FILTER (WHERE ${c}.method = '征缴土地闲置费'), 0)::float8 AS fee_due,
-   COALESCE(sum((SELECT sum(f.amount) FROM idle_fee f WHERE f.case_id = ${c}.id)), 0)::float8 AS fee_paid`
+  `COALESCE(sum(${c}.fee_due_fen) FILTER (WHERE ${c}.method = '征缴土地闲置费'), 0)::float8 AS fee_due_fen,
+   COALESCE(sum((SELECT sum(f.amount_fen) FROM idle_fee f WHERE f.case_id = ${c}.id)), 0)::float8 AS fee_paid_fen`

@@ -3,7 +3,9 @@
  * every state (草稿, 待审核, 实施中 with reports, 已逾期, 已完成 and 已验收 with their effects, 终止)
  * over the first of them, the rest left 未纳入; one 督办; and a 盘活任务 per county for this year and
  * the last. Parcel facts are not changed (the seed's 低效 status already holds), so the completed
- * demo plans use methods that keep the land.
+ * demo plans use methods that keep the land. Each plan past 草稿 was submitted by the 土地科 clerk who
+ * wrote it and, once running, approved by the 土地科长 (landlead) — never by its author (issue 28);
+ * every step is in the plan's 办理记录.
  */
 import type { Db } from '../engine'
 import { todayInProductZone } from '../../../domain/today'
@@ -101,6 +103,8 @@ export async function seedRevitalize(db: Db): Promise<number> {
     await db.query<{ id: number }>(`SELECT id FROM app_user WHERE username IN ('land', 'admin') ORDER BY username = 'land' DESC LIMIT 1`)
   ).rows[0]
   if (!actor) return 0
+  // the approver of the running plans: the 土地科长, a second account (the author when it does not exist)
+  const lead = (await db.query<{ id: number }>(`SELECT id FROM app_user WHERE username = 'landlead'`)).rows[0] ?? actor
   // the plans take the first parcels; the 台账 holds every 低效 parcel
   const parcels = await db.query<repo.ParcelRow>(
     `SELECT p.id, p.land_code, p.name, p.status, COALESCE(p.area_m2, 0)::float8 AS area_m2, p.plot_ratio::float8 AS plot_ratio,
@@ -152,8 +156,13 @@ export async function seedRevitalize(db: Db): Promise<number> {
         },
         { name: '主体实施', dueDate: day(-def.ago + Math.round(def.days * 0.7)), doneDate: null },
       ])
-      await repo.addHistory(tx, id, '新建', [], actor.id)
+      await repo.addHistory(tx, id, '新建', [], actor.id, { to: '草稿', note: `${p.name.replace(/地块$/, '')}${def.method}方案` })
       const running = ['实施中', '已完成', '已验收', '终止'].includes(def.state)
+      if (def.state !== '草稿') await repo.addHistory(tx, id, '提交', [], actor.id, { from: '草稿', to: '待审核' })
+      if (running) {
+        await repo.addHistory(tx, id, '审核通过', [], lead.id, { from: '待审核', to: '实施中' })
+        await repo.setPlanApprover(tx, id, lead.id)
+      }
       const entry = { id: entries[i], state: '已认定' as const }
       await repo.moveEntry(tx, entry, '已纳入方案', `纳入盘活方案 #${id}`, actor.id)
       if (running) {
@@ -171,6 +180,7 @@ export async function seedRevitalize(db: Db): Promise<number> {
             photoIds: [],
             actorId: actor.id,
           })
+          await repo.recordPlanStep(tx, id, '报告进度', actor.id, { from: '实施中', to: '实施中', note: `进度 ${pct}%` })
         }
       }
       if (def.state === '已完成' || def.state === '已验收') {
@@ -188,10 +198,12 @@ export async function seedRevitalize(db: Db): Promise<number> {
         await repo.moveEntry(tx, { id: entries[i], state: '实施中' }, '已完成', `盘活方案 #${id} 办结，销号`, actor.id, {
           closedDate: completed,
         })
-        await repo.addHistory(tx, id, '办结', [], actor.id)
+        await repo.addHistory(tx, id, '办结', [], actor.id, { from: '实施中', to: '已完成', note: `${completed}：按期办结` })
+        if (def.state === '已验收') await repo.addHistory(tx, id, '验收', [], actor.id, { from: '已完成', to: '已验收' })
       }
       if (def.state === '终止') {
         await repo.setPlanState(tx, id, '终止', { stoppedReason: '企业进入破产程序，转司法处置另行安排' })
+        await repo.addHistory(tx, id, '终止', [], actor.id, { from: '实施中', to: '终止', note: '企业进入破产程序，转司法处置另行安排' })
         await repo.moveEntry(tx, { id: entries[i], state: '实施中' }, '已认定', `盘活方案 #${id} 终止`, actor.id)
       }
       if (i === 4)
@@ -201,6 +213,8 @@ export async function seedRevitalize(db: Db): Promise<number> {
           replyDeadline: day(5),
           actorId: actor.id,
         })
+      if (i === 4)
+        await repo.recordPlanStep(tx, id, '督办', actor.id, { from: '实施中', to: '实施中', note: '进度滞后，请说明原因并提出整改措施' })
       n++
     }
     const year = Number(todayInProductZone().slice(0, 4))

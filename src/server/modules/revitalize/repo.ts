@@ -7,6 +7,7 @@
 import type { Db } from '../../db/engine'
 import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
+import { recordStep } from '../../common/proceeding'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { LedgerRow, PlanRow, ReportRow, ReviewRow, SupervisionRow } from '../../../domain/contracts/revitalize'
 import type { LedgerState, PlanMethod, PlanState } from '../../../domain/revitalize'
@@ -389,6 +390,8 @@ export interface PlanDbRow {
   parcel_count: number
   land_codes: string[]
   last_report_date: string | null
+  created_by: number
+  approved_by: number | null
 }
 
 const PLAN_FROM = `revitalize_plan rp LEFT JOIN region c ON c.code = rp.county_code LEFT JOIN enterprise e ON e.id = rp.enterprise_id
@@ -405,7 +408,8 @@ const PLAN_SELECT = `rp.id, rp.name, rp.method, rp.sub_method, rp.enterprise_id,
   rp.actual_building_m2::float8 AS actual_building_m2, rp.actual_investment::float8 AS actual_investment, rp.result_note,
   rp.plot_ratio_before::float8 AS plot_ratio_before, rp.plot_ratio_after::float8 AS plot_ratio_after, rp.base_year,
   rp.regulation_plan_id, rp.submission_id::int AS submission_id, rp.county_code, c.name AS county_name, e.name AS enterprise_name,
-  COALESCE(pc.n, 0) AS parcel_count, COALESCE(pc.codes, '{}') AS land_codes, ${d('lr.last')} AS last_report_date`
+  COALESCE(pc.n, 0) AS parcel_count, COALESCE(pc.codes, '{}') AS land_codes, ${d('lr.last')} AS last_report_date,
+  rp.created_by, rp.approved_by`
 
 /** A plan row as a list shows it. */
 export const planRowView = (r: PlanDbRow): PlanRow => ({
@@ -704,13 +708,99 @@ export async function setMilestones(
 }
 
 /** Adds a history row of a plan. */
-export async function addHistory(db: Db, planId: number, action: string, changes: unknown[], actorId: number): Promise<void> {
+/**
+ * Keeps a step of a plan twice, in the same transaction: in the plan's edit history (the fields
+ * changed) and in its 办理记录 (who, when, from which state to which, the note — docs/domain.md
+ * "闲置土地：听证告知、政府原因与报批", issue 28).
+ */
+export async function addHistory(
+  db: Db,
+  planId: number,
+  action: string,
+  changes: unknown[],
+  actorId: number,
+  step: { from?: string; to?: string; note?: string } = {},
+): Promise<void> {
   await db.query('INSERT INTO revitalize_plan_history(plan_id, action, changes, actor_id) VALUES ($1, $2, $3::jsonb, $4)', [
     planId,
     action,
     JSON.stringify(changes),
     actorId,
   ])
+  await recordPlanStep(db, planId, action, actorId, step)
+}
+
+/** Writes one step of a plan's 办理记录 (inside the transaction of the step). */
+export async function recordPlanStep(
+  db: Db,
+  planId: number,
+  action: string,
+  actorId: number,
+  step: { from?: string; to?: string; note?: string } = {},
+): Promise<void> {
+  const u = await db.query<{ real_name: string }>('SELECT real_name FROM app_user WHERE id = $1', [actorId])
+  await recordStep(
+    db,
+    { id: actorId, realName: u.rows[0]?.real_name ?? `#${actorId}` },
+    { subject: 'revitalize_plan', subjectId: planId, action, ...step },
+  )
+}
+
+/** Who submitted the plan for 审核 last (提交 or 新建并提交), or null. */
+export async function planSubmitter(db: Db, planId: number): Promise<number | null> {
+  const r = await db.query<{ actor_id: number }>(
+    `SELECT actor_id FROM revitalize_plan_history WHERE plan_id = $1 AND action IN ('提交', '新建并提交') ORDER BY id DESC LIMIT 1`,
+    [planId],
+  )
+  return r.rows[0]?.actor_id ?? null
+}
+
+/** Marks who approved (审核通过) a plan. */
+export async function setPlanApprover(db: Db, planId: number, approverId: number): Promise<void> {
+  await db.query('UPDATE revitalize_plan SET approved_by = $2, approved_at = now() WHERE id = $1', [planId, approverId])
+}
+
+/** The plans of the scope waiting for 审核 (处置审定), oldest first, with their author and submitter. */
+export async function pendingPlans(
+  db: Db,
+  scope: DataScope,
+): Promise<
+  {
+    id: number
+    name: string
+    method: string
+    county_name: string | null
+    land_codes: string[]
+    start_date: string
+    deadline: string
+    author: string
+    submitted_by: string | null
+  }[]
+> {
+  const params: unknown[] = []
+  const r = await db.query<{
+    id: number
+    name: string
+    method: string
+    county_name: string | null
+    land_codes: string[]
+    start_date: string
+    deadline: string
+    author: string
+    submitted_by: string | null
+  }>(
+    `SELECT rp.id, rp.name, rp.method, c.name AS county_name,
+            COALESCE((SELECT array_agg(pa.land_code ORDER BY pa.land_code) FROM revitalize_plan_parcel pp JOIN parcel pa ON pa.id = pp.parcel_id
+                      WHERE pp.plan_id = rp.id), '{}') AS land_codes,
+            to_char(rp.start_date, 'YYYY-MM-DD') AS start_date, to_char(rp.deadline, 'YYYY-MM-DD') AS deadline, a.real_name AS author,
+            (SELECT u.real_name FROM revitalize_plan_history h JOIN app_user u ON u.id = h.actor_id
+              WHERE h.plan_id = rp.id AND h.action IN ('提交', '新建并提交') ORDER BY h.id DESC LIMIT 1) AS submitted_by
+     FROM revitalize_plan rp LEFT JOIN region c ON c.code = rp.county_code JOIN app_user a ON a.id = rp.created_by
+     WHERE NOT rp.deleted AND rp.state = '待审核' AND ${scopeCondition(scope, 'rp', params)}
+     ORDER BY rp.updated_at, rp.id`,
+    params,
+  )
+  return r.rows
 }
 
 /** The history of a plan, oldest first. */

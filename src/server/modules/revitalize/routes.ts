@@ -50,6 +50,9 @@ import { figureHeader, shown } from '../../figures/values'
 import { proposerOf } from '../datacenter/context'
 import { noFile, readUpload } from '../../files/multipart'
 import { notFound } from '../../http/errors'
+import { holdsAnyPage } from '../../auth/permission'
+import { LAND_APPROVE_PAGES, stepsQuery } from '../../../domain/contracts/stock'
+import { sendSteps } from '../stock/routes'
 import { acceptUpload, toView } from '../base-file/service'
 import { getFile } from '../base-file/repo'
 import { fileStoreOf, sendStoredFile } from '../base-file/routes'
@@ -131,6 +134,16 @@ export const revitalizeRoutes =
       return ok(answer)
     })
 
+    app.get(
+      '/api/landInefficient/steps',
+      { config: { pages: [...ALL_REVITALIZE_PAGES, ...LAND_APPROVE_PAGES], log: false }, schema: { querystring: stepsQuery } },
+      async (req, reply) => {
+        const steps = await service.planSteps(db, await scopeOfRequest(db, req), req.query.id)
+        if (req.query.format !== 'xlsx') return ok(steps)
+        return sendSteps(reply, `盘活方案${req.query.id}_办理记录.xlsx`, steps)
+      },
+    )
+
     app.get('/api/landInefficient/getPhPage', { config: READ, schema: { querystring: planIdQuery } }, async (req) =>
       ok(await service.planDetail(db, await scopeOfRequest(db, req), req.query.id)),
     )
@@ -175,7 +188,11 @@ export const revitalizeRoutes =
         const f = req.body
         req.logTarget = `方案 ${f.id} ${f.action}`
         const scope = await scopeOfRequest(db, req)
-        const state = await service.planAction(db, scope, { ...f, actorId: currentUser(req).id })
+        const user = currentUser(req)
+        // 审核通过 and 退回 are the land 审定 (issue 28): the grant of /land/approve, not only this page's
+        const canApprove =
+          !service.APPROVING_ACTIONS.includes(f.action) || user.isAdmin || (await holdsAnyPage(db, user.roleIds, LAND_APPROVE_PAGES))
+        const state = await service.planAction(db, scope, { ...f, actorId: user.id, canApprove })
         return ok(await service.planDetail(db, scope, f.id), `已${f.action}，方案状态：${state}`)
       },
     )

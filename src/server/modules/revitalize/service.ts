@@ -45,6 +45,8 @@ import type { DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
 import type { PageArgs } from '../../db/sql'
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
+import { assertSecondAccount, stepsOf } from '../../common/proceeding'
+import type { PendingPlan, ProceedingStepView } from '../../../domain/contracts/stock'
 import type { Proposer } from '../datacenter/proposal'
 import { sendParcelFacts, type OpenSubmission } from '../datacenter/write-through'
 import * as evaluation from '../land-evaluation/repo'
@@ -320,7 +322,7 @@ export async function addPlan(db: Db, scope: DataScope, f: PlanFields & { actorI
     const id = await repo.insertPlan(tx, checked.write, f.submit ? '待审核' : '草稿', f.actorId)
     await repo.setPlanParcels(tx, id, checked.parcels)
     await repo.setMilestones(tx, id, f.milestones)
-    await repo.addHistory(tx, id, f.submit ? '新建并提交' : '新建', [], f.actorId)
+    await repo.addHistory(tx, id, f.submit ? '新建并提交' : '新建', [], f.actorId, { to: f.submit ? '待审核' : '草稿', note: f.name })
     await moveEntries(tx, id, '已纳入方案', `纳入盘活方案 #${id}`, f.actorId)
     return id
   })
@@ -391,7 +393,11 @@ export async function updatePlan(db: Db, scope: DataScope, id: number, f: PlanFi
     await repo.updatePlan(tx, id, checked.write)
     await repo.setPlanParcels(tx, id, checked.parcels)
     await repo.setMilestones(tx, id, f.milestones)
-    await repo.addHistory(tx, id, '修改', changes, f.actorId)
+    await repo.addHistory(tx, id, '修改', changes, f.actorId, {
+      from: plan.state,
+      to: plan.state,
+      note: changes.map((x) => x.label).join('、'),
+    })
     const kept = new Set(checked.parcels.map((x) => x.parcelId))
     for (const o of old.filter((x) => !kept.has(x.parcel_id) && x.ledger_id !== null)) {
       const e = await repo.entry(tx, o.ledger_id as number)
@@ -409,22 +415,40 @@ export async function deletePlan(db: Db, scope: DataScope, id: number, actorId: 
   await db.transaction(async (tx) => {
     await moveEntries(tx, id, '已认定', `盘活方案 #${id} 已删除`, actorId)
     await repo.deletePlan(tx, id)
-    await repo.addHistory(tx, id, '删除', [], actorId)
+    await repo.addHistory(tx, id, '删除', [], actorId, { from: plan.state, to: '已删除' })
   })
   return plan
 }
 
-/** A state change of checkPhcz: 提交 (complete fields), 退回, 审核通过 (entries 实施中), 验收, 终止 (entries back to 已认定). */
+/** The 审核 actions of a plan: only an account holding the land 审定 grant (/land/approve) takes them. */
+export const APPROVING_ACTIONS: readonly PlanAction[] = ['审核通过', '退回']
+
+/**
+ * A state change of checkPhcz: 提交 (complete fields), 退回, 审核通过 (entries 实施中), 验收, 终止
+ * (entries back to 已认定). 审核通过 and 退回 need the land 审定 grant (`canApprove`), and 审核通过 is
+ * refused to whoever wrote or submitted the plan (四眼, issue 28).
+ */
 export async function planAction(
   db: Db,
   scope: DataScope,
-  f: { id: number; action: PlanAction; note: string; actorId: number },
+  f: { id: number; action: PlanAction; note: string; actorId: number; canApprove: boolean },
 ): Promise<PlanState> {
   const plan = await planOf(db, scope, f.id)
   const step = PLAN_ACTIONS[f.action]
+  if (APPROVING_ACTIONS.includes(f.action) && !f.canApprove)
+    throw forbidden(`${f.action}盘活方案须由持有“处置审定”权限的人员办理，请提请科室负责人在处置审定页面审定`)
   if (!(step.from as readonly string[]).includes(plan.state)) {
     throw stateProblem('action', `方案状态为${plan.state}，不能${f.action}（${f.action}须为${step.from.join('或')}状态）`)
   }
+  if (f.action === '审核通过')
+    assertSecondAccount(
+      f.actorId,
+      [
+        { what: '编制了该方案', by: plan.created_by },
+        { what: '提交了该方案审核', by: await repo.planSubmitter(db, f.id) },
+      ],
+      '审核通过该方案',
+    )
   if (f.action === '提交') {
     const issues = missingDetails(plan.method, plan.sub_method, plan.details)
     if (issues.length) throw new AppError(422, `方案信息不完整，不能提交：${issues.map((i) => i.message).join('；')}`, issues)
@@ -436,7 +460,12 @@ export async function planAction(
       acceptedDate: f.action === '验收' ? today() : undefined,
       stoppedReason: f.action === '终止' ? f.note : undefined,
     })
-    await repo.addHistory(tx, f.id, f.action, f.note ? [{ field: 'note', label: '说明', before: null, after: f.note }] : [], f.actorId)
+    await repo.addHistory(tx, f.id, f.action, f.note ? [{ field: 'note', label: '说明', before: null, after: f.note }] : [], f.actorId, {
+      from: plan.state,
+      to: step.to,
+      note: f.note,
+    })
+    if (f.action === '审核通过') await repo.setPlanApprover(tx, f.id, f.actorId)
     if (f.action === '审核通过') await moveEntries(tx, f.id, '实施中', `盘活方案 #${f.id} 审核通过，开始实施`, f.actorId)
     if (f.action === '终止') await moveEntries(tx, f.id, '已认定', `盘活方案 #${f.id} 终止：${f.note}`, f.actorId)
   })
@@ -573,7 +602,13 @@ export async function saveReport(
   return db.transaction(async (tx) => {
     await repo.lockPlan(tx, plan.id)
     checkReport(plan, (await repo.reports(tx, plan.id)).at(-1), f)
-    return repo.saveReport(tx, f)
+    const id = await repo.saveReport(tx, f)
+    await repo.recordPlanStep(tx, plan.id, '报告进度', f.actorId, {
+      from: plan.state,
+      to: plan.state,
+      note: `${f.reportDate} 进度 ${f.progress}%：${f.doneItems}`,
+    })
+    return id
   })
 }
 
@@ -650,7 +685,11 @@ export async function supervise(
   if (f.replyDeadline < today()) throw fieldProblem('replyDeadline', '回复期限 replyDeadline 不能早于今天')
   return db.transaction(async (tx) => {
     const id = await repo.insertSupervision(tx, f)
-    await repo.addHistory(tx, plan.id, '督办', [{ field: 'content', label: '督办内容', before: null, after: f.content }], f.actorId)
+    await repo.addHistory(tx, plan.id, '督办', [{ field: 'content', label: '督办内容', before: null, after: f.content }], f.actorId, {
+      from: plan.state,
+      to: plan.state,
+      note: `${f.content}（回复期限 ${f.replyDeadline}）`,
+    })
     return id
   })
 }
@@ -661,7 +700,11 @@ export async function reply(db: Db, scope: DataScope, f: { supervisionId: number
   if (!s) throw notFound(`督办 ${f.supervisionId} 不存在`)
   await planOf(db, scope, s.plan_id)
   if (s.reply !== null) throw stateProblem('supervisionId', '该督办已回复，不能重复回复')
-  await repo.replySupervision(db, s.id, f.reply, f.actorId)
+  const plan = await planOf(db, scope, s.plan_id)
+  await db.transaction(async (tx) => {
+    await repo.replySupervision(tx, s.id, f.reply, f.actorId)
+    await repo.recordPlanStep(tx, s.plan_id, '回复督办', f.actorId, { from: plan.state, to: plan.state, note: f.reply })
+  })
   return s.plan_id
 }
 
@@ -739,6 +782,7 @@ export async function complete(
       '办结',
       [{ field: 'completedDate', label: '办结日期', before: null, after: f.completedDate }],
       f.actorId,
+      { from: plan.state, to: '已完成', note: `${f.completedDate}${f.resultNote ? `：${f.resultNote}` : ''}` },
     )
     await moveEntries(tx, plan.id, '已完成', `盘活方案 #${plan.id} 办结，销号`, f.actorId, f.completedDate)
     return { submissions }
@@ -768,7 +812,9 @@ export async function openFromRegulation(
   )
   if (linked.length) {
     await repo.linkRegulation(db, linked[0].plan_id, f.regulationPlanId)
-    await repo.addHistory(db, linked[0].plan_id, `关联整治提升（${f.outcome}）`, [], f.actorId)
+    await repo.addHistory(db, linked[0].plan_id, `关联整治提升（${f.outcome}）`, [], f.actorId, {
+      note: `整治提升方案 #${f.regulationPlanId}`,
+    })
     return linked[0].plan_id
   }
   const list: { parcelId: number; ledgerId: number | null; plannedAreaM2: number }[] = []
@@ -828,7 +874,10 @@ export async function openFromRegulation(
     f.regulationPlanId,
   )
   await repo.setPlanParcels(db, id, list)
-  await repo.addHistory(db, id, `由整治提升（${f.outcome}）转入`, [], f.actorId)
+  await repo.addHistory(db, id, `由整治提升（${f.outcome}）转入`, [], f.actorId, {
+    to: '草稿',
+    note: `整治提升方案 #${f.regulationPlanId}`,
+  })
   await moveEntries(db, id, '已纳入方案', `纳入盘活方案 #${id}`, f.actorId)
   return id
 }
@@ -997,4 +1046,27 @@ export function assertCounty(scope: DataScope, county: { code: string; inScope: 
   if (!county) throw fieldProblem('countyCode', `区县 ${code} 不存在`, 404)
   if (!county.inScope) throw forbidden(`区县 ${code} 不在本账号的数据范围内`)
   void scope
+}
+
+// ---- 处置审定 and 办理记录 (issue 28) ----
+
+/** The 盘活方案 of the scope waiting for 审核, for the 处置审定 page. */
+export async function pendingPlans(db: Db, scope: DataScope): Promise<PendingPlan[]> {
+  return (await repo.pendingPlans(db, scope)).map((r) => ({
+    id: r.id,
+    name: r.name,
+    method: r.method,
+    countyName: r.county_name,
+    landCodes: r.land_codes,
+    startDate: r.start_date,
+    deadline: r.deadline,
+    author: r.author,
+    submittedBy: r.submitted_by,
+  }))
+}
+
+/** The 办理记录 of a plan of the scope. */
+export async function planSteps(db: Db, scope: DataScope, id: number): Promise<ProceedingStepView[]> {
+  await planOf(db, scope, id)
+  return stepsOf(db, 'revitalize_plan', id)
 }

@@ -10,7 +10,15 @@ import { STOCK_LAND_SQL, idleFeeSums, stockSums } from '../../figures/stock-sql'
 import { parcelToday } from '../../figures/sql'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { IdleCandidate, StockFilter, StockKind, StockRow } from '../../../domain/contracts/stock'
-import type { DisposalState, IdleCause, IdleDocumentKind, IdleGround, IdleMethod } from '../../../domain/idle-land'
+import type {
+  DisposalState,
+  GovernmentReason,
+  HearingOutcome,
+  IdleCause,
+  IdleDocumentKind,
+  IdleGround,
+  IdleMethod,
+} from '../../../domain/idle-land'
 
 const STOCK_FROM = `${STOCK_LAND_SQL} s JOIN parcel p ON p.id = s.parcel_id LEFT JOIN region c ON c.code = p.county_code
   LEFT JOIN enterprise e ON e.id = p.enterprise_id`
@@ -40,11 +48,15 @@ interface StockDbRow {
   ledger_id: number | null
   plan_id: number | null
   last_document: IdleDocumentKind | null
+  fee_due_fen: number | null
+  fee_paid_fen: number
 }
 
 const STOCK_SELECT = `s.parcel_id, p.land_code, p.name, c.name AS county_name, p.area_m2, p.status, e.name AS enterprise_name, s.kind, s.state,
   s.method, s.case_id, s.ledger_id, s.plan_id,
-  (SELECT d.kind FROM idle_document d WHERE d.case_id = s.case_id ORDER BY d.doc_date DESC, d.id DESC LIMIT 1) AS last_document`
+  (SELECT d.kind FROM idle_document d WHERE d.case_id = s.case_id ORDER BY d.doc_date DESC, d.id DESC LIMIT 1) AS last_document,
+  (SELECT ic.fee_due_fen FROM idle_case ic WHERE ic.id = s.case_id AND ic.method = '征缴土地闲置费')::float8 AS fee_due_fen,
+  COALESCE((SELECT sum(f.amount_fen) FROM idle_fee f WHERE f.case_id = s.case_id), 0)::float8 AS fee_paid_fen`
 
 /** Rows in the shape of the contract, with the area in 平方米 (the service turns it into 亩 by the catalogue). */
 export type StockRowM2 = Omit<StockRow, 'areaMu'> & { areaM2: number }
@@ -64,6 +76,8 @@ const view = (r: StockDbRow): StockRowM2 => ({
   ledgerId: r.ledger_id,
   planId: r.plan_id,
   lastDocument: r.last_document,
+  feeDueFen: r.fee_due_fen,
+  feePaidFen: r.fee_paid_fen,
 })
 
 const STATE_ORDER = `array_position(ARRAY['未处置', '方案中', '实施中', '已完成']::text[], s.state)`
@@ -94,15 +108,16 @@ export async function sums(
   return r.rows
 }
 
-/** 应缴 / 已缴土地闲置费 of the scope's latest cases. */
-export async function feeSums(db: Db, scope: DataScope): Promise<{ fee_due: number; fee_paid: number }> {
+/** 应缴 / 已缴土地闲置费 (分) of the scope's latest cases. */
+export async function feeSums(db: Db, scope: DataScope): Promise<{ fee_due_fen: number; fee_paid_fen: number }> {
   const params: unknown[] = []
-  const r = await db.query<{ fee_due: number; fee_paid: number }>(
-    `SELECT ${idleFeeSums('c')} FROM idle_land_disposal d JOIN idle_case c ON c.id = d.case_id JOIN parcel p ON p.id = c.parcel_id
+  const r = await db.query<{ fee_due_fen: number; fee_paid_fen: number }>(
+    `SELECT ${idleFeeSums('c')}
+     FROM idle_land_disposal d JOIN idle_case c ON c.id = d.case_id JOIN parcel p ON p.id = c.parcel_id
      WHERE ${scopeCondition(scope, 'p', params)}`,
     params,
   )
-  return r.rows[0] ?? { fee_due: 0, fee_paid: 0 }
+  return r.rows[0] ?? { fee_due_fen: 0, fee_paid_fen: 0 }
 }
 
 /** The shapes of the land, largest first, at most `limit`, and how many there are. */
@@ -240,23 +255,29 @@ export interface CaseRow {
   method_detail: string
   new_start_date: string | null
   planned_date: string | null
-  fee_due: number | null
+  planned_by: number | null
+  gov_reason: GovernmentReason | null
+  fee_base_fen: number | null
+  fee_due_fen: number | null
   completed_date: string | null
   completion_note: string
   submission_id: number | null
   created_by: string
+  created_user_id: number
   state: DisposalState
-  fee_paid: number
+  fee_paid_fen: number
 }
 
 const CASE_SELECT = `ic.id, ic.parcel_id, ic.ground, ic.grounds, to_char(ic.idle_since, 'YYYY-MM-DD') AS idle_since, ic.cause, ic.developed_area_m2, ic.invested,
   ic.total_investment, to_char(ic.stopped_since, 'YYYY-MM-DD') AS stopped_since, to_char(ic.identified_date, 'YYYY-MM-DD') AS identified_date, ic.note,
   ic.method, ic.method_detail, to_char(ic.new_start_date, 'YYYY-MM-DD') AS new_start_date, to_char(ic.planned_date, 'YYYY-MM-DD') AS planned_date,
-  ic.fee_due, to_char(ic.completed_date, 'YYYY-MM-DD') AS completed_date, ic.completion_note, ic.submission_id::int AS submission_id, u.real_name AS created_by,
+  ic.planned_by, ic.gov_reason, ic.fee_base_fen::float8 AS fee_base_fen, ic.fee_due_fen::float8 AS fee_due_fen,
+  to_char(ic.completed_date, 'YYYY-MM-DD') AS completed_date, ic.completion_note, ic.submission_id::int AS submission_id, u.real_name AS created_by,
+  ic.created_by AS created_user_id,
   (CASE WHEN ic.completed_date IS NOT NULL THEN '已完成'
-        WHEN EXISTS (SELECT 1 FROM idle_document d WHERE d.case_id = ic.id AND d.kind = '处置决定书') THEN '实施中'
+        WHEN EXISTS (SELECT 1 FROM idle_document d WHERE d.case_id = ic.id AND d.kind = '处置决定书' AND d.review_state = '已审定') THEN '实施中'
         WHEN ic.method IS NOT NULL THEN '方案中' ELSE '未处置' END) AS state,
-  COALESCE((SELECT sum(f.amount) FROM idle_fee f WHERE f.case_id = ic.id), 0)::float8 AS fee_paid`
+  COALESCE((SELECT sum(f.amount_fen) FROM idle_fee f WHERE f.case_id = ic.id), 0)::float8 AS fee_paid_fen`
 const CASE_FROM = 'idle_case ic JOIN parcel p ON p.id = ic.parcel_id JOIN app_user u ON u.id = ic.created_by'
 
 /** A case inside the scope (locked for a change with `lock`). */
@@ -274,20 +295,28 @@ export async function casesOfParcel(db: Db, parcelId: number): Promise<CaseRow[]
   return (await db.query<CaseRow>(`SELECT ${CASE_SELECT} FROM ${CASE_FROM} WHERE ic.parcel_id = $1 ORDER BY ic.id DESC`, [parcelId])).rows
 }
 
-export async function documents(
-  db: Db,
-  caseId: number,
-): Promise<{ kind: IdleDocumentKind; doc_no: string; date: string; note: string; submission_id: number | null; actor: string }[]> {
-  const r = await db.query<{
-    kind: IdleDocumentKind
-    doc_no: string
-    date: string
-    note: string
-    submission_id: number | null
-    actor: string
-  }>(
-    `SELECT d.kind, d.doc_no, to_char(d.doc_date, 'YYYY-MM-DD') AS date, d.note, d.submission_id::int AS submission_id, u.real_name AS actor
-     FROM idle_document d JOIN app_user u ON u.id = d.actor_id WHERE d.case_id = $1
+/** A procedure document as stored, with who issued it and (a 处置决定书) its 报批 and 审定. */
+export interface DocumentRow {
+  id: number
+  kind: IdleDocumentKind
+  doc_no: string
+  date: string
+  note: string
+  submission_id: number | null
+  actor: string
+  actor_id: number
+  approval_authority: string
+  approval_no: string
+  review_state: '待审定' | '已审定'
+  approved_by: string | null
+  approved_at: Date | string | null
+}
+
+export async function documents(db: Db, caseId: number): Promise<DocumentRow[]> {
+  const r = await db.query<DocumentRow>(
+    `SELECT d.id, d.kind, d.doc_no, to_char(d.doc_date, 'YYYY-MM-DD') AS date, d.note, d.submission_id::int AS submission_id, u.real_name AS actor,
+            d.actor_id, d.approval_authority, d.approval_no, d.review_state, a.real_name AS approved_by, d.approved_at
+     FROM idle_document d JOIN app_user u ON u.id = d.actor_id LEFT JOIN app_user a ON a.id = d.approved_by WHERE d.case_id = $1
      ORDER BY array_position(ARRAY['调查通知书', '闲置土地认定书', '处置决定书']::text[], d.kind::text)`,
     [caseId],
   )
@@ -297,9 +326,9 @@ export async function documents(
 export async function fees(
   db: Db,
   caseId: number,
-): Promise<{ id: number; amount: number; date: string; receipt_no: string; note: string; actor: string }[]> {
-  const r = await db.query<{ id: number; amount: number; date: string; receipt_no: string; note: string; actor: string }>(
-    `SELECT f.id, f.amount, to_char(f.paid_date, 'YYYY-MM-DD') AS date, f.receipt_no, f.note, u.real_name AS actor
+): Promise<{ id: number; amount_fen: number; date: string; receipt_no: string; note: string; actor: string }[]> {
+  const r = await db.query<{ id: number; amount_fen: number; date: string; receipt_no: string; note: string; actor: string }>(
+    `SELECT f.id, f.amount_fen::float8 AS amount_fen, to_char(f.paid_date, 'YYYY-MM-DD') AS date, f.receipt_no, f.note, u.real_name AS actor
      FROM idle_fee f JOIN app_user u ON u.id = f.actor_id WHERE f.case_id = $1 ORDER BY f.paid_date, f.id`,
     [caseId],
   )
@@ -360,16 +389,16 @@ export async function insertCase(
 export async function updateCase(
   db: Db,
   id: number,
-  set: { cause?: IdleCause; note?: string },
+  set: { cause?: IdleCause; note?: string; govReason?: GovernmentReason | null },
   changes: { field: string; label: string; before: unknown; after: unknown }[],
   actorId: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('UPDATE idle_case SET cause = COALESCE($2, cause), note = COALESCE($3, note), updated_at = now() WHERE id = $1', [
-      id,
-      set.cause ?? null,
-      set.note ?? null,
-    ])
+    await tx.query(
+      `UPDATE idle_case SET cause = COALESCE($2, cause), note = COALESCE($3, note),
+         gov_reason = CASE WHEN $4::boolean THEN $5 ELSE gov_reason END, updated_at = now() WHERE id = $1`,
+      [id, set.cause ?? null, set.note ?? null, set.govReason !== undefined, set.govReason ?? null],
+    )
     await tx.query('INSERT INTO idle_case_history(case_id, changes, actor_id) VALUES ($1, $2::jsonb, $3)', [
       id,
       JSON.stringify(changes),
@@ -380,13 +409,150 @@ export async function updateCase(
 
 export async function insertDocument(
   db: Db,
-  f: { caseId: number; kind: IdleDocumentKind; docNo: string; date: string; note: string; actorId: number },
+  f: {
+    caseId: number
+    kind: IdleDocumentKind
+    docNo: string
+    date: string
+    note: string
+    actorId: number
+    approvalAuthority?: string
+    approvalNo?: string
+    reviewState?: '待审定' | '已审定'
+  },
 ): Promise<number> {
   const r = await db.query<{ id: number }>(
-    'INSERT INTO idle_document(case_id, kind, doc_no, doc_date, note, actor_id) VALUES ($1, $2, $3, $4::date, $5, $6) RETURNING id',
-    [f.caseId, f.kind, f.docNo, f.date, f.note, f.actorId],
+    `INSERT INTO idle_document(case_id, kind, doc_no, doc_date, note, actor_id, approval_authority, approval_no, review_state)
+     VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9) RETURNING id`,
+    [f.caseId, f.kind, f.docNo, f.date, f.note, f.actorId, f.approvalAuthority ?? '', f.approvalNo ?? '', f.reviewState ?? '已审定'],
   )
   return r.rows[0].id
+}
+
+/** 审定通过 of a 处置决定书 waiting for it. */
+export async function approveDecision(db: Db, documentId: number, approverId: number): Promise<void> {
+  await db.query(
+    `UPDATE idle_document SET review_state = '已审定', approved_by = $2, approved_at = now() WHERE id = $1 AND review_state = '待审定'`,
+    [documentId, approverId],
+  )
+}
+
+/** 退回 of a 处置决定书 waiting for 审定: never issued, so its number is free again (the 办理记录 keeps it). */
+export async function withdrawDecision(db: Db, documentId: number): Promise<void> {
+  await db.query(`DELETE FROM idle_document WHERE id = $1 AND review_state = '待审定'`, [documentId])
+}
+
+// ---- 听证告知 ----
+
+/** A 听证告知 as stored, with the names of who gave it and who recorded its outcome. */
+export interface HearingRow {
+  id: number
+  method: IdleMethod
+  notice_no: string
+  notice_date: string
+  deadline: string
+  note: string
+  notice_by: string
+  outcome: HearingOutcome | null
+  outcome_date: string | null
+  requested_date: string | null
+  hearing_date: string | null
+  hearing_record: string
+  outcome_by: string | null
+}
+
+export async function hearings(db: Db, caseId: number): Promise<HearingRow[]> {
+  const r = await db.query<HearingRow>(
+    `SELECT h.id, h.method, h.notice_no, to_char(h.notice_date, 'YYYY-MM-DD') AS notice_date, to_char(h.deadline, 'YYYY-MM-DD') AS deadline,
+            h.note, n.real_name AS notice_by, h.outcome, to_char(h.outcome_date, 'YYYY-MM-DD') AS outcome_date,
+            to_char(h.requested_date, 'YYYY-MM-DD') AS requested_date, to_char(h.hearing_date, 'YYYY-MM-DD') AS hearing_date,
+            h.hearing_record, o.real_name AS outcome_by
+     FROM idle_hearing h JOIN app_user n ON n.id = h.notice_by LEFT JOIN app_user o ON o.id = h.outcome_by
+     WHERE h.case_id = $1 ORDER BY h.id`,
+    [caseId],
+  )
+  return r.rows
+}
+
+export async function insertHearing(
+  db: Db,
+  f: { caseId: number; method: IdleMethod; noticeNo: string; date: string; deadline: string; note: string; actorId: number },
+): Promise<number> {
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO idle_hearing(case_id, method, notice_no, notice_date, deadline, note, notice_by) VALUES ($1, $2, $3, $4::date, $5::date, $6, $7) RETURNING id`,
+    [f.caseId, f.method, f.noticeNo, f.date, f.deadline, f.note, f.actorId],
+  )
+  return r.rows[0].id
+}
+
+export async function setHearingOutcome(
+  db: Db,
+  f: {
+    id: number
+    outcome: HearingOutcome
+    date: string
+    requestedDate: string | null
+    hearingDate: string | null
+    record: string
+    actorId: number
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE idle_hearing SET outcome = $2, outcome_date = $3::date, requested_date = $4::date, hearing_date = $5::date, hearing_record = $6, outcome_by = $7
+     WHERE id = $1 AND outcome IS NULL`,
+    [f.id, f.outcome, f.date, f.requestedDate, f.hearingDate, f.record, f.actorId],
+  )
+}
+
+// ---- 处置审定 ----
+
+/** The 处置决定 of the scope waiting for 审定, oldest first. */
+export async function pendingDecisions(
+  db: Db,
+  scope: DataScope,
+): Promise<
+  {
+    case_id: number
+    parcel_id: number
+    land_code: string
+    parcel_name: string
+    county_name: string | null
+    enterprise_name: string | null
+    method: IdleMethod
+    doc_no: string
+    date: string
+    approval_authority: string
+    approval_no: string
+    fee_due_fen: number | null
+    prepared_by: string
+  }[]
+> {
+  const params: unknown[] = []
+  const r = await db.query<{
+    case_id: number
+    parcel_id: number
+    land_code: string
+    parcel_name: string
+    county_name: string | null
+    enterprise_name: string | null
+    method: IdleMethod
+    doc_no: string
+    date: string
+    approval_authority: string
+    approval_no: string
+    fee_due_fen: number | null
+    prepared_by: string
+  }>(
+    `SELECT ic.id AS case_id, p.id AS parcel_id, p.land_code, p.name AS parcel_name, c.name AS county_name, e.name AS enterprise_name, ic.method,
+            d.doc_no, to_char(d.doc_date, 'YYYY-MM-DD') AS date, d.approval_authority, d.approval_no, ic.fee_due_fen::float8 AS fee_due_fen,
+            u.real_name AS prepared_by
+     FROM idle_document d JOIN idle_case ic ON ic.id = d.case_id JOIN parcel p ON p.id = ic.parcel_id
+       LEFT JOIN region c ON c.code = p.county_code LEFT JOIN enterprise e ON e.id = p.enterprise_id JOIN app_user u ON u.id = d.actor_id
+     WHERE d.kind = '处置决定书' AND d.review_state = '待审定' AND ic.completed_date IS NULL AND NOT p.deleted AND ${scopeCondition(scope, 'p', params)}
+     ORDER BY d.created_at, d.id`,
+    params,
+  )
+  return r.rows
 }
 
 export async function linkDocumentSubmission(db: Db, documentId: number, submissionId: number): Promise<void> {
@@ -402,15 +568,18 @@ export async function setDisposal(
     detail: string
     newStartDate: string | null
     date: string
-    feeDue: number | null
+    feeBaseFen: number | null
+    feeDueFen: number | null
+    govReason: GovernmentReason | null
     actorId: number
   },
   changes: { field: string; label: string; before: unknown; after: unknown }[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      `UPDATE idle_case SET method = $2, method_detail = $3, new_start_date = $4::date, planned_date = $5::date, fee_due = $6, updated_at = now() WHERE id = $1`,
-      [f.caseId, f.method, f.detail, f.newStartDate, f.date, f.feeDue],
+      `UPDATE idle_case SET method = $2, method_detail = $3, new_start_date = $4::date, planned_date = $5::date, fee_base_fen = $6, fee_due_fen = $7,
+         gov_reason = $8, planned_by = $9, updated_at = now() WHERE id = $1`,
+      [f.caseId, f.method, f.detail, f.newStartDate, f.date, f.feeBaseFen, f.feeDueFen, f.govReason, f.actorId],
     )
     if (changes.length)
       await tx.query('INSERT INTO idle_case_history(case_id, changes, actor_id) VALUES ($1, $2::jsonb, $3)', [
@@ -423,11 +592,11 @@ export async function setDisposal(
 
 export async function insertFee(
   db: Db,
-  f: { caseId: number; amount: number; date: string; receiptNo: string; note: string; actorId: number },
+  f: { caseId: number; amountFen: number; date: string; receiptNo: string; note: string; actorId: number },
 ): Promise<void> {
-  await db.query('INSERT INTO idle_fee(case_id, amount, paid_date, receipt_no, note, actor_id) VALUES ($1, $2, $3::date, $4, $5, $6)', [
+  await db.query('INSERT INTO idle_fee(case_id, amount_fen, paid_date, receipt_no, note, actor_id) VALUES ($1, $2, $3::date, $4, $5, $6)', [
     f.caseId,
-    f.amount,
+    f.amountFen,
     f.date,
     f.receiptNo,
     f.note,

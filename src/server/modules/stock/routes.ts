@@ -1,24 +1,37 @@
 /**
  * 盘活处置 /api/stock/* (docs/api.md "盘活处置"): the 低效 and 闲置 land of the user's region — list,
  * stats, map, a parcel's records, export — and the 闲置土地 procedure (candidates, 立案, documents,
- * 处置方案, 土地闲置费, 办结). Granted by /system/stock; writes are logged.
+ * 处置方案, 听证告知, 处置决定 报批, 土地闲置费, 办结, 办理记录). Granted by /system/stock; writes are
+ * logged. 处置审定 /api/landApprove/* (issue 28): what waits for the land 审定 — 处置决定 and 盘活方案
+ * — and their approval or return, granted by /land/approve only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  LAND_APPROVE_PAGES,
   STOCK_PAGES,
   candidateQuery,
   caseUpdateBody,
   completeBody,
+  decisionReviewBody,
   disposeBody,
   documentBody,
   feeBody,
+  hearingNoticeBody,
+  hearingOutcomeBody,
   identifyBody,
+  planReviewBody,
+  stepsQuery,
   stockDetailQuery,
   stockFilter,
   stockListQuery,
+  type LandApproveList,
+  type ProceedingStepView,
   type StockRow,
 } from '../../../domain/contracts/stock'
+import { fenToYuanText } from '../../../domain/idle-land'
+import { STEP_EXPORT_COLUMNS } from '../../common/proceeding'
+import * as revitalize from '../revitalize/service'
 import { figureHeader } from '../../figures/values'
 import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
@@ -30,6 +43,21 @@ import * as service from './service'
 
 const READ = { pages: STOCK_PAGES, log: false } as const
 const write = (action: string) => ({ pages: STOCK_PAGES, log: { module: 'stock', action } })
+const approve = (action: string) => ({ pages: LAND_APPROVE_PAGES, log: { module: 'stock', action } })
+/** Money in the exports: 元 with two decimals as text, exactly as stored in 分 (never a rounded float). */
+const yuanCell = (fen: number | null) => (fen === null ? null : fenToYuanText(fen, false))
+
+/** Sends a 办理记录 as xlsx through the one writer (the list an auditor reads on the page). */
+export function sendSteps(reply: Parameters<typeof sendXlsx>[0], filename: string, steps: ProceedingStepView[]) {
+  return sendXlsx<ProceedingStepView>(reply, {
+    filename,
+    sheet: '办理记录',
+    columns: STEP_EXPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width, value: (x: ProceedingStepView) => x[c.key] })),
+    pages: (async function* () {
+      yield steps
+    })(),
+  })
+}
 /** The map draws at most this many shapes, the largest first. */
 const MAP_LIMIT = 3000
 
@@ -94,6 +122,9 @@ export const stockRoutes =
             { header: '地块状态', value: (x) => x.status, width: 10 },
             { ...figureHeader('stockAreaMu', '面积'), value: (x) => x.areaMu, width: 12 },
             { header: '用地单位', value: (x) => x.enterpriseName, width: 28 },
+            { header: '应缴土地闲置费（元）', value: (x) => yuanCell(x.feeDueFen), width: 18 },
+            { header: '已缴（元）', value: (x) => yuanCell(x.feeDueFen === null ? null : x.feePaidFen), width: 16 },
+            { header: '未缴（元）', value: (x) => yuanCell(x.feeDueFen === null ? null : x.feeDueFen - x.feePaidFen), width: 16 },
           ],
           pages: service.exportRows(db, scope, f),
         })
@@ -118,6 +149,7 @@ export const stockRoutes =
       req.logTarget = `案件 ${req.body.caseId} ${req.body.kind} ${req.body.docNo}`
       const r = await service.issueDocument(db, scope, { ...proposerOf(user), scope }, req.body, user.id)
       const more = r.submission ? `，地块闲置状态已提交数据中心审核（提交 #${r.submission}）` : ''
+      if (req.body.kind === '处置决定书') return ok(r.idleCase, '已报批处置决定书，待有审定权限的人员审定')
       return ok(r.idleCase, `已下达${req.body.kind}${more}`)
     })
 
@@ -130,18 +162,75 @@ export const stockRoutes =
     })
 
     app.post('/api/stock/idle/fee', { config: write('登记土地闲置费'), schema: { body: feeBody } }, async (req) => {
-      req.logTarget = `案件 ${req.body.caseId} ${req.body.amount}万元`
+      req.logTarget = `案件 ${req.body.caseId} ${req.body.amountYuan}元`
+      const c = await service.addFee(db, await scopeOfRequest(db, req), req.body, currentUser(req).id)
+      return ok(c, `已登记土地闲置费 ${fenToYuanText(c.fees.at(-1)?.amountFen ?? 0)} 元，未缴 ${fenToYuanText(c.feeLeftFen ?? 0)} 元`)
+    })
+
+    app.post('/api/stock/idle/hearing/notice', { config: write('闲置土地听证告知'), schema: { body: hearingNoticeBody } }, async (req) => {
+      req.logTarget = `案件 ${req.body.caseId} ${req.body.noticeNo}`
+      const c = await service.hearingNotice(db, await scopeOfRequest(db, req), req.body, currentUser(req).id)
+      return ok(c, `已听证告知，申请听证期限至 ${c.hearings.at(-1)?.deadline}`)
+    })
+
+    app.post('/api/stock/idle/hearing/outcome', { config: write('登记听证结果'), schema: { body: hearingOutcomeBody } }, async (req) => {
+      req.logTarget = `案件 ${req.body.caseId} ${req.body.outcome}`
       return ok(
-        await service.addFee(db, await scopeOfRequest(db, req), req.body, currentUser(req).id),
-        `已登记土地闲置费 ${req.body.amount} 万元`,
+        await service.hearingOutcome(db, await scopeOfRequest(db, req), req.body, currentUser(req).id),
+        `已登记听证结果：${req.body.outcome}`,
       )
+    })
+
+    app.get(
+      '/api/stock/idle/steps',
+      { config: { pages: [...STOCK_PAGES, ...LAND_APPROVE_PAGES], log: false }, schema: { querystring: stepsQuery } },
+      async (req, reply) => {
+        const steps = await service.caseSteps(db, await scopeOfRequest(db, req), req.query.id)
+        if (req.query.format !== 'xlsx') return ok(steps)
+        return sendSteps(reply, `闲置土地案件${req.query.id}_办理记录.xlsx`, steps)
+      },
+    )
+
+    // ---- 处置审定 (/land/approve): the land 审定 grant only ----
+
+    app.get('/api/landApprove/list', { config: { pages: LAND_APPROVE_PAGES, log: false } }, async (req) => {
+      const scope = await scopeOfRequest(db, req)
+      const answer: LandApproveList = {
+        decisions: await service.pendingDecisions(db, scope),
+        plans: await revitalize.pendingPlans(db, scope),
+      }
+      return ok(answer)
+    })
+
+    app.post(
+      '/api/landApprove/decision',
+      { config: approve('审定闲置土地处置决定'), schema: { body: decisionReviewBody } },
+      async (req) => {
+        req.logTarget = `案件 ${req.body.caseId} ${req.body.action}`
+        const c = await service.reviewDecision(db, await scopeOfRequest(db, req), req.body, currentUser(req).id)
+        return ok(c, req.body.action === '审定通过' ? '处置决定已审定通过，开始实施' : '处置决定已退回')
+      },
+    )
+
+    app.post('/api/landApprove/plan', { config: approve('审定盘活方案'), schema: { body: planReviewBody } }, async (req) => {
+      const f = req.body
+      req.logTarget = `方案 ${f.id} ${f.action}`
+      const scope = await scopeOfRequest(db, req)
+      const state = await revitalize.planAction(db, scope, {
+        id: f.id,
+        action: f.action === '审定通过' ? '审核通过' : '退回',
+        note: f.note,
+        actorId: currentUser(req).id,
+        canApprove: true,
+      })
+      return ok(await revitalize.planDetail(db, scope, f.id), `已${f.action === '审定通过' ? '审核通过' : '退回'}，方案状态：${state}`)
     })
 
     app.post('/api/stock/idle/complete', { config: write('办结闲置土地处置'), schema: { body: completeBody } }, async (req) => {
       const user = currentUser(req)
       const scope = await scopeOfRequest(db, req)
       req.logTarget = `案件 ${req.body.caseId}`
-      const r = await service.complete(db, scope, { ...proposerOf(user), scope }, req.body)
+      const r = await service.complete(db, scope, { ...proposerOf(user), scope }, req.body, user.id)
       const more = r.submission ? `，地块变更已提交数据中心审核（提交 #${r.submission}）` : ''
       return ok(r.idleCase, `处置已办结${more}`)
     })

@@ -1,14 +1,35 @@
 /**
  * The forms of a 闲置土地 case, each checked with the server's own schema and showing the server's
- * field errors under their fields: 立案, the next procedure document, 处置方案, a 土地闲置费 payment
- * and 办结. Every answer refreshes the 盘活处置 reads.
+ * field errors under their fields: 立案, the next procedure document (the 处置决定书 with its 报批),
+ * 处置方案 (with the 第八条 government reason), 听证告知 and its outcome, a 土地闲置费 payment in 元 and
+ * 办结. Every answer refreshes the 盘活处置 reads.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { App, DatePicker, Form, Input, InputNumber, Select } from 'antd'
 import dayjs from 'dayjs'
 import type { z } from 'zod'
-import { completeBody, disposeBody, documentBody, feeBody, identifyBody, type IdleCase } from '../../../../domain/contracts/stock'
-import { ENTERPRISE_METHODS, GOVERNMENT_METHODS, IDLE_CAUSES, IDLE_DOCUMENTS, type IdleDocumentKind } from '../../../../domain/idle-land'
+import {
+  completeBody,
+  disposeBody,
+  documentBody,
+  feeBody,
+  hearingNoticeBody,
+  hearingOutcomeBody,
+  identifyBody,
+  type IdleCase,
+} from '../../../../domain/contracts/stock'
+import {
+  ENTERPRISE_METHODS,
+  GOVERNMENT_METHODS,
+  GOVERNMENT_REASONS,
+  HEARING_OUTCOMES,
+  IDLE_CAUSES,
+  IDLE_DOCUMENTS,
+  fenToYuanText,
+  type IdleDocumentKind,
+} from '../../../../domain/idle-land'
+import { tellHearing } from '../api/tell-hearing'
+import { recordHearing } from '../api/record-hearing'
 import { FormModal, fieldRule } from '../../../ui/form-modal'
 import { completeCase } from '../api/complete-case'
 import { disposeCase } from '../api/dispose-case'
@@ -25,6 +46,8 @@ export type CaseForm =
   | { kind: 'dispose'; idleCase: IdleCase }
   | { kind: 'fee'; idleCase: IdleCase }
   | { kind: 'complete'; idleCase: IdleCase }
+  | { kind: 'hearingNotice'; idleCase: IdleCase }
+  | { kind: 'hearingOutcome'; idleCase: IdleCase }
 
 const todayText = () => productToday().format('YYYY-MM-DD')
 const noFuture = (d: dayjs.Dayjs) => d.isAfter(productToday().endOf('day'))
@@ -125,6 +148,25 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
               <Input placeholder="如：上城自然资闲认〔2026〕3号" maxLength={60} />
             </Form.Item>
             {dateItem('date', '发文日期')}
+            {form?.kind === 'document' && form.doc === '处置决定书' && (
+              <>
+                <Form.Item
+                  name="approvalAuthority"
+                  label="批准机关"
+                  extra="处置决定须报经人民政府批准（《闲置土地处置办法》第十四条），报批后由另一名有审定权限的人员审定"
+                  rules={[{ required: true, whitespace: true, message: '请填写批准机关' }, fieldRule(documentBody, 'approvalAuthority')]}
+                >
+                  <Input placeholder="如：上城区人民政府" maxLength={60} />
+                </Form.Item>
+                <Form.Item
+                  name="approvalNo"
+                  label="报批文号"
+                  rules={[{ required: true, whitespace: true, message: '请填写报批文号' }, fieldRule(documentBody, 'approvalNo')]}
+                >
+                  <Input maxLength={60} />
+                </Form.Item>
+              </>
+            )}
             {noteItem('note', '说明', documentBody)}
           </>
         )}
@@ -138,7 +180,13 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
         okText="保存方案"
         initialValues={
           form?.kind === 'dispose'
-            ? { caseId: form.idleCase.id, detail: '', date: todayText(), method: form.idleCase.method ?? undefined }
+            ? {
+                caseId: form.idleCase.id,
+                detail: '',
+                date: todayText(),
+                method: form.idleCase.method ?? undefined,
+                govReason: form.idleCase.govReason ?? undefined,
+              }
             : undefined
         }
         onClose={onClose}
@@ -153,7 +201,9 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
               extra={
                 form?.kind === 'dispose' &&
                 (form.idleCase.cause === '企业原因'
-                  ? '企业原因：闲置满一年征缴土地闲置费（出让或划拨价款的 20%），满两年无偿收回'
+                  ? form.idleCase.idleYears >= 2
+                    ? `已闲置 ${form.idleCase.idleYears} 年：依第十四条应无偿收回；只有记录了第八条所列的政府原因时才能改为征缴土地闲置费`
+                    : '企业原因：闲置满一年征缴土地闲置费（出让或划拨价款的 20%，由系统计算），满两年无偿收回'
                   : '政府原因：协商选择，延长动工期限不超过一年')
               }
             >
@@ -182,6 +232,9 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
                 )
               }
             </Form.Item>
+            <Form.Item name="govReason" label="政府原因（第八条）" extra="因政府或政府有关部门的行为造成动工开发延迟的，选择其原因">
+              <Select allowClear style={{ width: 420 }} options={GOVERNMENT_REASONS.map((r) => ({ value: r, label: r }))} />
+            </Form.Item>
             {dateItem('date', '方案日期')}
             {noteItem('detail', '方案内容', disposeBody)}
           </>
@@ -200,7 +253,8 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
                 caseId: form.idleCase.id,
                 note: '',
                 date: todayText(),
-                amount: Math.max(0, Math.round(((form.idleCase.feeDue ?? 0) - form.idleCase.feePaid) * 100) / 100),
+                // the remainder exactly as stored: paying it settles the fee
+                amountYuan: fenToYuanText(Math.max(0, form.idleCase.feeLeftFen ?? 0), false),
               }
             : undefined
         }
@@ -210,12 +264,12 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
         {() => (
           <>
             <Form.Item
-              name="amount"
-              label="缴纳金额（万元）"
-              rules={[{ required: true, message: '请填写缴纳金额' }]}
-              extra="不超过未缴金额"
+              name="amountYuan"
+              label="缴纳金额（元）"
+              rules={[{ required: true, whitespace: true, message: '请填写缴纳金额' }, fieldRule(feeBody, 'amountYuan')]}
+              extra={form?.kind === 'fee' ? `未缴 ${fenToYuanText(form.idleCase.feeLeftFen ?? 0)} 元，最多两位小数` : '最多两位小数'}
             >
-              <InputNumber min={0.01} step={0.01} style={{ width: 220 }} />
+              <Input style={{ width: 220 }} inputMode="decimal" data-testid="fee-amount" />
             </Form.Item>
             {dateItem('date', '缴纳日期')}
             <Form.Item
@@ -226,6 +280,88 @@ export function CaseForms({ form, onClose }: { form: CaseForm | null; onClose: (
               <Input maxLength={60} />
             </Form.Item>
             {noteItem('note', '说明', feeBody)}
+          </>
+        )}
+      </FormModal>
+
+      <FormModal
+        title="听证告知"
+        open={form?.kind === 'hearingNotice'}
+        schema={hearingNoticeBody}
+        testId="hearing-notice-form"
+        okText="告知"
+        initialValues={form?.kind === 'hearingNotice' ? { caseId: form.idleCase.id, note: '', date: todayText() } : undefined}
+        onClose={onClose}
+        onSubmit={(v) => send(tellHearing(v))}
+      >
+        {() => (
+          <>
+            <Form.Item
+              label="拟作出的决定"
+              extra="书面告知土地使用权人拟作出的处置决定及其申请听证的权利（第十五条）；申请期限按工作日历自动计算"
+            >
+              {form?.kind === 'hearingNotice' ? form.idleCase.method : ''}
+            </Form.Item>
+            <Form.Item
+              name="noticeNo"
+              label="告知书文号"
+              rules={[{ required: true, whitespace: true, message: '请填写告知书文号' }, fieldRule(hearingNoticeBody, 'noticeNo')]}
+            >
+              <Input maxLength={60} />
+            </Form.Item>
+            {dateItem('date', '告知日期')}
+            {noteItem('note', '说明', hearingNoticeBody)}
+          </>
+        )}
+      </FormModal>
+
+      <FormModal
+        title="登记听证结果"
+        open={form?.kind === 'hearingOutcome'}
+        schema={hearingOutcomeBody}
+        testId="hearing-outcome-form"
+        okText="登记"
+        initialValues={
+          form?.kind === 'hearingOutcome' ? { caseId: form.idleCase.id, outcome: '放弃听证', record: '', date: todayText() } : undefined
+        }
+        onClose={onClose}
+        onSubmit={(v) => send(recordHearing(v))}
+      >
+        {(f) => (
+          <>
+            <Form.Item
+              name="outcome"
+              label="结果"
+              rules={[{ required: true }]}
+              extra={
+                form?.kind === 'hearingOutcome'
+                  ? `申请听证期限至 ${form.idleCase.hearings.at(-1)?.deadline ?? ''}，期满后才能登记逾期未申请`
+                  : ''
+              }
+            >
+              <Select style={{ width: 220 }} options={HEARING_OUTCOMES.map((o) => ({ value: o, label: o }))} />
+            </Form.Item>
+            <Form.Item noStyle shouldUpdate>
+              {() =>
+                f.getFieldValue('outcome') === '已听证' && (
+                  <>
+                    <Form.Item
+                      name="requestedDate"
+                      label="申请听证日期"
+                      rules={[{ required: true, message: '请选择申请听证日期' }]}
+                      {...DATE_TEXT}
+                    >
+                      <DatePicker style={{ width: 220 }} disabledDate={noFuture} />
+                    </Form.Item>
+                    <Form.Item name="hearingDate" label="听证日期" rules={[{ required: true, message: '请选择听证日期' }]} {...DATE_TEXT}>
+                      <DatePicker style={{ width: 220 }} disabledDate={noFuture} />
+                    </Form.Item>
+                  </>
+                )
+              }
+            </Form.Item>
+            {dateItem('date', '登记日期')}
+            {noteItem('record', '听证笔录/放弃声明', hearingOutcomeBody)}
           </>
         )}
       </FormModal>

@@ -1,25 +1,40 @@
 /**
  * A parcel's records on 盘活处置: the parcel, its 低效 台账 entry and 盘活 plans, and every 闲置土地
- * case with its grounds, documents, disposal, 土地闲置费 and edits; the next step of the open case
- * (the next document, 处置方案, a fee, 办结) or 立案 for idle land without one.
+ * case with its grounds, documents (the 处置决定书 with its 报批 and 审定), 听证告知, disposal, 土地闲置费
+ * in exact 元, edits and 办理记录; the next step of the open case (the next document, 处置方案, 听证告知
+ * and its outcome, a fee, 办结) or 立案 for idle land without one.
  */
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Table, Tag, Timeline, Typography } from 'antd'
 import { useState } from 'react'
 import type { IdleCase, StockDetail } from '../../../../domain/contracts/stock'
 import { formatFigureValue } from '../../../../domain/figures/format'
-import { IDLE_DOCUMENTS } from '../../../../domain/idle-land'
+import { IDLE_DOCUMENTS, moneyText, needsHearing } from '../../../../domain/idle-land'
 import { LoadError } from '../../../ui/list-shell'
+import { ProceedingSteps } from '../../../widgets/proceeding-steps'
+import { exportCaseSteps, useCaseSteps } from '../api/case-steps'
 import { useStockDetail } from '../api/get-detail'
 import { CaseForms, nextDocument, type CaseForm } from './case-forms'
 import { STATE_COLORS } from './stock-layer-spec'
 
 const StateTag = ({ state }: { state: keyof typeof STATE_COLORS }) => <Tag color={STATE_COLORS[state]}>{state}</Tag>
 
+/** The 办理记录 of a case, read when its card is shown. */
+function CaseSteps({ id }: { id: number }) {
+  const steps = useCaseSteps(id)
+  return <ProceedingSteps steps={steps.data} loading={steps.isLoading} onExport={() => exportCaseSteps(id)} testId={`case-steps-${id}`} />
+}
+
 function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open: (f: CaseForm) => void }) {
   const next = nextDocument(c)
   const hasFinding = c.documents.some((d) => d.kind === '闲置土地认定书')
-  const hasDecision = c.documents.some((d) => d.kind === '处置决定书')
+  const decision = c.documents.find((d) => d.kind === '处置决定书')
+  // only an approved decision is carried out: fees and 办结 wait for the 审定
+  const hasDecision = decision?.reviewState === '已审定'
+  const hearing = c.hearings.at(-1)
+  const toldOfMethod = !!hearing && hearing.method === c.method
   const live = !c.completedDate
+  // 第十四条: two years idle is 无偿收回, a fee only with a 第八条 reason
+  const twoYears = live && c.cause === '企业原因' && c.idleYears >= 2
   return (
     <section
       data-testid={`idle-case-${c.id}`}
@@ -43,7 +58,22 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
           </span>
         ))}
         {c.note && <span style={{ display: 'block', color: '#888' }}>说明：{c.note}</span>}
+        {c.govReason && <span style={{ display: 'block' }}>政府原因（第八条）：{c.govReason}</span>}
       </Typography.Paragraph>
+      {twoYears && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid={`two-years-${c.id}`}
+          title={`已闲置 ${c.idleYears} 年：依《闲置土地处置办法》第十四条，闲置满两年的应无偿收回`}
+          description={
+            c.govReason
+              ? `已记录政府原因：${c.govReason}，可改为征缴土地闲置费`
+              : '只有记录了第八条所列的政府原因（动工延迟由政府或政府有关部门造成）时，才能改为征缴土地闲置费'
+          }
+        />
+      )}
       <Timeline
         style={{ marginTop: 8 }}
         items={IDLE_DOCUMENTS.map((k) => {
@@ -54,6 +84,16 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
               <span data-testid={`doc-${c.id}-${k}`} data-issued={d ? 'true' : 'false'}>
                 <b>{k}</b> {d ? `${d.docNo}（${d.date}，${d.actor}）` : '未下达'}
                 {d?.submissionId ? <Typography.Text type="secondary">，闲置状态已提交审核 #{d.submissionId}</Typography.Text> : null}
+                {d && k === '处置决定书' && (
+                  <span style={{ display: 'block' }} data-testid={`decision-review-${c.id}`} data-review={d.reviewState}>
+                    报批：{d.approvalAuthority || '—'} {d.approvalNo}{' '}
+                    {d.reviewState === '待审定' ? (
+                      <Tag color="orange">待审定</Tag>
+                    ) : (
+                      <Tag color="green">{d.approvedBy ? `已审定（${d.approvedBy}）` : '已审定'}</Tag>
+                    )}
+                  </span>
+                )}
               </span>
             ),
           }
@@ -64,10 +104,25 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
           {c.method ? `${c.method}（${c.plannedDate} 拟订）${c.methodDetail ? `：${c.methodDetail}` : ''}` : '尚未拟订'}
         </Descriptions.Item>
         {c.newStartDate && <Descriptions.Item label="新约定动工日期">{c.newStartDate}</Descriptions.Item>}
+        {needsHearing(c.method) && (
+          <Descriptions.Item label="听证告知">
+            {c.hearings.length === 0 && <span data-testid={`hearing-${c.id}`}>尚未告知（处置决定报批前须告知听证权利，第十五条）</span>}
+            {c.hearings.map((h) => (
+              <span key={h.id} style={{ display: 'block' }} data-testid={`hearing-${c.id}`} data-outcome={h.outcome ?? ''}>
+                {h.noticeNo}（{h.noticeDate}，{h.noticeBy}，拟{h.method}），申请期限至 {h.deadline}：
+                {h.outcome
+                  ? `${h.outcome}（${h.outcome === '已听证' ? `${h.hearingDate} 听证，` : ''}${h.outcomeDate} 登记${h.hearingRecord ? `，${h.hearingRecord}` : ''}）`
+                  : '等待结果'}
+              </span>
+            ))}
+          </Descriptions.Item>
+        )}
         {c.method === '征缴土地闲置费' && (
           <Descriptions.Item label="土地闲置费">
-            应缴 <span data-testid={`fee-due-${c.id}`}>{formatFigureValue('idleFeeDue', c.feeDue)}</span>，已缴{' '}
-            <span data-testid={`fee-paid-${c.id}`}>{formatFigureValue('idleFeePaid', c.feePaid)}</span>
+            应缴 <span data-testid={`fee-due-${c.id}`}>{moneyText(c.feeDueFen)}</span>
+            <Typography.Text type="secondary">（出让价款 {moneyText(c.feeBaseFen)} 的 20%）</Typography.Text>，已缴{' '}
+            <span data-testid={`fee-paid-${c.id}`}>{moneyText(c.feePaidFen)}</span>，未缴{' '}
+            <span data-testid={`fee-left-${c.id}`}>{moneyText(c.feeLeftFen)}</span>
           </Descriptions.Item>
         )}
         {c.completedDate && (
@@ -87,7 +142,7 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
           dataSource={c.fees}
           columns={[
             { title: '缴纳日期', dataIndex: 'date' },
-            { title: '金额（万元）', dataIndex: 'amount', render: (v: number) => formatFigureValue('idleFeePaid', v, { unit: false }) },
+            { title: '金额', dataIndex: 'amountFen', render: (v: number) => moneyText(v) },
             { title: '票据号', dataIndex: 'receiptNo' },
             { title: '登记人', dataIndex: 'actor' },
           ]}
@@ -106,17 +161,27 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
       )}
       {live && canWrite && (
         <Space style={{ marginTop: 8 }} wrap>
-          {next && (next !== '处置决定书' || c.method) && (
+          {next && (next !== '处置决定书' || (c.method && c.hearingDone)) && (
             <Button type="primary" data-testid={`next-doc-${c.id}`} onClick={() => open({ kind: 'document', idleCase: c, doc: next })}>
-              下达{next}
+              {next === '处置决定书' ? '报批处置决定书' : `下达${next}`}
             </Button>
           )}
-          {hasFinding && !hasDecision && (
+          {needsHearing(c.method) && !decision && !toldOfMethod && (
+            <Button data-testid={`hearing-notice-${c.id}`} onClick={() => open({ kind: 'hearingNotice', idleCase: c })}>
+              听证告知
+            </Button>
+          )}
+          {!decision && toldOfMethod && !hearing?.outcome && (
+            <Button data-testid={`hearing-outcome-${c.id}`} onClick={() => open({ kind: 'hearingOutcome', idleCase: c })}>
+              登记听证结果
+            </Button>
+          )}
+          {hasFinding && !decision && (
             <Button data-testid={`dispose-${c.id}`} onClick={() => open({ kind: 'dispose', idleCase: c })}>
               {c.method ? '修改处置方案' : '拟订处置方案'}
             </Button>
           )}
-          {hasDecision && c.method === '征缴土地闲置费' && (c.feeDue ?? 0) > c.feePaid && (
+          {hasDecision && c.method === '征缴土地闲置费' && (c.feeLeftFen ?? 0) > 0 && (
             <Button data-testid={`fee-${c.id}`} onClick={() => open({ kind: 'fee', idleCase: c })}>
               登记土地闲置费
             </Button>
@@ -128,6 +193,7 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
           )}
         </Space>
       )}
+      <CaseSteps id={c.id} />
     </section>
   )
 }
@@ -198,9 +264,7 @@ export function StockDrawer({ parcelId, canWrite, onClose }: { parcelId: number 
             <Descriptions.Item label="约定动工">{p.agreedStartDate ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="实际动工">{p.actualStartDate ?? '未动工'}</Descriptions.Item>
             <Descriptions.Item label="出让价款" span={2}>
-              {p.supplyPrice === null
-                ? '未登记'
-                : `${formatFigureValue('idleFeeDue', p.supplyPrice)}（20% 为 ${formatFigureValue('idleFeeDue', d.feeOfPrice)}）`}
+              {p.supplyPrice === null ? '未登记' : `${moneyText(p.supplyPriceFen)}（20% 为 ${moneyText(d.feeOfPriceFen)}）`}
             </Descriptions.Item>
           </Descriptions>
           <LowEfficiency d={d} />

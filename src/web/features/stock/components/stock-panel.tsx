@@ -6,7 +6,7 @@ import { Table, Tooltip, Typography } from 'antd'
 import type { StockStats, StockStatsRow } from '../../../../domain/contracts/stock'
 import { FIGURES } from '../../../../domain/figures/catalogue'
 import { formatFigureValue } from '../../../../domain/figures/format'
-import { DISPOSAL_STATES, type DisposalState } from '../../../../domain/idle-land'
+import { DISPOSAL_STATES, moneyText, type DisposalState } from '../../../../domain/idle-land'
 import { STATE_COLORS } from './stock-layer-spec'
 
 const tip = (key: 'stockCount' | 'stockAreaMu' | 'idleFeeDue' | 'idleFeePaid', text: string) => (
@@ -62,8 +62,8 @@ export function StockPanel({ stats, onState }: { stats: StockStats; onState: (s:
         低效 {formatFigureValue('stockCount', t.byKind.低效.count)}（{formatFigureValue('stockAreaMu', t.byKind.低效.areaMu)}），闲置{' '}
         {formatFigureValue('stockCount', t.byKind.闲置.count)}（{formatFigureValue('stockAreaMu', t.byKind.闲置.areaMu)}）
         <br />
-        {tip('idleFeeDue', '应缴土地闲置费')} <span data-testid="fee-due">{formatFigureValue('idleFeeDue', stats.feeDue)}</span>，
-        {tip('idleFeePaid', '已缴')} <span data-testid="fee-paid">{formatFigureValue('idleFeePaid', stats.feePaid)}</span>
+        {tip('idleFeeDue', '应缴土地闲置费')} <span data-testid="fee-due">{moneyText(stats.feeDueFen)}</span>，{tip('idleFeePaid', '已缴')}{' '}
+        <span data-testid="fee-paid">{moneyText(stats.feePaidFen)}</span>
       </Typography.Paragraph>
       <Table<StockStatsRow>
         size="small"

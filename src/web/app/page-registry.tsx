@@ -19,6 +19,7 @@ import { APPRAISAL_PAGES_REGISTRY } from './pages/appraisal-pages'
 import { STOCK_PAGES_REGISTRY } from './pages/stock-pages'
 import { REVITALIZE_PAGES_REGISTRY } from './pages/revitalize-pages'
 import { REVITALIZE_RESULT_PAGES_REGISTRY } from './pages/revitalize-result-pages'
+import { COMPANY_PAGES_REGISTRY } from './pages/company-pages'
 
 /**
  * page key → lazy component. Feature pages are keyed by their canonical path (route-table
@@ -50,6 +51,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   ...STOCK_PAGES_REGISTRY,
   ...REVITALIZE_PAGES_REGISTRY,
   ...REVITALIZE_RESULT_PAGES_REGISTRY,
+  ...COMPANY_PAGES_REGISTRY,
 }
 
 /** The component of a page key (unknown keys show the placeholder). */

@@ -16,5 +16,6 @@ export const ADMIN_PAGE_REGISTRY: Readonly<Record<string, Lazy>> = {
   [ADMIN_PAGES.device]: lazyNamed(() => import('../../features/admin/pages/device-page'), 'DevicePage'),
   [ADMIN_PAGES.app]: lazyNamed(() => import('../../features/admin/pages/app-page'), 'AppPage'),
   [ADMIN_PAGES.rz]: lazyNamed(() => import('../../features/admin/pages/rz-page'), 'RzPage'),
+  [ADMIN_PAGES.calendar]: lazyNamed(() => import('../../features/admin/pages/calendar-page'), 'CalendarPage'),
   [MAP_LAYER_PAGE]: lazyNamed(() => import('../../features/admin/pages/map-layer-page'), 'MapLayerPage'),
 }

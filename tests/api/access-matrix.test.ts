@@ -13,6 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/people'
+import { ENTERPRISE_ACCOUNT } from '../../src/server/db/seed/due-process'
 import { OPEN_OPERATIONS } from '../../src/server/auth/open-operations'
 import { SIGNED_IN_PAGES } from '../../src/domain/contracts/page-grants'
 import type { Page } from '../../src/domain/contracts/envelope'
@@ -46,6 +47,8 @@ beforeAll(async () => {
       tokens[a.username] = await s.login(a.username, a.password)
     }),
   )
+  // the demo's enterprise account (issue 28): 本企业评价 only
+  tokens[ENTERPRISE_ACCOUNT.username] = await s.login(ENTERPRISE_ACCOUNT.username, ENTERPRISE_ACCOUNT.password)
   tokens[NO_ROLE] = (await makeUser(s, admin, { username: NO_ROLE, regionCode: '330000' })).token
   // an enterprise account of an enterprise with the most neighbours in its county
   ownEnterprise = (

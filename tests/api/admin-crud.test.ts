@@ -82,7 +82,8 @@ describe('用户管理 /api/user/*', () => {
 
   it('lists with search, filters, paging and sorting', async () => {
     const all = await s.get<Page<UserRowView>>('/api/user/query?page=1&pageSize=3&sortField=username&sortOrder=ascend', admin)
-    expect(all.body.data.total).toBe(10)
+    // the eleven demo staff accounts and zhang3 (the demo's enterprise account ent is listed with the enterprise accounts)
+    expect(all.body.data.total).toBe(12)
     expect(all.body.data.list.map((u) => u.username)).toEqual(['admin', 'auditor', 'clerk'])
     const byRole = await s.get<Page<UserRowView>>(`/api/user/query?roleId=${await roleId(s, '业务员')}`, admin)
     expect(byRole.body.data.list.map((u) => u.username).sort()).toEqual(['clerk', 'county', 'zhang3'])
@@ -96,7 +97,7 @@ describe('用户管理 /api/user/*', () => {
     })
     const org = (await s.db.query<{ id: number }>("SELECT id FROM organization WHERE name = '浙江省自然资源厅'")).rows[0].id
     const byOrg = await s.get<Page<UserRowView>>(`/api/user/query?organizationId=${org}`, admin)
-    expect(byOrg.body.data.total).toBe(9)
+    expect(byOrg.body.data.total).toBe(11)
     const bad = await s.get('/api/user/query?sortField=password_hash', admin)
     expect(bad.status).toBe(400)
   })
@@ -154,7 +155,10 @@ describe('用户管理 /api/user/*', () => {
     )
     expect(added.status).toBe(200)
     const list = await s.get<Page<{ username: string; enterpriseName: string }>>('/api/user/query/company', admin)
-    expect(list.body.data.list).toEqual([expect.objectContaining({ username: 'qiye01', enterpriseName: e.name })])
+    // beside the demo's own enterprise account (ent)
+    expect(list.body.data.list.filter((u) => u.username !== 'ent')).toEqual([
+      expect.objectContaining({ username: 'qiye01', enterpriseName: e.name }),
+    ])
     expect((await s.get<Page<UserRowView>>('/api/user/query?username=qiye01', admin)).body.data.total).toBe(0)
     const row = (
       await s.db.query<{ region_code: string; user_type: string }>("SELECT region_code, user_type FROM app_user WHERE username = 'qiye01'")

@@ -4,6 +4,7 @@ import { passwordDigest } from '../../src/domain/password-digest'
 import type { LoginResult, MenuItem } from '../../src/domain/contracts/auth'
 import { MENU_GROUPS } from '../../src/domain/route-table'
 import { startServer, type TestServer } from './harness'
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed/people'
 
 let s: TestServer
 beforeAll(async () => {
@@ -90,7 +91,8 @@ describe('login', () => {
     const rows = await s.db.query<{ username: string; password_hash: string; salt: string }>(
       'SELECT username, password_hash, salt FROM app_user',
     )
-    expect(rows.rows.length).toBe(9)
+    // the demo's staff accounts and its enterprise account (ent)
+    expect(rows.rows.length).toBe(DEMO_ACCOUNTS.length + 1)
     for (const row of rows.rows) {
       expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
       expect(row.password_hash).not.toContain(passwordDigest(row.salt, 'Admin@2026'))

@@ -84,10 +84,19 @@ describe('route table (docs/product.md §2)', () => {
     expect(resolveRedirects(`${top}/audit`)).toBe(`${top}/audit/gyyd`)
   })
 
-  it('gives every page a title and has no path the spec does not name (besides /admin, /admin/setting and 地图图层, ADR 0011)', () => {
+  it('gives every page a title and has no path the spec does not name (besides /admin, /admin/setting, 地图图层 and the due-process pages, ADRs 0011 and 0017)', () => {
     const named = new Set(SPEC_ROUTES.map(([p]) => p))
     const extra = ROUTES.map((r) => r.path).filter((p) => !named.has(p))
-    expect(extra).toEqual(['/admin', '/admin/setting', '/admin/setting/mapLayer'])
+    expect(extra).toEqual([
+      '/enterprise/appraise/approve',
+      '/land/approve',
+      '/company',
+      '/company/appraise',
+      '/admin',
+      '/admin/setting',
+      '/admin/setting/mapLayer',
+      '/admin/setting/calendar',
+    ])
   })
 
   it('puts /system and /systems children in the same order with the same titles', () => {

@@ -28,7 +28,7 @@ describe('working days of the product calendar', () => {
     ['2026-10-01', false, 'a holiday on a Thursday'],
     ['2026-10-10', true, 'a 调休 Saturday'],
     ['2026-09-20', true, 'a 调休 Sunday'],
-  ] as const)('%s is a working day: %s (%s)', (day, working) => {
+  ] as const)('%s is a working day: %s (%s)', (day, working, _why) => {
     expect(isWorkingDay(day, MARKS)).toBe(working)
   })
 

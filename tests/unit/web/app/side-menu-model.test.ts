@@ -23,6 +23,7 @@ describe('buildSideMenu', () => {
       '/admin/setting/app',
       '/admin/setting/rz',
       '/admin/setting/mapLayer',
+      '/admin/setting/calendar',
     ])
   })
 
@@ -82,9 +83,9 @@ describe('page registry', () => {
     expect(pageComponent('/no/such/page')).toBe(PAGE_REGISTRY.placeholder)
   })
 
-  it('has a real page for each of the eleven /admin/setting routes (issue 3) and 地图图层 (ADR 0011)', () => {
+  it('has a real page for each of the eleven /admin/setting routes (issue 3), 地图图层 (ADR 0011) and 工作日历 (ADR 0017)', () => {
     const admin = ROUTES.filter((r) => r.parent === '/admin/setting')
-    expect(admin).toHaveLength(12)
+    expect(admin).toHaveLength(13)
     for (const r of admin) {
       expect(r.page).toBe(r.path)
       expect(pageComponent(r.page as string)).not.toBe(PAGE_REGISTRY.placeholder)

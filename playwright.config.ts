@@ -51,5 +51,9 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: [server(DEFAULT_PORT, DATA_DIR), server(COUNTIES_PORT, `${DATA_DIR}-counties`, { E2E_IMPORT_COUNTIES: COUNTY_FIXTURE })],
+  // TEST_CLOCK: the due-process specs live through a 公示期 by moving the product's calendar (issue 28)
+  webServer: [
+    server(DEFAULT_PORT, DATA_DIR, { TEST_CLOCK: '1' }),
+    server(COUNTIES_PORT, `${DATA_DIR}-counties`, { E2E_IMPORT_COUNTIES: COUNTY_FIXTURE }),
+  ],
 })

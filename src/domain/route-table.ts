@@ -293,10 +293,10 @@ export const ROUTE_TREE: TopNode[] = [
           leaf('device', '设备注册'),
           leaf('app', '应用管理'),
           leaf('rz', '操作日志'),
-          // 工作日历 (issue 28): holidays and 调休 days, the 公示期 and the 听证 deadline in working days
-          leaf('calendar', '工作日历'),
           // not in docs/product.md §2: where an administrator looks for the layers of docs/product.md §3 (ADR 0011)
           leaf('mapLayer', '地图图层'),
+          // 工作日历 (issue 28): holidays and 调休 days, the 公示期 and the 听证 deadline in working days
+          leaf('calendar', '工作日历'),
         ],
       },
     ],

@@ -1,9 +1,10 @@
 /**
  * 亩均效益评价 (/enterprise/appraise/*) in real Chromium, signed in as the 经信 user (econ): the three pages
  * open on the seeded published classes; 评价标准's weight total follows the inputs live; on 评价结果 a
- * published county is re-appraised (a new version with its reason), put to 公示, an objection is
- * registered and upheld with a corrected tax, and the batch is published; 整治核查 then lists the
- * county's C and D enterprises as published. Every screen checked is saved.
+ * published county is re-appraised (a new version with its reason), put to 公示 for the 公示期 in
+ * working days, an objection is registered by econ and upheld with a corrected tax by 经信科长
+ * (econlead), and once the window is over (test-only clock) econlead publishes; 整治核查 then lists
+ * the county's C and D enterprises as published. Every screen checked is saved.
  */
 import ExcelJS from 'exceljs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
@@ -17,6 +18,24 @@ async function api<T>(page: Page, path: string): Promise<T> {
   expect(r.status(), `${path}: ${await r.text()}`).toBe(200)
   return ((await r.json()) as { data: T }).data
 }
+
+/** Moves the product's calendar (admin, TEST_CLOCK=1); null goes back to the real date. */
+async function setClock(page: Page, today: string | null): Promise<void> {
+  await signIn(page, 'admin', 'Admin@2026')
+  const token = (await stored(page, 'Authorization')) ?? ''
+  const r = await page.request.put('/api/test/clock', {
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+    data: { today },
+  })
+  expect(r.status(), await r.text()).toBe(200)
+  await signOut(page)
+}
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage()
+  await setClock(page, null)
+  await page.close()
+})
 
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title })
 const opened = (modal: Locator) => expect(modal).not.toHaveClass(/ant-zoom/)
@@ -108,13 +127,15 @@ test('the three pages open on the published classes and the model editor totals 
   await expect(importing).toBeHidden()
 })
 
-test('re-appraise a county: 试算 with a reason, 公示, an upheld objection with a corrected tax, 发布; 整治核查 follows', async ({
+test('re-appraise a county: 试算 with a reason, 公示 by the working-day calendar, an upheld objection with a corrected tax, 发布 by 经信科长 after the window; 整治核查 follows', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await signIn(page, 'econ', 'Econ@2026')
-  // the latest year, as the server takes it when none is named
-  const published = (await api<AppraisalBatch[]>(page, '/api/appraiseResult/batches')).filter((b) => b.state === '发布')
+  // the latest year, as the server takes it when none is named; a county with no batch open (the demo has one in 公示)
+  const all = await api<AppraisalBatch[]>(page, '/api/appraiseResult/batches')
+  const busy = new Set(all.filter((b) => b.state !== '发布' && b.state !== '归档').map((b) => b.countyCode))
+  const published = all.filter((b) => b.state === '发布' && !busy.has(b.countyCode))
   const year = published[0].year
   const v1 = published.sort(
     (a, b) => b.counts.A + b.counts.B + b.counts.C + b.counts.D - (a.counts.A + a.counts.B + a.counts.C + a.counts.D),
@@ -133,11 +154,16 @@ test('re-appraise a county: 试算 with a reason, 公示, an upheld objection wi
   )!
   expect(v2.state).toBe('试算')
 
+  // the dialog proposes today + the 公示期 in working days and says from when 发布 is allowed
   await page.getByTestId(`batch-publicity-${v2.id}`).click()
   const pub = dialog(page, '公示')
   await opened(pub)
+  await expect(pub.getByTestId('publicity-note')).toHaveText(/^公示期5个工作日，\d{4}年\d{1,2}月\d{1,2}日起可发布$/)
+  await page.screenshot({ path: shot('appraise-publicity'), fullPage: true })
   await pub.getByRole('button', { name: '开始公示' }).click()
   await expect(page.getByTestId('batch-table').getByTestId('batch-state').first()).toHaveText('公示')
+  // econ does not hold 评价审定: 发布 is not offered
+  await expect(page.getByTestId(`batch-publish-${v2.id}`)).toHaveCount(0)
 
   await page.getByTestId(`batch-objections-${v2.id}`).click()
   const obj = dialog(page, '异议内容')
@@ -147,8 +173,21 @@ test('re-appraise a county: 试算 with a reason, 公示, an upheld objection wi
   await obj.getByTestId('objection-content').fill('第四季度实缴税金漏报')
   await obj.getByTestId('objection-add').click()
   await expect(obj.getByTestId('objection-table')).toContainText('待审')
+  // registered by econ on the enterprise's behalf: econ cannot decide it (四眼原则)
+  await expect(obj.locator('[data-testid^="objection-review-"]').first()).toBeDisabled()
   await page.screenshot({ path: shot('appraise-objection'), fullPage: true })
-  await obj.locator('[data-testid^="objection-review-"]').first().click()
+  await obj.locator('.ant-modal-close').first().click()
+  await expect(obj).toBeHidden()
+  await signOut(page)
+
+  // another account decides it (admin here: an upheld 异议 re-runs the batch as its reviewer's 试算, and
+  // 经信科长 must stay clear of the 试算 to publish)
+  await signIn(page, 'admin', 'Admin@2026')
+  await page.goto(`/enterprise/appraise/result?year=${year}&regionCode=${v1.countyCode}`)
+  await page.getByTestId(`batch-objections-${v2.id}`).click()
+  const other = dialog(page, '异议内容')
+  await opened(other)
+  await other.locator('[data-testid^="objection-review-"]').first().click()
   const review = dialog(page, '审核异议')
   await opened(review)
   await review.getByTestId('review-decision').click()
@@ -158,9 +197,17 @@ test('re-appraise a county: 试算 with a reason, 公示, an upheld objection wi
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '实缴税金' }).click()
   await review.getByTestId('review-value').locator('xpath=descendant-or-self::input').fill('500')
   await review.getByRole('button', { name: '提交审核' }).click()
-  await expect(obj.getByTestId('objection-table')).toContainText('采纳')
-  await obj.locator('.ant-modal-close').first().click()
+  await expect(other.getByTestId('objection-table')).toContainText('采纳')
+  await other.locator('.ant-modal-close').first().click()
+  await expect(other).toBeHidden()
+  const publishFrom = (await api<AppraisalBatch[]>(page, `/api/appraiseResult/batches?year=${year}&regionCode=${v1.countyCode}`))[0]
+    .publishFrom!
+  await signOut(page)
 
+  // the window ends (test-only clock), then 经信科长 publishes
+  await setClock(page, publishFrom)
+  await signIn(page, 'econlead', 'Econlead@2026')
+  await page.goto(`/enterprise/appraise/result?year=${year}&regionCode=${v1.countyCode}`)
   await page.getByTestId(`batch-publish-${v2.id}`).click()
   const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '发布' })
   await confirm.getByRole('button', { name: /确\s*定/ }).click()

@@ -10,6 +10,7 @@ import { DataDirLockedError, openPostgres, type Db } from './db/engine'
 import { bootstrap, type BootstrapResult } from './db/seed/bootstrap'
 import { appraisalHistoryState, completeAppraisalHistory } from './db/seed/appraisal'
 import { DEMO_ACCOUNTS } from './db/seed/people'
+import { ENTERPRISE_ACCOUNT } from './db/seed/due-process'
 import { fileConfigSource } from './runtime-config'
 import { buildApp } from './app'
 
@@ -84,6 +85,8 @@ function printBanner(url: string, seeded: BootstrapResult, embedded: boolean): v
   } else if (embedded) {
     lines.push('演示账号（仅内置数据库）：')
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(8)} ${a.password.padEnd(13)} ${a.role}`)
+    const e = ENTERPRISE_ACCOUNT
+    lines.push(`  ${e.username.padEnd(8)} ${e.password.padEnd(13)} ${e.role}（企业账号：公示中的本企业评价与异议）`)
   }
   console.log(lines.join('\n'))
 }

@@ -156,6 +156,12 @@ describe('the enterprise’s own result and 异议', () => {
       [filed.body.data.id],
     )
     expect(o).toEqual({ channel: '企业', enterprise_id: entEnterprise, state: '待审' })
+    const listed = await s.get<{ id: number; channel: string; createdUserId: number }[]>(
+      `/api/appraiseResult/objections?batchId=${demo.id}`,
+      econ,
+    )
+    const entUser = await one<{ id: number }>(`SELECT id FROM app_user WHERE username = 'ent'`)
+    expect(listed.body.data.find((x) => x.id === filed.body.data.id)).toMatchObject({ channel: '企业', createdUserId: entUser.id })
     // 代登记 by econ: econ cannot decide it, econlead can
     const other = await one<{ id: number }>(
       'SELECT enterprise_id AS id FROM appraisal_result WHERE batch_id = $1 AND enterprise_id <> $2 ORDER BY rank LIMIT 1',

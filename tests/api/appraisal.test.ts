@@ -198,7 +198,13 @@ describe('公示 → 异议 → 发布', () => {
       )
     ).body.data.history
     expect(hist).toMatchObject([{ oldValue: 20, newValue: 90, reason: '异议采纳：经税务部门核实补报' }])
-    const done = await s.postJson<AppraisalBatch>('/api/appraiseResult/publish', { batchId }, econlead)
+    // econlead's 采纳 re-ran the batch: for 四眼 it ran the 试算 it would publish
+    const own = await s.postJson('/api/appraiseResult/publish', { batchId }, econlead)
+    expect([own.status, own.body.message]).toEqual([
+      422,
+      '本批次的试算由本账号办理，不能再由本账号发布；请由另一名有评价审定权限的人员发布（四眼原则）',
+    ])
+    const done = await s.postJson<AppraisalBatch>('/api/appraiseResult/publish', { batchId }, admin)
     expect([done.status, done.body.data.state]).toEqual([200, '发布'])
     // the published classes are the classes every consumer reads
     const view = await s.db.query<{ enterprise_id: number; class: string }>(

@@ -351,6 +351,9 @@ export interface AppraisalBatch {
   runBy: string
   publicityBy: string
   publishedBy: string
+  /** the accounts (ids) that ran the 试算 and opened the 公示: the 四眼 check compares accounts, not names */
+  runUserId: number | null
+  publicityUserId: number | null
   /** 公示 and 异议: the first day 发布 is allowed (the day after the window ends) */
   publishFrom: string | null
 }

@@ -431,6 +431,8 @@ const batchOf = (r: BatchRow): AppraisalBatch => ({
   runBy: r.run_by,
   publicityBy: r.publicity_by,
   publishedBy: r.published_by,
+  runUserId: r.run_user_id,
+  publicityUserId: r.publicity_user_id,
   publishFrom: (r.state === '公示' || r.state === '异议') && r.publicity_end ? firstPublishDay(r.publicity_end) : null,
 })
 
@@ -577,6 +579,7 @@ export async function objections(db: Db, scope: DataScope, batchId: number) {
   const b = await batch(db, scope, batchId)
   const r = await db.query<Record<string, unknown>>(
     `SELECT o.id, o.enterprise_id AS "enterpriseId", e.name, o.content, o.state, o.decision, o.created_by AS "createdBy",
+       o.channel, o.created_user_id AS "createdUserId",
        o.created_at AS "createdAt", o.reviewed_by AS "reviewedBy", o.reviewed_at AS "reviewedAt",
        COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.original_name, 'size', f.size) ORDER BY a.ord)
                  FROM jsonb_array_elements_text(o.attachments) WITH ORDINALITY a(v, ord) JOIN upload_file f ON f.id = a.v::bigint), '[]') AS attachments
@@ -647,7 +650,19 @@ export async function reviewObjection(
       to: f.decision,
       note: f.note,
     })
-    if (f.decision === '采纳') await runBatch(tx, { id: b.id, countyCode: b.countyCode, year: b.year }, actor.realName)
+    if (f.decision === '采纳') {
+      // the reviewer's re-run produced the results to publish: for 四眼 the reviewer ran the 试算
+      await runBatch(tx, { id: b.id, countyCode: b.countyCode, year: b.year }, actor.realName)
+      await tx.query('UPDATE appraisal_batch SET run_user_id = $2 WHERE id = $1', [b.id, actor.id])
+      await recordStep(tx, actor, {
+        subject: 'appraisal_batch',
+        subjectId: b.id,
+        action: '采纳异议后重新试算',
+        from: b.state,
+        to: b.state,
+        note: f.note,
+      })
+    }
   })
   return batch(db, scope, b.id)
 }

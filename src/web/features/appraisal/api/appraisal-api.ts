@@ -86,12 +86,14 @@ export interface ObjectionRow {
   id: number
   enterpriseId: number
   name: string
-  /** 企业: filed by the enterprise account; 代登记: registered by an official (absent from servers before issue 28) */
-  channel?: '企业' | '代登记'
+  /** 企业: filed by the enterprise account; 代登记: registered by an official */
+  channel: '企业' | '代登记'
   content: string
   state: '待审' | '维持' | '采纳'
   decision: string
   createdBy: string
+  /** the account that registered it: it cannot decide it (四眼) */
+  createdUserId: number | null
   createdAt: string
   reviewedBy: string
   reviewedAt: string | null

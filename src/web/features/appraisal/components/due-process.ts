@@ -42,9 +42,9 @@ export function publicityWindowNote(
   return { ok: true, text: `公示期${held}个工作日，${chineseDate(firstPublishDay(w.end))}起可发布` }
 }
 
-/** Who asks to publish: their name as the batches record it, and whether they hold 评价审定. */
+/** Who asks to publish: their account id (the batches record the accounts that ran and opened them), and whether they hold 评价审定. */
 export interface Publisher {
-  realName: string
+  userId: number
   mayApprove: boolean
 }
 
@@ -58,8 +58,8 @@ export function publishBlock(b: AppraisalBatch, who: Publisher, today: string): 
     today,
     publicityEnd: b.publicityEnd,
     openObjections: b.openObjections,
-    actorRan: !!b.runBy && b.runBy === who.realName,
-    actorOpenedPublicity: !!b.publicityBy && b.publicityBy === who.realName,
+    actorRan: b.runUserId === who.userId,
+    actorOpenedPublicity: b.publicityUserId === who.userId,
   })
   return t.ok ? null : t.message
 }

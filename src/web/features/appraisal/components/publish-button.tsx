@@ -17,8 +17,8 @@ export const useMayApprove = () => useCanWrite(APPROVE_PAGES[0])
 
 /** The signed-in user as a publisher. */
 export function usePublisher() {
-  const realName = useSession((s) => s.user?.realName ?? '')
-  return { realName, mayApprove: useMayApprove() }
+  const userId = useSession((s) => s.user?.id ?? 0)
+  return { userId, mayApprove: useMayApprove() }
 }
 
 /** 发布 as a link button of a batch row; nothing for a batch that is not in 公示 or 异议, or `today` not yet known. */

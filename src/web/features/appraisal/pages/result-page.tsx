@@ -374,7 +374,7 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
   const { message } = App.useApp()
   const refresh = [APPRAISAL_KEY as unknown as string[]]
   const open = batch?.state === '公示' || batch?.state === '异议'
-  const me = useSession((st) => st.user?.realName ?? '')
+  const me = useSession((st) => st.user?.id ?? 0)
   const [stepsOf, setStepsOf] = useState<StepsTarget | null>(null)
   return (
     <Modal
@@ -438,7 +438,9 @@ function ObjectionsModal({ batch, onClose }: { batch: AppraisalBatch | null; onC
             width: 140,
             render: (_, o) => (
               <Space size={0}>
-                {o.state === '待审' && open && <ReviewButton objection={o} mine={o.createdBy === me} onReview={() => setReviewing(o)} />}
+                {o.state === '待审' && open && (
+                  <ReviewButton objection={o} mine={o.createdUserId === me} onReview={() => setReviewing(o)} />
+                )}
                 <Button
                   type="link"
                   size="small"

@@ -48,10 +48,13 @@ const batch = (over: Partial<AppraisalBatch> = {}): AppraisalBatch => ({
   runBy: '孙经信',
   publicityBy: '孙经信',
   publishedBy: '',
+  runUserId: 9,
+  publicityUserId: 9,
   publishFrom: '2026-12-09',
   ...over,
 })
-const LEAD = { realName: '钱经信科长', mayApprove: true }
+/** 经信科长 (account 10) and 经信科 (account 9, who ran and opened the batch) */
+const LEAD = { userId: 10, mayApprove: true }
 
 describe('the 公示 window the dialog proposes', () => {
   it('opens today and ends after the 公示期 in working days: 5 from Wednesday 2026-12-02 end on Tuesday 12-08', () => {
@@ -92,7 +95,7 @@ describe('what the dialog says of a chosen window', () => {
 
 describe('why 发布 is not offered', () => {
   it('without 评价审定 it is not the user’s to do', () => {
-    expect(publishBlock(batch(), { realName: '钱经信科长', mayApprove: false }, '2026-12-09')).toContain('评价审定权限')
+    expect(publishBlock(batch(), { userId: 10, mayApprove: false }, '2026-12-09')).toContain('评价审定权限')
   })
   it('during the window: names the first day it is allowed', () => {
     expect(publishBlock(batch(), LEAD, '2026-12-08')).toBe('公示期至2026年12月8日结束，2026年12月9日起才能发布；公示期间企业仍可提出异议')
@@ -101,9 +104,11 @@ describe('why 发布 is not offered', () => {
     expect(publishBlock(batch({ state: '异议', openObjections: 2 }), LEAD, '2026-12-09')).toBe('尚有2件异议未审核，请审核后再发布')
   })
   it('whoever ran the 试算 or opened the 公示 cannot publish (四眼原则)', () => {
-    const econ = { realName: '孙经信', mayApprove: true }
+    const econ = { userId: 9, mayApprove: true }
     expect(publishBlock(batch(), econ, '2026-12-09')).toContain('本批次的试算和公示由本账号办理')
-    expect(publishBlock(batch({ runBy: '李四' }), econ, '2026-12-09')).toContain('本批次的公示由本账号办理')
+    expect(publishBlock(batch({ runUserId: 11 }), econ, '2026-12-09')).toContain('本批次的公示由本账号办理')
+    // a namesake is another account: names do not decide
+    expect(publishBlock(batch({ runBy: '钱经信科长', publicityBy: '钱经信科长' }), LEAD, '2026-12-09')).toBeNull()
   })
   it('another holder of 评价审定, after the window, with nothing open: allowed', () => {
     expect(publishBlock(batch(), LEAD, '2026-12-09')).toBeNull()

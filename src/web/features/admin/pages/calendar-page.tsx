@@ -30,7 +30,7 @@ import { fieldRule, showFieldErrors } from '../../../ui/form-modal'
 import { emptyState, ListShell } from '../../../ui/list-shell'
 import { useAction } from '../../../ui/use-action'
 import { deleteCalendarDay } from '../api/delete-calendar-day'
-import { useWorkCalendar, WORK_CALENDAR_KEY } from '../api/list-work-calendar'
+import { useWorkCalendar, WORK_CALENDAR_KEY } from '../../../core/calls/query-work-calendar'
 import { saveCalendarDay } from '../api/save-calendar-day'
 import { saveDueSettings } from '../api/save-due-settings'
 

@@ -10,7 +10,7 @@ import type { AppraisalBatch } from '../../../../domain/contracts/appraisal'
 import { productToday } from '../../../core/product-today'
 import { useAction } from '../../../ui/use-action'
 import { APPRAISAL_KEY, openPublicity } from '../api/appraisal-api'
-import { useWorkCalendars } from '../api/get-work-calendar'
+import { useWorkCalendars } from '../../../core/calls/query-work-calendar'
 import { defaultPublicityWindow, marksOf, publicityWindowNote } from './due-process'
 
 const DAY = 'YYYY-MM-DD'

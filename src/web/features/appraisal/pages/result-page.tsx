@@ -38,7 +38,7 @@ import { AppraisalClassTag, AppraisalHistoryNotice, BatchStateTag, indicatorValu
 import { enterMovesOn } from '../../../ui/form-keys'
 import { productToday } from '../../../core/product-today'
 import { useSession } from '../../../core/session'
-import { useWorkCalendars } from '../api/get-work-calendar'
+import { useWorkCalendars } from '../../../core/calls/query-work-calendar'
 import { PublicityModal } from '../components/publicity-modal'
 import { PublishButton, useMayApprove } from '../components/publish-button'
 import { StepsDrawer, type StepsTarget } from '../components/steps-drawer'

@@ -8,7 +8,7 @@ import { Alert, Empty, Space, Spin } from 'antd'
 import { productToday } from '../../../core/product-today'
 import { ListShell } from '../../../ui/list-shell'
 import { useMyAppraisal } from '../api/get-my-appraisal'
-import { useWorkCalendar } from '../api/get-today'
+import { useWorkCalendar } from '../../../core/calls/query-work-calendar'
 import { MyBatch } from '../components/my-batch'
 
 /** 本企业评价 */

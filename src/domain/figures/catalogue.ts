@@ -12,7 +12,7 @@
 import { mu, ratio } from './formulas'
 
 /** Units of the figures (docs/domain.md "Units and codes": areas in 亩, money in 万元). */
-export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%' | '平方米' | '倍'
+export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%' | '平方米' | '倍'
 
 /** Which moment a figure describes: the end of the year asked for, or today. */
 export type FigureAsOf = 'yearEnd' | 'today'
@@ -460,20 +460,28 @@ export const FIGURES = {
     asOf: 'today',
     caliber: '截至今日低效用地与闲置土地的面积合计，亩，按处置状态分列。',
   }),
-  idleFeeDue: sum({
-    key: 'idleFeeDue',
-    name: '应缴土地闲置费',
-    population: 'idleCases',
-    asOf: 'today',
-    caliber: '截至今日处置方式为征缴土地闲置费的闲置土地案件应缴金额合计：按土地出让或划拨价款的 20% 计，万元。',
-  }),
-  idleFeePaid: sum({
-    key: 'idleFeePaid',
-    name: '已缴土地闲置费',
-    population: 'idleCases',
-    asOf: 'today',
-    caliber: '截至今日闲置土地案件已登记缴纳的土地闲置费合计，万元。',
-  }),
+  // money of 闲置土地 is kept in 分 (issue 28): shown in 元 to the 分, exactly as stored
+  idleFeeDue: {
+    ...sum({
+      key: 'idleFeeDue',
+      name: '应缴土地闲置费',
+      population: 'idleCases',
+      asOf: 'today',
+      caliber:
+        '截至今日处置方式为征缴土地闲置费的闲置土地案件应缴金额合计：闲置满一年不满两年的，按土地出让或划拨价款的 20% 计，元（精确到分）。',
+    }),
+    unit: '元',
+  },
+  idleFeePaid: {
+    ...sum({
+      key: 'idleFeePaid',
+      name: '已缴土地闲置费',
+      population: 'idleCases',
+      asOf: 'today',
+      caliber: '截至今日闲置土地案件已登记缴纳的土地闲置费合计，元（精确到分）。',
+    }),
+    unit: '元',
+  },
 
   // ---- 低效用地再开发 (docs/domain.md 低效用地): the 台账 at the end of the year, the effects of the plans done in it ----
   ledgerCount: count({

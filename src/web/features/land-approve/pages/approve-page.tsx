@@ -10,7 +10,7 @@ import { useState } from 'react'
 import type { PendingDecision, PendingPlan } from '../../../../domain/contracts/stock'
 import { moneyText } from '../../../../domain/idle-land'
 import { toApiError } from '../../../core/http-catalogue'
-import { LoadError } from '../../../ui/list-shell'
+import { ListShell } from '../../../ui/list-shell'
 import { ProceedingSteps } from '../../../widgets/proceeding-steps'
 import { exportCaseSteps, useCaseSteps } from '../api/case-steps'
 import { useApprovals } from '../api/list-approvals'
@@ -116,67 +116,71 @@ export function LandApprovePage() {
   const q = useApprovals()
   const [target, setTarget] = useState<{ pending: Pending; action: Action } | null>(null)
   const open = (pending: Pending, action: Action) => setTarget({ pending, action })
-  if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />
   const d = q.data
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="land-approve-page">
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        四眼原则：经办人报批的处置决定、提交的盘活方案，须由另一名持有处置审定权限的人员审定；本人经办的事项不能由本人审定。
-      </Typography.Paragraph>
-      <Card title={`闲置土地处置决定（待审定 ${d?.decisions.length ?? 0}）`} size="small">
-        <Table<PendingDecision>
-          rowKey="caseId"
-          size="small"
-          loading={q.isLoading}
-          pagination={false}
-          dataSource={d?.decisions ?? []}
-          data-testid="approve-decisions"
-          locale={{ emptyText: <Empty description="没有待审定的处置决定" /> }}
-          expandable={{ expandedRowRender: (r) => <CaseSteps id={r.caseId} /> }}
-          columns={[
-            { title: '地块', render: (_: unknown, r) => `${r.parcelName}（${r.landCode}）` },
-            { title: '区县', dataIndex: 'countyName', width: 90 },
-            { title: '处置方式', dataIndex: 'method', width: 120, render: (v: string) => <Tag color="volcano">{v}</Tag> },
-            { title: '决定书', render: (_: unknown, r) => `${r.docNo}（${r.date}）` },
-            { title: '报批', render: (_: unknown, r) => `${r.approvalAuthority} ${r.approvalNo}` },
-            { title: '土地闲置费', width: 220, render: (_: unknown, r) => (r.feeDueFen === null ? '—' : moneyText(r.feeDueFen)) },
-            {
-              title: '听证告知',
-              width: 170,
-              render: (_: unknown, r) => (r.hearing ? `${r.hearing.noticeNo}：${r.hearing.outcome ?? '等待结果'}` : '无需'),
-            },
-            { title: '经办人', dataIndex: 'preparedBy', width: 90 },
-            {
-              title: '操作',
-              width: 170,
-              render: (_: unknown, r) => actions({ kind: 'decision', item: r }, open, `decision-${r.caseId}`),
-            },
-          ]}
-        />
-      </Card>
-      <Card title={`盘活方案（待审核 ${d?.plans.length ?? 0}）`} size="small">
-        <Table<PendingPlan>
-          rowKey="id"
-          size="small"
-          loading={q.isLoading}
-          pagination={false}
-          dataSource={d?.plans ?? []}
-          data-testid="approve-plans"
-          locale={{ emptyText: <Empty description="没有待审核的盘活方案" /> }}
-          expandable={{ expandedRowRender: (r) => <PlanSteps id={r.id} /> }}
-          columns={[
-            { title: '方案', dataIndex: 'name' },
-            { title: '盘活方式', dataIndex: 'method', width: 120 },
-            { title: '区县', dataIndex: 'countyName', width: 90 },
-            { title: '地块', render: (_: unknown, r) => r.landCodes.join('、') },
-            { title: '期限', width: 200, render: (_: unknown, r) => `${r.startDate} ~ ${r.deadline}` },
-            { title: '编制人', dataIndex: 'author', width: 90 },
-            { title: '提交人', dataIndex: 'submittedBy', width: 90 },
-            { title: '操作', width: 170, render: (_: unknown, r) => actions({ kind: 'plan', item: r }, open, `plan-${r.id}`) },
-          ]}
-        />
-      </Card>
-      <ConfirmModal target={target} onClose={() => setTarget(null)} />
-    </Space>
+    <ListShell
+      title="处置审定"
+      intro="审定土地科报批的闲置土地处置决定和提交的盘活方案；经办人报批或提交的事项，须由另一名持有处置审定权限的人员审定（四眼原则）"
+      error={q.error}
+      onRetry={() => void q.refetch()}
+      testId="land-approve-page"
+    >
+      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Card title={`闲置土地处置决定（待审定 ${d?.decisions.length ?? 0}）`} size="small">
+          <Table<PendingDecision>
+            rowKey="caseId"
+            size="small"
+            loading={q.isLoading}
+            pagination={false}
+            dataSource={d?.decisions ?? []}
+            data-testid="approve-decisions"
+            locale={{ emptyText: <Empty description="没有待审定的处置决定" /> }}
+            expandable={{ expandedRowRender: (r) => <CaseSteps id={r.caseId} /> }}
+            columns={[
+              { title: '地块', render: (_: unknown, r) => `${r.parcelName}（${r.landCode}）` },
+              { title: '区县', dataIndex: 'countyName', width: 90 },
+              { title: '处置方式', dataIndex: 'method', width: 120, render: (v: string) => <Tag color="volcano">{v}</Tag> },
+              { title: '决定书', render: (_: unknown, r) => `${r.docNo}（${r.date}）` },
+              { title: '报批', render: (_: unknown, r) => `${r.approvalAuthority} ${r.approvalNo}` },
+              { title: '土地闲置费', width: 220, render: (_: unknown, r) => (r.feeDueFen === null ? '—' : moneyText(r.feeDueFen)) },
+              {
+                title: '听证告知',
+                width: 170,
+                render: (_: unknown, r) => (r.hearing ? `${r.hearing.noticeNo}：${r.hearing.outcome ?? '等待结果'}` : '无需'),
+              },
+              { title: '经办人', dataIndex: 'preparedBy', width: 90 },
+              {
+                title: '操作',
+                width: 170,
+                render: (_: unknown, r) => actions({ kind: 'decision', item: r }, open, `decision-${r.caseId}`),
+              },
+            ]}
+          />
+        </Card>
+        <Card title={`盘活方案（待审核 ${d?.plans.length ?? 0}）`} size="small">
+          <Table<PendingPlan>
+            rowKey="id"
+            size="small"
+            loading={q.isLoading}
+            pagination={false}
+            dataSource={d?.plans ?? []}
+            data-testid="approve-plans"
+            locale={{ emptyText: <Empty description="没有待审核的盘活方案" /> }}
+            expandable={{ expandedRowRender: (r) => <PlanSteps id={r.id} /> }}
+            columns={[
+              { title: '方案', dataIndex: 'name' },
+              { title: '盘活方式', dataIndex: 'method', width: 120 },
+              { title: '区县', dataIndex: 'countyName', width: 90 },
+              { title: '地块', render: (_: unknown, r) => r.landCodes.join('、') },
+              { title: '期限', width: 200, render: (_: unknown, r) => `${r.startDate} ~ ${r.deadline}` },
+              { title: '编制人', dataIndex: 'author', width: 90 },
+              { title: '提交人', dataIndex: 'submittedBy', width: 90 },
+              { title: '操作', width: 170, render: (_: unknown, r) => actions({ kind: 'plan', item: r }, open, `plan-${r.id}`) },
+            ]}
+          />
+        </Card>
+        <ConfirmModal target={target} onClose={() => setTarget(null)} />
+      </Space>
+    </ListShell>
   )
 }

@@ -387,16 +387,8 @@ export const stepsQuery = z.object({
   format: z.enum(['json', 'xlsx'], { error: '格式 format 应为 json 或 xlsx' }).default('json'),
 })
 
-/** One step of a 办理记录: who, when, from which state to which, and the note. */
-export interface ProceedingStepView {
-  id: number
-  action: string
-  from: string
-  to: string
-  actor: string
-  note: string
-  at: string
-}
+/** One step of a 办理记录 (the one contract of every steps endpoint). */
+export type { ProceedingStep as ProceedingStepView } from './proceeding'
 
 /** A 处置决定 waiting for 审定 (GET /api/landApprove/list). */
 export interface PendingDecision {

@@ -7,6 +7,7 @@
 import type { Db } from '../db/engine'
 import { iso } from '../db/sql'
 import { AppError } from '../http/errors'
+import type { ProceedingStep } from '../../domain/contracts/proceeding'
 
 /** What the 办理记录 is kept for. */
 export type ProceedingSubject = 'appraisal_batch' | 'appraisal_model' | 'appraisal_norm' | 'objection' | 'revitalize_plan' | 'idle_case'
@@ -29,15 +30,7 @@ export interface ProceedingStepInput {
 }
 
 /** One step of a 办理记录, as answered. */
-export interface ProceedingStep {
-  id: number
-  action: string
-  from: string
-  to: string
-  actor: string
-  note: string
-  at: string
-}
+export type { ProceedingStep }
 
 /** Writes one step (call it inside the transaction that takes the step). */
 export async function recordStep(tx: Db, actor: StepActor, s: ProceedingStepInput): Promise<void> {

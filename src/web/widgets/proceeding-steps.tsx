@@ -6,17 +6,7 @@
 import { Space, Table, Typography } from 'antd'
 import { ExportButton } from '../ui/export-button'
 import { formatTime } from './format-time'
-
-/** One step as the API answers it. */
-export interface ProceedingStepRow {
-  id: number
-  action: string
-  from: string
-  to: string
-  actor: string
-  note: string
-  at: string
-}
+import type { ProceedingStep } from '../../domain/contracts/proceeding'
 
 /** The 办理记录 table of one subject. */
 export function ProceedingSteps({
@@ -25,7 +15,7 @@ export function ProceedingSteps({
   onExport,
   testId,
 }: {
-  steps: readonly ProceedingStepRow[] | undefined
+  steps: readonly ProceedingStep[] | undefined
   loading?: boolean
   onExport?: () => Promise<void>
   testId: string
@@ -36,7 +26,7 @@ export function ProceedingSteps({
         <Typography.Text strong>办理记录</Typography.Text>
         {onExport && <ExportButton onExport={onExport} testId={`${testId}-export`} />}
       </Space>
-      <Table<ProceedingStepRow>
+      <Table<ProceedingStep>
         size="small"
         rowKey="id"
         loading={loading}

@@ -102,11 +102,28 @@ test('a result is confirmed, a 协商收购 plan made, approved, reported twice 
   await drawer.getByTestId('plan-form-submit').click()
   await expect(said(page, '已新增盘活方案并提交审核')).toBeVisible()
 
-  // the plan's detail opens: approve, report twice (a lower percentage refused), complete
+  // the plan's detail opens in 待审核: its author is not offered 审核 (issue 28, 四眼)
   const detail = page.getByTestId('plan-drawer')
   await expect(detail.locator('[data-state="待审核"]').first()).toBeVisible()
-  await detail.getByTestId('plan-approve').click()
-  await expect(said(page, '已审核通过，方案状态：实施中')).toBeVisible()
+  await expect(detail.getByTestId('plan-await-approval')).toBeVisible()
+  await expect(detail.getByTestId('plan-approve')).toHaveCount(0)
+  const planId = Number(
+    (await detail.locator('[data-testid^="plan-detail-"]').first().getAttribute('data-testid'))!.replace('plan-detail-', ''),
+  )
+  // 土地科长 approves it on 处置审定
+  const leadContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const lead = await leadContext.newPage()
+  await signIn(lead, 'landlead', 'Landlead@2026')
+  await lead.goto('/land/approve')
+  await lead.getByTestId(`plan-${planId}-approve`).click()
+  await lead.locator('#approve-confirm').click()
+  await expect(said(lead, '已审核通过，方案状态：实施中')).toBeVisible()
+  await expect(lead.getByTestId(`plan-${planId}-approve`)).toHaveCount(0)
+  await leadContext.close()
+  // back with the author: the plan is 实施中; report twice (a lower percentage refused), complete
+  await detail.locator('.ant-drawer-close').click()
+  await page.getByTestId(`plan-view-${planId}`).click()
+  await expect(detail.locator('[data-state="实施中"]').first()).toBeVisible()
   await detail.getByTestId('plan-report').click()
   let form = page.getByTestId('report-form')
   await form.getByLabel('完成进度（%）').fill('40')

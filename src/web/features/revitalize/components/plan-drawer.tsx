@@ -9,9 +9,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Descriptions, Drawer, Empty, Progress, Space, Spin, Table, Timeline, Typography } from 'antd'
 import { useState, type ReactNode } from 'react'
 import type { PlanDetail, SupervisionRow } from '../../../../domain/contracts/revitalize'
+import { LAND_APPROVE_PAGES } from '../../../../domain/contracts/stock'
 import { FIGURES } from '../../../../domain/figures/catalogue'
 import { DETAIL_FIELDS, PLAN_ACTIONS, RUNNING_STATES, type DetailField, type PlanAction } from '../../../../domain/revitalize'
 import { toApiError } from '../../../core/http-catalogue'
+import { useCanWrite } from '../../../widgets/use-can-write'
 import { formatFigure } from '../../../core/format-figure'
 import { FigureLabel } from '../../../ui/figure-tip'
 import { LoadError } from '../../../ui/list-shell'
@@ -190,6 +192,8 @@ export function PlanDrawer({ planId, onClose }: { planId: number | null; onClose
   }
 
   const can = (a: PlanAction) => !!p && (PLAN_ACTIONS[a].from as readonly string[]).includes(p.state)
+  // 审核 is the land 审定 (issue 28): offered to holders of 处置审定 only; the server also refuses the plan's author
+  const mayApprove = useCanWrite(LAND_APPROVE_PAGES[0])
   const running = !!p && RUNNING_STATES.includes(p.state)
   const detailKeys = p ? (Object.keys(p.details) as DetailField[]).filter((k) => k in DETAIL_FIELDS) : []
 
@@ -218,15 +222,20 @@ export function PlanDrawer({ planId, onClose }: { planId: number | null; onClose
                 提交审核
               </Button>
             )}
-            {can('审核通过') && (
+            {can('审核通过') && mayApprove && (
               <Button type="primary" onClick={() => void act('审核通过')} data-testid="plan-approve">
                 审核通过
               </Button>
             )}
-            {can('退回') && (
+            {can('退回') && mayApprove && (
               <Button onClick={() => void act('退回')} data-testid="plan-return">
                 退回
               </Button>
+            )}
+            {can('审核通过') && !mayApprove && (
+              <Typography.Text type="secondary" data-testid="plan-await-approval">
+                待处置审定：须由另一名持有处置审定权限的人员（如土地科长）审核
+              </Typography.Text>
             )}
             {running && (
               <>

@@ -121,7 +121,8 @@ test('a result is confirmed, a 协商收购 plan made, approved, reported twice 
   await expect(lead.getByTestId(`plan-${planId}-approve`)).toHaveCount(0)
   await leadContext.close()
   // back with the author: the plan is 实施中; report twice (a lower percentage refused), complete
-  await detail.locator('.ant-drawer-close').click()
+  // (a page reads another account's change on its next load: the lists keep their answers 30 s)
+  await page.reload()
   await page.getByTestId(`plan-view-${planId}`).click()
   await expect(detail.locator('[data-state="实施中"]').first()).toBeVisible()
   await detail.getByTestId('plan-report').click()

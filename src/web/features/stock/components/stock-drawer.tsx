@@ -8,7 +8,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Space, Table, Tag, Timeline
 import { useState } from 'react'
 import type { IdleCase, StockDetail } from '../../../../domain/contracts/stock'
 import { formatFigureValue } from '../../../../domain/figures/format'
-import { IDLE_DOCUMENTS, moneyText, needsHearing } from '../../../../domain/idle-land'
+import { fullYears, IDLE_DOCUMENTS, moneyText, needsHearing } from '../../../../domain/idle-land'
 import { LoadError } from '../../../ui/list-shell'
 import { ProceedingSteps } from '../../../widgets/proceeding-steps'
 import { exportCaseSteps, useCaseSteps } from '../api/case-steps'
@@ -33,8 +33,10 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
   const hearing = c.hearings.at(-1)
   const toldOfMethod = !!hearing && hearing.method === c.method
   const live = !c.completedDate
-  // 第十四条: two years idle is 无偿收回, a fee only with a 第八条 reason
-  const twoYears = live && c.cause === '企业原因' && c.idleYears >= 2
+  // 第十四条: two years idle is 无偿收回, a fee only with a 第八条 reason — counted to the day the
+  // 处置方案 was drawn up once there is one (a fee decided at 1 year stays right however old the case)
+  const idleYears = c.plannedDate ? fullYears(c.idleSince, c.plannedDate) : c.idleYears
+  const twoYears = live && c.cause === '企业原因' && idleYears >= 2 && (!c.method || c.method === '征缴土地闲置费')
   return (
     <section
       data-testid={`idle-case-${c.id}`}
@@ -66,7 +68,7 @@ function CaseCard({ c, canWrite, open }: { c: IdleCase; canWrite: boolean; open:
           showIcon
           style={{ marginBottom: 8 }}
           data-testid={`two-years-${c.id}`}
-          title={`已闲置 ${c.idleYears} 年：依《闲置土地处置办法》第十四条，闲置满两年的应无偿收回`}
+          title={`${c.plannedDate ? `拟订处置方案时已闲置 ${idleYears} 年` : `已闲置 ${idleYears} 年`}：依《闲置土地处置办法》第十四条，闲置满两年的应无偿收回`}
           description={
             c.govReason
               ? `已记录政府原因：${c.govReason}，可改为征缴土地闲置费`

@@ -12,7 +12,8 @@
 import { mu, ratio } from './formulas'
 
 /** Units of the figures (docs/domain.md "Units and codes": areas in 亩, money in 万元). */
-export type FigureUnit = '宗' | '亩' | '家' | '个' | '万元' | '元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%' | '平方米' | '倍'
+export type FigureUnit =
+  '宗' | '亩' | '家' | '个' | '万元' | '元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%' | '平方米' | '倍'
 
 /** Which moment a figure describes: the end of the year asked for, or today. */
 export type FigureAsOf = 'yearEnd' | 'today'

@@ -58,7 +58,7 @@ export function MyBatch({ m, today }: { m: MyAppraisal; today: string | undefine
         <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} data-testid="my-summary">
           <Descriptions.Item label="公示期">{windowText}</Descriptions.Item>
           <Descriptions.Item label="异议截止">
-            <span data-testid="my-deadline">{b.publicityEnd ? `异议截止 ${chineseDate(b.publicityEnd)}` : '—'}</span>
+            <span data-testid="my-deadline">{b.publicityEnd ? chineseDate(b.publicityEnd) : '—'}</span>
           </Descriptions.Item>
           <Descriptions.Item label="评价类别">
             <ClassBadge value={r.class} />

@@ -45,10 +45,64 @@ export const METHOD_FIELDS: Readonly<Record<PlanMethod, readonly DetailField[]>>
   司法处置: ['courtCaseNo'],
 }
 
-/** Methods whose completion takes the land back: the parcel becomes 已收回 through an audited submission. */
-export const RECOVERING_PLAN_METHODS: readonly PlanMethod[] = ['收回收储']
+/** The facts 办结 may write to a plan's parcels (the fields of the 办结 form). */
+export const COMPLETION_FACTS = {
+  plotRatioAfter: '盘活后容积率',
+  buildingAreaAfter: '盘活后建筑面积',
+  holderCreditCode: '新用地单位统一社会信用代码',
+  landUseAfter: '盘活后现状地类',
+  planningUseAfter: '盘活后规划用途',
+  statusAfter: '盘活后地块状态',
+} as const
+export type CompletionFact = keyof typeof COMPLETION_FACTS
+
+/** The statuses a parcel may leave 低效 for when its plan keeps the land in industrial use. */
+export const STATUS_AFTER_CHOICES = ['已投产', '在建', '已供未建'] as const
+export type StatusAfter = (typeof STATUS_AFTER_CHOICES)[number]
+/** The status a kept parcel gets at 办结 when the form names none. */
+export const DEFAULT_STATUS_AFTER: StatusAfter = '已投产'
+
+/**
+ * What 办结 of each method does to its parcels (docs/domain.md 盘活的效果), written through an
+ * audited data-centre submission: every parcel leaves 低效 — 已收回 when the method takes the land
+ * out of the industrial books (`recovers`), else the chosen status — and gets the method's facts.
+ */
+export const METHOD_EFFECTS: Readonly<
+  Record<PlanMethod, { recovers: boolean; required: readonly CompletionFact[]; optional: readonly CompletionFact[]; effect: string }>
+> = {
+  收回收储: { recovers: true, required: [], optional: [], effect: '地块“已收回”' },
+  企业自主再开发: {
+    recovers: false,
+    required: ['plotRatioAfter', 'buildingAreaAfter'],
+    optional: ['statusAfter'],
+    effect: '新的容积率和建筑面积，地块不再低效',
+  },
+  兼并重组: { recovers: false, required: ['holderCreditCode'], optional: ['statusAfter'], effect: '新的用地单位，地块不再低效' },
+  合作开发: { recovers: false, required: ['holderCreditCode'], optional: ['statusAfter'], effect: '合作开发后的用地单位，地块不再低效' },
+  用途调整: {
+    recovers: false,
+    required: ['planningUseAfter'],
+    optional: ['landUseAfter', 'plotRatioAfter', 'statusAfter'],
+    effect: '新的规划用途和现状地类（容积率按新的规划条件），地块不再低效',
+  },
+  复垦: { recovers: true, required: ['landUseAfter'], optional: [], effect: '复垦后的农用地地类，地块退出工业用地（已收回）' },
+  司法处置: { recovers: false, required: ['holderCreditCode'], optional: ['statusAfter'], effect: '新的权利人（买受人），地块不再低效' },
+}
+
+/** Methods whose completion takes the land out of the books: the parcel becomes 已收回 through an audited submission. */
+export const RECOVERING_PLAN_METHODS: readonly PlanMethod[] = PLAN_METHODS.filter((m) => METHOD_EFFECTS[m].recovers)
 /** Methods whose completion needs the new 容积率 and 建筑面积 (sent to the data centre for audit). */
-export const REBUILDING_PLAN_METHODS: readonly PlanMethod[] = ['企业自主再开发']
+export const REBUILDING_PLAN_METHODS: readonly PlanMethod[] = PLAN_METHODS.filter((m) =>
+  METHOD_EFFECTS[m].required.includes('plotRatioAfter'),
+)
+
+/**
+ * A parcel 销号 on `closedDate` is flagged again only by a run of a year that began after the 销号:
+ * figures of the year of the 盘活 or before it cannot judge what the 盘活 changed.
+ */
+export function closedBeforeFigures(closedDate: string | null, year: number): boolean {
+  return closedDate === null || closedDate < `${year}-01-01`
+}
 
 /** Plan states: 草稿 → 待审核 → 实施中 → 已完成 → 已验收 | 已逾期 | 终止. */
 export const PLAN_STATES = ['草稿', '待审核', '实施中', '已逾期', '已完成', '已验收', '终止'] as const

@@ -199,8 +199,22 @@ describe('评价', () => {
       value_added_per_mu: null,
       idle_years: 0,
       stopped: 0,
+      closed_date: null,
     }
-    expect(score(p, model.items, 60)).toMatchObject({ score: 0, flagged: false, hits: [] })
-    expect(score({ ...p, plot_ratio: 0.5, idle_years: 2, stopped: 1 }, model.items, 60)).toMatchObject({ score: 65, flagged: true })
+    expect(score(p, model.items, 60, 2025)).toMatchObject({ score: 0, flagged: false, hits: [] })
+    expect(score({ ...p, plot_ratio: 0.5, idle_years: 2, stopped: 1 }, model.items, 60, 2025)).toMatchObject({ score: 65, flagged: true })
+  })
+
+  it('scores a parcel 销号 in or after the run’s year but does not flag it; a year that began after the 销号 flags it again', () => {
+    const low = { id: 1, area_m2: 1000, plot_ratio: 0.5, density: 20, tax_per_mu: 1, value_added_per_mu: 5, idle_years: 2, stopped: 1 }
+    expect(score({ ...low, closed_date: '2026-03-01' }, model.items, 60, 2025)).toMatchObject({
+      score: 100,
+      flagged: false,
+      closedDate: '2026-03-01',
+    })
+    // the figures of the 销号's own year cannot judge it either; a year that began after it can
+    expect(score({ ...low, closed_date: '2025-01-01' }, model.items, 60, 2025)).toMatchObject({ flagged: false })
+    expect(score({ ...low, closed_date: '2024-12-31' }, model.items, 60, 2025)).toMatchObject({ flagged: true, closedDate: null })
+    expect(score({ ...low, closed_date: '2026-03-01' }, model.items, 60, 2027)).toMatchObject({ flagged: true, closedDate: null })
   })
 })

@@ -14,6 +14,21 @@ export const LAND_USE_CODES = {
 /** A GB/T 21010-2017 code of {@link LAND_USE_CODES}. */
 export type LandUseCode = keyof typeof LAND_USE_CODES
 
+/**
+ * 现状地类 (GB/T 21010-2017) of 农用地 that land 复垦 returns to (the 复垦 method of 盘活, docs/domain.md):
+ * such a parcel leaves the industrial books (已收回) and keeps its new class.
+ */
+export const RECLAIMED_LAND_USE_CODES = {
+  '0101': '水田',
+  '0102': '水浇地',
+  '0103': '旱地',
+  '0201': '果园',
+  '0202': '茶园',
+  '0301': '乔木林地',
+  '0404': '其他草地',
+} as const
+export type ReclaimedLandUseCode = keyof typeof RECLAIMED_LAND_USE_CODES
+
 /** 规划用途 (用地用海分类 2023): 10 工矿用地 and 11 仓储用地, at the levels parcels use. */
 export const PLANNING_USE_CODES = {
   '1001': '工业用地',
@@ -45,7 +60,7 @@ export const PLANNING_TO_LAND_USE: Readonly<Record<PlanningUseCode, LandUseCode>
 
 /** Chinese name of a 现状地类 code, or undefined when unknown. */
 export function landUseName(code: string): string | undefined {
-  return (LAND_USE_CODES as Record<string, string>)[code]
+  return (LAND_USE_CODES as Record<string, string>)[code] ?? (RECLAIMED_LAND_USE_CODES as Record<string, string>)[code]
 }
 
 /** Chinese name of a 规划用途 code, or undefined when unknown. */
@@ -61,4 +76,9 @@ export function isLandUseCode(code: string): code is LandUseCode {
 /** True when `code` is one of {@link PLANNING_USE_CODES}. */
 export function isPlanningUseCode(code: string): code is PlanningUseCode {
   return Object.prototype.hasOwnProperty.call(PLANNING_USE_CODES, code)
+}
+
+/** True when `code` is one of {@link RECLAIMED_LAND_USE_CODES}. */
+export function isReclaimedLandUseCode(code: string): code is ReclaimedLandUseCode {
+  return Object.prototype.hasOwnProperty.call(RECLAIMED_LAND_USE_CODES, code)
 }

@@ -13,6 +13,7 @@ import {
   PLAN_ACTION_NAMES,
   PLAN_METHODS,
   PLAN_STATES,
+  STATUS_AFTER_CHOICES,
   type LedgerState,
   type PlanMethod,
   type PlanRisk,
@@ -153,6 +154,9 @@ export interface LedgerRow {
   confirmDate: string | null
   confirmUnit: string
   closedDate: string | null
+  /** 销号: the method of the plan that closed the entry, and why */
+  closedMethod: string | null
+  closedReason: string
   withdrawReason: string
   submissionId: number | null
   planId: number | null
@@ -285,6 +289,14 @@ export interface PlanDetail extends PlanRow {
   acceptedDate: string | null
   stoppedReason: string | null
   effects: PlanEffects | null
+  /** what 办结 wrote to the parcels (docs/domain.md 盘活的效果), null before 办结 */
+  outcome: {
+    statusAfter: string | null
+    holder: { id: number; name: string; creditCode: string } | null
+    landUseAfter: string | null
+    planningUseAfter: string | null
+    plotRatioAfter: number | null
+  } | null
   submissionId: number | null
   parcels: {
     parcelId: number
@@ -410,6 +422,27 @@ export const superviseBody = z.discriminatedUnion(
       newInvestment: amount('新增投资 newInvestment ').nullable().optional(),
       plotRatioAfter: amount('盘活后容积率 plotRatioAfter ', 20).nullable().optional(),
       buildingAreaAfter: amount('盘活后建筑面积 buildingAreaAfter ').nullable().optional(),
+      holderCreditCode: z
+        .string({ error: '新用地单位 holderCreditCode 应为文本' })
+        .trim()
+        .toUpperCase()
+        .regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/, '新用地单位 holderCreditCode 应为18位统一社会信用代码')
+        .nullable()
+        .optional(),
+      landUseAfter: z
+        .string({ error: '盘活后现状地类 landUseAfter 应为文本' })
+        .regex(/^\d{4}$/, '盘活后现状地类 landUseAfter 应为4位地类代码')
+        .nullable()
+        .optional(),
+      planningUseAfter: z
+        .string({ error: '盘活后规划用途 planningUseAfter 应为文本' })
+        .regex(/^\d{4}(\d{2})?$/, '盘活后规划用途 planningUseAfter 应为4或6位用途代码')
+        .nullable()
+        .optional(),
+      statusAfter: z
+        .enum(STATUS_AFTER_CHOICES, { error: `盘活后地块状态 statusAfter 应为 ${STATUS_AFTER_CHOICES.join('、')} 之一` })
+        .nullable()
+        .optional(),
       resultNote: optText('办结说明 resultNote ', 1000).default(''),
     }),
   ],

@@ -7,7 +7,7 @@
  */
 import { validateCreditCode } from '../codes/credit-code'
 import { INDUSTRY_DIVISIONS } from '../codes/industry'
-import { LAND_USE_CODES, PLANNING_USE_CODES } from '../codes/land-use'
+import { LAND_USE_CODES, RECLAIMED_LAND_USE_CODES, PLANNING_USE_CODES } from '../codes/land-use'
 import { validateParcelCode } from '../codes/parcel-code'
 
 /** The two kinds of master record the data centre keeps: 地块 and 企业. */
@@ -64,7 +64,8 @@ export interface DataStandard {
 
 /** Code lists that live in the domain code tables rather than in the dict table. */
 export const BUILTIN_CODE_LISTS: Readonly<Record<string, { name: string; items: Readonly<Record<string, string>> }>> = {
-  land_use: { name: '现状地类', items: LAND_USE_CODES },
+  // a 复垦 parcel keeps its new 农用地 class (it leaves the industrial books as 已收回)
+  land_use: { name: '现状地类', items: { ...LAND_USE_CODES, ...RECLAIMED_LAND_USE_CODES } },
   planning_use: { name: '规划用途', items: PLANNING_USE_CODES },
   industry: { name: '国民经济行业分类', items: INDUSTRY_DIVISIONS },
 }

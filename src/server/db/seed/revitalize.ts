@@ -2,14 +2,14 @@
  * 低效用地再开发 demo data (issue 16): every seeded 低效 parcel confirmed into the 台账; plans in
  * every state (草稿, 待审核, 实施中 with reports, 已逾期, 已完成 and 已验收 with their effects, 终止)
  * over the first of them, the rest left 未纳入; one 督办; and a 盘活任务 per county for this year and
- * the last. Parcel facts are not changed (the seed's 低效 status already holds), so the completed
- * demo plans use methods that keep the land. Each plan past 草稿 was submitted by the 土地科 clerk who
+ * the last. The completed plans changed their parcels as their methods do (`applyOutcome`) and 销号
+ * their entries. Each plan past 草稿 was submitted by the 土地科 clerk who
  * wrote it and, once running, approved by the 土地科长 (landlead) — never by its author (issue 28);
  * every step is in the plan's 办理记录.
  */
 import type { Db } from '../engine'
 import { todayInProductZone } from '../../../domain/today'
-import type { PlanMethod, PlanState } from '../../../domain/revitalize'
+import { DEFAULT_STATUS_AFTER, METHOD_EFFECTS, type PlanMethod, type PlanState } from '../../../domain/revitalize'
 import * as repo from '../../modules/revitalize/repo'
 
 const M2_PER_MU = 10000 / 15
@@ -95,6 +95,59 @@ async function insertLedger(db: Db, actorId: number): Promise<number[]> {
     [actorId],
   )
   return (await db.query<{ id: number }>(`SELECT id FROM revitalize_ledger ORDER BY parcel_id LIMIT ${PLANS.length}`)).rows.map((r) => r.id)
+}
+
+/**
+ * What a completed demo plan did to its parcel (docs/domain.md 盘活的效果), as the auditor approved
+ * it on the day of the 办结: the parcel leaves 低效 with its method's facts — 自主再开发 the new
+ * 容积率 and 建筑面积, 兼并重组 another enterprise of the county as the holder (named in the plan), 复垦
+ * 旱地 and 已收回 — and its status history is dated on that day, so the year-end figures read it then.
+ */
+async function applyOutcome(db: Db, planId: number, method: PlanMethod, p: repo.ParcelRow, completed: string): Promise<void> {
+  let holder: { id: number; name: string } | undefined
+  if (method === '兼并重组') {
+    holder = (
+      await db.query<{ id: number; name: string }>(
+        `SELECT id, name FROM enterprise WHERE county_code = $1 AND id <> $2 AND NOT deleted ORDER BY id LIMIT 1`,
+        [p.county_code, p.enterprise_id ?? 0],
+      )
+    ).rows[0]
+    if (holder) {
+      await db.query(`UPDATE revitalize_plan SET details = jsonb_set(details, '{transferee}', to_jsonb($2::text)) WHERE id = $1`, [
+        planId,
+        holder.name,
+      ])
+    }
+  }
+  const status = METHOD_EFFECTS[method].recovers ? '已收回' : DEFAULT_STATUS_AFTER
+  const landUse = method === '复垦' ? '0103' : null
+  await db.query(
+    `UPDATE parcel SET status = $2::varchar, recovered_date = CASE WHEN $2::varchar = '已收回' THEN $3::date ELSE recovered_date END,
+       plot_ratio = COALESCE($4::float8, plot_ratio), building_area = COALESCE($5::float8, building_area),
+       enterprise_id = COALESCE($6::int, enterprise_id), land_use_code = COALESCE($7::varchar, land_use_code), updated_at = now()
+     WHERE id = $1`,
+    [
+      p.id,
+      status,
+      completed,
+      method === '企业自主再开发' ? 1.5 : null,
+      method === '企业自主再开发' ? Math.round(p.area_m2 * 1.5) : null,
+      holder?.id ?? null,
+      landUse,
+    ],
+  )
+  await db.query(`UPDATE parcel_status_change SET changed_at = $2::date WHERE parcel_id = $1 AND new_status = $3::varchar`, [
+    p.id,
+    completed,
+    status,
+  ])
+  await db.query(`UPDATE parcel SET status_changed_at = $2::date WHERE id = $1`, [p.id, completed])
+  await db.query(
+    `UPDATE revitalize_plan SET status_after = $2::varchar, holder_after_id = $3::int, land_use_after = $4::varchar,
+       plot_ratio_after = COALESCE(plot_ratio_after, $5::float8)
+     WHERE id = $1`,
+    [planId, status, holder?.id ?? null, landUse, method === '企业自主再开发' ? 1.5 : null],
+  )
 }
 
 /** Seeds the 台账, plans, reports and tasks; returns the number of plans. */
@@ -195,8 +248,10 @@ export async function seedRevitalize(db: Db): Promise<number> {
           resultNote: '按期办结',
           progress: 100,
         })
+        await applyOutcome(tx, id, def.method, p, completed)
         await repo.moveEntry(tx, { id: entries[i], state: '实施中' }, '已完成', `盘活方案 #${id} 办结，销号`, actor.id, {
           closedDate: completed,
+          closedBy: { planId: id, method: def.method, reason: `盘活方案 #${id} ${def.method}办结：${METHOD_EFFECTS[def.method].effect}` },
         })
         await repo.addHistory(tx, id, '办结', [], actor.id, { from: '实施中', to: '已完成', note: `${completed}：按期办结` })
         if (def.state === '已验收') await repo.addHistory(tx, id, '验收', [], actor.id, { from: '已完成', to: '已验收' })

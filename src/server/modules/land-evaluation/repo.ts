@@ -87,6 +87,8 @@ export interface ParcelFacts {
   value_added_per_mu: number | null
   idle_years: number
   stopped: number
+  /** 销号 date of the parcel's latest 已完成 台账 entry, or null */
+  closed_date: string | null
 }
 
 /**
@@ -109,7 +111,8 @@ export async function parcelFacts(db: Db, scope: DataScope, year: number): Promi
             ${ratioSql('taxPerMu', holder)} AS tax_per_mu, ${ratioSql('valueAddedPerMu', holder)} AS value_added_per_mu,
             CASE WHEN (p.actual_start_date IS NULL OR p.actual_start_date > ${asOf}) AND p.agreed_start_date < ${asOf}
                  THEN ((${asOf} - p.agreed_start_date) / 365.25)::float8 ELSE 0 END AS idle_years,
-            CASE WHEN e.status IN ('停产', '半停产') THEN 1 ELSE 0 END AS stopped
+            CASE WHEN e.status IN ('停产', '半停产') THEN 1 ELSE 0 END AS stopped,
+            (SELECT to_char(max(l.closed_date), 'YYYY-MM-DD') FROM revitalize_ledger l WHERE l.parcel_id = p.id AND l.state = '已完成') AS closed_date
      FROM parcel p LEFT JOIN enterprise e ON e.id = p.enterprise_id
      LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
      WHERE ${parcelOfYear('p', '$1')} AND ${scopeCondition(scope, 'p', params)}
@@ -184,6 +187,8 @@ export interface ScoredParcel {
   vals: Record<EvaluationIndicator, number | null>
   hits: number[]
   m2: number
+  /** 销号 after the figures the run read: scored, never flagged */
+  closedDate: string | null
 }
 
 /** Writes a run and all its results in one transaction; returns the run's id. */
@@ -225,9 +230,9 @@ export async function insertRun(
     for (let i = 0; i < results.length; i += 5000) {
       const part = results.slice(i, i + 5000)
       await tx.query(
-        `INSERT INTO evaluation_result(run_id, parcel_id, score, flagged, vals, hits)
-         SELECT $1, x.parcel_id, x.score, x.flagged, x.vals::jsonb, ARRAY(SELECT jsonb_array_elements_text(x.hits::jsonb)::int)
-         FROM unnest($2::int[], $3::float8[], $4::boolean[], $5::text[], $6::text[]) AS x(parcel_id, score, flagged, vals, hits)`,
+        `INSERT INTO evaluation_result(run_id, parcel_id, score, flagged, vals, hits, closed_date)
+         SELECT $1, x.parcel_id, x.score, x.flagged, x.vals::jsonb, ARRAY(SELECT jsonb_array_elements_text(x.hits::jsonb)::int), x.closed_date
+         FROM unnest($2::int[], $3::float8[], $4::boolean[], $5::text[], $6::text[], $7::date[]) AS x(parcel_id, score, flagged, vals, hits, closed_date)`,
         [
           runId,
           part.map((p) => p.id),
@@ -235,6 +240,7 @@ export async function insertRun(
           part.map((p) => p.flagged),
           part.map((p) => JSON.stringify(p.vals)),
           part.map((p) => JSON.stringify(p.hits)),
+          part.map((p) => p.closedDate),
         ],
       )
     }

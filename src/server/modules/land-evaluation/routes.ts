@@ -99,7 +99,7 @@ export const landEvaluationRoutes =
       const m = await liveModel(req.body.modelId)
       req.logTarget = `${m.name} ${req.body.year}年`
       const facts = await repo.parcelFacts(db, scope(req), req.body.year)
-      const scored = facts.map((p) => score(p, m.items, m.passScore))
+      const scored = facts.map((p) => score(p, m.items, m.passScore, req.body.year))
       const codes = await districtCodes(db, user.isAdmin ? null : user.regionCode)
       const id = await repo.insertRun(
         db,

@@ -5,6 +5,7 @@
  */
 import type { EvaluationIndicator, ModelItem, Operator } from '../../../domain/contracts/land-evaluation'
 import { roundTo } from '../../../domain/codes/units'
+import { closedBeforeFigures } from '../../../domain/revitalize'
 import type { ParcelFacts, ScoredParcel } from './repo'
 
 const TESTS: Record<Operator, (v: number, t: number) => boolean> = {
@@ -28,8 +29,11 @@ export function valuesOf(p: ParcelFacts): Record<EvaluationIndicator, number | n
   }
 }
 
-/** Scores one parcel with a model's items. */
-export function score(p: ParcelFacts, items: readonly ModelItem[], passScore: number): ScoredParcel {
+/**
+ * Scores one parcel with a model's items for a run of `year`. A parcel 销号 on or after the end of
+ * that year (its 盘活 done after the figures were dated) is scored but not flagged (docs/domain.md 台账).
+ */
+export function score(p: ParcelFacts, items: readonly ModelItem[], passScore: number, year: number): ScoredParcel {
   const vals = valuesOf(p)
   const hits: number[] = []
   let total = 0
@@ -41,5 +45,14 @@ export function score(p: ParcelFacts, items: readonly ModelItem[], passScore: nu
     }
   })
   const s = roundTo(total, 2)
-  return { id: p.id, score: s, flagged: s >= passScore, vals, hits, m2: p.area_m2 ?? 0 }
+  const reopened = closedBeforeFigures(p.closed_date, year)
+  return {
+    id: p.id,
+    score: s,
+    flagged: s >= passScore && reopened,
+    vals,
+    hits,
+    m2: p.area_m2 ?? 0,
+    closedDate: reopened ? null : p.closed_date,
+  }
 }

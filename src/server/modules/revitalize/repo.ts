@@ -216,15 +216,33 @@ export async function moveEntry(
   to: LedgerState,
   note: string,
   actorId: number,
-  set: { closedDate?: string | null; withdrawReason?: string; submissionId?: number | null } = {},
+  set: {
+    closedDate?: string | null
+    withdrawReason?: string
+    submissionId?: number | null
+    /** 销号: the plan, its method and the reason */
+    closedBy?: { planId: number; method: string; reason: string }
+  } = {},
 ): Promise<void> {
   await db.query(
     `UPDATE revitalize_ledger SET state = $2::varchar, updated_at = now(),
        closed_date = CASE WHEN $2::varchar = '已完成' THEN COALESCE($3::date, closed_date) ELSE NULL END,
        withdraw_reason = COALESCE($4, withdraw_reason),
-       submission_id = COALESCE($5::bigint, submission_id)
+       submission_id = COALESCE($5::bigint, submission_id),
+       closed_plan_id = CASE WHEN $2::varchar = '已完成' THEN COALESCE($6::int, closed_plan_id) ELSE NULL END,
+       closed_method = CASE WHEN $2::varchar = '已完成' THEN COALESCE($7::varchar, closed_method) ELSE NULL END,
+       closed_reason = CASE WHEN $2::varchar = '已完成' THEN COALESCE($8::varchar, closed_reason) ELSE '' END
      WHERE id = $1`,
-    [e.id, to, set.closedDate ?? null, set.withdrawReason ?? null, set.submissionId ?? null],
+    [
+      e.id,
+      to,
+      set.closedDate ?? null,
+      set.withdrawReason ?? null,
+      set.submissionId ?? null,
+      set.closedBy?.planId ?? null,
+      set.closedBy?.method ?? null,
+      set.closedBy?.reason ?? null,
+    ],
   )
   await addLedgerEvent(db, e.id, e.state, to, note, actorId)
 }
@@ -260,7 +278,7 @@ function ledgerWhere(scope: DataScope, f: { keyword?: string; parcelId?: number 
 
 const LEDGER_SELECT = `l.id, l.parcel_id, p.land_code, p.name, l.county_code, c.name AS county_name, p.enterprise_id, e.name AS enterprise_name,
   p.status AS parcel_status, COALESCE(p.area_m2, 0)::float8 AS area_m2, l.batch, l.criteria, l.score::float8 AS score, l.state,
-  ${d('l.confirm_date')} AS confirm_date, l.confirm_unit, ${d('l.closed_date')} AS closed_date, l.withdraw_reason,
+  ${d('l.confirm_date')} AS confirm_date, l.confirm_unit, ${d('l.closed_date')} AS closed_date, l.closed_method, l.closed_reason, l.withdraw_reason,
   l.submission_id::int AS submission_id, lp.plan_id, ST_AsGeoJSON(p.geom, 6) AS geojson`
 
 interface LedgerDbRow {
@@ -281,6 +299,8 @@ interface LedgerDbRow {
   confirm_date: string | null
   confirm_unit: string
   closed_date: string | null
+  closed_method: string | null
+  closed_reason: string
   withdraw_reason: string
   submission_id: number | null
   plan_id: number | null
@@ -305,6 +325,8 @@ const ledgerView = (r: LedgerDbRow): LedgerRow => ({
   confirmDate: r.confirm_date,
   confirmUnit: r.confirm_unit,
   closedDate: r.closed_date,
+  closedMethod: r.closed_method,
+  closedReason: r.closed_reason,
   withdrawReason: r.withdraw_reason,
   submissionId: r.submission_id,
   planId: r.plan_id,
@@ -392,12 +414,19 @@ export interface PlanDbRow {
   last_report_date: string | null
   created_by: number
   approved_by: number | null
+  holder_after_id: number | null
+  holder_after_name: string | null
+  holder_after_code: string | null
+  land_use_after: string | null
+  planning_use_after: string | null
+  status_after: string | null
 }
 
 const PLAN_FROM = `revitalize_plan rp LEFT JOIN region c ON c.code = rp.county_code LEFT JOIN enterprise e ON e.id = rp.enterprise_id
   LEFT JOIN LATERAL (SELECT count(*)::int AS n, array_agg(pa.land_code ORDER BY pa.land_code) AS codes
                      FROM revitalize_plan_parcel pp JOIN parcel pa ON pa.id = pp.parcel_id WHERE pp.plan_id = rp.id) pc ON true
-  LEFT JOIN LATERAL (SELECT max(rr.report_date) AS last FROM revitalize_report rr WHERE rr.plan_id = rp.id AND NOT rr.deleted) lr ON true`
+  LEFT JOIN LATERAL (SELECT max(rr.report_date) AS last FROM revitalize_report rr WHERE rr.plan_id = rp.id AND NOT rr.deleted) lr ON true
+  LEFT JOIN enterprise ha ON ha.id = rp.holder_after_id`
 
 const PLAN_SELECT = `rp.id, rp.name, rp.method, rp.sub_method, rp.enterprise_id, rp.planned_area_m2::float8 AS planned_area_m2,
   rp.target_plot_ratio::float8 AS target_plot_ratio, rp.target_building_m2::float8 AS target_building_m2,
@@ -409,7 +438,8 @@ const PLAN_SELECT = `rp.id, rp.name, rp.method, rp.sub_method, rp.enterprise_id,
   rp.plot_ratio_before::float8 AS plot_ratio_before, rp.plot_ratio_after::float8 AS plot_ratio_after, rp.base_year,
   rp.regulation_plan_id, rp.submission_id::int AS submission_id, rp.county_code, c.name AS county_name, e.name AS enterprise_name,
   COALESCE(pc.n, 0) AS parcel_count, COALESCE(pc.codes, '{}') AS land_codes, ${d('lr.last')} AS last_report_date,
-  rp.created_by, rp.approved_by`
+  rp.created_by, rp.approved_by, rp.holder_after_id, ha.name AS holder_after_name, ha.credit_code AS holder_after_code,
+  rp.land_use_after, rp.planning_use_after, rp.status_after`
 
 /** A plan row as a list shows it. */
 export const planRowView = (r: PlanDbRow): PlanRow => ({
@@ -839,6 +869,8 @@ export async function setPlanState(
     resultNote?: string
     submissionId?: number | null
     progress?: number
+    /** what 办结 wrote to the parcels besides 容积率 (docs/domain.md 盘活的效果) */
+    outcome?: { holderAfterId: number | null; landUseAfter: string | null; planningUseAfter: string | null; statusAfter: string }
   } = {},
 ): Promise<void> {
   await db.query(
@@ -847,7 +879,9 @@ export async function setPlanState(
        stopped_reason = COALESCE($5, stopped_reason), actual_area_m2 = COALESCE($6, actual_area_m2),
        actual_building_m2 = COALESCE($7, actual_building_m2), actual_investment = COALESCE($8, actual_investment),
        plot_ratio_after = COALESCE($9, plot_ratio_after), result_note = COALESCE($10, result_note),
-       submission_id = COALESCE($11::bigint, submission_id), progress = COALESCE($12, progress)
+       submission_id = COALESCE($11::bigint, submission_id), progress = COALESCE($12, progress),
+       holder_after_id = COALESCE($13::int, holder_after_id), land_use_after = COALESCE($14::varchar, land_use_after),
+       planning_use_after = COALESCE($15::varchar, planning_use_after), status_after = COALESCE($16::varchar, status_after)
      WHERE id = $1`,
     [
       id,
@@ -862,8 +896,34 @@ export async function setPlanState(
       set.resultNote ?? null,
       set.submissionId ?? null,
       set.progress ?? null,
+      set.outcome?.holderAfterId ?? null,
+      set.outcome?.landUseAfter ?? null,
+      set.outcome?.planningUseAfter ?? null,
+      set.outcome?.statusAfter ?? null,
     ],
   )
+}
+
+/** What 办结 wrote to a plan's parcels besides 容积率 (setPlanState's `outcome`). */
+export type PlanOutcome = {
+  holderAfterId: number | null
+  landUseAfter: string | null
+  planningUseAfter: string | null
+  statusAfter: string
+} | null
+
+/** The enterprise of the scope with a credit code (not deleted), the new holder of a 办结. */
+export async function enterpriseByCode(
+  db: Db,
+  scope: DataScope,
+  creditCode: string,
+): Promise<{ id: number; credit_code: string } | undefined> {
+  const params: unknown[] = [creditCode]
+  const r = await db.query<{ id: number; credit_code: string }>(
+    `SELECT e.id, e.credit_code FROM enterprise e WHERE upper(e.credit_code) = upper($1) AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`,
+    params,
+  )
+  return r.rows[0]
 }
 
 /** Marks a draft deleted. */

@@ -30,7 +30,9 @@ import {
   PLAN_ACTIONS,
   PLAN_METHODS,
   PLAN_STATES,
-  REBUILDING_PLAN_METHODS,
+  COMPLETION_FACTS,
+  DEFAULT_STATUS_AFTER,
+  METHOD_EFFECTS,
   RECOVERING_PLAN_METHODS,
   RUNNING_STATES,
   SUB_METHODS,
@@ -39,7 +41,18 @@ import {
   type PlanAction,
   type PlanMethod,
   type PlanState,
+  type CompletionFact,
+  type StatusAfter,
 } from '../../../domain/revitalize'
+import {
+  LAND_USE_CODES,
+  PLANNING_TO_LAND_USE,
+  RECLAIMED_LAND_USE_CODES,
+  isLandUseCode,
+  isPlanningUseCode,
+  isReclaimedLandUseCode,
+} from '../../../domain/codes/land-use'
+import { OWNER_LINK } from '../datacenter/record-repo'
 import { todayInProductZone } from '../../../domain/today'
 import type { DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
@@ -306,12 +319,20 @@ async function checkPlan(
 }
 
 /** Moves the entries of a plan's parcels to a state. */
-async function moveEntries(db: Db, planId: number, to: LedgerState, note: string, actorId: number, closedDate?: string): Promise<void> {
+async function moveEntries(
+  db: Db,
+  planId: number,
+  to: LedgerState,
+  note: string,
+  actorId: number,
+  closedDate?: string,
+  closedBy?: { planId: number; method: string; reason: string },
+): Promise<void> {
   for (const pp of await repo.planParcels(db, planId)) {
     if (pp.ledger_id === null) continue
     const e = await repo.entry(db, pp.ledger_id)
     if (e && e.state !== to && e.state !== '复核剔除' && e.state !== '已完成')
-      await repo.moveEntry(db, e, to, note, actorId, { closedDate })
+      await repo.moveEntry(db, e, to, note, actorId, { closedDate, closedBy })
   }
 }
 
@@ -496,6 +517,18 @@ export async function planDetail(db: Db, scope: DataScope, id: number): Promise<
     acceptedDate: plan.accepted_date,
     stoppedReason: plan.stopped_reason,
     effects: fx ? effectsOf(fx) : null,
+    outcome: done
+      ? {
+          statusAfter: plan.status_after,
+          holder:
+            plan.holder_after_id === null
+              ? null
+              : { id: plan.holder_after_id, name: plan.holder_after_name ?? '', creditCode: plan.holder_after_code ?? '' },
+          landUseAfter: plan.land_use_after,
+          planningUseAfter: plan.planning_use_after,
+          plotRatioAfter: plan.plot_ratio_after,
+        }
+      : null,
     submissionId: plan.submission_id,
     parcels: parcels.map((x) => ({
       parcelId: x.parcel_id,
@@ -708,22 +741,94 @@ export async function reply(db: Db, scope: DataScope, f: { supervisionId: number
   return s.plan_id
 }
 
+/** The 办结 fields of a plan beyond its effects: the facts its method writes to the parcels. */
+export interface CompletionFields {
+  plotRatioAfter?: number | null
+  buildingAreaAfter?: number | null
+  holderCreditCode?: string | null
+  landUseAfter?: string | null
+  planningUseAfter?: string | null
+  statusAfter?: StatusAfter | null
+}
+
 /**
- * 办结 a running plan with its actual effects: the entries are 销号 (已完成 with the date); 收回收储
- * sends 已收回 for each parcel to audit; 企业自主再开发 needs the new 容积率 and 建筑面积 and sends them.
+ * The facts a method's 办结 writes (docs/domain.md 盘活的效果): the fields it requires are given, the
+ * ones it does not take are refused, codes are known, and the new holder is an enterprise of the
+ * scope. Returns the parcel facts shared by every parcel of the plan (容积率 and 建筑面积 are per
+ * parcel) and what the plan keeps.
+ */
+async function completionFacts(
+  db: Db,
+  scope: DataScope,
+  method: PlanMethod,
+  f: CompletionFields,
+): Promise<{ issues: FieldError[]; shared: Record<string, unknown>; outcome: NonNullable<repo.PlanOutcome> }> {
+  const rule = METHOD_EFFECTS[method]
+  const issues: FieldError[] = []
+  for (const k of rule.required) {
+    if (f[k] == null) issues.push({ field: k, message: `${method}办结须填写${COMPLETION_FACTS[k]} ${k}（报数据中心审核）` })
+  }
+  for (const k of Object.keys(COMPLETION_FACTS) as CompletionFact[]) {
+    if (f[k] != null && !rule.required.includes(k) && !rule.optional.includes(k)) {
+      issues.push({ field: k, message: `${method}办结不填写${COMPLETION_FACTS[k]} ${k}` })
+    }
+  }
+  if (f.landUseAfter != null) {
+    const ok = rule.recovers ? isReclaimedLandUseCode(f.landUseAfter) : isLandUseCode(f.landUseAfter)
+    if (!ok) {
+      const codes = rule.recovers ? RECLAIMED_LAND_USE_CODES : LAND_USE_CODES
+      const list = Object.entries(codes).map(([c, n]) => `${c} ${n}`)
+      issues.push({ field: 'landUseAfter', message: `盘活后现状地类 landUseAfter 应为 ${list.join('、')} 之一` })
+    }
+  }
+  if (f.planningUseAfter != null && !isPlanningUseCode(f.planningUseAfter)) {
+    issues.push({
+      field: 'planningUseAfter',
+      message: `盘活后规划用途 planningUseAfter ${f.planningUseAfter} 不是工业或仓储用地的规划用途代码`,
+    })
+  }
+  let holder: { id: number; credit_code: string } | undefined
+  if (f.holderCreditCode != null) {
+    holder = await repo.enterpriseByCode(db, scope, f.holderCreditCode)
+    if (!holder) {
+      issues.push({
+        field: 'holderCreditCode',
+        message: `新用地单位 ${f.holderCreditCode} 不是本账号数据范围内的企业，请先在数据中心录入该企业`,
+      })
+    }
+  }
+  const statusAfter = rule.recovers ? '已收回' : (f.statusAfter ?? DEFAULT_STATUS_AFTER)
+  // 用途调整 without a 现状地类 takes the one its new 规划用途 falls under
+  const landUse =
+    f.landUseAfter ??
+    (f.planningUseAfter != null && isPlanningUseCode(f.planningUseAfter) ? PLANNING_TO_LAND_USE[f.planningUseAfter] : null)
+  const shared: Record<string, unknown> = { status: statusAfter }
+  if (holder) shared[OWNER_LINK] = holder.credit_code
+  if (landUse) shared.land_use_code = landUse
+  if (f.planningUseAfter != null) shared.planning_use_code = f.planningUseAfter
+  return {
+    issues,
+    shared,
+    outcome: { holderAfterId: holder?.id ?? null, landUseAfter: landUse, planningUseAfter: f.planningUseAfter ?? null, statusAfter },
+  }
+}
+
+/**
+ * 办结 a running plan with its actual effects (docs/domain.md 盘活的效果): every parcel of the plan
+ * leaves 低效 through an audited data-centre submission with its method's facts — 已收回 for
+ * 收回收储 and 复垦, else the new status with the new 容积率 and 建筑面积, holder, 用途 or 规划条件 — and
+ * the entries are 销号 with the date, the method and the reason.
  */
 export async function complete(
   db: Db,
   scope: DataScope,
   p: Proposer,
-  f: {
+  f: CompletionFields & {
     planId: number
     completedDate: string
     freedAreaMu?: number | null
     newBuildingM2?: number | null
     newInvestment?: number | null
-    plotRatioAfter?: number | null
-    buildingAreaAfter?: number | null
     resultNote: string
     actorId: number
   },
@@ -733,14 +838,9 @@ export async function complete(
   if (f.completedDate > today()) issues.push({ field: 'completedDate', message: '办结日期 completedDate 不能晚于今天' })
   if (f.completedDate < plan.start_date)
     issues.push({ field: 'completedDate', message: `办结日期 completedDate 不能早于方案开始日期 ${plan.start_date}` })
-  const rebuild = REBUILDING_PLAN_METHODS.includes(plan.method)
   const recover = RECOVERING_PLAN_METHODS.includes(plan.method)
-  if (rebuild && f.plotRatioAfter == null) {
-    issues.push({ field: 'plotRatioAfter', message: '企业自主再开发办结须填写盘活后容积率 plotRatioAfter（报数据中心审核）' })
-  }
-  if (rebuild && f.buildingAreaAfter == null) {
-    issues.push({ field: 'buildingAreaAfter', message: '企业自主再开发办结须填写盘活后建筑面积 buildingAreaAfter（报数据中心审核）' })
-  }
+  const facts = await completionFacts(db, scope, plan.method, f)
+  issues.push(...facts.issues)
   const plannedMu = mu(plan.planned_area_m2) ?? 0
   if (f.freedAreaMu != null && f.freedAreaMu > roundTo(plannedMu, 2)) {
     issues.push({ field: 'freedAreaMu', message: `腾出面积 freedAreaMu ${f.freedAreaMu} 亩不能大于计划面积 ${roundTo(plannedMu, 2)} 亩` })
@@ -752,15 +852,14 @@ export async function complete(
     const submissions: number[] = []
     const openIds: (number | null)[] = [plan.submission_id]
     for (const pp of parcels) {
-      let facts: Record<string, unknown> = {}
-      if (recover) facts = { status: '已收回' }
-      else if (rebuild) {
+      const parcelFacts: Record<string, unknown> = { ...facts.shared }
+      if (f.plotRatioAfter != null) parcelFacts.plot_ratio = f.plotRatioAfter
+      if (f.buildingAreaAfter != null) {
         const share = plan.planned_area_m2 > 0 ? pp.planned_area_m2 / plan.planned_area_m2 : 1
-        facts = { plot_ratio: f.plotRatioAfter, building_area: roundTo((f.buildingAreaAfter ?? 0) * share, 2) }
+        parcelFacts.building_area = roundTo(f.buildingAreaAfter * share, 2)
       }
-      if (Object.keys(facts).length === 0) continue
       const entry = pp.ledger_id === null ? undefined : await repo.entry(tx, pp.ledger_id)
-      const sub = await writeThrough(tx, p, pp.parcel_id, facts, `盘活方案·${plan.name}·办结（${plan.method}）`, [
+      const sub = await writeThrough(tx, p, pp.parcel_id, parcelFacts, `盘活方案·${plan.name}·办结（${plan.method}）`, [
         ...openIds,
         entry?.submission_id ?? null,
       ])
@@ -775,6 +874,7 @@ export async function complete(
       resultNote: f.resultNote,
       submissionId: submissions[0] ?? null,
       progress: 100,
+      outcome: facts.outcome,
     })
     await repo.addHistory(
       tx,
@@ -784,7 +884,12 @@ export async function complete(
       f.actorId,
       { from: plan.state, to: '已完成', note: `${f.completedDate}${f.resultNote ? `：${f.resultNote}` : ''}` },
     )
-    await moveEntries(tx, plan.id, '已完成', `盘活方案 #${plan.id} 办结，销号`, f.actorId, f.completedDate)
+    const reason = `盘活方案 #${plan.id}「${plan.name}」${plan.method}办结：${METHOD_EFFECTS[plan.method].effect}${f.resultNote ? `；${f.resultNote}` : ''}`
+    await moveEntries(tx, plan.id, '已完成', `盘活方案 #${plan.id} 办结，销号`, f.actorId, f.completedDate, {
+      planId: plan.id,
+      method: plan.method,
+      reason: reason.slice(0, 500),
+    })
     return { submissions }
   })
 }

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react'
 import type { PlanDetail, SupervisionRow } from '../../../../domain/contracts/revitalize'
 import { LAND_APPROVE_PAGES } from '../../../../domain/contracts/stock'
 import { FIGURES } from '../../../../domain/figures/catalogue'
+import { landUseName, planningUseName } from '../../../../domain/codes/land-use'
 import { DETAIL_FIELDS, PLAN_ACTIONS, RUNNING_STATES, type DetailField, type PlanAction } from '../../../../domain/revitalize'
 import { toApiError } from '../../../core/http-catalogue'
 import { useCanWrite } from '../../../widgets/use-can-write'
@@ -134,6 +135,21 @@ function events(p: PlanDetail, onReply: (s: SupervisionRow) => void): Event[] {
     })),
   ]
   return list.sort((a, b) => b.at.localeCompare(a.at))
+}
+
+/** What 办结 wrote to the parcels, as rows of the drawer (the data centre's audit applies it). */
+function outcomeItems(o: NonNullable<PlanDetail['outcome']>, submissionId: number | null) {
+  const landUse = (c: string | null) => (c ? `${c} ${landUseName(c) ?? ''}`.trim() : '—')
+  const planning = (c: string | null) => (c ? `${c} ${planningUseName(c) ?? ''}`.trim() : '—')
+  const rows: { key: string; label: string; children: ReactNode }[] = [
+    { key: 'status', label: '盘活后地块状态', children: o.statusAfter ?? '—' },
+    { key: 'submission', label: '数据中心提交', children: submissionId ? `#${submissionId}（审核通过后写入地块）` : '—' },
+  ]
+  if (o.holder) rows.push({ key: 'holder', label: '新用地单位', children: `${o.holder.name}（${o.holder.creditCode}）` })
+  if (o.landUseAfter) rows.push({ key: 'landUse', label: '盘活后现状地类', children: landUse(o.landUseAfter) })
+  if (o.planningUseAfter) rows.push({ key: 'planningUse', label: '盘活后规划用途', children: planning(o.planningUseAfter) })
+  if (o.plotRatioAfter !== null) rows.push({ key: 'plotRatio', label: '盘活后容积率', children: o.plotRatioAfter.toFixed(2) })
+  return rows
 }
 
 /** The drawer; `planId` null = closed. */
@@ -373,6 +389,19 @@ export function PlanDrawer({ planId, onClose }: { planId: number | null; onClose
                   label: <FigureLabel figure={key} />,
                   children: <span data-figure={key}>{num(v, FIGURES[key].digits, ` ${FIGURES[key].unit}`)}</span>,
                 }))}
+              />
+            </>
+          )}
+          {p.outcome && (
+            <>
+              <h3 style={{ margin: '16px 0 8px', fontSize: 15 }}>办结对地块的变更</h3>
+              <Descriptions
+                size="small"
+                column={2}
+                bordered
+                styles={{ label: LABEL }}
+                data-testid="plan-outcome"
+                items={outcomeItems(p.outcome, p.submissionId)}
               />
             </>
           )}

@@ -1,14 +1,23 @@
 /**
  * The supervision writes of a running plan: 报告进度 (date and percentage never below the last
  * report — the server refuses, and its message stands under the field), 督办 with its reply
- * deadline, 回复 of a 督办, and 办结 with the actual effects (腾出面积 for 收回收储; the new 容积率 and
- * 建筑面积 that 企业自主再开发 must send to the data centre).
+ * deadline, 回复 of a 督办, and 办结 with the actual effects and the facts the plan's method writes
+ * to its parcels through the data centre (METHOD_EFFECTS: 已收回, the new 容积率 and 建筑面积, holder,
+ * 用途 or 规划条件).
  */
-import { App, Button, DatePicker, Form, Input, InputNumber, Space, Tag, Typography, Upload } from 'antd'
+import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Tag, Typography, Upload } from 'antd'
 import { useState } from 'react'
 import type { Dayjs } from 'dayjs'
 import { reportSaveBody, superviseBody, type PlanDetail, type PlanRow, type SupervisionRow } from '../../../../domain/contracts/revitalize'
-import { REBUILDING_PLAN_METHODS, RECOVERING_PLAN_METHODS } from '../../../../domain/revitalize'
+import {
+  DEFAULT_STATUS_AFTER,
+  METHOD_EFFECTS,
+  RECOVERING_PLAN_METHODS,
+  STATUS_AFTER_CHOICES,
+  type CompletionFact,
+  type StatusAfter,
+} from '../../../../domain/revitalize'
+import { LAND_USE_CODES, PLANNING_USE_CODES, RECLAIMED_LAND_USE_CODES } from '../../../../domain/codes/land-use'
 import { uploadReportPhoto, type ReportPhoto } from '../api/report-photos'
 import { saveReport } from '../api/save-report'
 import { updateSupervision } from '../api/update-supervision'
@@ -189,23 +198,49 @@ interface CompleteValues {
   newInvestment?: number | null
   plotRatioAfter?: number | null
   buildingAreaAfter?: number | null
+  holderCreditCode?: string
+  landUseAfter?: string
+  planningUseAfter?: string
+  statusAfter?: StatusAfter
   resultNote?: string
 }
 
 const n = (v: number | null | undefined) => (v === undefined ? null : v)
+const code = (v: string | undefined) => (v ? v.trim() : null)
+const choices = (codes: Readonly<Record<string, string>>) =>
+  Object.entries(codes).map(([value, name]) => ({ value, label: `${value} ${name}` }))
 
-/** 办结 of `plan` with its actual effects (null = closed). */
+/** 办结 of `plan` with its actual effects and the facts its method writes to the parcels (null = closed). */
 export function CompleteModal({ plan, onClose }: { plan: PlanDetail | PlanRow | null; onClose: () => void }) {
   const recovering = plan ? RECOVERING_PLAN_METHODS.includes(plan.method) : false
-  const rebuilding = plan ? REBUILDING_PLAN_METHODS.includes(plan.method) : false
+  const rule = plan ? METHOD_EFFECTS[plan.method] : null
+  const takes = (k: CompletionFact) => (rule ? rule.required.includes(k) || rule.optional.includes(k) : false)
+  const required = (k: CompletionFact) => (rule ? rule.required.includes(k) : false)
+  const need = (k: CompletionFact, message: string) => (required(k) ? [{ required: true, message }] : [])
   return (
     <RevitalizeFormModal<CompleteValues, typeof superviseBody>
       title={`办结：${plan?.name ?? ''}`}
       open={plan !== null}
       okText="办结"
       testId="complete-form"
-      fields={['completedDate', 'freedAreaMu', 'newBuildingM2', 'newInvestment', 'plotRatioAfter', 'buildingAreaAfter', 'resultNote']}
-      initialValues={{ completedDate: productToday(), freedAreaMu: recovering ? plan?.plannedAreaMu : undefined }}
+      fields={[
+        'completedDate',
+        'freedAreaMu',
+        'newBuildingM2',
+        'newInvestment',
+        'plotRatioAfter',
+        'buildingAreaAfter',
+        'holderCreditCode',
+        'landUseAfter',
+        'planningUseAfter',
+        'statusAfter',
+        'resultNote',
+      ]}
+      initialValues={{
+        completedDate: productToday(),
+        freedAreaMu: recovering ? plan?.plannedAreaMu : undefined,
+        statusAfter: takes('statusAfter') ? DEFAULT_STATUS_AFTER : undefined,
+      }}
       schema={superviseBody}
       toBody={(v) => ({
         action: '办结',
@@ -216,15 +251,17 @@ export function CompleteModal({ plan, onClose }: { plan: PlanDetail | PlanRow | 
         newInvestment: n(v.newInvestment),
         plotRatioAfter: n(v.plotRatioAfter),
         buildingAreaAfter: n(v.buildingAreaAfter),
+        holderCreditCode: code(v.holderCreditCode),
+        landUseAfter: code(v.landUseAfter),
+        planningUseAfter: code(v.planningUseAfter),
+        statusAfter: v.statusAfter ?? null,
         resultNote: v.resultNote ?? '',
       })}
       send={updateSupervision}
       onClose={onClose}
       facts={
         <Typography.Paragraph type="secondary">
-          {recovering && '收回收储办结后，地块“已收回”提交数据中心审核，台账销号。'}
-          {rebuilding && '企业自主再开发办结须填写盘活后的容积率和建筑面积，提交数据中心审核。'}
-          {!recovering && !rebuilding && '办结后台账销号，成效按办结时登记的数据统计。'}
+          {plan && rule && `${plan.method}办结后：${rule.effect}，地块信息变更提交数据中心审核；台账销号，成效按办结时登记的数据统计。`}
         </Typography.Paragraph>
       }
     >
@@ -242,19 +279,54 @@ export function CompleteModal({ plan, onClose }: { plan: PlanDetail | PlanRow | 
           <Form.Item name="newInvestment" label="新增投资（万元）">
             <InputNumber min={0} style={{ width: 200 }} aria-label="新增投资（万元）" />
           </Form.Item>
-          {rebuilding && (
-            <>
-              <Form.Item name="plotRatioAfter" label="盘活后容积率" rules={[{ required: true, message: '请填写盘活后容积率' }]}>
-                <InputNumber min={0} max={20} style={{ width: 200 }} aria-label="盘活后容积率" />
-              </Form.Item>
-              <Form.Item
-                name="buildingAreaAfter"
-                label="盘活后建筑面积（平方米）"
-                rules={[{ required: true, message: '请填写盘活后建筑面积' }]}
-              >
-                <InputNumber min={0} style={{ width: 200 }} aria-label="盘活后建筑面积（平方米）" />
-              </Form.Item>
-            </>
+          {takes('holderCreditCode') && (
+            <Form.Item
+              name="holderCreditCode"
+              label={plan?.method === '合作开发' ? '合作开发后的用地单位（统一社会信用代码）' : '新用地单位（统一社会信用代码）'}
+              rules={need('holderCreditCode', '请填写新用地单位的统一社会信用代码')}
+              extra="须为本辖区已录入数据中心的企业"
+            >
+              <Input maxLength={18} style={{ width: 260 }} aria-label="新用地单位统一社会信用代码" />
+            </Form.Item>
+          )}
+          {takes('planningUseAfter') && (
+            <Form.Item name="planningUseAfter" label="盘活后规划用途" rules={need('planningUseAfter', '请选择盘活后规划用途')}>
+              <Select style={{ width: 260 }} aria-label="盘活后规划用途" options={choices(PLANNING_USE_CODES)} />
+            </Form.Item>
+          )}
+          {takes('landUseAfter') && (
+            <Form.Item
+              name="landUseAfter"
+              label={recovering ? '复垦后地类' : '盘活后现状地类'}
+              rules={need('landUseAfter', recovering ? '请选择复垦后地类' : '请选择盘活后现状地类')}
+              extra={recovering ? undefined : '不填时按规划用途对应的地类'}
+            >
+              <Select
+                allowClear={!required('landUseAfter')}
+                style={{ width: 260 }}
+                aria-label={recovering ? '复垦后地类' : '盘活后现状地类'}
+                options={choices(recovering ? RECLAIMED_LAND_USE_CODES : LAND_USE_CODES)}
+              />
+            </Form.Item>
+          )}
+          {takes('plotRatioAfter') && (
+            <Form.Item name="plotRatioAfter" label="盘活后容积率" rules={need('plotRatioAfter', '请填写盘活后容积率')}>
+              <InputNumber min={0} max={20} style={{ width: 200 }} aria-label="盘活后容积率" />
+            </Form.Item>
+          )}
+          {takes('buildingAreaAfter') && (
+            <Form.Item name="buildingAreaAfter" label="盘活后建筑面积（平方米）" rules={need('buildingAreaAfter', '请填写盘活后建筑面积')}>
+              <InputNumber min={0} style={{ width: 200 }} aria-label="盘活后建筑面积（平方米）" />
+            </Form.Item>
+          )}
+          {takes('statusAfter') && (
+            <Form.Item name="statusAfter" label="盘活后地块状态">
+              <Select
+                style={{ width: 200 }}
+                aria-label="盘活后地块状态"
+                options={STATUS_AFTER_CHOICES.map((v) => ({ value: v, label: v }))}
+              />
+            </Form.Item>
           )}
           <Form.Item name="resultNote" label="办结说明">
             <Input.TextArea rows={2} maxLength={1000} aria-label="办结说明" />

@@ -11,7 +11,7 @@ const regionCode = (label: string) =>
 
 /** Filters shared by every statistics read; all optional (absent = the whole province). */
 export const statFilterQuery = z.object({
-  /** 统计年度; absent = the latest year with figures */
+  /** 统计年度; absent = today for the stock figures (land, 低效) and the latest year with figures for the yearly ones */
   year: z.coerce
     .number({ error: '年度应为数字' })
     .int('年度应为整数')
@@ -63,7 +63,10 @@ export type FigureParts = Partial<Record<'taxPerMu' | 'valueAddedPerMu', RatioPa
  * beside it (src/domain/figures): land in the books at the end of the year, enterprises of the year.
  */
 export interface OverviewStats {
+  /** the year of the stock figures (land, 低效, 闲置): the current year means today (catalogue asOfLabel) */
   year: number
+  /** the year of the yearly figures (enterprises, tax, 亩均): the year asked for, or the latest with figures */
+  figuresYear: number
   /** 地块数 parcelCount */
   parcelCount: number
   /** 用地面积 landAreaMu */
@@ -166,6 +169,8 @@ export interface EnterpriseRank {
 export interface StatYears {
   years: number[]
   latest: number
+  /** today 'YYYY-MM-DD' on the product's calendar: pickers of stock figures add its year, which means today */
+  today: string
 }
 
 /** /api/show/overview: the reform portal's public headline figures (province only, no names). */

@@ -75,7 +75,7 @@ export const boundaryQuery = z.object({
 /** Statistics of a region (资源云图 side panel). */
 export interface RegionStats {
   regionCode: string
-  /** 地块数 (catalogue parcelCount): land in the books at the end of `year` */
+  /** 地块数 (catalogue parcelCount): land in the books today (截至今日) */
   parcels: number
   /** 用地面积 (landAreaMu), 亩, 2 decimals */
   areaMu: number
@@ -83,7 +83,7 @@ export interface RegionStats {
   enterprises: number
   /** 实缴税金 (tax) of the rated enterprises, 万元, of `year` */
   tax: number
-  /** the latest year with figures */
+  /** the latest year with figures: the year of `enterprises` and `tax` */
   year: number | null
 }
 

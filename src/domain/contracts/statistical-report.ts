@@ -47,7 +47,7 @@ const regionCode = z
   .string({ error: '区划代码 regionCode 应为文本' })
   .regex(/^33\d{4}(\d{3})?$/, '区划代码 regionCode 应为浙江省6位（省、市、区县）或9位（乡镇街道）行政区划代码')
 
-/** Filters of the two grouped reports: the year (absent = the latest with figures) and a district. */
+/** Filters of the two grouped reports: the year (absent = today for land, the latest year with figures for enterprises) and a district. */
 export const reportFilterQuery = z.object({
   year: year.optional(),
   regionCode: regionCode.optional(),
@@ -100,7 +100,10 @@ export interface AreaReportRow {
 
 /** GET /api/cloudChart/report/area */
 export interface AreaReport {
+  /** the year of the stock figures (land, 低效): the current year means today (catalogue asOfLabel) */
   year: number
+  /** the year of the yearly figures (enterprises, tax, 亩均): the year asked for, or the latest with figures */
+  figuresYear: number
   /** the region whose children the rows are; null = the province (or the user's whole scope) */
   region: ReportRegion | null
   /** from the province down to `region`, for a breadcrumb */
@@ -134,7 +137,10 @@ export interface IndustryReportRow {
 
 /** GET /api/cloudChart/report/industry */
 export interface IndustryReport {
+  /** the year of the stock figures (land, 低效): the current year means today (catalogue asOfLabel) */
   year: number
+  /** the year of the yearly figures (enterprises, tax, 亩均): the year asked for, or the latest with figures */
+  figuresYear: number
   region: ReportRegion | null
   rows: IndustryReportRow[]
   total: IndustryReportRow

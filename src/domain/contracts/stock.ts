@@ -106,6 +106,12 @@ export interface StockStats {
   /** 土地闲置费 (figures idleFeeDue, idleFeePaid), exact in 分 */
   feeDueFen: number
   feePaidFen: number
+  /**
+   * 低效用地 of the scope today (figures lowEfficiencyCount, lowEfficiencyAreaMu, idleCount of the
+   * current year, 截至今日): the same numbers as the walls and reports — not the page's own
+   * population 盘活处置用地 (stockCount), which keeps the 已完成 and the 销号
+   */
+  lowEfficiency: { year: number; count: number; areaMu: number; idleCount: number }
 }
 
 /** GET /api/stock/map: the shapes (at most `limit`, largest first) with their disposal state. */

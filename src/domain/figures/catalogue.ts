@@ -5,9 +5,11 @@
  * computes each figure with one SQL fragment (src/server/figures) and the web formats it with one
  * formatter per unit (`./format.ts`); nothing else defines a figure.
  *
- * Year-true: a figure "of year Y" counts land as it stood at the end of Y (supplied by then and
- * not recovered by then) and the enterprises' yearly figures of Y. A figure "as of today" says so
- * in its 口径. Formulas never round; rounding is for display only.
+ * As of (issue 29): a STOCK figure (asOf 'yearEnd': land, 低效, 闲置, the 台账) counts land as it
+ * stood at the end of year Y — or today, when Y is the current year ("截至今日"); a YEARLY figure
+ * (asOf 'year': the enterprises' figures, 亩均, the plans done in a year) is of year Y; a figure
+ * of asOf 'today' is always today's. `asOfLabel` is the one text every page, wall, report, map
+ * legend and export shows next to a figure. Formulas never round; rounding is for display only.
  */
 import { mu, ratio } from './formulas'
 
@@ -15,8 +17,11 @@ import { mu, ratio } from './formulas'
 export type FigureUnit =
   '宗' | '亩' | '家' | '个' | '万元' | '元' | '万元/亩' | '万元/人' | '万元/吨标准煤' | '万元/吨' | '%' | '平方米' | '倍'
 
-/** Which moment a figure describes: the end of the year asked for, or today. */
-export type FigureAsOf = 'yearEnd' | 'today'
+/**
+ * Which moment a figure describes: 'yearEnd' a stock at the end of the year asked for (today for the
+ * current year), 'year' a yearly figure of the year asked for, 'today' always today.
+ */
+export type FigureAsOf = 'yearEnd' | 'year' | 'today'
 
 /** The populations figures count, each named on screen by its own word. */
 export const POPULATIONS = {
@@ -26,11 +31,16 @@ export const POPULATIONS = {
   },
   lowLandOfYear: {
     name: '低效用地',
-    sentence: '在册工业用地中年末状态为"低效"或"闲置"的地块（含闲置）；状态取该年 12 月 31 日的状态，之后的变更不计',
+    sentence:
+      '在册工业用地中低效用地台账已认定、尚未销号的地块，加上状态为"闲置"的地块（含闲置）；截至今日，或截至所选年度年末（认定、销号和状态都取那时的）',
   },
   idleLandOfYear: {
     name: '闲置用地',
-    sentence: '在册工业用地中年末状态为"闲置"的地块；状态取该年 12 月 31 日的状态',
+    sentence: '在册工业用地中状态为"闲置"的地块；截至今日，或截至所选年度年末的状态',
+  },
+  suspectedLow: {
+    name: '疑似低效用地',
+    sentence: '低效用地评价模型标出、已进入低效用地台账但尚未认定的地块（台账状态"疑似"），截至今日；不是低效用地',
   },
   parks: {
     name: '开发区（园区）',
@@ -71,7 +81,7 @@ export const POPULATIONS = {
     sentence: '每宗地块最新的闲置土地案件，截至今日',
   },
   revitalizeLedger: {
-    name: '低效用地台账',
+    name: '台账入账地块（含销号）',
     sentence: '认定日期不晚于统计年度末的低效用地台账条目（已认定、已纳入方案、实施中、已完成销号；疑似和复核剔除不计）',
   },
   revitalizeDone: {
@@ -179,14 +189,15 @@ export const FIGURES = {
     unit: '宗',
     population: 'landOfYear',
     asOf: 'yearEnd',
-    caliber: '统计年度末在册工业用地的宗数：供地日期不晚于年末（或未登记）且年末未收回的地块。',
+    caliber: '在册工业用地的宗数：截至今日，或截至所选年度年末已供应（或未登记供地日期）且未收回的地块。',
   }),
   landAreaMu: area({
     key: 'landAreaMu',
     name: '用地面积',
     population: 'landOfYear',
     asOf: 'yearEnd',
-    caliber: '统计年度末在册工业用地的面积合计，按 CGCS2000 高斯-克吕格 3 度带（EPSG:4549）计算，1 亩 = 10000/15 平方米。',
+    caliber:
+      '在册工业用地（截至今日，或所选年度年末）的面积合计，按 CGCS2000 高斯-克吕格 3 度带（EPSG:4549）计算，1 亩 = 10000/15 平方米。',
   }),
   lowEfficiencyCount: count({
     key: 'lowEfficiencyCount',
@@ -194,7 +205,8 @@ export const FIGURES = {
     unit: '宗',
     population: 'lowLandOfYear',
     asOf: 'yearEnd',
-    caliber: '统计年度末在册工业用地中状态为"低效"或"闲置"的宗数（含闲置）；状态取年末的状态，此后的认定或变更计入其发生的年度。',
+    caliber:
+      '低效用地台账中已认定、尚未销号的在册工业用地宗数，加上状态为"闲置"的（含闲置）：截至今日，或截至所选年度年末（那时已认定、尚未销号）；此后的认定、销号计入其发生的年度。疑似（未认定）的不计。',
   }),
   lowEfficiencyAreaMu: area({
     key: 'lowEfficiencyAreaMu',
@@ -209,7 +221,7 @@ export const FIGURES = {
     unit: '宗',
     population: 'idleLandOfYear',
     asOf: 'yearEnd',
-    caliber: '统计年度末在册工业用地中状态为"闲置"的宗数；状态取年末的状态，此后的认定或变更计入其发生的年度。',
+    caliber: '在册工业用地中状态为"闲置"的宗数：截至今日，或截至所选年度年末的状态；此后的认定或变更计入其发生的年度。',
   }),
   idleAreaMu: area({
     key: 'idleAreaMu',
@@ -233,7 +245,7 @@ export const FIGURES = {
     name: '用地企业数',
     unit: '家',
     population: 'landEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '统计年度末有用地的企业数：当年申报了用地面积，或未申报时年末持有在册工业用地。',
   }),
   scaleAboveCount: count({
@@ -241,7 +253,7 @@ export const FIGURES = {
     name: '规上企业数',
     unit: '家',
     population: 'scaleAbove',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '用地企业中规模以上工业企业（营业收入 ≥ 2000 万元）的家数，规模取企业年末登记的规模（此后的变更计入其发生的年度）。',
   }),
   scaleBelowCount: count({
@@ -249,7 +261,7 @@ export const FIGURES = {
     name: '规下企业数',
     unit: '家',
     population: 'scaleBelow',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '用地企业中规模以下工业企业的家数，规模取企业年末登记的规模（此后的变更计入其发生的年度）。',
   }),
   ratedEnterpriseCount: count({
@@ -257,7 +269,7 @@ export const FIGURES = {
     name: '参评企业数',
     unit: '家',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: `报送了当年年度指标且当年用地面积大于 0 的企业数，即亩均指标计入的企业；${YEAR_LAND}。`,
   }),
   appraisedEnterpriseCount: count({
@@ -265,7 +277,7 @@ export const FIGURES = {
     name: '评价范围企业数',
     unit: '家',
     population: 'appraisedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber:
       '当年已发布的亩均效益评价批次中分了 A、B、C、D 类的企业数。评价对象：当年在产（营业收入 > 0）、报送了税收的规上企业全部，规下企业用地不少于评价模型的用地下限（默认 3 亩）；当年批次未发布时为 0。',
   }),
@@ -274,7 +286,7 @@ export const FIGURES = {
     name: '亩均税收低于1万元企业数',
     unit: '家',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业中当年亩均税收低于 1 万元/亩的家数；按未取整的亩均税收比较（0.9992 算低于 1）。',
   }),
 
@@ -283,28 +295,28 @@ export const FIGURES = {
     key: 'tax',
     name: '实缴税金',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业当年实缴税金合计，万元。',
   }),
   valueAdded: sum({
     key: 'valueAdded',
     name: '工业增加值',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业当年工业增加值合计，万元。',
   }),
   revenue: sum({
     key: 'revenue',
     name: '营业收入',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业当年营业收入合计，万元。',
   }),
   ratedLandMu: area({
     key: 'ratedLandMu',
     name: '参评用地面积',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: `参评企业当年用地面积合计，即亩均指标的分母；${YEAR_LAND}（含租赁用地，故可与在册工业用地面积不同）。`,
   }),
 
@@ -314,7 +326,7 @@ export const FIGURES = {
     name: '亩均税收',
     unit: '万元/亩',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: `参评企业当年实缴税金合计 ÷ 其当年用地面积合计（亩）；只计报送了税收的企业，${YEAR_LAND}。`,
     numerator: { name: '实缴税金', unit: '万元', digits: 2 },
     denominator: LAND_PART,
@@ -324,7 +336,7 @@ export const FIGURES = {
     name: '亩均增加值',
     unit: '万元/亩',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: `参评企业当年工业增加值合计 ÷ 其当年用地面积合计（亩）；只计报送了增加值的企业，${YEAR_LAND}。`,
     numerator: { name: '工业增加值', unit: '万元', digits: 2 },
     denominator: LAND_PART,
@@ -334,7 +346,7 @@ export const FIGURES = {
     name: '亩均营业收入',
     unit: '万元/亩',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: `参评企业当年营业收入合计 ÷ 其当年用地面积合计（亩）；只计报送了营业收入的企业，${YEAR_LAND}。`,
     numerator: { name: '营业收入', unit: '万元', digits: 2 },
     denominator: LAND_PART,
@@ -344,7 +356,7 @@ export const FIGURES = {
     name: '全员劳动生产率',
     unit: '万元/人',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业当年工业增加值合计 ÷ 年平均职工人数合计；只计职工人数大于 0 且报送了增加值的企业。',
     numerator: { name: '工业增加值', unit: '万元', digits: 2 },
     denominator: { name: '年平均职工人数', unit: '人', digits: 0 },
@@ -354,7 +366,7 @@ export const FIGURES = {
     name: '单位能耗增加值',
     unit: '万元/吨标准煤',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业当年工业增加值合计 ÷ 综合能耗合计（吨标准煤）；只计能耗大于 0 且报送了增加值的企业。',
     numerator: { name: '工业增加值', unit: '万元', digits: 2 },
     denominator: { name: '综合能耗', unit: '吨标准煤', digits: 2 },
@@ -364,7 +376,7 @@ export const FIGURES = {
     name: '单位排放增加值',
     unit: '万元/吨',
     population: 'ratedEnterprises',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '参评企业当年工业增加值合计 ÷ 主要污染物排放当量合计（吨）；只计排放大于 0 且报送了增加值的企业。',
     numerator: { name: '工业增加值', unit: '万元', digits: 2 },
     denominator: { name: '主要污染物排放当量', unit: '吨', digits: 3 },
@@ -375,7 +387,7 @@ export const FIGURES = {
       name: 'R&D经费占营业收入比重',
       unit: '%',
       population: 'ratedEnterprises',
-      asOf: 'yearEnd',
+      asOf: 'year',
       caliber: '参评企业当年 R&D 经费支出合计 ÷ 营业收入合计 × 100%；只计营业收入大于 0 且报送了 R&D 经费的企业。',
       numerator: { name: 'R&D经费支出', unit: '万元', digits: 2 },
       denominator: { name: '营业收入', unit: '万元', digits: 2 },
@@ -388,7 +400,7 @@ export const FIGURES = {
     key: 'suppliedAreaMu',
     name: '供地面积',
     population: 'suppliedLand',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '供地日期落在统计期（年度或该年的月份）内的工业用地面积合计，含之后收回的地块；1 亩 = 10000/15 平方米。',
   }),
   stageReachedCount: count({
@@ -396,7 +408,7 @@ export const FIGURES = {
     name: '阶段进展项目数',
     unit: '个',
     population: 'stageEvents',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber:
       '该阶段（项目签约、土地供应、项目开工……项目评价）的登记日期落在所选月份内的项目个数；一个项目当月到达几个阶段就分别计入各阶段。',
   }),
@@ -432,7 +444,7 @@ export const FIGURES = {
     name: '未达承诺项目数',
     unit: '个',
     population: 'lifecycleProjects',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '已投产、且用地企业当年亩均税收（未取整）低于标准地承诺亩均税收的项目个数。',
   }),
   failedEvaluationCount: count({
@@ -484,18 +496,36 @@ export const FIGURES = {
     unit: '元',
   },
 
+  // ---- 疑似低效: flagged by the model, not confirmed (not 低效用地) ----
+  suspectedLowCount: count({
+    key: 'suspectedLowCount',
+    name: '疑似低效用地数',
+    unit: '宗',
+    population: 'suspectedLow',
+    asOf: 'today',
+    caliber: '截至今日低效用地台账中状态为"疑似"的宗数：评价模型标出、尚未认定；认定后计入低效用地，复核剔除后不再计。',
+  }),
+  suspectedLowAreaMu: area({
+    key: 'suspectedLowAreaMu',
+    name: '疑似低效用地面积',
+    population: 'suspectedLow',
+    asOf: 'today',
+    caliber: '疑似低效用地（台账状态"疑似"）各地块的面积合计，截至今日。',
+  }),
+
   // ---- 低效用地再开发 (docs/domain.md 低效用地): the 台账 at the end of the year, the effects of the plans done in it ----
   ledgerCount: count({
     key: 'ledgerCount',
-    name: '台账低效用地宗数',
+    name: '台账入账宗数（含销号）',
     unit: '宗',
     population: 'revitalizeLedger',
     asOf: 'yearEnd',
-    caliber: '统计年度末低效用地台账的宗数：认定日期不晚于年末、未复核剔除的条目（含已纳入方案、实施中和已销号的）。',
+    caliber:
+      '低效用地台账截至今日（或所选年度年末）已认定入账的宗数：未复核剔除的条目，含已纳入方案、实施中和已销号的；已销号的不再是低效用地，故可多于低效用地数。',
   }),
   ledgerAreaMu: area({
     key: 'ledgerAreaMu',
-    name: '台账低效用地面积',
+    name: '台账入账面积（含销号）',
     population: 'revitalizeLedger',
     asOf: 'yearEnd',
     caliber: '台账低效用地各地块的面积合计（地块图形按 EPSG:4549 计算），1 亩 = 10000/15 平方米。',
@@ -504,7 +534,7 @@ export const FIGURES = {
     key: 'revitalizedAreaMu',
     name: '盘活面积',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '统计年度内办结（已完成、已验收）的盘活方案的计划盘活面积合计。',
   }),
   revitalizeTaskMu: {
@@ -514,7 +544,7 @@ export const FIGURES = {
     unit: '亩',
     digits: 2,
     population: 'revitalizeTasks',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '各区县当年下达的低效用地盘活任务面积合计。',
     formula: (v) => v,
   },
@@ -524,7 +554,7 @@ export const FIGURES = {
       name: '盘活任务完成率',
       unit: '%',
       population: 'revitalizeTasks',
-      asOf: 'yearEnd',
+      asOf: 'year',
       caliber: '盘活面积 ÷ 盘活任务 × 100%：统计年度内办结的盘活方案的计划盘活面积，除以当年下达的盘活任务；无任务时不计算。',
       numerator: { name: '盘活面积', unit: '亩', digits: 2 },
       denominator: { name: '盘活任务', unit: '亩', digits: 2 },
@@ -535,7 +565,7 @@ export const FIGURES = {
     key: 'freedAreaMu',
     name: '腾出面积',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '统计年度内办结的盘活方案在办结时登记的实际腾出土地面积合计。',
   }),
   newBuildingArea: {
@@ -545,7 +575,7 @@ export const FIGURES = {
     unit: '平方米',
     digits: 0,
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '统计年度内办结的盘活方案在办结时登记的实际新增建筑面积合计（平方米）。',
     formula: (v) => v,
   },
@@ -553,21 +583,21 @@ export const FIGURES = {
     key: 'newInvestment',
     name: '新增投资',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '统计年度内办结的盘活方案在办结时登记的实际新增投资合计。',
   }),
   newTax: sum({
     key: 'newTax',
     name: '新增税收',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '办结方案的用地企业最近一个完整年度的实缴税金，减去方案开始前一年的实缴税金（企业年度报送数）；缺任一年度的方案不计。',
   }),
   newOutput: sum({
     key: 'newOutput',
     name: '新增产值',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '办结方案的用地企业最近一个完整年度的营业收入，减去方案开始前一年的营业收入（企业年度报送数）；缺任一年度的方案不计。',
   }),
   plotRatioBefore: perRatio({
@@ -575,7 +605,7 @@ export const FIGURES = {
     name: '盘活前容积率',
     unit: '倍',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '办结方案各地块在方案制定时的容积率，按计划盘活面积加权：Σ(容积率 × 面积) ÷ Σ面积。',
     numerator: { name: '计容建筑面积', unit: '平方米', digits: 0 },
     denominator: { name: '计划盘活面积', unit: '平方米', digits: 0 },
@@ -585,7 +615,7 @@ export const FIGURES = {
     name: '盘活后容积率',
     unit: '倍',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '办结方案各地块在办结时登记的容积率，按计划盘活面积加权：Σ(容积率 × 面积) ÷ Σ面积；未登记的方案（如收回收储）不计。',
     numerator: { name: '计容建筑面积', unit: '平方米', digits: 0 },
     denominator: { name: '计划盘活面积', unit: '平方米', digits: 0 },
@@ -595,7 +625,7 @@ export const FIGURES = {
     name: '盘活前亩均税收',
     unit: '万元/亩',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '办结方案的用地企业在方案开始前一年的实缴税金合计 ÷ 其当年用地面积合计（亩均税收口径）。',
     numerator: { name: '实缴税金', unit: '万元', digits: 2 },
     denominator: LAND_PART,
@@ -605,7 +635,7 @@ export const FIGURES = {
     name: '盘活后亩均税收',
     unit: '万元/亩',
     population: 'revitalizeDone',
-    asOf: 'yearEnd',
+    asOf: 'year',
     caliber: '办结方案的用地企业最近一个完整年度的实缴税金合计 ÷ 其当年用地面积合计（亩均税收口径）。',
     numerator: { name: '实缴税金', unit: '万元', digits: 2 },
     denominator: LAND_PART,
@@ -642,4 +672,32 @@ export const LOW_TAX_PER_MU = 1
 /** Whether a 亩均税收 is below the D threshold (exact value; a rounded 1.00 from 0.9992 is still below). */
 export function isLowTaxPerMu(taxPerMu: number | null): boolean {
   return taxPerMu !== null && taxPerMu < LOW_TAX_PER_MU
+}
+
+/** 'YYYY-MM-DD' → its calendar year. */
+const yearOf = (day: string): number => Number(day.slice(0, 4))
+
+/**
+ * What moment a figure shows, as the text put next to it on every page, wall, report, map legend
+ * and export: "截至今日" (a figure of today, or a stock figure of the current year), "截至 2024 年末"
+ * (a stock figure of a past year), "2025 年度" (a yearly figure; "2026 年度（截至今日）" for the
+ * year still running). `year` is the year the figure was computed for, `today` 'YYYY-MM-DD'.
+ */
+export function asOfLabel(key: FigureKey, year: number | null | undefined, today: string): string {
+  const f = FIGURES[key]
+  const current = yearOf(today)
+  if (f.asOf === 'today' || year === null || year === undefined) return '截至今日'
+  if (f.asOf === 'yearEnd') return year >= current ? '截至今日' : `截至 ${year} 年末`
+  return year >= current ? `${year} 年度（截至今日）` : `${year} 年度`
+}
+
+/** Whether a figure is a stock (counted at an instant: today or a year's end), not a sum over a year. */
+export const isStockFigure = (key: FigureKey): boolean => FIGURES[key].asOf !== 'year'
+
+/**
+ * The years a year picker offers where stock figures are shown: the years with figures and the
+ * current year (which means today), newest last.
+ */
+export function yearsWithCurrent(years: readonly number[], today: string): number[] {
+  return [...new Set([...years, yearOf(today)])].sort((a, b) => a - b)
 }

@@ -16,8 +16,8 @@ export const catalogueEntrySchema = z.object({
   digits: z.number().int().min(0),
   /** the population's name (用地企业, 参评企业 …) */
   population: z.string(),
-  /** 统计年度末 or 截至今日 */
-  asOf: z.enum(['yearEnd', 'today']),
+  /** a stock at a year's end (today for the current year), a yearly figure, or today's (catalogue FigureAsOf) */
+  asOf: z.enum(['yearEnd', 'year', 'today']),
   /** 口径 */
   caliber: z.string(),
   numerator: part.optional(),

@@ -26,8 +26,14 @@ export function parcelInBooks(a: string, before: string): string {
     AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date < ${before})))`
 }
 
-/** 在册工业用地 at the end of year `year`. */
-export const parcelOfYear = (a: string, year: string): string => parcelInBooks(a, afterYear(year))
+/**
+ * The first day after a stock figure's moment for year `year` (issue 29): 1 January of the next
+ * year, or tomorrow for the current year — a stock "of the current year" is today's ("截至今日").
+ */
+export const stockBefore = (year: string): string => `LEAST(${afterYear(year)}, ${AFTER_TODAY})`
+
+/** 在册工业用地 at the end of year `year` (today for the current year). */
+export const parcelOfYear = (a: string, year: string): string => parcelInBooks(a, stockBefore(year))
 
 /** 在册工业用地 today (the globe and the map draw today's land). */
 export const parcelToday = (a: string): string => parcelInBooks(a, AFTER_TODAY)
@@ -46,8 +52,8 @@ export const stageReachedIn = (lp: string, column: string, monthStart: string): 
  * for every year; the history is read only for a parcel whose last change came after the year.
  */
 export const statusAtYearEnd = (a: string, year: string): string =>
-  `(CASE WHEN ${a}.status_changed_at IS NULL OR ${a}.status_changed_at < ${afterYear(year)} THEN ${a}.status
-    ELSE COALESCE((SELECT sc.old_status FROM parcel_status_change sc WHERE sc.parcel_id = ${a}.id AND sc.changed_at >= ${afterYear(year)}
+  `(CASE WHEN ${a}.status_changed_at IS NULL OR ${a}.status_changed_at < ${stockBefore(year)} THEN ${a}.status
+    ELSE COALESCE((SELECT sc.old_status FROM parcel_status_change sc WHERE sc.parcel_id = ${a}.id AND sc.changed_at >= ${stockBefore(year)}
     ORDER BY sc.changed_at, sc.id LIMIT 1), ${a}.status) END)`
 
 /**
@@ -59,11 +65,27 @@ export const scaleAtYearEnd = (e: string, year: string): string =>
     ELSE COALESCE((SELECT sc.old_scale FROM enterprise_scale_change sc WHERE sc.enterprise_id = ${e}.id AND sc.changed_at >= ${afterYear(year)}
     ORDER BY sc.changed_at, sc.id LIMIT 1), ${e}.scale) END)`
 
-/** 低效用地 (含闲置) among land in the books today: status 低效 or 闲置 (ADR 0014). */
-export const lowLand = (a: string): string => `${a}.status IN ('低效', '闲置')`
+/**
+ * The 低效用地台账 of record before a date (parcel alias `a`, issue 29): the parcel has an entry
+ * confirmed (认定) before it and not 销号 before it; 疑似 and 复核剔除 entries are not of record.
+ */
+export const ledgerOfRecord = (a: string, before: string): string =>
+  `EXISTS (SELECT 1 FROM revitalize_ledger rl WHERE rl.parcel_id = ${a}.id AND rl.state IN ('已认定', '已纳入方案', '实施中', '已完成')
+    AND rl.confirm_date < ${before} AND (rl.closed_date IS NULL OR rl.closed_date >= ${before}))`
 
-/** 低效用地 (含闲置) at the end of year `year`: its status as it stood then ({@link statusAtYearEnd}). */
-export const lowLandOfYear = (a: string, year: string): string => `${statusAtYearEnd(a, year)} IN ('低效', '闲置')`
+/**
+ * 低效用地 (含闲置) among land in the books today (ADR 0014, issue 29): in the 台账 of record, or
+ * 闲置. The globe's legend, the walls, the reports and 盘活处置 count this one population.
+ */
+export const lowLand = (a: string): string => `(${ledgerOfRecord(a, AFTER_TODAY)} OR ${a}.status = '闲置')`
+
+/** 低效用地 (含闲置) at the end of year `year` (today for the current year): the 台账 of record then, or 闲置 then. */
+export const lowLandOfYear = (a: string, year: string): string =>
+  `(${ledgerOfRecord(a, stockBefore(year))} OR ${statusAtYearEnd(a, year)} = '闲置')`
+
+/** 疑似低效用地 (parcel alias `a`): an entry of the 台账 flagged and not yet confirmed (state 疑似), today. */
+export const suspectedLow = (a: string): string =>
+  `EXISTS (SELECT 1 FROM revitalize_ledger rs WHERE rs.parcel_id = ${a}.id AND rs.state = '疑似')`
 
 /** 闲置用地 at the end of year `year`. */
 export const idleLandOfYear = (a: string, year: string): string => `${statusAtYearEnd(a, year)} = '闲置'`
@@ -86,7 +108,8 @@ export function parcelSums(p: string, year: string): string {
  * Null: no land that year.
  */
 export function enterpriseLandM2(e: string, y: string, year: string): string {
-  return `COALESCE(${y}.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = ${e}.id AND ${parcelOfYear('pp', year)}))`
+  // a yearly figure: the land at the end of the year itself (view 0140 spells the same)
+  return `COALESCE(${y}.land_area_m2, (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = ${e}.id AND ${parcelInBooks('pp', afterYear(year))}))`
 }
 
 /** FROM of the enterprises (alias e) with their yearly row (alias y) of year `year`, if any. */

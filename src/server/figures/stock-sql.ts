@@ -3,8 +3,10 @@
  * population 盘活处置用地, one row per parcel, as of today — parcels with an idle case (闲置, state
  * of view idle_land_disposal), parcels in the 低效用地台账 (低效, state of view
  * low_efficiency_disposal), and land in the books whose status is 低效 or 闲置 without either (未处置).
+ * It is NOT 低效用地 (it keeps the 已完成 and the 销号): the page shows 低效用地 beside it from
+ * {@link lowLand} (./sql), as the walls do.
  */
-import { lowLand, parcelToday } from './sql'
+import { parcelToday } from './sql'
 
 /**
  * 盘活处置用地 as a subquery: parcel_id, kind (低效 | 闲置), state (未处置 | 方案中 | 实施中 | 已完成),
@@ -18,7 +20,7 @@ export const STOCK_LAND_SQL = `(
     FROM parcel sp
     LEFT JOIN idle_land_disposal ic ON ic.parcel_id = sp.id
     LEFT JOIN low_efficiency_disposal led ON led.parcel_id = sp.id
-   WHERE NOT sp.deleted AND (ic.parcel_id IS NOT NULL OR led.parcel_id IS NOT NULL OR (${lowLand('sp')} AND ${parcelToday('sp')}))
+   WHERE NOT sp.deleted AND (ic.parcel_id IS NOT NULL OR led.parcel_id IS NOT NULL OR (sp.status IN ('低效', '闲置') AND ${parcelToday('sp')}))
 )`
 
 /** 盘活处置地块数 and 面积 (平方米) over rows of {@link STOCK_LAND_SQL} joined to parcel `p`. */

@@ -3,7 +3,8 @@
  * own formulas — exact, unrounded; the services round for their contract's digits with
  * `displayValue` only when they answer.
  */
-import { FIGURES, type FigureKey } from '../../domain/figures/catalogue'
+import { asOfLabel, FIGURES, isStockFigure, type FigureKey } from '../../domain/figures/catalogue'
+import { productToday } from '../clock'
 import type { RatioParts } from '../../domain/figures/format'
 import { displayValue } from '../../domain/figures/format'
 import { forDisplay } from '../../domain/figures/formulas'
@@ -119,9 +120,23 @@ export const shown = (key: FigureKey, value: number | null | undefined): number 
 /** As {@link shown}, 0 for a missing count or sum (a ratio stays null). */
 export const shownOr0 = (key: FigureKey, value: number | null | undefined): number => displayValue(key, value) ?? 0
 
-/** An export column's header and hover note for a catalogue figure: 亩均税收（万元/亩） with its 口径. */
-export function figureHeader(key: FigureKey, name: string = FIGURES[key].name): { header: string; note: string } {
+/**
+ * An export column's header and hover note for a catalogue figure: 亩均税收（万元/亩） with its 口径;
+ * given `asOf` (see {@link figureAsOf}), the header says it too: 低效用地数（宗，截至今日）.
+ */
+export function figureHeader(key: FigureKey, name: string = FIGURES[key].name, asOf?: string): { header: string; note: string } {
   const f = FIGURES[key]
   const working = f.kind === 'ratio' ? `\n= ${f.numerator.name}（${f.numerator.unit}）÷ ${f.denominator.name}（${f.denominator.unit}）` : ''
-  return { header: `${name}（${f.unit}）`, note: `${f.name}：${f.caliber}${working}` }
+  return {
+    header: asOf ? `${name}（${f.unit}，${asOf}）` : `${name}（${f.unit}）`,
+    note: `${f.name}${asOf ? `（${asOf}）` : ''}：${f.caliber}${working}`,
+  }
+}
+
+/**
+ * The as-of text of a figure in an answer that holds stock and yearly figures together
+ * (catalogue asOfLabel): a stock figure is of `year` (today for the current year), a yearly one of `figuresYear`.
+ */
+export function figureAsOf(key: FigureKey, years: { year: number; figuresYear?: number }): string {
+  return asOfLabel(key, isStockFigure(key) ? years.year : (years.figuresYear ?? years.year), productToday())
 }

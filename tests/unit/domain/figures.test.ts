@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { FIGURE_KEYS, FIGURES, INDICATOR_KEYS, POPULATIONS, isLowTaxPerMu } from '../../../src/domain/figures/catalogue'
+import {
+  FIGURE_KEYS,
+  FIGURES,
+  INDICATOR_KEYS,
+  POPULATIONS,
+  asOfLabel,
+  isLowTaxPerMu,
+  isStockFigure,
+  yearsWithCurrent,
+} from '../../../src/domain/figures/catalogue'
 import { forDisplay, mu, perMu, ratio } from '../../../src/domain/figures/formulas'
 import { displayValue, formatFigureValue, formatNumber, ratioWorking } from '../../../src/domain/figures/format'
 import { catalogueEntries, catalogueSchema } from '../../../src/domain/figures/listing'
@@ -152,6 +161,49 @@ describe('display (the one place that rounds)', () => {
   })
 })
 
+describe('as of: one text next to every figure (issue 29)', () => {
+  const today = '2026-12-02'
+  it('says 截至今日 for a stock figure of the current year and 截至 YYYY 年末 for a past year', () => {
+    expect(asOfLabel('lowEfficiencyCount', 2026, today)).toBe('截至今日')
+    expect(asOfLabel('parcelCount', 2024, today)).toBe('截至 2024 年末')
+    expect(asOfLabel('ledgerCount', 2025, today)).toBe('截至 2025 年末')
+    expect(asOfLabel('landAreaMu', undefined, today)).toBe('截至今日')
+  })
+  it('names the year of a yearly figure, and says a running year runs to today', () => {
+    expect(asOfLabel('taxPerMu', 2025, today)).toBe('2025 年度')
+    expect(asOfLabel('revitalizedAreaMu', 2026, today)).toBe('2026 年度（截至今日）')
+  })
+  it('says 截至今日 for a figure of today whatever the year', () => {
+    expect(asOfLabel('parkCount', 2020, today)).toBe('截至今日')
+    expect(asOfLabel('suspectedLowCount', 2024, today)).toBe('截至今日')
+  })
+  it('classes land, 低效, 闲置 and the 台账 as stocks, 亩均 and sums as yearly', () => {
+    expect(FIGURE_KEYS.filter((k) => FIGURES[k].asOf === 'yearEnd')).toEqual([
+      'parcelCount',
+      'landAreaMu',
+      'lowEfficiencyCount',
+      'lowEfficiencyAreaMu',
+      'idleCount',
+      'idleAreaMu',
+      'ledgerCount',
+      'ledgerAreaMu',
+    ])
+    expect(isStockFigure('taxPerMu')).toBe(false)
+    expect(isStockFigure('overdueCount')).toBe(true)
+  })
+  it('offers the current year in a stock figure’s year picker', () => {
+    expect(yearsWithCurrent([2023, 2024, 2025], today)).toEqual([2023, 2024, 2025, 2026])
+    expect(yearsWithCurrent([2025, 2026], today)).toEqual([2025, 2026])
+  })
+  it('keeps 低效用地 for the 台账 of record and names 疑似 and the 台账’s entries apart', () => {
+    const low = FIGURE_KEYS.filter((k) => FIGURES[k].name.startsWith('低效用地'))
+    expect(low).toEqual(['lowEfficiencyCount', 'lowEfficiencyAreaMu'])
+    expect(FIGURES.suspectedLowCount.name).toBe('疑似低效用地数')
+    expect(FIGURES.lowEfficiencyCount.caliber).toContain('已认定、尚未销号')
+    expect(FIGURES.ledgerCount.name).not.toContain('低效用地')
+  })
+})
+
 describe('the catalogue as the API sends it', () => {
   it('passes its own response schema and carries name, unit, digits, 口径', () => {
     const entries = catalogueSchema.parse(catalogueEntries())
@@ -161,7 +213,7 @@ describe('the catalogue as the API sends it', () => {
       unit: '万元/亩',
       digits: 2,
       population: '参评企业',
-      asOf: 'yearEnd',
+      asOf: 'year',
       numerator: { name: '实缴税金', unit: '万元' },
       denominator: { name: '参评用地面积', unit: '亩' },
     })

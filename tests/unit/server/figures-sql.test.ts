@@ -9,6 +9,7 @@ import {
   appraisedEnterprise,
   enterpriseLandM2,
   lowLand,
+  lowLandOfYear,
   parcelOfYear,
   parcelToday,
   ratioSql,
@@ -24,9 +25,25 @@ describe('migration 0140 redefines the views from the figure fragments', () => {
     ['用地面积 of an enterprise in its year', enterpriseLandM2('e', 'y', 'y.year')],
     ['亩均税收 of one enterprise', ratioSql('taxPerMu', rowOf('r'))],
     ['在册工业用地 today', parcelToday('p')],
-    ['低效用地', lowLand('p')],
   ])('%s', (_name, fragment) => {
     expect(migration).toContain(squash(fragment))
+  })
+})
+
+describe('migration 0350 redefines the globe’s 低效 flag as the 台账 of record', () => {
+  const m0350 = squash(fs.readFileSync('src/server/db/migrations/0350_low_land_of_record.sql', 'utf8'))
+  it.each([
+    ['在册工业用地 today', parcelToday('p')],
+    ['低效用地 today', lowLand('p')],
+  ])('%s', (_name, fragment) => {
+    expect(m0350).toContain(squash(fragment))
+  })
+  it('counts a confirmed entry not yet 销号, or 闲置; never 疑似', () => {
+    const sql = squash(lowLand('p'))
+    expect(sql).toContain("rl.state IN ('已认定', '已纳入方案', '实施中', '已完成')")
+    expect(sql).toContain('rl.closed_date IS NULL OR rl.closed_date >= (current_date + 1)')
+    expect(sql).toContain("OR p.status = '闲置'")
+    expect(sql).not.toContain('疑似')
   })
 })
 
@@ -47,10 +64,12 @@ describe('fragments', () => {
     expect(view).toContain("FROM appraisal_batch WHERE state IN ('发布', '归档')")
   })
 
-  it('land at the end of a year is supplied and not recovered before 1 January of the next', () => {
+  it('land at the end of a year is supplied and not recovered before 1 January of the next, or tomorrow in the current year', () => {
     const sql = squash(parcelOfYear('p', '$1'))
-    expect(sql).toContain('p.supply_date < make_date(($1)::int + 1, 1, 1)')
-    expect(sql).toContain("p.status = '已收回' AND (p.recovered_date IS NULL OR p.recovered_date < make_date(($1)::int + 1, 1, 1))")
+    const before = 'LEAST(make_date(($1)::int + 1, 1, 1), (current_date + 1))'
+    expect(sql).toContain(`p.supply_date < ${before}`)
+    expect(sql).toContain(`p.status = '已收回' AND (p.recovered_date IS NULL OR p.recovered_date < ${before})`)
+    expect(squash(lowLandOfYear('p', '$1'))).toContain(`rl.confirm_date < ${before}`)
   })
 
   it('an enterprise ratio never rounds and is null without land', () => {

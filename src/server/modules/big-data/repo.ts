@@ -64,24 +64,25 @@ export interface RawGroup {
 }
 
 /**
- * Figures by a dimension in the filter's scope and year: the catalogue's land figures over the land
- * in the books at the end of the year, its enterprise figures over the enterprises of that year
- * (src/server/figures).
+ * Figures by a dimension in the filter's scope: the catalogue's land figures over the land in the
+ * books at the end of `year` (today for the current year), its enterprise figures over the
+ * enterprises of `figuresYear` (src/server/figures; server/common/stat-years).
  */
-export async function sumsBy(db: Db, dim: Dimension | null, year: number, f: ScopedStatFilter): Promise<RawGroup[]> {
+export async function sumsBy(db: Db, dim: Dimension | null, year: number, figuresYear: number, f: ScopedStatFilter): Promise<RawGroup[]> {
   const pk = dim ? dim.parcelKey : 'NULL::text'
   const ek = dim ? dim.enterpriseKey : 'NULL::text'
   // the scope filter applies the same values in the same order to both tables: one param list
-  const w = statScope(new Where(year), 'p', f)
+  // ($1 the stock figures' year, $2 the yearly figures' year)
+  const w = statScope(new Where(year, figuresYear), 'p', f)
   const pw = ` AND ${w.sql}`
-  const ewSql = ` AND ${statScope(new Where(year), 'e', f).sql}`
+  const ewSql = ` AND ${statScope(new Where(year, figuresYear), 'e', f).sql}`
   const holder = dim && 'parcelNeedsHolder' in dim && dim.parcelNeedsHolder ? 'LEFT JOIN enterprise pe ON pe.id = p.enterprise_id' : ''
   const r = await db.query<RawGroup>(
     `WITH pa AS (
        SELECT ${pk} AS k, ${parcelSums('p', '$1')}
        FROM parcel p ${holder} WHERE ${parcelOfYear('p', '$1')}${pw}${inParks('p', f)} GROUP BY 1
      ), r AS MATERIALIZED (
-       SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted${ewSql}${inParks('e', f)}
+       SELECT ${ek} AS k, ${enterpriseYearColumns('$2')} FROM ${enterpriseYearFrom('$2')} WHERE NOT e.deleted${ewSql}${inParks('e', f)}
      ), ey AS (
        SELECT r.k, ${enterpriseSums('r')} FROM r GROUP BY 1
      ), keys AS (SELECT k FROM pa UNION SELECT k FROM ey)

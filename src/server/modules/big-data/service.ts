@@ -23,16 +23,17 @@ import type {
 } from '../../../domain/contracts/big-data'
 import * as repo from './repo'
 import type { ScopedStatFilter } from './repo'
-import { resolveYear, statYears } from '../../common/stat-years'
+import { asOfYears, currentYear, figuresYear, resolveYear, statYears, stockYear } from '../../common/stat-years'
+import { productToday } from '../../clock'
 import { outlineCollection, polygonOf } from '../../common/region-outlines'
 
 /** 平方米 → 亩 as sent (2 decimals). */
 const mu = (m2: number | null | undefined) => shownOr0('landAreaMu', exactMu(m2 ?? 0))
 
-/** 统计年度 list. */
+/** 统计年度 list: the years with figures, the latest of them, and today (the current year means today). */
 export async function years(db: Db): Promise<StatYears> {
   const list = await statYears(db)
-  return { years: list, latest: list.at(-1) ?? new Date().getFullYear() }
+  return { years: list, latest: list.at(-1) ?? currentYear(), today: productToday() }
 }
 
 /** The figures of one group as sent: counts, 亩 and 万元 to their digits, ratios with their parts. */
@@ -67,11 +68,12 @@ function toGroup(key: string, name: string, g: repo.RawGroup | undefined): Group
 
 /** 核心指标 of a scope and year (with `inParks`: of the parks only, the sum of the park rows). */
 export async function overview(db: Db, f: ScopedStatFilter): Promise<OverviewStats> {
-  const year = await resolveYear(db, f.year)
-  const [[all], parkCount] = await Promise.all([repo.sumsBy(db, null, year, f), repo.parkCount(db, f)])
+  const { year, figuresYear } = await asOfYears(db, f.year)
+  const [[all], parkCount] = await Promise.all([repo.sumsBy(db, null, year, figuresYear, f), repo.parkCount(db, f)])
   const { land, ent, sent } = figuresOf(all)
   return {
     year,
+    figuresYear,
     parcelCount: land.parcelCount,
     parcelAreaMu: shownOr0('landAreaMu', land.landAreaMu),
     enterpriseCount: ent.landEnterpriseCount,
@@ -89,10 +91,10 @@ export async function overview(db: Db, f: ScopedStatFilter): Promise<OverviewSta
 
 /** By city (the province) or by county (of cityCode, or of the whole province). Every region is listed, zeros included. */
 export async function byRegion(db: Db, level: 'city' | 'county', f: ScopedStatFilter): Promise<GroupStat[]> {
-  const year = await resolveYear(db, f.year)
+  const { year, figuresYear } = await asOfYears(db, f.year)
   const [regions, sums] = await Promise.all([
     repo.regionsOf(db, level, level === 'county' ? f.cityCode : undefined, f.scope),
-    repo.sumsBy(db, repo.DIMENSIONS[level], year, f),
+    repo.sumsBy(db, repo.DIMENSIONS[level], year, figuresYear, f),
   ])
   const byKey = new Map(sums.map((s) => [s.key, s]))
   return regions.map((r) => toGroup(r.code, r.name, byKey.get(r.code)))
@@ -100,16 +102,16 @@ export async function byRegion(db: Db, level: 'city' | 'county', f: ScopedStatFi
 
 /** By development zone / industrial park, largest area first. */
 export async function byPark(db: Db, f: ScopedStatFilter): Promise<GroupStat[]> {
-  const year = await resolveYear(db, f.year)
-  const [parks, sums] = await Promise.all([repo.parksOf(db, f), repo.sumsBy(db, repo.DIMENSIONS.park, year, f)])
+  const { year, figuresYear } = await asOfYears(db, f.year)
+  const [parks, sums] = await Promise.all([repo.parksOf(db, f), repo.sumsBy(db, repo.DIMENSIONS.park, year, figuresYear, f)])
   const byKey = new Map(sums.map((s) => [s.key, s]))
   return parks.map((p) => toGroup(String(p.id), p.name, byKey.get(String(p.id)))).sort((a, b) => b.areaMu - a.areaMu)
 }
 
 /** By GB/T 4754 division, most enterprises first; enterprises without a code are 未分类. */
 export async function byIndustry(db: Db, f: ScopedStatFilter): Promise<GroupStat[]> {
-  const year = await resolveYear(db, f.year)
-  const sums = await repo.sumsBy(db, repo.DIMENSIONS.industry, year, f)
+  const { year, figuresYear } = await asOfYears(db, f.year)
+  const sums = await repo.sumsBy(db, repo.DIMENSIONS.industry, year, figuresYear, f)
   return sums
     .map((s) => toGroup(s.key ?? 'none', s.key ? (industryName(s.key) ?? s.key) : '未分类', s))
     .sort((a, b) => b.enterpriseCount - a.enterpriseCount || b.areaMu - a.areaMu)
@@ -135,7 +137,7 @@ export async function parcelClasses(
   column: 'land_use_code' | 'status' | 'supply_method',
   f: ScopedStatFilter,
 ): Promise<ClassStat[]> {
-  const rows = await repo.parcelsBy(db, column, await resolveYear(db, f.year), f)
+  const rows = await repo.parcelsBy(db, column, stockYear(f.year), f)
   return rows.map((r) => ({
     key: r.key ?? 'none',
     name: r.key ? PARCEL_CLASS_NAME[column](r.key) : '未填写',
@@ -146,7 +148,7 @@ export async function parcelClasses(
 
 /** 用地企业 by 规上 / 规下 (规上企业数, 规下企业数) with their 参评用地面积. */
 export async function scaleClasses(db: Db, f: ScopedStatFilter): Promise<ClassStat[]> {
-  const year = await resolveYear(db, f.year)
+  const year = await figuresYear(db, f.year)
   const rows = await repo.enterprisesByScale(db, year, f)
   return rows
     .map((r) => ({ key: r.key, name: `${r.key}企业`, count: r.land_enterprise_count, areaMu: mu(r.rated_land_m2) }))
@@ -155,7 +157,7 @@ export async function scaleClasses(db: Db, f: ScopedStatFilter): Promise<ClassSt
 
 /** Enterprises by 亩均效益评价 class A–D in the year (all four listed, zeros included). */
 export async function appraisalClasses(db: Db, f: ScopedStatFilter): Promise<ClassStat[]> {
-  const year = await resolveYear(db, f.year)
+  const year = await figuresYear(db, f.year)
   const byKey = new Map((await repo.enterprisesByAppraisal(db, year, f)).map((r) => [r.key, r]))
   return APPRAISAL_CLASSES.map((c) => ({
     key: c,
@@ -199,7 +201,7 @@ export const TAX_BANDS: ReadonlyArray<{ key: string; name: string; min: number; 
 
 /** 参评企业 of the year by 亩均税收 band, on the exact value (a 0.9992 is below 1). */
 export async function taxBands(db: Db, f: ScopedStatFilter): Promise<ClassStat[]> {
-  const year = await resolveYear(db, f.year)
+  const year = await figuresYear(db, f.year)
   const rows = (await repo.enterpriseYear(db, year, f)).filter((r) => r.tax_per_mu !== null)
   return TAX_BANDS.map((b) => {
     const inBand = rows.filter((r) => r.tax_per_mu! >= b.min && r.tax_per_mu! < b.max)
@@ -209,7 +211,7 @@ export async function taxBands(db: Db, f: ScopedStatFilter): Promise<ClassStat[]
 
 /** 亩均税收 ranking of the year's 评价范围企业 (classed in the published appraisal batch), ranked on exact values. */
 export async function topEnterprises(db: Db, f: ScopedStatFilter, limit: number): Promise<EnterpriseRank[]> {
-  const year = await resolveYear(db, f.year)
+  const year = await figuresYear(db, f.year)
   const rows = await repo.enterpriseYear(db, year, f)
   return rows
     .filter((r) => r.classed && r.tax_per_mu !== null)

@@ -25,7 +25,7 @@ import {
   type MonitorSignal,
   type TrendPoint,
 } from '../../../domain/contracts/decision'
-import { resolveYear } from '../../common/stat-years'
+import { figuresYear } from '../../common/stat-years'
 import { childRegions, region as regionOf } from '../statistical-report/repo'
 import * as repo from './repo'
 
@@ -103,7 +103,7 @@ async function twoYears(db: Db, scope: DataScope, year: number, key: string | nu
 
 /** 区域指标: the child districts of the scope's district, and the scope as a whole. */
 export async function byRegion(db: Db, scope: DataScope, year?: number): Promise<IndicatorTable> {
-  const y = await resolveYear(db, year)
+  const y = await figuresYear(db, year)
   const base = scope.kind === 'region' ? scope.code : '330000'
   const [children, here] = await Promise.all([childRegions(db, base), regionOf(db, base)])
   const level = children[0]?.level
@@ -123,7 +123,7 @@ export async function byRegion(db: Db, scope: DataScope, year?: number): Promise
 
 /** 行业指标: by GB/T 4754 division in code order, 未分类 last. */
 export async function byIndustry(db: Db, scope: DataScope, year?: number): Promise<IndicatorTable> {
-  const y = await resolveYear(db, year)
+  const y = await figuresYear(db, year)
   const [grouped, whole, here] = await Promise.all([
     twoYears(db, scope, y, 'left(e.industry_code, 3)'),
     twoYears(db, scope, y, null),
@@ -157,7 +157,7 @@ export async function trend(db: Db, scope: DataScope, industry?: string): Promis
 export async function enterprise(db: Db, scope: DataScope, id: number, year?: number): Promise<EnterpriseIndicators | undefined> {
   const e = await repo.enterprise(db, scope, id)
   if (!e) return undefined
-  const y = await resolveYear(db, year)
+  const y = await figuresYear(db, year)
   const [county, history, appraisalClass] = await Promise.all([
     e.county_code ? repo.countyYear(db, e.county_code, y) : Promise.resolve([]),
     repo.enterpriseYears(db, id),
@@ -254,7 +254,7 @@ export async function enterpriseMonitor(
   scope: DataScope,
   q: Omit<EnterpriseMonitorQuery, 'regionCode'>,
 ): Promise<EnterpriseMonitor> {
-  const y = await resolveYear(db, q.year)
+  const y = await figuresYear(db, q.year)
   const all = (await repo.monitorInputs(db, scope, y)).filter(
     (x) =>
       (!q.industry || x.industry_code?.startsWith(q.industry)) &&
@@ -312,7 +312,7 @@ function industryRow(code: string, name: string, cur: Sums | undefined, last: Su
 
 /** 行业监测: each division this year against the last, with how many of its enterprises give a signal. */
 export async function industryMonitor(db: Db, scope: DataScope, year?: number): Promise<IndustryMonitor> {
-  const y = await resolveYear(db, year)
+  const y = await figuresYear(db, year)
   const [grouped, whole, inputs] = await Promise.all([
     twoYears(db, scope, y, 'left(e.industry_code, 3)'),
     twoYears(db, scope, y, null),

@@ -4,6 +4,7 @@
  */
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import type { Db } from '../../db/engine'
+import { currentYear } from '../../common/stat-years'
 import {
   enterpriseSums,
   enterpriseYearColumns,
@@ -68,12 +69,13 @@ export interface StatsRow {
  */
 export async function statistics(db: Db, scope: DataScope): Promise<StatsRow> {
   const year = (await db.query<{ year: number | null }>('SELECT max(year)::int AS year FROM enterprise_yearly')).rows[0].year
-  const params: unknown[] = [year ?? new Date().getFullYear()]
+  // land as of today (a stock of the current year, issue 29), enterprises of the latest year with figures
+  const params: unknown[] = [currentYear(), year ?? currentYear()]
   const p = scopeCondition(scope, 'p', params)
   const e = scopeCondition(scope, 'e', params)
   const r = await db.query<{ parcels: ParcelSumsRow | string; enterprises: EnterpriseSumsRow | string }>(
     `WITH pa AS (SELECT ${parcelSums('p', '$1')} FROM parcel p WHERE ${parcelOfYear('p', '$1')} AND ${p}),
-     r AS MATERIALIZED (SELECT ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE NOT e.deleted AND ${e}),
+     r AS MATERIALIZED (SELECT ${enterpriseYearColumns('$2')} FROM ${enterpriseYearFrom('$2')} WHERE NOT e.deleted AND ${e}),
      ey AS (SELECT ${enterpriseSums('r')} FROM r)
      SELECT to_jsonb(pa) AS parcels, to_jsonb(ey) AS enterprises FROM pa, ey`,
     params,

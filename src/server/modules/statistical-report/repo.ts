@@ -49,10 +49,17 @@ export interface RawSums {
  * (alias p, with the holder as pe) and the same key on enterprises (alias e); keys null = one row
  * for the whole scope.
  */
-export async function sums(db: Db, scope: DataScope, year: number, key: { parcel: string; enterprise: string } | null): Promise<RawSums[]> {
+export async function sums(
+  db: Db,
+  scope: DataScope,
+  year: number,
+  figuresYear: number,
+  key: { parcel: string; enterprise: string } | null,
+): Promise<RawSums[]> {
   const pk = key?.parcel ?? 'NULL::text'
   const ek = key?.enterprise ?? 'NULL::text'
-  const params: unknown[] = [year]
+  // $1 the stock figures' year (today for the current year), $2 the yearly figures' year
+  const params: unknown[] = [year, figuresYear]
   const pw = `${parcelOfYear('p', '$1')} AND ${scopeCondition(scope, 'p', params)}`
   const ewSql = `NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`
   const r = await db.query<RawSums>(
@@ -60,7 +67,7 @@ export async function sums(db: Db, scope: DataScope, year: number, key: { parcel
        SELECT ${pk} AS k, ${parcelSums('p', '$1')}
        FROM parcel p LEFT JOIN enterprise pe ON pe.id = p.enterprise_id WHERE ${pw} GROUP BY 1
      ), r AS MATERIALIZED (
-       SELECT ${ek} AS k, ${enterpriseYearColumns('$1')} FROM ${enterpriseYearFrom('$1')} WHERE ${ewSql}
+       SELECT ${ek} AS k, ${enterpriseYearColumns('$2')} FROM ${enterpriseYearFrom('$2')} WHERE ${ewSql}
      ), ey AS (
        SELECT r.k, ${enterpriseSums('r')} FROM r GROUP BY 1
      ), keys AS (SELECT k FROM pa UNION SELECT k FROM ey)
@@ -324,7 +331,7 @@ export async function lowSummary(
   >(
     `SELECT count(*)::int AS n, COALESCE(sum(p.area_m2), 0)::float8 AS m2,
             count(*) FILTER (WHERE ${idleLandOfYear('p', '$1')})::int AS idle,
-            count(*) FILTER (WHERE ${statusAtYearEnd('p', '$1')} = '低效')::int AS low, ${perReason}
+            count(*) FILTER (WHERE NOT ${idleLandOfYear('p', '$1')})::int AS low, ${perReason}
      FROM ${from} WHERE ${where.sql}`,
     where.params,
   )

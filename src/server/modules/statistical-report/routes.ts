@@ -23,9 +23,10 @@ import type { Db } from '../../db/engine'
 import { currentUser } from '../../http/context'
 import { ok } from '../../http/envelope'
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx'
-import { figureHeader } from '../../figures/values'
+import { figureAsOf, figureHeader } from '../../figures/values'
+import type { FigureKey } from '../../../domain/figures/catalogue'
 import { scopeOfRequest } from '../../auth/data-scope'
-import { resolveYear } from '../../common/stat-years'
+import { figuresYear, stockYear } from '../../common/stat-years'
 import * as repo from './repo'
 import * as report from './service'
 import { todayInProductZone } from '../../../domain/today'
@@ -52,18 +53,24 @@ type SharedFigures = Pick<
   | 'valueAddedPerMu'
 >
 
-/** Columns shared by the 区域 and 行业 sheets after the name: catalogue figures, each header noted with its 口径. */
-const FIGURE_COLUMNS: XlsxColumn<SharedFigures>[] = [
-  { ...figureHeader('parcelCount'), value: (r) => r.parcelCount, width: 12 },
-  { ...figureHeader('landAreaMu'), value: (r) => r.areaMu, width: 14 },
-  { ...figureHeader('landEnterpriseCount'), value: (r) => r.enterpriseCount, width: 14 },
-  { ...figureHeader('scaleAboveCount'), value: (r) => r.scaleCount, width: 14 },
-  { ...figureHeader('ratedEnterpriseCount'), value: (r) => r.ratedEnterpriseCount, width: 14 },
-  { ...figureHeader('tax'), value: (r) => r.tax, width: 16 },
-  { ...figureHeader('valueAdded'), value: (r) => r.valueAdded, width: 18 },
-  { ...figureHeader('ratedLandMu'), value: (r) => r.ratedLandMu, width: 16 },
-  { ...figureHeader('taxPerMu'), value: (r) => r.taxPerMu, width: 18 },
-  { ...figureHeader('valueAddedPerMu'), value: (r) => r.valueAddedPerMu, width: 20 },
+/** The years of a grouped report: stock figures of `year` (today for the current year), yearly ones of `figuresYear`. */
+type ReportYears = { year: number; figuresYear: number }
+
+/** A catalogue figure's header for a report's years: name, unit and as-of (截至今日 / 截至 2024 年末 / 2025 年度), noted with its 口径. */
+const headerOf = (key: FigureKey, years: ReportYears) => figureHeader(key, undefined, figureAsOf(key, years))
+
+/** Columns shared by the 区域 and 行业 sheets after the name: catalogue figures, each header with its as-of, noted with its 口径. */
+const figureColumns = (y: ReportYears): XlsxColumn<SharedFigures>[] => [
+  { ...headerOf('parcelCount', y), value: (r) => r.parcelCount, width: 18 },
+  { ...headerOf('landAreaMu', y), value: (r) => r.areaMu, width: 18 },
+  { ...headerOf('landEnterpriseCount', y), value: (r) => r.enterpriseCount, width: 20 },
+  { ...headerOf('scaleAboveCount', y), value: (r) => r.scaleCount, width: 20 },
+  { ...headerOf('ratedEnterpriseCount', y), value: (r) => r.ratedEnterpriseCount, width: 20 },
+  { ...headerOf('tax', y), value: (r) => r.tax, width: 22 },
+  { ...headerOf('valueAdded', y), value: (r) => r.valueAdded, width: 24 },
+  { ...headerOf('ratedLandMu', y), value: (r) => r.ratedLandMu, width: 22 },
+  { ...headerOf('taxPerMu', y), value: (r) => r.taxPerMu, width: 24 },
+  { ...headerOf('valueAddedPerMu', y), value: (r) => r.valueAddedPerMu, width: 26 },
 ]
 
 const PARCEL_COLUMNS: XlsxColumn<ParcelReportRow>[] = [
@@ -111,10 +118,10 @@ export const statisticalReportRoutes =
           columns: [
             { header: '地区', value: (x) => x.name, width: 16 },
             { header: '区划代码', value: (x) => (x.code === 'all' ? '' : x.code), width: 12 },
-            ...FIGURE_COLUMNS.slice(0, 2),
-            { ...figureHeader('lowEfficiencyCount'), value: (x) => x.lowCount, width: 14 },
-            { ...figureHeader('lowEfficiencyAreaMu'), value: (x) => x.lowAreaMu, width: 18 },
-            ...FIGURE_COLUMNS.slice(2),
+            ...figureColumns(r).slice(0, 2),
+            { ...headerOf('lowEfficiencyCount', r), value: (x) => x.lowCount, width: 20 },
+            { ...headerOf('lowEfficiencyAreaMu', r), value: (x) => x.lowAreaMu, width: 22 },
+            ...figureColumns(r).slice(2),
           ],
           pages: once([...r.rows, r.total]),
         })
@@ -149,9 +156,9 @@ export const statisticalReportRoutes =
           columns: [
             { header: '行业代码', value: (x) => (x.code === 'all' ? '' : x.code), width: 10 },
             { header: '行业名称', value: (x) => x.name, width: 36 },
-            ...FIGURE_COLUMNS.slice(0, 7),
-            { ...figureHeader('revenue'), value: (x) => x.revenue, width: 16 },
-            ...FIGURE_COLUMNS.slice(7),
+            ...figureColumns(r).slice(0, 7),
+            { ...headerOf('revenue', r), value: (x) => x.revenue, width: 22 },
+            ...figureColumns(r).slice(7),
           ],
           pages: once([...r.rows, r.total]),
         })
@@ -169,7 +176,7 @@ export const statisticalReportRoutes =
       async (req, reply) => {
         const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
         const scope = await scopeOfRequest(reads(req), req, regionCode)
-        const y = await resolveYear(reads(req), year)
+        const y = await figuresYear(reads(req), year)
         return sendXlsx<EnterpriseReportRow>(reply, {
           filename: `用地单位列表_${y}年_${today()}.xlsx`,
           sheet: `用地单位 ${y}年`,
@@ -185,7 +192,7 @@ export const statisticalReportRoutes =
             { header: '用地面积（亩）', value: (r) => r.landAreaMu, width: 14 },
             { header: '实缴税金（万元）', value: (r) => r.tax, width: 16 },
             { header: '工业增加值（万元）', value: (r) => r.valueAdded, width: 18 },
-            { ...figureHeader('taxPerMu'), value: (r) => r.taxPerMu, width: 18 },
+            { ...figureHeader('taxPerMu', undefined, figureAsOf('taxPerMu', { year: y })), value: (r) => r.taxPerMu, width: 24 },
             {
               header: '评价类别',
               value: (r) => (r.appraisalClass ? APPRAISAL_CLASS_NAMES[r.appraisalClass as AppraisalClass] : null),
@@ -227,10 +234,11 @@ export const statisticalReportRoutes =
       async (req, reply) => {
         const { year, regionCode, page: _p, pageSize: _s, ...q } = req.query
         const scope = await scopeOfRequest(reads(req), req, regionCode)
-        const y = await resolveYear(reads(req), year)
+        const y = stockYear(year)
+        const asOf = figureAsOf('lowEfficiencyCount', { year: y })
         return sendXlsx<LowEfficiencyRow>(reply, {
-          filename: `低效用地_${y}年_${today()}.xlsx`,
-          sheet: `低效用地 ${y}年`,
+          filename: `低效用地_${asOf.replace(/\s/g, '')}_${today()}.xlsx`,
+          sheet: `低效用地 ${asOf}`,
           columns: [
             ...(PARCEL_COLUMNS as XlsxColumn<LowEfficiencyRow>[]),
             { header: '认定原因', value: (r) => r.reasons.map((k) => LOW_EFFICIENCY_REASONS[k]).join('；'), width: 40 },

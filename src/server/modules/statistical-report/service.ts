@@ -28,7 +28,7 @@ import {
   type ReportRegion,
   type ReportRegionOption,
 } from '../../../domain/contracts/statistical-report'
-import { resolveYear } from '../../common/stat-years'
+import { asOfYears, figuresYear, stockYear } from '../../common/stat-years'
 import * as repo from './repo'
 
 /** 平方米 → 亩 as sent (2 decimals; none → 0). */
@@ -75,20 +75,21 @@ const hasAny = (s: repo.RawSums | undefined) =>
  * their own, and the total of the whole scope.
  */
 export async function areaReport(db: Db, scope: DataScope, year?: number): Promise<AreaReport> {
-  const y = await resolveYear(db, year)
+  const { year: y, figuresYear: fy } = await asOfYears(db, year)
   const base = scope.kind === 'region' ? scope.code : '330000'
   const [regionRow, path, children] = await Promise.all([repo.region(db, base), repo.regionPath(db, base), repo.childRegions(db, base)])
   const level = children[0]?.level
   const key = level && level !== 'province' ? `${level}_code` : null
   const [grouped, [whole]] = await Promise.all([
-    key ? repo.sums(db, scope, y, { parcel: `p.${key}`, enterprise: `e.${key}` }) : Promise.resolve([]),
-    repo.sums(db, scope, y, null),
+    key ? repo.sums(db, scope, y, fy, { parcel: `p.${key}`, enterprise: `e.${key}` }) : Promise.resolve([]),
+    repo.sums(db, scope, y, fy, null),
   ])
   const byKey = new Map(grouped.map((s) => [s.key, s]))
   const rows = children.map((c) => areaRow(c.code, c.name, c.level !== 'town', byKey.get(c.code)))
   if (key && hasAny(byKey.get(null))) rows.push(areaRow('', '未落到下级区划', false, byKey.get(null)))
   return {
     year: y,
+    figuresYear: fy,
     region: scope.kind === 'region' && regionRow ? toRegion(regionRow) : null,
     path: path.map(toRegion),
     rows: scope.kind === 'none' ? [] : rows,
@@ -106,16 +107,16 @@ function industryRow(code: string, name: string, s: repo.RawSums | undefined): I
  * enterprises without a code (and parcels without a holder) under 未分类, last.
  */
 export async function industryReport(db: Db, scope: DataScope, regionRow: ReportRegion | null, year?: number): Promise<IndustryReport> {
-  const y = await resolveYear(db, year)
+  const { year: y, figuresYear: fy } = await asOfYears(db, year)
   const [grouped, [whole]] = await Promise.all([
-    repo.sums(db, scope, y, { parcel: 'left(pe.industry_code, 3)', enterprise: 'left(e.industry_code, 3)' }),
-    repo.sums(db, scope, y, null),
+    repo.sums(db, scope, y, fy, { parcel: 'left(pe.industry_code, 3)', enterprise: 'left(e.industry_code, 3)' }),
+    repo.sums(db, scope, y, fy, null),
   ])
   const rows = grouped
     .filter(hasAny)
     .map((s) => (s.key ? industryRow(s.key, industryName(s.key) ?? s.key, s) : industryRow('', '未分类', s)))
     .sort((a, b) => (a.code === '' ? 1 : b.code === '' ? -1 : a.code.localeCompare(b.code)))
-  return { year: y, region: regionRow, rows, total: industryRow('all', '合计', whole) }
+  return { year: y, figuresYear: fy, region: regionRow, rows, total: industryRow('all', '合计', whole) }
 }
 
 const enterpriseView = (r: repo.EnterpriseRow): EnterpriseReportRow => ({
@@ -142,7 +143,7 @@ type EnterpriseListQuery = Omit<EnterpriseReportQuery, 'year' | 'regionCode'>
 
 /** 用地单位列表: one page with the year's figures and appraisal class. */
 export async function enterpriseReport(db: Db, scope: DataScope, q: EnterpriseListQuery, year?: number): Promise<EnterpriseReport> {
-  const y = await resolveYear(db, year)
+  const y = await figuresYear(db, year)
   return { year: y, page: mapPage(await repo.enterprises(db, scope, y, q), enterpriseView) }
 }
 
@@ -153,7 +154,7 @@ export async function* eachEnterprise(
   q: Omit<EnterpriseListQuery, 'page' | 'pageSize'>,
   year?: number,
 ): AsyncIterable<EnterpriseReportRow[]> {
-  const y = await resolveYear(db, year)
+  const y = await figuresYear(db, year)
   for await (const rows of repo.eachEnterprise(db, scope, y, q)) yield rows.map(enterpriseView)
 }
 
@@ -203,7 +204,7 @@ type LowListQuery = Omit<LowEfficiencyQuery, 'year' | 'regionCode'>
 
 /** 低效用地: the summary of every parcel the filters keep, and one page of them with their criteria. */
 export async function lowEfficiencyReport(db: Db, scope: DataScope, q: LowListQuery, year?: number): Promise<LowEfficiencyReport> {
-  const y = await resolveYear(db, year)
+  const y = stockYear(year)
   const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filter } = q
   const [s, page] = await Promise.all([repo.lowSummary(db, scope, y, filter), repo.lowParcels(db, scope, y, q)])
   return {
@@ -224,7 +225,7 @@ export async function* eachLowParcel(
   q: Omit<LowListQuery, 'page' | 'pageSize'>,
   year?: number,
 ): AsyncIterable<LowEfficiencyRow[]> {
-  const y = await resolveYear(db, year)
+  const y = stockYear(year)
   for await (const rows of repo.eachLowParcel(db, scope, y, q)) yield rows.map(lowView)
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/engine'
 import { Where, contains, iso, orderBy, queryPage, type PageArgs } from '../../db/sql'
 import { scopeCondition, type DataScope } from '../../auth/data-scope'
 import { STOCK_LAND_SQL, idleFeeSums, stockSums } from '../../figures/stock-sql'
-import { parcelToday } from '../../figures/sql'
+import { idleLandOfYear, lowLandOfYear, parcelOfYear, parcelToday, suspectedLow } from '../../figures/sql'
 import type { Page } from '../../../domain/contracts/envelope'
 import type { IdleCandidate, StockFilter, StockKind, StockRow } from '../../../domain/contracts/stock'
 import type {
@@ -106,6 +106,39 @@ export async function sums(
     where.params,
   )
   return r.rows
+}
+
+/**
+ * 低效用地 of the scope today (catalogue lowEfficiencyCount, lowEfficiencyAreaMu, idleCount): the
+ * 台账 of record and 闲置 among the land in the books, by the walls' own fragments of the current
+ * year — the page's own population (盘活处置用地, with 已完成) is another figure.
+ */
+export async function lowLandSums(db: Db, scope: DataScope, year: number): Promise<LowLandSums> {
+  const params: unknown[] = [year]
+  const inScope = scopeCondition(scope, 'p', params)
+  const r = await db.query<LowLandSums>(
+    `WITH low AS (
+       SELECT count(*) FILTER (WHERE ${lowLandOfYear('p', '$1')})::int AS low_count,
+              COALESCE(sum(p.area_m2) FILTER (WHERE ${lowLandOfYear('p', '$1')}), 0)::float8 AS low_m2,
+              count(*) FILTER (WHERE ${idleLandOfYear('p', '$1')})::int AS idle_count
+       FROM parcel p WHERE ${parcelOfYear('p', '$1')} AND ${inScope}
+     ), suspected AS (
+       SELECT count(*)::int AS suspected_count, COALESCE(sum(p.area_m2), 0)::float8 AS suspected_m2
+       FROM parcel p WHERE NOT p.deleted AND ${suspectedLow('p')} AND ${inScope}
+     )
+     SELECT * FROM low, suspected`,
+    params,
+  )
+  return r.rows[0]
+}
+
+/** The columns of {@link lowLandSums}. */
+export interface LowLandSums {
+  low_count: number
+  low_m2: number
+  idle_count: number
+  suspected_count: number
+  suspected_m2: number
 }
 
 /** 应缴 / 已缴土地闲置费 (分) of the scope's latest cases. */

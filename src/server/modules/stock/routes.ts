@@ -40,6 +40,8 @@ import { sendXlsx } from '../../http/xlsx'
 import { scopeOfRequest } from '../../auth/data-scope'
 import { proposerOf } from '../datacenter/context'
 import * as service from './service'
+import { lowLandQuery } from '../../../domain/figures/low-land'
+import { ALL_REVITALIZE_PAGES } from '../../../domain/contracts/revitalize'
 
 const READ = { pages: STOCK_PAGES, log: false } as const
 const write = (action: string) => ({ pages: STOCK_PAGES, log: { module: 'stock', action } })
@@ -81,6 +83,16 @@ export const stockRoutes =
       const { regionCode, ...f } = req.query
       return ok(await service.stats(db, await scopeOfRequest(db, req, regionCode), f))
     })
+
+    // 低效用地 (台账 of record) and 疑似低效用地 of a scope: read by 盘活处置 and the 低效用地再开发 pages
+    app.get(
+      '/api/stock/lowLand',
+      { config: { pages: [...STOCK_PAGES, ...ALL_REVITALIZE_PAGES], log: false }, schema: { querystring: lowLandQuery } },
+      async (req) => {
+        const { regionCode, year } = req.query
+        return ok(await service.lowLand(db, await scopeOfRequest(db, req, regionCode), year))
+      },
+    )
 
     app.get('/api/stock/map', { config: READ, schema: { querystring: stockFilter } }, async (req) => {
       const { regionCode, ...f } = req.query

@@ -57,6 +57,8 @@ import type { Db } from '../../db/engine'
 import type { PageArgs } from '../../db/sql'
 import { isUniqueViolation, iso } from '../../db/sql'
 import { shownOr0 } from '../../figures/values'
+import { currentYear } from '../../common/stat-years'
+import type { LowLandFigures } from '../../../domain/figures/low-land'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { propose } from '../datacenter/input-service'
 import type { Proposer } from '../datacenter/proposal'
@@ -150,9 +152,25 @@ const emptyRow = (
   kindM2: {},
 })
 
+/**
+ * 低效用地 of a scope (the 台账 of record and 闲置, of `year`: the current year means today) and
+ * 疑似低效用地 today — the walls' figures, for the 台账 and 盘活 pages (GET /api/stock/lowLand).
+ */
+export async function lowLand(db: Db, scope: DataScope, year = currentYear()): Promise<LowLandFigures> {
+  const s = await repo.lowLandSums(db, scope, year)
+  return {
+    year,
+    lowEfficiencyCount: shownOr0('lowEfficiencyCount', s.low_count),
+    lowEfficiencyAreaMu: shownOr0('lowEfficiencyAreaMu', FIGURES.lowEfficiencyAreaMu.formula(s.low_m2)),
+    idleCount: shownOr0('idleCount', s.idle_count),
+    suspectedLowCount: shownOr0('suspectedLowCount', s.suspected_count),
+    suspectedLowAreaMu: shownOr0('suspectedLowAreaMu', FIGURES.suspectedLowAreaMu.formula(s.suspected_m2)),
+  }
+}
+
 /** Counts and areas by county and state, and the fees (figures stockCount, stockAreaMu, idleFeeDue, idleFeePaid). */
 export async function stats(db: Db, scope: DataScope, f: StockFilter): Promise<StockStats> {
-  const [sums, fee] = await Promise.all([repo.sums(db, scope, f), repo.feeSums(db, scope)])
+  const [sums, fee, low] = await Promise.all([repo.sums(db, scope, f), repo.feeSums(db, scope), lowLand(db, scope)])
   const byCounty = new Map<string, ReturnType<typeof emptyRow>>()
   const total = emptyRow('all', '合计')
   for (const s of sums) {
@@ -180,6 +198,7 @@ export async function stats(db: Db, scope: DataScope, f: StockFilter): Promise<S
     total: out(total),
     feeDueFen: fee.fee_due_fen,
     feePaidFen: fee.fee_paid_fen,
+    lowEfficiency: { year: low.year, count: low.lowEfficiencyCount, areaMu: low.lowEfficiencyAreaMu, idleCount: low.idleCount },
   }
 }
 

@@ -13,6 +13,7 @@ import { startServer, type TestServer } from './harness'
 
 let s: TestServer
 let econ: string
+let econlead: string
 let year: number
 /** two enterprises with a reported tax in `year` */
 let ents: { id: number; credit_code: string; tax: number }[]
@@ -39,9 +40,18 @@ async function xlsx(header: string[], data: unknown[][]): Promise<Uint8Array<Arr
 
 const TAX = '实缴税金（万元）'
 
+/** 经信科长 approves every 更正 waiting (a published year's inputs change only so). */
+async function approveRestatements() {
+  for (const r of await rows<{ id: number }>(`SELECT id FROM appraisal_restatement WHERE status = '待审定' ORDER BY id`)) {
+    const d = await s.postJson('/api/appraiseApprove/decide', { kind: 'restatement', id: r.id, decision: '通过' }, econlead)
+    expect(d.status).toBe(200)
+  }
+}
+
 beforeAll(async () => {
   s = await startServer()
   econ = await s.login('econ', 'Econ@2026')
+  econlead = await s.login('econlead', 'Econlead@2026')
   year = (await rows<{ y: number }>('SELECT max(year)::int AS y FROM enterprise_yearly'))[0].y
   ents = await rows(
     `SELECT e.id, e.credit_code, y.tax::float8 AS tax FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $1
@@ -141,7 +151,9 @@ describe('亩均效益评价 imports', () => {
       econ,
     )
     expect(r.status).toBe(200)
-    expect(r.body.data).toEqual({ rows: 2, changed: 1, unchanged: 1 })
+    // the year is published (closed): the changed value is filed as a 更正 and written once 经信科长 approves it
+    expect(r.body.data).toEqual({ rows: 2, changed: 0, unchanged: 1, restated: 1 })
+    await approveRestatements()
     const y = await rows<{ tax: number }>('SELECT tax::float8 AS tax FROM enterprise_yearly WHERE enterprise_id = $1 AND year = $2', [
       ents[0].id,
       year,
@@ -151,7 +163,7 @@ describe('亩均效益评价 imports', () => {
       `SELECT source, to_char(reported_date, 'YYYY-MM-DD') AS d, updated_by AS by FROM appraisal_input_source WHERE enterprise_id = $1 AND year = $2 AND item = 'tax'`,
       [ents[0].id, year],
     )
-    expect(src).toEqual([{ source: '税务', d: '2025-03-31', by: '孙经信' }])
+    expect(src).toEqual([{ source: '税务', d: '2025-03-31', by: '孙经信（钱经信科长审定）' }])
     const hist = await rows<{ old_value: number; new_value: number; reason: string }>(
       `SELECT old_value, new_value, reason FROM appraisal_input_correction WHERE enterprise_id = $1 AND year = $2 AND item = 'tax' ORDER BY id DESC LIMIT 1`,
       [ents[0].id, year],
@@ -260,6 +272,7 @@ describe('评价监测 alerts and drill', () => {
       econ,
     )
     expect(corrected.status).toBe(200)
+    await approveRestatements()
 
     type Alerts = {
       droppedTwoOrMore: { count: number; rows: { enterpriseId: number; lastClass: string; class: string }[] }

@@ -219,7 +219,19 @@ describe('公示 → 异议 → 发布', () => {
   })
 
   it('keeps published results frozen: a later correction changes nothing until a new version, which needs a reason', async () => {
-    await s.postJson('/api/companyAppraise/correction', { enterpriseId: ids[0], year, item: 'tax', value: 1, reason: '补正' }, econ)
+    // the year is closed: the correction waits for 评价审定 and is written once another account approves it
+    const filed = await s.postJson<{ status: string; restatementId: number }>(
+      '/api/companyAppraise/correction',
+      { enterpriseId: ids[0], year, item: 'tax', value: 1, reason: '补正' },
+      econ,
+    )
+    expect(filed.body.data.status).toBe('待审定')
+    const approved = await s.postJson(
+      '/api/appraiseApprove/decide',
+      { kind: 'restatement', id: filed.body.data.restatementId, decision: '通过' },
+      econlead,
+    )
+    expect(approved.status).toBe(200)
     const view = await one<{ class: string }>('SELECT class FROM enterprise_appraisal_yearly WHERE year = $1 AND enterprise_id = $2', [
       year,
       ids[0],

@@ -160,7 +160,7 @@ export const normSaveBody = z.object({
 
 /** POST /api/appraiseApprove/decide: 审定 of a model draft or a norm change by another account. */
 export const approvalDecideBody = z.object({
-  kind: z.enum(['model', 'norm'], { error: '审定对象 kind 应为 model 或 norm' }),
+  kind: z.enum(['model', 'norm', 'restatement'], { error: '审定对象 kind 应为 model、norm 或 restatement' }),
   id: id('待审定事项 id'),
   decision: z.enum(['通过', '退回'], { error: '审定结论 decision 应为 通过 或 退回' }),
   note: z.string().trim().max(500, '审定意见 note 最多500个字').default(''),
@@ -168,7 +168,7 @@ export const approvalDecideBody = z.object({
 
 /** GET /api/appraiseApprove/steps: the 办理记录 of a batch, model, norm change or 异议. */
 export const stepsQuery = z.object({
-  subject: z.enum(['appraisal_batch', 'appraisal_model', 'appraisal_norm', 'objection'], { error: '对象 subject 不正确' }),
+  subject: z.enum(['appraisal_batch', 'appraisal_model', 'appraisal_norm', 'objection', 'restatement'], { error: '对象 subject 不正确' }),
   id: id('对象 id'),
 })
 
@@ -182,7 +182,7 @@ export interface NormChangeItem {
 
 /** A model draft or a norm change set waiting for 审定 (GET /api/appraiseApprove/pending). */
 export interface PendingApproval {
-  kind: 'model' | 'norm'
+  kind: 'model' | 'norm' | 'restatement'
   id: number
   countyCode: string | null
   countyName: string
@@ -196,6 +196,53 @@ export interface PendingApproval {
   diff: { what: string; before: string; after: string }[]
   /** the caller prepared it and cannot approve it */
   own: boolean
+}
+
+// ---- 更正 of a closed year (docs/domain.md "Closed years") ----
+
+/** GET /api/appraiseRestatement/marks: the approved 更正 touching a year in the caller's scope (narrowed by regionCode). */
+export const restatementMarksQuery = z.object({ year, regionCode: regionCode.optional() })
+
+/** GET /api/appraiseRestatement/list: the 更正 of an enterprise's year (every state). */
+export const restatementListQuery = z.object({ enterpriseId: id('企业 enterpriseId'), year })
+
+/** One 更正 of a closed year's input: the value as published, the value it replaced, the new value, who, when and why. */
+export interface Restatement {
+  id: number
+  enterpriseId: number
+  enterpriseName: string
+  countyName: string | null
+  year: number
+  /** the published batch that closed the year when it was filed */
+  batchId: number
+  item: InputItem
+  itemName: string
+  unit: string
+  publishedValue: number | null
+  oldValue: number | null
+  newValue: number
+  reason: string
+  status: '待审定' | '已更正' | '退回'
+  createdBy: string
+  createdAt: string
+  decidedBy: string
+  decidedAt: string | null
+  decisionNote: string
+}
+
+/** Whether approved 更正 touch a scope's year ("含已更正数据" beside its figures): how many, of how many enterprises, which. */
+export interface RestatementMarks {
+  year: number
+  count: number
+  enterprises: number
+  list: Restatement[]
+}
+
+/** A closed year of an enterprise: the published batch that closed it. */
+export interface ClosedYear {
+  batchId: number
+  version: number
+  publishedAt: string | null
 }
 
 /** POST /api/appraiseNorm/median: fill a county's norms of a year from the county medians by division. */

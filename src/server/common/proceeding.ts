@@ -10,7 +10,16 @@ import { AppError } from '../http/errors'
 import type { ProceedingStep } from '../../domain/contracts/proceeding'
 
 /** What the 办理记录 is kept for. */
-export type ProceedingSubject = 'appraisal_batch' | 'appraisal_model' | 'appraisal_norm' | 'objection' | 'revitalize_plan' | 'idle_case'
+export type ProceedingSubject =
+  | 'appraisal_batch'
+  | 'appraisal_model'
+  | 'appraisal_norm'
+  | 'objection'
+  | 'revitalize_plan'
+  | 'idle_case'
+  | 'restatement'
+  /** a 全生命周期 project: 违约认定 (migration 0330) */
+  | 'lifecycle'
 
 /** The account that takes a step. */
 export interface StepActor {

@@ -40,6 +40,7 @@ import { landEvaluationRoutes } from './land-evaluation/routes'
 import { figuresRoutes } from './figures/routes'
 import { appraisalRoutes } from './appraisal/routes'
 import { appraisalApprovalRoutes } from './appraisal/approval-routes'
+import { appraisalRestatementRoutes } from './appraisal/restatement-routes'
 import { companyAppraisalRoutes } from './appraisal/company-routes'
 import { workCalendarRoutes } from './work-calendar/routes'
 import { revitalizeRoutes } from './revitalize/routes'
@@ -94,6 +95,7 @@ export const MODULES: ((deps: ModuleDeps) => FastifyPluginAsync)[] = [
   () => figuresRoutes(),
   ({ db, uploads }) => appraisalRoutes(db, uploads),
   ({ db }) => appraisalApprovalRoutes(db),
+  ({ db }) => appraisalRestatementRoutes(db),
   ({ db, uploads }) => companyAppraisalRoutes(db, uploads),
   ({ db }) => workCalendarRoutes(db),
   ({ db }) => stockRoutes(db),

@@ -18,6 +18,7 @@ const SUBJECT_NAME = {
   appraisal_model: '评价模型',
   appraisal_norm: '评价标准变更',
   objection: '异议',
+  restatement: '更正',
 } as const
 
 export const appraisalApprovalRoutes =
@@ -31,7 +32,7 @@ export const appraisalApprovalRoutes =
       '/api/appraiseApprove/decide',
       { config: { pages: APPROVE_PAGES, log: { module: '亩均效益评价', action: '评价审定' } }, schema: { body: approvalDecideBody } },
       async (req) => {
-        req.logTarget = `${req.body.kind === 'model' ? '评价模型' : '评价标准变更'} ${req.body.id} ${req.body.decision}`
+        req.logTarget = `${{ model: '评价模型', norm: '评价标准变更', restatement: '更正' }[req.body.kind]} ${req.body.id} ${req.body.decision}`
         const message = await approval.decide(db, await scopeOfRequest(db, req), currentUser(req), req.body)
         return ok(null, message)
       },

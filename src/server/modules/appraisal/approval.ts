@@ -1,7 +1,8 @@
 /**
  * 评价审定 (issue 28, docs/domain.md "Due process"): a model or a norm change is saved as a draft
  * 待审定 and changes nothing until another account holding 评价审定 approves it; 退回 sends it back
- * with a reason. Every step is in the 办理记录 of what it changed.
+ * with a reason. The 更正 of a closed year wait in the same list (./restatement.ts). Every step is in
+ * the 办理记录 of what it changed.
  */
 import type { NormChangeItem, PendingApproval } from '../../../domain/contracts/appraisal'
 import { modelDiff } from '../../../domain/appraisal-approval'
@@ -14,6 +15,7 @@ import { AppError, badRequest, notFound } from '../../http/errors'
 import { assertSecondAccount, recordStep, stepsOf, type ProceedingStep } from '../../common/proceeding'
 import { modelInForce, specOf, type ModelRow } from './run'
 import { batch } from './service'
+import * as restatement from './restatement'
 
 interface ModelDraftRow extends ModelRow {
   status: string
@@ -91,6 +93,7 @@ export async function pending(db: Db, scope: DataScope, actor: AuthUser): Promis
       own: c.created_user_id === actor.id,
     })
   }
+  out.push(...(await restatement.pending(db, scope, actor)))
   return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 }
 
@@ -99,10 +102,11 @@ export async function decide(
   db: Db,
   scope: DataScope,
   actor: AuthUser,
-  f: { kind: 'model' | 'norm'; id: number; decision: '通过' | '退回'; note: string },
+  f: { kind: 'model' | 'norm' | 'restatement'; id: number; decision: '通过' | '退回'; note: string },
 ): Promise<string> {
   if (f.decision === '退回' && !f.note.trim())
     throw badRequest('退回须填写审定意见 note', [{ field: 'note', message: '退回须填写审定意见' }])
+  if (f.kind === 'restatement') return restatement.decide(db, scope, actor, f)
   const next = f.decision === '通过' ? '生效' : '退回'
   return db.transaction(async (tx) => {
     if (f.kind === 'model') {
@@ -158,10 +162,11 @@ export async function decide(
 export async function steps(
   db: Db,
   scope: DataScope,
-  subject: 'appraisal_batch' | 'appraisal_model' | 'appraisal_norm' | 'objection',
+  subject: 'appraisal_batch' | 'appraisal_model' | 'appraisal_norm' | 'objection' | 'restatement',
   id: number,
 ): Promise<ProceedingStep[]> {
   if (subject === 'appraisal_batch') await batch(db, scope, id)
+  else if (subject === 'restatement') await restatement.assertInScope(db, scope, id)
   else if (subject === 'objection') {
     const o = await db.query<{ batch_id: number }>('SELECT batch_id FROM appraisal_objection WHERE id = $1', [id])
     if (!o.rows[0]) throw notFound(`异议 ${id} 不存在`)

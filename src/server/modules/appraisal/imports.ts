@@ -4,6 +4,8 @@
  * checked first; any bad cell refuses the whole file with each error named by its row and column, and
  * nothing is written. A good file is written in one transaction: changed inputs keep their old value
  * in the correction history (the reason names the file), and each input records its source and date.
+ * A value of a closed year (its county's batch published) is not written: it is filed as a 更正
+ * 待审定, one per changed value (./restatement.ts).
  */
 import { INPUT_ITEMS, type InputItem } from '../../../domain/contracts/appraisal'
 import { FIGURES } from '../../../domain/figures/catalogue'
@@ -15,6 +17,7 @@ import type { Db } from '../../db/engine'
 import { badRequest } from '../../http/errors'
 import type { SourceReader } from '../datacenter-import/source/types'
 import { statYears } from '../../common/stat-years'
+import * as restatement from './restatement'
 
 /** One refused cell: the Excel row number, the column header and the rule. */
 export interface ImportProblem {
@@ -102,7 +105,7 @@ export async function importInputs(
   f: { source: string; year: number; fileName: string },
   reader: SourceReader,
   actor: AuthUser,
-): Promise<{ rows: number; changed: number; unchanged: number }> {
+): Promise<{ rows: number; changed: number; unchanged: number; restated: number }> {
   const items = itemsOfSource(f.source)
   const rows = await readRows(reader, [CREDIT_HEADER])
   if (!items.some((i) => reader.headers.includes(inputHeader(i)))) {
@@ -112,17 +115,25 @@ export async function importInputs(
   }
   const codes = [...new Set(rows.map((r) => text(r.values[CREDIT_HEADER]).toUpperCase()).filter(Boolean))]
   const params: unknown[] = [codes, f.year]
-  const known = await db.query<{ id: number; credit_code: string } & Record<string, number | null>>(
-    `SELECT e.id, e.credit_code, ${items.map((i) => `y.${i}::float8 AS ${i}`).join(', ')}, (y.id IS NOT NULL) AS has_year
+  const known = await db.query<{ id: number; credit_code: string; county_code: string | null } & Record<string, number | null>>(
+    `SELECT e.id, e.credit_code, e.county_code, ${items.map((i) => `y.${i}::float8 AS ${i}`).join(', ')}, (y.id IS NOT NULL) AS has_year
      FROM enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $2
      WHERE e.credit_code = ANY($1::text[]) AND NOT e.deleted AND ${scopeCondition(scope, 'e', params)}`,
     params,
   )
   const byCode = new Map(known.rows.map((r) => [r.credit_code.toUpperCase(), r]))
 
+  // a closed county-year (its batch published) is not written: its changes go to 审定 as 更正
+  const closed = await restatement.closedCounties(db, f.year)
+  const waiting = await db.query<{ enterprise_id: number; item: string }>(
+    `SELECT enterprise_id, item FROM appraisal_restatement WHERE year = $1 AND status = '待审定' AND enterprise_id = ANY($2::int[])`,
+    [f.year, known.rows.map((r) => r.id)],
+  )
+  const isWaiting = new Set(waiting.rows.map((w) => `${w.enterprise_id}|${w.item}`))
   const problems: ImportProblem[] = []
   const seen = new Map<string, number>()
   const changes: { enterprise_id: number; item: InputItem; old: number | null; value: number; date: string | null }[] = []
+  const restate: restatement.RestatementFiling[] = []
   let unchanged = 0
   const today = new Date().toISOString().slice(0, 10)
   for (const r of rows) {
@@ -150,14 +161,30 @@ export async function importInputs(
       else if (item === 'employees' && !Number.isInteger(v)) problems.push({ row: r.line, column, message: '应为整数' })
       else if (e) {
         const old = e[item] ?? null
+        const batchId = e.county_code ? closed.get(e.county_code) : undefined
         if (old !== null && Math.abs(old - v) < 1e-9) unchanged++
-        else changes.push({ enterprise_id: e.id, item, old, value: v, date })
+        else if (batchId === undefined) changes.push({ enterprise_id: e.id, item, old, value: v, date })
+        else if (isWaiting.has(`${e.id}|${item}`))
+          problems.push({ row: r.line, column, message: '该年度评价已发布，此项已有待审定的更正，请待审定后再导入' })
+        else
+          restate.push({
+            enterpriseId: e.id,
+            countyCode: e.county_code as string,
+            year: f.year,
+            batchId,
+            item,
+            oldValue: old,
+            value: v,
+            reason: `${f.source}导入：${f.fileName}`,
+            reportedDate: date,
+          })
       }
     }
   }
   if (problems.length) throw refused(problems, problems.length)
 
   await db.transaction(async (tx) => {
+    await restatement.fileRestatements(tx, actor, restate, '导入')
     for (const item of items) {
       const of = changes.filter((c) => c.item === item)
       if (!of.length) continue
@@ -190,7 +217,7 @@ export async function importInputs(
       )
     }
   })
-  return { rows: rows.length, changed: changes.length, unchanged }
+  return { rows: rows.length, changed: changes.length, unchanged, restated: restate.length }
 }
 
 /** The columns of the norms export, which the import reads back. */

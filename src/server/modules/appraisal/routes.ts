@@ -135,6 +135,11 @@ export const appraisalRoutes =
         const f = req.body
         req.logTarget = `企业 ${f.enterpriseId} ${f.year}年 ${INPUT_ITEMS[f.item].name}`
         const r = await service.correct(db, await scopeOfRequest(db, req), f, currentUser(req))
+        if (r.status === '待审定')
+          return ok(
+            r,
+            `${f.year}年该区县的评价已发布，${INPUT_ITEMS[f.item].name}的更正（${r.old ?? '空'} → ${f.value}）已提交评价审定，审定通过后生效；已发布的评价类别不变`,
+          )
         return ok(r, `已更正${INPUT_ITEMS[f.item].name}：${r.old ?? '空'} → ${f.value}`)
       },
     )
@@ -177,7 +182,8 @@ export const appraisalRoutes =
         await service.assertStatYear(db, f.year)
         return imports.importInputs(db, await scopeOfRequest(db, req), { ...f, fileName: file.fileName }, reader, currentUser(req))
       })
-      return ok(r, `已导入${f.source} ${f.year}年数据 ${r.rows} 行：更新 ${r.changed} 项，未变 ${r.unchanged} 项`)
+      const restated = r.restated ? `；${r.restated} 项属已发布年度，已作为更正提交评价审定（审定通过后生效）` : ''
+      return ok(r, `已导入${f.source} ${f.year}年数据 ${r.rows} 行：更新 ${r.changed} 项，未变 ${r.unchanged} 项${restated}`)
     })
 
     app.get(

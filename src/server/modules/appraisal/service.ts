@@ -30,6 +30,7 @@ import { recordStep } from '../../common/proceeding'
 import { calendarMarks, dueProcessSettings } from '../../common/work-calendar'
 import { modelInForce, readSubjects, runBatch, type ModelInForce } from './run'
 import { proposeNorms } from './norm-change'
+import * as restatement from './restatement'
 
 const problem = (field: string, message: string) => badRequest(message, [{ field, message }])
 
@@ -65,24 +66,60 @@ export async function enterpriseInScope(
   return r.rows[0]
 }
 
-/** 更正: one input of an enterprise's year, with its reason; the old value goes to the history. Runs in `db`'s transaction if any. */
+/** What a 更正 did: written at once (an open year), or filed 待审定 (a closed year, docs/domain.md "Closed years"). */
+export interface CorrectionOutcome {
+  old: number | null
+  status: '已生效' | '待审定'
+  /** the 更正 waiting for 评价审定 (a closed year) */
+  restatementId: number | null
+}
+
+/**
+ * 更正: one input of an enterprise's year, with its reason. An open year is written at once and the
+ * old value goes to the history; a closed year (its county's batch of the year published) is filed
+ * as a 更正 待审定 and written only when another account holding 评价审定 approves it. Runs in `db`'s
+ * transaction if any.
+ */
 export async function correct(
   db: Db,
   scope: DataScope,
   f: { enterpriseId: number; year: number; item: InputItem; value: number; reason: string; reportedDate?: string; objectionId?: number },
   actor: AuthUser,
-): Promise<{ old: number | null }> {
+): Promise<CorrectionOutcome> {
   const meta = INPUT_ITEMS[f.item]
   if (f.item !== 'value_added' && f.value < 0) throw problem('value', `${meta.name}不能为负数`)
   if (f.item === 'employees' && !Number.isInteger(f.value)) throw problem('value', '年平均职工人数应为整数')
   if (!f.reason.trim()) throw problem('reason', '更正原因 reason 不能为空')
   await assertStatYear(db, f.year)
-  await enterpriseInScope(db, scope, f.enterpriseId)
+  const e = await enterpriseInScope(db, scope, f.enterpriseId)
   return db.transaction(async (tx) => {
     const old = await tx.query<{ v: number | null }>(
       `SELECT ${f.item}::float8 AS v FROM enterprise_yearly WHERE enterprise_id = $1 AND year = $2`,
       [f.enterpriseId, f.year],
     )
+    const closed = await restatement.closedYear(tx, e.county_code, f.year)
+    if (closed) {
+      if (f.objectionId)
+        throw new AppError(
+          422,
+          `${f.year}年该区县的评价已发布，指标须经更正审定：请先在评价监测提交更正并经评价审定通过，再采纳异议（不带更正）重新试算`,
+        )
+      if (old.rows[0]?.v === f.value) throw restatement.unchanged(meta.name)
+      const [id] = await restatement.fileRestatements(tx, actor, [
+        {
+          enterpriseId: f.enterpriseId,
+          countyCode: e.county_code as string,
+          year: f.year,
+          batchId: closed.batchId,
+          item: f.item,
+          oldValue: old.rows[0]?.v ?? null,
+          value: f.value,
+          reason: f.reason,
+          reportedDate: f.reportedDate,
+        },
+      ])
+      return { old: old.rows[0]?.v ?? null, status: '待审定' as const, restatementId: id }
+    }
     if (old.rows.length === 0) {
       await tx.query(`INSERT INTO enterprise_yearly (enterprise_id, year, ${f.item}) VALUES ($1, $2, $3)`, [
         f.enterpriseId,
@@ -107,7 +144,7 @@ export async function correct(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [f.enterpriseId, f.year, f.item, old.rows[0]?.v ?? null, f.value, f.reason.trim(), f.objectionId ?? null, actor.realName],
     )
-    return { old: old.rows[0]?.v ?? null }
+    return { old: old.rows[0]?.v ?? null, status: '已生效' as const, restatementId: null }
   })
 }
 
@@ -134,10 +171,17 @@ export async function inputs(db: Db, scope: DataScope, enterpriseId: number, yea
     `SELECT item, old_value, new_value, reason, actor, at FROM appraisal_input_correction WHERE enterprise_id = $1 AND year = $2 ORDER BY at DESC, id DESC`,
     [enterpriseId, year],
   )
+  // a closed year: what was published, and the 更正 filed since (docs/domain.md "Closed years")
+  const closed = await restatement.closedYear(db, e.county_code, year)
+  const published = closed ? await restatement.publishedInputs(db, enterpriseId, year) : null
+  const restatements = await restatement.ofEnterprise(db, enterpriseId, year)
+  const standing = closed ? restatements.filter((r) => r.status === '已更正' && r.batchId === closed.batchId) : []
   return {
     enterpriseId,
     name: e.name,
     year,
+    closed,
+    restatements,
     items: (Object.keys(INPUT_ITEMS) as InputItem[]).map((item) => {
       const s = src.rows.find((x) => x.item === item)
       return {
@@ -148,6 +192,9 @@ export async function inputs(db: Db, scope: DataScope, enterpriseId: number, yea
         source: INPUT_ITEMS[item].source,
         reportedDate: s?.reported_date ?? null,
         updatedBy: s?.updated_by ?? null,
+        publishedValue: closed ? (published?.[item] ?? null) : undefined,
+        restated: standing.find((r) => r.item === item) ?? null,
+        pending: restatements.find((r) => r.item === item && r.status === '待审定') ?? null,
       }
     }),
     history: hist.rows.map((h) => ({

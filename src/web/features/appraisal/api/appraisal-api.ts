@@ -1,6 +1,6 @@
 /** 亩均效益评价 calls: /api/companyAppraise/*, /api/appraiseNorm/*, /api/appraiseResult/* (docs/api.md). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { AppraisalBatch, AppraisalHistory, AppraisalResultRow } from '../../../../domain/contracts/appraisal'
+import type { AppraisalBatch, AppraisalHistory, AppraisalResultRow, ClosedYear, Restatement } from '../../../../domain/contracts/appraisal'
 import type { Page } from '../../../../domain/contracts/envelope'
 import type { AppraisalModelSpec } from '../../../../domain/appraisal-run'
 import { apiDownloadGet, apiGet, apiUpload, saveBlob } from '../../../core/api'
@@ -55,8 +55,17 @@ export interface InputDetail {
     source: string
     reportedDate: string | null
     updatedBy: string | null
+    /** a closed year: the value as published (absent while the year is open) */
+    publishedValue?: number | null
+    /** the approved 更正 standing on this value (已更正) */
+    restated: Restatement | null
+    /** the 更正 waiting for 评价审定 */
+    pending: Restatement | null
   }[]
   history: { item: string; name: string; oldValue: number | null; newValue: number | null; reason: string; actor: string; at: string }[]
+  /** the published batch that closed the year (null: open, corrected at once) */
+  closed: ClosedYear | null
+  restatements: Restatement[]
 }
 
 /** A model in force and where it came from. */

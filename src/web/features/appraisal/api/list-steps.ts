@@ -5,7 +5,7 @@ import { apiGet } from '../../../core/api'
 import { APPRAISAL_KEY } from './appraisal-api'
 
 /** What a 办理记录 belongs to: a batch, a model, a norm change set or an 异议. */
-export type StepSubject = 'appraisal_batch' | 'appraisal_model' | 'appraisal_norm' | 'objection'
+export type StepSubject = 'appraisal_batch' | 'appraisal_model' | 'appraisal_norm' | 'objection' | 'restatement'
 
 /** The steps of one subject, oldest first. */
 export const listSteps = (subject: StepSubject, id: number) => apiGet<ProceedingStep[]>('/api/appraiseApprove/steps', { subject, id })

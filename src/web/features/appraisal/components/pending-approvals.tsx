@@ -15,6 +15,26 @@ import { usePendingApprovals } from '../api/list-pending-approvals'
 import type { StepsTarget } from './steps-drawer'
 
 const OWN = '本人提交，需由他人审定'
+
+/** What each kind of pending item is called, what 通过 does, and whose 办理记录 it opens. */
+const KIND = {
+  model: {
+    name: '评价模型',
+    color: 'purple',
+    subject: 'appraisal_model',
+    onPass: (year: number) => `通过后该模型自${year}年起生效，之后的试算按此模型计算。`,
+  },
+  norm: { name: '评价标准', color: 'cyan', subject: 'appraisal_norm', onPass: () => '通过后这些基准值即替换现行值。' },
+  restatement: {
+    name: '已发布年度更正',
+    color: 'orange',
+    subject: 'restatement',
+    onPass: (year: number) => `通过后${year}年的该项指标即改为新值并标记“已更正”，大屏和报表随之更新；已发布的评价类别不变。`,
+  },
+} as const satisfies Record<
+  PendingApproval['kind'],
+  { name: string; color: string; subject: StepsTarget['subject']; onPass: (year: number) => string }
+>
 const keyOf = (p: PendingApproval) => `${p.kind}-${p.id}`
 
 /** The list of what waits for 审定; `onSteps` opens an item's 办理记录. */
@@ -31,7 +51,7 @@ export function PendingApprovals({ onSteps }: { onSteps: (t: StepsTarget) => voi
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         data-testid="pending-empty"
-        description="没有待审定的评价模型或评价标准：经信科在“评价标准”页保存模型或基准值后，会在这里等待审定"
+        description="没有待审定的评价模型、评价标准或已发布年度的更正：经信科在“评价标准”页保存模型或基准值、或更正已发布年度的指标后，会在这里等待审定"
       />
     )
   return (
@@ -45,7 +65,7 @@ export function PendingApprovals({ onSteps }: { onSteps: (t: StepsTarget) => voi
             data-testid={`pending-${keyOf(p)}`}
             title={
               <Space wrap>
-                <Tag color={p.kind === 'model' ? 'purple' : 'cyan'}>{p.kind === 'model' ? '评价模型' : '评价标准'}</Tag>
+                <Tag color={KIND[p.kind].color}>{KIND[p.kind].name}</Tag>
                 <span>{p.title}</span>
                 {p.own && (
                   <Tag color="warning" data-testid="pending-own">
@@ -70,10 +90,7 @@ export function PendingApprovals({ onSteps }: { onSteps: (t: StepsTarget) => voi
                           {
                             confirm: {
                               title: `审定通过：${p.title}？`,
-                              content:
-                                p.kind === 'model'
-                                  ? `通过后该模型自${p.year}年起生效，之后的试算按此模型计算。`
-                                  : '通过后这些基准值即替换现行值。',
+                              content: KIND[p.kind].onPass(p.year),
                               danger: false,
                             },
                             refresh,
@@ -103,7 +120,7 @@ export function PendingApprovals({ onSteps }: { onSteps: (t: StepsTarget) => voi
                   type="link"
                   size="small"
                   data-testid={`pending-steps-${keyOf(p)}`}
-                  onClick={() => onSteps({ subject: p.kind === 'model' ? 'appraisal_model' : 'appraisal_norm', id: p.id, title: p.title })}
+                  onClick={() => onSteps({ subject: KIND[p.kind].subject, id: p.id, title: p.title })}
                 >
                   办理记录
                 </Button>

@@ -4,7 +4,7 @@
  * with its alerts; and the missing-data list, where an input is corrected with its reason (kept in
  * the history).
  */
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { INPUT_ITEMS, INPUT_ITEM_KEYS, SOURCES, type AppraisalBatch } from '../../../../domain/contracts/appraisal'
 import { ListShell } from '../../../ui/list-shell'
@@ -30,6 +30,7 @@ import {
 import { AppraisalHistoryNotice, BatchStateTag } from '../components/appraisal-bits'
 import { XlsxImportButton } from '../components/xlsx-import'
 import { AppraisalAlerts, AppraisalDrill } from '../components/monitoring-alerts'
+import { PendingMark, RestatedMark } from '../components/restated-mark'
 
 const FILTERS = ['year', 'regionCode', 'missing', 'keyword'] as const
 
@@ -231,7 +232,7 @@ function CorrectionModal({ row, year, onClose }: { row: InputRow | null; year?: 
       title={`更正年度指标：${row?.name ?? ''}（${year}年）`}
       open={row !== null}
       onCancel={onClose}
-      okText="保存更正"
+      okText={detail.data?.closed ? '提交更正审定' : '保存更正'}
       cancelText="取消"
       width={760}
       destroyOnHidden
@@ -243,18 +244,35 @@ function CorrectionModal({ row, year, onClose }: { row: InputRow | null; year?: 
         if (ok) onClose()
       }}
     >
+      {detail.data?.closed && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="closed-year"
+          message={`${year}年该区县的亩均评价已发布（第${detail.data.closed.version}版），本年度指标已关账`}
+          description="更正须填写原因并提交评价审定，由另一名有评价审定权限的人员审定通过后生效；已发布的评价类别不变。"
+        />
+      )}
       <Table
         size="small"
         rowKey="item"
         pagination={false}
         dataSource={detail.data?.items ?? []}
+        data-testid="input-items"
         columns={[
           { title: '指标', dataIndex: 'name' },
           {
             title: '数值',
             dataIndex: 'value',
             align: 'right',
-            render: (v: number | null, r) => (v === null ? <Tag color="red">缺失</Tag> : `${v} ${r.unit}`),
+            render: (v: number | null, r) => (
+              <>
+                {v === null ? <Tag color="red">缺失</Tag> : `${v} ${r.unit}`}
+                {r.restated && <RestatedMark r={r.restated} />}
+                {r.pending && <PendingMark r={r.pending} />}
+              </>
+            ),
           },
           { title: '来源', dataIndex: 'source' },
           { title: '报送日期', dataIndex: 'reportedDate', render: (v: string | null) => v ?? '—' },

@@ -7,7 +7,7 @@
  * or foreign facts are refused with nothing written. The parcels are the seed's confirmed ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EvaluationModel, EvaluationRun } from '../../src/domain/contracts/land-evaluation'
+import type { EvaluationModel, EvaluationResult, EvaluationRun } from '../../src/domain/contracts/land-evaluation'
 import type { LedgerList, PlanDetail } from '../../src/domain/contracts/revitalize'
 import { METHOD_EFFECTS, PLAN_METHODS, type PlanMethod } from '../../src/domain/revitalize'
 import { todayInProductZone } from '../../src/domain/today'
@@ -250,6 +250,15 @@ describe('办结 of every method changes its parcel and 销号 the 台账', () =
     expect(results).toHaveLength(kept.length + seeded.length)
     for (const r of results) expect([r.parcel_id, r.score, r.flagged, r.closed !== null]).toEqual([r.parcel_id, 100, false, true])
     expect(results.filter((r) => kept.includes(r.parcel_id)).every((r) => r.closed === TODAY)).toBe(true)
+    // the results page says why: 已销号 on its date
+    const k = parcels[1]
+    const page = (
+      await s.get<{ page: { list: EvaluationResult[] } }>(
+        `/api/inefficient/results?runId=${run.id}&keyword=${k.land_code}&pageSize=5`,
+        land,
+      )
+    ).body.data.page
+    expect(page.list.map((r) => [r.landCode, r.flagged, r.closedDate])).toEqual([[k.land_code, false, TODAY]])
     // everything else the model met is flagged
     const others = await one<{ n: number; flagged: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE flagged)::int AS flagged FROM evaluation_result WHERE run_id = $1 AND closed_date IS NULL`,

@@ -130,6 +130,8 @@ export interface EvaluationResult {
   values: Record<EvaluationIndicator, number | null>
   /** the conditions it met, as item indexes of the model */
   hits: number[]
+  /** 销号 in or after the run's year (盘活 done): scored, not flagged (docs/domain.md 台账) */
+  closedDate: string | null
 }
 
 /** GET /api/inefficient/results */

@@ -262,6 +262,7 @@ interface ResultRow {
   flagged: boolean
   vals: Record<EvaluationIndicator, number | null>
   hits: number[]
+  closed_date: string | null
 }
 
 function resultWhere(scope: DataScope, runId: number, f: { flagged?: 'true' | 'false'; hitIndexes?: number[]; keyword?: string }): Where {
@@ -287,7 +288,8 @@ export async function results(
   return queryPage<ResultRow>(
     db,
     {
-      select: `er.parcel_id, p.land_code, p.name, c.name AS county_name, p.status, p.area_m2::float8 AS area_m2, e.name AS enterprise_name, er.score, er.flagged, er.vals, er.hits`,
+      select: `er.parcel_id, p.land_code, p.name, c.name AS county_name, p.status, p.area_m2::float8 AS area_m2, e.name AS enterprise_name, er.score, er.flagged, er.vals, er.hits,
+              to_char(er.closed_date, 'YYYY-MM-DD') AS closed_date`,
       from: RESULT_FROM,
       where,
       order,

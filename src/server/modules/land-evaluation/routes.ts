@@ -151,6 +151,7 @@ export const landEvaluationRoutes =
       flagged: r.flagged,
       values: r.vals,
       hits: r.hits,
+      closedDate: r.closed_date,
     })
     /** The item indexes of the run that test an indicator. */
     const hitIndexes = (items: ModelItem[], indicator?: string) =>

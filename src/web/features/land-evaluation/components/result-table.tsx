@@ -3,7 +3,7 @@
  * name, narrowed to those meeting one indicator; sorted and paged on the server, exported as xlsx
  * with the same filters. Filters and paging live in the URL.
  */
-import { Form, Input, Segmented, Select, Space, Typography, type TableColumnsType } from 'antd'
+import { Form, Input, Segmented, Select, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import {
   EVALUATION_INDICATORS,
   type EvaluationIndicator,
@@ -71,7 +71,16 @@ export function ResultTable({ run, items }: ResultTableProps) {
       title: '得分',
       dataIndex: 'score',
       width: 150,
-      render: (v: number) => <ScoreCell score={v} passScore={run.passScore} />,
+      render: (v: number, r) => (
+        <>
+          <ScoreCell score={v} passScore={run.passScore} />
+          {r.closedDate && (
+            <Tag color="green" title="盘活办结、台账销号在本评价年度或之后：只计分，不列为疑似低效" data-testid="result-closed">
+              {r.closedDate} 已销号
+            </Tag>
+          )}
+        </>
+      ),
       ...sortable('score'),
     },
     { title: '命中指标', dataIndex: 'hits', width: 330, render: (hits: number[]) => <HitTags hits={hits} items={items} /> },

@@ -111,7 +111,7 @@ export function AppraisalApprovePage() {
         }}
         style={{ marginBottom: 24 }}
       />
-      <Typography.Title level={5}>待审定的模型与标准</Typography.Title>
+      <Typography.Title level={5}>待审定的模型、标准与已发布年度更正</Typography.Title>
       <PendingApprovals onSteps={setStepsOf} />
       <StepsDrawer target={stepsOf} onClose={() => setStepsOf(null)} />
     </ListShell>

@@ -139,6 +139,8 @@ export interface Actuals {
   plotRatio?: number | null
   /** 年税收, 万元 */
   tax?: number | null
+  /** 亩均税收, 万元/亩 — given directly when it comes from the enterprise's yearly figures (catalogue taxPerMu) */
+  taxPerMu?: number | null
   energyVa?: number | null
   emissionVa?: number | null
 }
@@ -161,13 +163,15 @@ export const JUDGED_ITEMS: Record<'jgys' | 'xmpj', CommitmentKey[]> = {
 }
 export const REQUIRED_ACTUALS: Record<'jgys' | 'xmpj', (keyof Actuals)[]> = {
   jgys: ['investment', 'buildingArea', 'plotRatio'],
-  xmpj: ['tax', 'energyVa', 'emissionVa'],
+  // 项目评价 (达产复核) reads 亩均税收 and the value added per unit of energy and emission from the enterprise's yearly figures
+  xmpj: [],
 }
 export const ACTUAL_NAMES: Record<keyof Actuals, { name: string; unit: string; max: number }> = {
   investment: { name: '实际固定资产投资', unit: '万元', max: 100_000_000 },
   buildingArea: { name: '建筑面积', unit: '平方米', max: 10_000_000 },
   plotRatio: { name: '实际容积率', unit: '', max: 20 },
   tax: { name: '年税收', unit: '万元', max: 100_000_000 },
+  taxPerMu: { name: '亩均税收', unit: '万元/亩', max: 10_000 },
   energyVa: { name: '单位能耗增加值', unit: '万元/吨标准煤', max: 10_000 },
   emissionVa: { name: '单位排放增加值', unit: '万元/吨', max: 100_000 },
 }
@@ -182,6 +186,16 @@ export interface JudgedItem {
   /** actual − committed, 2 digits */
   gap: number
   passed: boolean
+  /** where the actual came from: the enterprise's yearly figures of a year, their source and the date reported */
+  basis?: FigureBasis
+}
+
+/** The yearly figure an actual was read from (enterprise_yearly, appraisal_input_source). */
+export interface FigureBasis {
+  year: number
+  /** 税务, 统计, 电力, 环保 … (null when the source was not recorded) */
+  source: string | null
+  reportedDate: string | null
 }
 
 /** A judgement against the commitments: 达标 when every committed item is met. */
@@ -203,7 +217,7 @@ export function judge(stage: 'jgys' | 'xmpj', c: Commitments, a: Actuals, areaMu
   const actualOf: Record<CommitmentKey, number | null> = {
     investIntensity: a.investment != null && areaMu > 0 ? a.investment / areaMu : null,
     plotRatio: a.plotRatio ?? null,
-    taxPerMu: a.tax != null && areaMu > 0 ? a.tax / areaMu : null,
+    taxPerMu: a.taxPerMu ?? (a.tax != null && areaMu > 0 ? a.tax / areaMu : null),
     energyVa: a.energyVa ?? null,
     emissionVa: a.emissionVa ?? null,
   }
@@ -221,4 +235,60 @@ export function judge(stage: 'jgys' | 'xmpj', c: Commitments, a: Actuals, areaMu
     ? `达标：${items.length} 项承诺指标均已达到`
     : `未达标：${failed.map((i) => `${i.name}低于承诺 ${r2(-i.gap)}${i.unit}`).join('；')}`
   return { passed, items, conclusion }
+}
+
+// ---- 标准地 双合同: the two contracts, and the 违约金 rule they carry ----
+
+/**
+ * What a 违约 is (docs/domain.md "工业用地全生命周期"): a start or completion registered after the
+ * agreed date, and a 项目评价 whose 亩均税收 is below the commitment.
+ */
+export const BREACH_KINDS = ['逾期开工', '逾期竣工', '亩均税收未达承诺'] as const
+export type BreachKind = (typeof BREACH_KINDS)[number]
+
+/**
+ * The 违约金 rule a county writes into the two contracts. Late start or completion: for each day
+ * late, `latePermille` ‰ of the 出让价款 (the clause of the model 出让合同: 每延期一日，支付相当于出让价款总额
+ * 一定比例的违约金). 亩均税收 short at 项目评价 (the 投资建设协议's 达产复核 clause): `taxPercent` % of the
+ * tax missing, i.e. (承诺亩均税收 − 实际亩均税收) × 出让面积（亩）.
+ */
+export interface PenaltyRule {
+  /** ‰ of the 出让价款 per day late, 0–10 with at most two decimals */
+  latePermille: number
+  /** % of the missing tax, 0–200 with at most two decimals */
+  taxPercent: number
+}
+
+/** The rule the signing form proposes: 1 ‰ a day, and the missing tax in full. */
+export const DEFAULT_PENALTY_RULE: PenaltyRule = { latePermille: 1, taxPercent: 100 }
+
+/** A rate with at most two decimals as an integer of hundredths (1.25 → 125), read on its digits. */
+const hundredths = (rate: number): bigint => BigInt(Math.round(rate * 100))
+
+/**
+ * 违约金 of a late start or completion, in 分: 出让价款 × ‰ × days, rounded half up at the 分 once, in
+ * integers (no binary fraction ever touches the money).
+ */
+export function latePenaltyFen(priceFen: number, latePermille: number, days: number): number {
+  if (days <= 0 || priceFen <= 0) return 0
+  // priceFen × (permille / 1000) × days = priceFen × hundredths × days / 100 000
+  return Number((BigInt(priceFen) * hundredths(latePermille) * BigInt(days) + 50_000n) / 100_000n)
+}
+
+/**
+ * 违约金 of a missed 亩均税收 commitment, in 分: (committed − actual) 万元/亩 × 亩 × percent, rounded half up
+ * at the 分 once; 0 when the commitment is met.
+ */
+export function taxPenaltyFen(committedPerMu: number, actualPerMu: number, areaMu: number, taxPercent: number): number {
+  const shortPerMu = committedPerMu - actualPerMu
+  if (!(shortPerMu > 0) || !(areaMu > 0)) return 0
+  // 万元 → 分 is × 1 000 000, and percent / 100: × 10 000 × percent
+  return Math.round(shortPerMu * areaMu * 10_000 * taxPercent)
+}
+
+/** The rule in words, as the contract and the 违约 record say it. */
+export function penaltyRuleText(kind: BreachKind, rule: PenaltyRule): string {
+  return kind === '亩均税收未达承诺'
+    ? `按亩均税收差额 ×出让面积的 ${rule.taxPercent}% 计`
+    : `每逾期一日按出让价款的 ${rule.latePermille}‰ 计`
 }

@@ -11,6 +11,7 @@ import { timelineRows, type GlobeLifecycleProject, type GlobeLifecycleTimeline }
 import { startServer, type TestServer } from './harness'
 import { todayInProductZone } from '../../src/domain/today'
 import { addMonths } from '../../src/domain/lifecycle'
+import { contractFields } from './lifecycle-contract-fields'
 
 const MU = 10000 / 15
 const TODAY = todayInProductZone()
@@ -53,8 +54,15 @@ describe('planned land drawn at signing', () => {
   let credit: { code: string; name: string }
   let project: ProjectRow
   const signed = addMonths(TODAY, -6)
+  let town: string
   const landCode = () => `${county.code}001001GB09876`
+  // the 双合同 of each signing, its numbers made unique by the project's name
+  const contract = (name: string) =>
+    contractFields(name, signed, { startDeadline: addMonths(signed, 12), completionDeadline: addMonths(signed, 36) })
   const body = (patch: Record<string, unknown> = {}) => ({
+    ...contract(String(patch.name ?? '规划用地绘制测试项目')),
+    // no town outline is loaded: the 乡镇 is chosen on the form
+    townCode: town,
     name: '规划用地绘制测试项目',
     creditCode: credit.code,
     plannedShape: square(county.x, county.y),
@@ -76,6 +84,9 @@ describe('planned land drawn at signing', () => {
     )
     credit = await one(`SELECT credit_code AS code, name FROM enterprise WHERE NOT deleted ORDER BY id LIMIT 1`)
     expect(county.code).toMatch(/^33\d{4}$/)
+    town = (
+      await one<{ code: string }>(`SELECT code FROM region WHERE parent_code = $1 AND level = 'town' ORDER BY code LIMIT 1`, [county.code])
+    ).code
   })
 
   it('refuses shapes that are not closed, of no area, invalid or outside the region, and a missing or double land, writing nothing', async () => {
@@ -215,7 +226,7 @@ describe('planned land drawn at signing', () => {
     )
     expect(r.status).toBe(200)
     const id = project.landSubmission!.id
-    expect(r.body.message).toBe(`已登记土地供应，约定开工期限为 ${addMonths(supplied, 12)}，地块信息变更已提交数据中心审核（提交 #${id}）`)
+    expect(r.body.message).toBe(`已登记土地供应，约定开工期限为 ${addMonths(signed, 12)}，地块信息变更已提交数据中心审核（提交 #${id}）`)
     expect(r.body.data.landSubmission).toEqual({ id, state: '待审核' })
     const sub = await one<{ payload: Record<string, unknown> }>(`SELECT payload FROM dc_submission WHERE id = $1`, [id])
     expect(sub.payload).toMatchObject({
@@ -224,6 +235,11 @@ describe('planned land drawn at signing', () => {
       supply_date: supplied,
       owner_credit_code: credit.code,
       land_use_code: '0601',
+      // what the 出让合同 says of the land
+      supply_method: '出让',
+      supply_price: 1234.567891,
+      agreed_start_date: addMonths(signed, 12),
+      agreed_completion_date: addMonths(signed, 36),
     })
     expect(await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE land_code = $1`, [landCode()])).toEqual({ n: 0 })
 
@@ -246,11 +262,22 @@ describe('planned land drawn at signing', () => {
     const ok = await s.postJson<{ recordId: number }>('/api/audit/update/one', { id, decision: 'approve' }, auditor)
     expect(ok.status).toBe(200)
     const parcel = await one<{ id: number; status: string; supply_date: string; county_code: string; owner: string; area_m2: number }>(
-      `SELECT p.id, p.status, to_char(p.supply_date, 'YYYY-MM-DD') AS supply_date, p.county_code, e.credit_code AS owner, p.area_m2
+      `SELECT p.id, p.status, to_char(p.supply_date, 'YYYY-MM-DD') AS supply_date, p.county_code, e.credit_code AS owner, p.area_m2,
+              p.town_code, p.supply_method, p.supply_price, to_char(p.agreed_start_date, 'YYYY-MM-DD') AS agreed_start
        FROM parcel p LEFT JOIN enterprise e ON e.id = p.enterprise_id WHERE p.land_code = $1`,
       [landCode()],
     )
-    expect(parcel).toMatchObject({ status: '在建', supply_date: addMonths(TODAY, -4), county_code: county.code, owner: credit.code })
+    // the 出让合同's facts and the 乡镇 chosen at signing (never 未落到下级区划)
+    expect(parcel).toMatchObject({
+      status: '在建',
+      supply_date: addMonths(TODAY, -4),
+      county_code: county.code,
+      owner: credit.code,
+      town_code: town,
+      supply_method: '出让',
+      supply_price: 1234.567891,
+      agreed_start: addMonths(signed, 12),
+    })
     const d = (await s.get<ProjectDetail>(`/api/landLifeCycle/project?id=${project.id}`, land)).body.data
     expect(d).toMatchObject({ parcelId: parcel.id, landCode: landCode(), landSubmission: { id, state: '已通过' } })
     expect(d.areaMu).toBe(Math.round((parcel.area_m2 / MU) * 100) / 100)
@@ -274,7 +301,7 @@ describe('planned land drawn at signing', () => {
         '/api/landLifeCycle/registerStage',
         { id: project.id, stage: 'sgjs', date: TODAY, actuals: { plotRatio: 1.2 } },
         400,
-        { field: 'actuals.plotRatio', message: '施工建设不登记实际指标（actuals.plotRatio），实际指标在竣工验收和项目评价时填写' },
+        { field: 'actuals.plotRatio', message: '施工建设不登记实际指标（actuals.plotRatio），实际指标在竣工验收时填写' },
       ],
       [
         '/api/landLifeCycle/registerStage',
@@ -376,7 +403,15 @@ describe('planned land drawn at signing', () => {
     // beside the seat: signed, its draft parcel in that county
     const r = await s.postJson<ProjectRow>(
       '/api/landLifeCycle/createProject',
-      body({ name: '无区县边界的规划用地', plannedShape: square(seat.x + 0.002, seat.y + 0.002) }),
+      body({
+        name: '无区县边界的规划用地',
+        plannedShape: square(seat.x + 0.002, seat.y + 0.002),
+        townCode: (
+          await one<{ code: string }>(`SELECT code FROM region WHERE parent_code = $1 AND level = 'town' ORDER BY code LIMIT 1`, [
+            seat.code,
+          ])
+        ).code,
+      }),
       land,
     )
     expect(r.status).toBe(200)

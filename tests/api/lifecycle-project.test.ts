@@ -125,10 +125,15 @@ describe('项目管理: registering a stage', () => {
     due.setUTCMonth(due.getUTCMonth() + 24)
     const expected = await one<{ d: string }>(`SELECT to_char(($1::date + interval '24 months')::date, 'YYYY-MM-DD') AS d`, [TODAY])
     // registered past the start deadline: the days late; the parcel's 在建 goes to the data centre for audit
-    const late =
-      target.startDeadline! < TODAY
-        ? `，逾期 ${Math.round((Date.parse(TODAY) - Date.parse(target.startDeadline!)) / 86_400_000)} 天登记`
-        : ''
+    const days = Math.round((Date.parse(TODAY) - Date.parse(target.startDeadline!)) / 86_400_000)
+    // a late start is a 违约: ‰ of the seeded 出让价款 per day, half up at the 分 (docs/domain.md "工业用地全生命周期")
+    const rule = await one<{ price: string; permille: number }>(
+      'SELECT supply_price_fen::text AS price, late_penalty_permille::float8 AS permille FROM lifecycle_project WHERE id = $1',
+      [target.id],
+    )
+    const fen = (BigInt(rule.price) * BigInt(Math.round(rule.permille * 100)) * BigInt(days) + 50_000n) / 100_000n
+    const yuan = `${(fen / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${(fen % 100n).toString().padStart(2, '0')}`
+    const late = target.startDeadline! < TODAY ? `，逾期 ${days} 天登记，违约：逾期开工 ${days} 天，违约金 ${yuan} 元` : ''
     const sub = await one<{ id: number; payload: Record<string, unknown> }>(
       `SELECT id::int, payload FROM dc_submission WHERE kind = 'parcel' AND target_id = $1 AND state = '待审核'`,
       [target.parcelId],
@@ -144,7 +149,7 @@ describe('项目管理: registering a stage', () => {
         date: TODAY,
         remark: '现场核实开工',
         deadline: expected.d,
-        lateDays: late ? Math.round((Date.parse(TODAY) - Date.parse(target.startDeadline!)) / 86_400_000) : null,
+        lateDays: late ? days : null,
         actuals: null,
         judgement: null,
         submission: { id: sub.id, state: '待审核' },
@@ -184,7 +189,11 @@ describe('一本账', () => {
       expect(row.actualTaxPerMu!).toBeLessThan(row.committedTaxPerMu!)
       expect(row.taxGap).toBeCloseTo(row.actualTaxPerMu! - row.committedTaxPerMu!, 2)
     }
-    const row = d.page.list[0]
+    // one judgement per project: an evaluated project's 亩均税收 is the one its 项目评价 judged
+    for (const r of d.page.list.filter((x) => x.evaluation))
+      expect([r.judgement?.stage, r.actualTaxPerMu]).toEqual(['xmpj', r.evaluation!.items.find((i) => i.key === 'taxPerMu')!.actual])
+    // the others: the holder's 亩均税收 of the year
+    const row = d.page.list.find((x) => !x.evaluation)!
     const x = await one<{ v: number }>(
       `SELECT (y.tax / (COALESCE(y.land_area_m2, (SELECT sum(area_m2) FROM parcel WHERE enterprise_id = lp.enterprise_id AND NOT deleted)) / ${MU}))::float8 AS v
        FROM lifecycle_project lp JOIN enterprise_yearly y ON y.enterprise_id = lp.enterprise_id AND y.year = $2 WHERE lp.id = $1`,

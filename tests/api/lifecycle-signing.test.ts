@@ -10,6 +10,7 @@ import type { Onebook, ProjectDetail, ProjectRow } from '../../src/domain/contra
 import { startServer, type TestServer } from './harness'
 import { todayInProductZone } from '../../src/domain/today'
 import { addMonths } from '../../src/domain/lifecycle'
+import { contractFields } from './lifecycle-contract-fields'
 
 const MU = 10000 / 15
 const TODAY = todayInProductZone()
@@ -88,10 +89,12 @@ describe('the seed', () => {
 
 describe('项目签约 → 土地供应 → … → 项目评价, written through the data centre', () => {
   let parcel: { id: number; land_code: string; area_m2: number; county_code: string; supply_date: string | null; status: string }
-  let credit: { code: string; name: string }
+  let credit: { code: string; name: string; year: number }
   let project: ProjectRow
   const signed = addMonths(TODAY, -30)
   const body = () => ({
+    // the 出让合同 agrees the start 12 months after the supply and the completion 24 months after the start
+    ...contractFields('智能装备', signed, { startDeadline: addMonths(supplied, 12), completionDeadline: addMonths(started, 24) }),
     name: '测试智能装备产业园项目',
     creditCode: credit.code,
     parcelId: parcel.id,
@@ -113,7 +116,11 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
          AND NOT EXISTS (SELECT 1 FROM dc_submission d WHERE d.target_id = p.id AND d.kind = 'parcel')
        ORDER BY p.id LIMIT 1`,
     )
-    credit = await one(`SELECT credit_code AS code, name FROM enterprise WHERE NOT deleted ORDER BY id LIMIT 1`)
+    // an enterprise that reported a year of tax on its own land (项目评价 reads it)
+    credit = await one(
+      `SELECT e.credit_code AS code, e.name, max(y.year)::int AS year FROM enterprise e JOIN enterprise_yearly y ON y.enterprise_id = e.id
+       WHERE NOT e.deleted AND y.tax > 0 AND y.land_area_m2 > 0 GROUP BY e.id ORDER BY e.id LIMIT 1`,
+    )
     expect(parcel).toBeTruthy()
   })
 
@@ -121,13 +128,13 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
     const before = await written()
     const post = (patch: Record<string, unknown>) => s.postJson('/api/landLifeCycle/createProject', { ...body(), ...patch }, land)
     const cases: [Record<string, unknown>, number, string, string][] = [
-      [{ startDeadline: addMonths(signed, -1) }, 400, 'startDeadline', `约定开工期限 startDeadline 不能早于签约日期 ${signed}`],
       [
-        { completionDeadline: addMonths(signed, -2) },
+        { startDeadline: addMonths(signed, -1) },
         400,
-        'completionDeadline',
-        `约定竣工期限 completionDeadline 不能早于签约日期 ${signed}`,
+        'startDeadline',
+        `约定开工日期 startDeadline 不能早于出让合同签订日期 ${body().landContractDate}`,
       ],
+      [{ completionDeadline: addMonths(signed, -2) }, 400, 'completionDeadline', '约定竣工日期 completionDeadline 应晚于约定开工日期'],
       [{ committedPlotRatio: 12 }, 400, 'committedPlotRatio', '容积率 committedPlotRatio 不能大于 10'],
       [{ investIntensity: -1 }, 400, 'investIntensity', '固定资产投资强度 investIntensity 不能为负数'],
       [{ committedTaxPerMu: 'abc' }, 400, 'committedTaxPerMu', '亩均税收 committedTaxPerMu 应为数字'],
@@ -138,7 +145,12 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
         '统一社会信用代码 creditCode 校验位错误',
       ],
       [{ creditCode: '91330100MA27XK5G6J' }, 0, 'creditCode', ''],
-      [{ signedDate: '2999-01-01' }, 400, 'signedDate', '签约日期 signedDate 不能晚于今天'],
+      [
+        { signedDate: '2999-01-01', landContractDate: '2999-01-02', startDeadline: '2999-02-01', completionDeadline: '2999-12-01' },
+        400,
+        'signedDate',
+        '签约日期 signedDate 不能晚于今天',
+      ],
     ]
     for (const [patch, status, field, message] of cases) {
       const r = await post(patch)
@@ -167,7 +179,7 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
       parcelId: parcel.id,
       enterpriseName: credit.name,
       currentStage: 'xmqy',
-      startDeadline: null,
+      startDeadline: addMonths(supplied, 12),
       plannedInvestment: 52000,
       investIntensity: 400,
       committedPlotRatio: 2,
@@ -339,50 +351,47 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
     expect(d.events.filter((e) => e.submission).every((e) => e.submission!.state === '已通过')).toBe(true)
   })
 
-  it('refuses 项目评价 with an actual figure missing, empty or given as text with its unit, writing nothing', async () => {
+  it('refuses 项目评价 with typed figures or a year without reported figures, writing nothing', async () => {
     const before = await written()
-    const evaluate = (actuals: Record<string, unknown>) =>
-      s.postJson('/api/landLifeCycle/registerStage', { id: project.id, stage: 'xmpj', date: TODAY, actuals }, land)
-    const cases: [Record<string, unknown>, number, { field: string; message: string }][] = [
-      [
-        { tax: 800, energyVa: 3 },
-        400,
-        { field: 'actuals.emissionVa', message: '项目评价须填写单位排放增加值 actuals.emissionVa（万元/吨）' },
-      ],
-      [{ tax: null, energyVa: 3, emissionVa: 31 }, 400, { field: 'actuals.tax', message: '项目评价须填写年税收 actuals.tax（万元）' }],
-      [{ tax: '800万元', energyVa: 3, emissionVa: 31 }, 400, { field: 'actuals.tax', message: '年税收 actuals.tax 应为数字' }],
-      [
-        { tax: 800, energyVa: -1, emissionVa: 31 },
-        400,
-        { field: 'actuals.energyVa', message: '单位能耗增加值 actuals.energyVa 不能为负数' },
-      ],
-    ]
-    for (const [actuals, status, detail] of cases) {
-      const r = await evaluate(actuals)
-      expect([r.status, r.body.details?.[0]], JSON.stringify(actuals)).toEqual([status, detail])
-    }
+    const evaluate = (extra: Record<string, unknown>) =>
+      s.postJson('/api/landLifeCycle/registerStage', { id: project.id, stage: 'xmpj', date: TODAY, ...extra }, land)
+    const typed = await evaluate({ actuals: { tax: 800, energyVa: 3, emissionVa: 31 } })
+    expect([typed.status, typed.body.details?.[0]]).toEqual([
+      400,
+      {
+        field: 'actuals.tax',
+        message: '项目评价的亩均税收、单位能耗增加值和单位排放增加值取自企业年度报送数据，不手工填写（actuals.tax）；请选择评价年度 year',
+      },
+    ])
+    const text = await evaluate({ year: '2024年' })
+    expect([text.status, text.body.details?.[0]]).toEqual([400, { field: 'year', message: '评价年度 year 应为数字' }])
+    const none = await evaluate({ year: 2001 })
+    expect([none.status, none.body.details?.[0].field]).toEqual([422, 'year'])
+    expect(none.body.message).toBe(
+      `${credit.name}没有 2001 年度的报送数据（企业年度指标），无法据以项目评价；请选择已报送的评价年度 year：${none.body.message.split('year：')[1]}`,
+    )
+    expect(none.body.message).toContain(String(credit.year))
     expect(await written()).toEqual(before)
   })
 
-  it('judges 项目评价: 亩均税收 below → 未达标, a warning counted on 一本账', async () => {
+  it('judges 项目评价 on the enterprise’s year: 亩均税收 below → 未达标, a warning counted on 一本账', async () => {
     const before = (await s.get<Onebook>('/api/landLifeCycle/onebook', land)).body.data.failedEvaluation
-    const areaMu = parcel.area_m2 / MU
+    // a commitment no enterprise of the demo reaches
+    expect((await s.postJson('/api/landLifeCycle/updateProject', { id: project.id, committedTaxPerMu: 9999 }, land)).status).toBe(200)
     const r = await s.postJson<ProjectRow>(
       '/api/landLifeCycle/registerStage',
-      { id: project.id, stage: 'xmpj', date: TODAY, actuals: { tax: Math.round(20 * areaMu * 10) / 10, energyVa: 3, emissionVa: 31 } },
+      { id: project.id, stage: 'xmpj', date: TODAY, year: credit.year },
       land,
     )
     expect(r.status).toBe(200)
     const e = r.body.data.evaluation!
     expect(e.passed).toBe(false)
-    expect(e.items.map((i) => [i.key, i.passed])).toEqual([
+    expect(e.items.slice(0, 3).map((i) => [i.key, i.passed])).toEqual([
       ['investIntensity', true],
       ['plotRatio', false],
       ['taxPerMu', false],
-      ['energyVa', true],
-      ['emissionVa', true],
     ])
-    expect(e.items.find((i) => i.key === 'taxPerMu')!.gap).toBeCloseTo(-10, 1)
+    expect(r.body.message).toContain(`按 ${credit.year} 年度企业报送数据评价`)
     const book = (
       await s.get<Onebook>(`/api/landLifeCycle/onebook?failedEvaluation=true&keyword=${encodeURIComponent('测试智能装备')}`, land)
     ).body.data
@@ -392,7 +401,7 @@ describe('项目签约 → 土地供应 → … → 项目评价, written throug
     const kept = await written()
     const twice = await s.postJson(
       '/api/landLifeCycle/registerStage',
-      { id: project.id, stage: 'xmpj', date: TODAY, actuals: { tax: 900, energyVa: 3, emissionVa: 31 } },
+      { id: project.id, stage: 'xmpj', date: TODAY, year: credit.year },
       land,
     )
     expect([twice.status, twice.body.message]).toEqual([409, `该项目已于 ${TODAY} 登记项目评价，不能重复登记`])

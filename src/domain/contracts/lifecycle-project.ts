@@ -10,12 +10,15 @@ import { pageQuery } from './admin'
 import type { Page } from './envelope'
 import { validateCreditCode } from '../codes/credit-code'
 import { validateParcelCode } from '../codes/parcel-code'
+import type { ProceedingStep } from './proceeding'
+import { isYuanText } from '../idle-land'
 import {
   ACTUAL_NAMES,
   COMMITMENT_ITEMS,
   EXIT_OUTCOMES,
   LIFECYCLE_STAGES,
   type Actuals,
+  type BreachKind,
   type Commitments,
   type ExitOutcome,
   type Judgement,
@@ -90,6 +93,49 @@ export interface ProjectRow {
   evaluation: Judgement | null
   /** 退出 (null while the contract stands) */
   exit: { date: string; reason: string; outcome: ExitOutcome } | null
+  /** the 标准地 双合同 signed with the project (null on a project signed before they were recorded) */
+  contract: ProjectContract | null
+  /** the 乡镇 of the land (the parcel's, else the town outline it lies in, else the one chosen at signing) */
+  townCode: string | null
+  townName: string | null
+  /** 违约 records of the project and their 违约金 in total, 分 */
+  breachCount: number
+  breachPenaltyFen: number
+}
+
+/** The 投资建设协议 and the 出让合同 of a 标准地 project, with the money in 分 and the 违约金 rule. */
+export interface ProjectContract {
+  /** 投资建设协议编号; its date is the signing date */
+  investAgreementNo: string
+  investAgreementDate: string
+  /** 国有建设用地使用权出让合同编号 and its date */
+  landContractNo: string
+  landContractDate: string
+  /** 供地方式 (dict supply_method) */
+  supplyMethod: string
+  /** 出让价款, 分 */
+  supplyPriceFen: number
+  /** 履约保证金, 分 */
+  performanceBondFen: number
+  /** 违约金: ‰ of the 出让价款 per day late; % of the tax missing at 项目评价 */
+  latePenaltyPermille: number
+  taxPenaltyPercent: number
+}
+
+/** A 违约 of a project: what was missed, when it was found, and the 违约金 by the signed rule (分). */
+export interface Breach {
+  id: number
+  kind: BreachKind
+  foundDate: string
+  lateDays: number | null
+  /** 亩均税收 committed and reached, 万元/亩 (亩均税收未达承诺) */
+  committed: number | null
+  actual: number | null
+  /** what the 违约金 is computed on, 分: the 出让价款 (lateness) or the tax missing (亩均税收) */
+  baseFen: number
+  penaltyFen: number
+  rule: string
+  at: string
 }
 
 /** GET /api/landLifeCycle/projects: one stage's page. */
@@ -116,10 +162,18 @@ const figure = (label: string, max: number, unit = '') =>
 export const actualsBody = z
   .object(
     Object.fromEntries(
-      Object.entries(ACTUAL_NAMES).map(([k, a]) => [k, figure(`${a.name} actuals.${k} `, a.max, a.unit).nullable().optional()]),
-    ) as Record<keyof Actuals, z.ZodOptional<z.ZodNullable<z.ZodNumber>>>,
+      Object.entries(ACTUAL_NAMES)
+        .filter(([k]) => k !== 'taxPerMu')
+        .map(([k, a]) => [k, figure(`${a.name} actuals.${k} `, a.max, a.unit).nullable().optional()]),
+    ) as Record<Exclude<keyof Actuals, 'taxPerMu'>, z.ZodOptional<z.ZodNullable<z.ZodNumber>>>,
   )
   .strict()
+
+const figureYear = z
+  .number({ error: '评价年度 year 应为数字' })
+  .int('评价年度 year 应为整数')
+  .min(2000, '评价年度 year 不能早于 2000 年')
+  .max(2100, '评价年度 year 不能晚于 2100 年')
 
 /** POST /api/landLifeCycle/registerStage: the date a project reached a stage. */
 export const registerStageBody = z.object({
@@ -127,8 +181,10 @@ export const registerStageBody = z.object({
   stage: stage.exclude(['xmqy'], { error: '项目签约在建项目时登记，不能单独登记' }),
   date: isoDate('日期 date '),
   remark: z.string().trim().max(200, '备注 remark 最多200个字').default(''),
-  /** required at 竣工验收 and 项目评价 */
+  /** required at 竣工验收 (项目评价 reads the enterprise's yearly figures) */
   actuals: actualsBody.optional(),
+  /** 项目评价 (达产复核): the year of the enterprise's figures it judges; left out, the year before the evaluation date */
+  year: figureYear.optional(),
   /** 土地供应 of planned land (no parcel yet): the 宗地代码 the new parcel is registered under */
   landCode: z
     .string({ error: '宗地代码 landCode 应为文本' })
@@ -222,10 +278,69 @@ export const plannedShape = z.discriminatedUnion(
 )
 export type PlannedShape = z.infer<typeof plannedShape>
 
-/** POST /api/landLifeCycle/createProject: 项目签约 with its 标准地 commitments. */
+/** A contract number: letters, digits and the usual marks of a 文号, 2–60 characters. */
+const contractNo = (label: string) =>
+  z
+    .string({ error: `${label}必填` })
+    .trim()
+    .min(2, `${label}至少2个字符`)
+    .max(60, `${label}最多60个字符`)
+    .regex(/^[\p{L}\p{N}〔〕[\]（）()【】\-_/#·.]+$/u, `${label}只能包含文字、数字和〔〕()-/ 等文号符号`)
+
+/** An amount in 元 with at most two decimals, as text or number (turned into 分 on its digits, never through a float). */
+const yuanAmount = (label: string, positive: boolean) =>
+  z
+    .union([z.string(), z.number()], { error: `${label}应为金额（元）` })
+    .refine((v) => !String(v).trim().startsWith('-'), `${label}不能为负数`)
+    .refine((v) => isYuanText(v), `${label}应为以元为单位、最多两位小数的金额`)
+    .refine((v) => !positive || Number(v) > 0, `${label}应大于0`)
+    .refine((v) => Number(v) <= 1e11, `${label}不能大于 1000 亿元`)
+
+/** A rate with at most two decimals between 0 and max. */
+const rate = (label: string, max: number, unit: string) =>
+  z
+    .number({ error: `${label}应为数字` })
+    .finite(`${label}应为数字`)
+    .min(0, `${label}不能为负数`)
+    .max(max, `${label}不能大于 ${max}${unit}`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`)
+
+/** The 标准地 双合同 of a signing: both contract numbers, the 出让合同 date, 供地方式, the money and the 违约金 rule. */
+const contractFields = {
+  /** 投资建设协议编号 (its date is the signing date) */
+  investAgreementNo: contractNo('投资建设协议编号 investAgreementNo '),
+  /** 国有建设用地使用权出让合同编号 and date */
+  landContractNo: contractNo('出让合同编号 landContractNo '),
+  landContractDate: isoDate('出让合同签订日期 landContractDate '),
+  /** 供地方式, a value of the dict supply_method */
+  supplyMethod: z
+    .string({ error: '供地方式 supplyMethod 必填' })
+    .trim()
+    .min(1, '供地方式 supplyMethod 必填')
+    .max(8, '供地方式 supplyMethod 最多8个字'),
+  /** 出让价款, 元 (kept in 分) */
+  supplyPriceYuan: yuanAmount('出让价款 supplyPriceYuan ', true),
+  /** 履约保证金, 元 (kept in 分) */
+  performanceBondYuan: yuanAmount('履约保证金 performanceBondYuan ', false),
+  /** 违约金: ‰ of the 出让价款 per day late */
+  latePenaltyPermille: rate('逾期违约金比例 latePenaltyPermille ', 10, '‰'),
+  /** 违约金: % of the tax missing at 项目评价 */
+  taxPenaltyPercent: rate('亩均税收违约金比例 taxPenaltyPercent ', 200, '%'),
+  /** the 乡镇 of the land when its location does not give one (a town of the project's county) */
+  townCode: z
+    .string({ error: '所在乡镇 townCode 应为文本' })
+    .regex(/^33\d{7}$/, '所在乡镇 townCode 应为9位乡镇（街道）区划代码')
+    .optional(),
+}
+
+/** POST /api/landLifeCycle/createProject: 项目签约 with its 标准地 双合同 and commitments. */
 export const createProjectBody = z
   .object({
     ...projectFields,
+    ...contractFields,
+    /** 约定开工日期 and 约定竣工日期 of the 出让合同 */
+    startDeadline: isoDate('约定开工日期 startDeadline '),
+    completionDeadline: isoDate('约定竣工日期 completionDeadline '),
     /** the enterprise by 统一社会信用代码 (check character verified) */
     creditCode: z
       .string({ error: '统一社会信用代码 creditCode 必填' })
@@ -250,7 +365,23 @@ export const createProjectBody = z
       })
     else if (v.parcelId !== undefined && v.plannedShape !== undefined)
       ctx.addIssue({ code: 'custom', path: ['plannedShape'], message: '规划用地只能是地块 parcelId 或绘制的图形 plannedShape 之一' })
-    deadlinesAfter(v, ctx, v.signedDate)
+    // the order of the contracts: 投资建设协议 (the signing) → 出让合同 → 约定开工 → 约定竣工
+    if (v.landContractDate < v.signedDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['landContractDate'],
+        message: `出让合同签订日期 landContractDate 不能早于投资建设协议签订日期（签约日期）${v.signedDate}`,
+      })
+    else if (v.startDeadline < v.landContractDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startDeadline'],
+        message: `约定开工日期 startDeadline 不能早于出让合同签订日期 ${v.landContractDate}`,
+      })
+    if (v.completionDeadline <= v.startDeadline)
+      ctx.addIssue({ code: 'custom', path: ['completionDeadline'], message: '约定竣工日期 completionDeadline 应晚于约定开工日期' })
+    if (v.investAgreementNo === v.landContractNo)
+      ctx.addIssue({ code: 'custom', path: ['landContractNo'], message: '出让合同编号 landContractNo 不能与投资建设协议编号相同' })
   })
 export type CreateProjectBody = z.input<typeof createProjectBody>
 
@@ -323,6 +454,53 @@ export const projectIdQuery = z.object({
 export interface ProjectDetail extends ProjectRow {
   events: ProjectEvent[]
   edits: ProjectEdit[]
+  /** 违约 records, oldest first */
+  breaches: Breach[]
+  /** 办理记录 of the project (违约认定 …) */
+  steps: ProceedingStep[]
+}
+
+/** GET /api/landLifeCycle/signTowns: the 乡镇 a project on this land may be signed in. */
+export const signTownsQuery = z.object({
+  parcelId: z.coerce
+    .number({ error: '地块 parcelId 应为数字' })
+    .int('地块 parcelId 应为整数')
+    .positive('地块 parcelId 应为正整数')
+    .optional(),
+  countyCode: z
+    .string({ error: '区县 countyCode 应为文本' })
+    .regex(/^33\d{4}$/, '区县 countyCode 应为6位县级区划代码')
+    .optional(),
+})
+/** The towns of the land's county, and the town its location already gives (then no choice is needed). */
+export interface SignTowns {
+  countyCode: string | null
+  located: { code: string; name: string } | null
+  towns: { code: string; name: string }[]
+}
+
+/** GET /api/landLifeCycle/yearFigures: the enterprise's figures of a year that 项目评价 judges. */
+export const yearFiguresQuery = z.object({
+  id: z.coerce.number({ error: '项目编号 id 应为数字' }).int('项目编号 id 应为整数').positive('项目编号 id 应为正整数'),
+  year: z.coerce.number({ error: '评价年度 year 应为数字' }).int('评价年度 year 应为整数').min(2000).max(2100).optional(),
+})
+/** One figure of the enterprise's year, with where it came from. */
+export interface YearFigure {
+  key: 'taxPerMu' | 'energyVa' | 'emissionVa'
+  name: string
+  unit: string
+  value: number | null
+  committed: number | null
+  source: string | null
+  reportedDate: string | null
+}
+/** GET /api/landLifeCycle/yearFigures */
+export interface YearFigures {
+  year: number
+  /** the years the enterprise reported figures for, newest first */
+  years: number[]
+  reported: boolean
+  figures: YearFigure[]
 }
 
 /** GET /api/landLifeCycle/onebook (and /export) */
@@ -342,8 +520,10 @@ export type OnebookQuery = z.infer<typeof onebookQuery>
 export interface OnebookRow extends ProjectRow {
   /** 容积率 of the parcel now */
   actualPlotRatio: number | null
-  /** the holder's 亩均税收 of the latest year with figures, 万元/亩 */
+  /** 亩均税收 reached, 万元/亩: the judged one (of the judgement below) when there is one, else the holder's of the latest year with figures */
   actualTaxPerMu: number | null
+  /** the one judgement of the project: 项目评价 over 竣工验收, the latest */
+  judgement: (Judgement & { stage: 'jgys' | 'xmpj' }) | null
   /** achieved − committed (null when either is missing) */
   plotRatioGap: number | null
   taxGap: number | null

@@ -53,7 +53,13 @@ export const PROJECT_SELECT = `lp.id, lp.name, p.id AS parcel_id, p.land_code, C
   ${OVERDUE_SQL} AS overdue, (${OVERDUE_DAYS_SQL})::int AS overdue_days, lp.invest_intensity, lp.committed_plot_ratio, lp.committed_tax_per_mu,
   lp.committed_energy_va, lp.committed_emission_va, lp.planned_investment, lp.actual_investment, lp.actual_building_area, lp.actual_plot_ratio AS registered_plot_ratio,
   lp.actual_tax, lp.actual_energy_va, lp.actual_emission_va, lp.acceptance, lp.evaluation, ${d('exit_date')}, lp.exit_reason, lp.exit_outcome,
-  COALESCE(p.status, '') AS parcel_status, e.credit_code`
+  COALESCE(p.status, '') AS parcel_status, e.credit_code,
+  lp.invest_agreement_no, lp.land_contract_no, ${d('land_contract_date')}, lp.supply_method, lp.supply_price_fen, lp.performance_bond_fen,
+  lp.late_penalty_permille::float8 AS late_penalty_permille, lp.tax_penalty_percent::float8 AS tax_penalty_percent,
+  COALESCE(p.town_code, lp.town_code) AS town_code, (SELECT t.name FROM region t WHERE t.code = COALESCE(p.town_code, lp.town_code)) AS town_name,
+  lp.town_code AS signed_town_code, c.code AS county_code, lp.evaluation_year, lp.evaluated_tax_per_mu,
+  (SELECT count(*) FROM lifecycle_breach b WHERE b.project_id = lp.id)::int AS breach_count,
+  (SELECT COALESCE(sum(b.penalty_fen), 0) FROM lifecycle_breach b WHERE b.project_id = lp.id)::float8 AS breach_penalty_fen`
 
 /** A project row as selected. */
 export type ProjectDbRow = {
@@ -92,6 +98,24 @@ export type ProjectDbRow = {
   exit_outcome: '收回' | '保留' | '转让' | null
   parcel_status: string
   credit_code: string | null
+  invest_agreement_no: string | null
+  land_contract_no: string | null
+  land_contract_date: string | null
+  supply_method: string | null
+  supply_price_fen: number | string | null
+  performance_bond_fen: number | string | null
+  late_penalty_permille: number | null
+  tax_penalty_percent: number | null
+  /** the land's 乡镇 (the parcel's, else the one decided at signing) and the one decided at signing */
+  town_code: string | null
+  town_name: string | null
+  signed_town_code: string | null
+  /** the county of the land */
+  county_code: string | null
+  breach_count: number
+  breach_penalty_fen: number
+  evaluation_year: number | null
+  evaluated_tax_per_mu: number | null
 } & Record<(typeof STAGE_COLUMN)[LifecycleStage], string | null>
 
 /** Live projects whose parcel is inside the scope, with the region and keyword filters. */
@@ -251,6 +275,19 @@ export const PROJECT_COLUMNS = {
 } as const
 export type ProjectField = keyof typeof PROJECT_COLUMNS
 
+/** The 标准地 双合同 of a signing, as stored (money in 分). */
+export interface ContractColumns {
+  investAgreementNo: string
+  landContractNo: string
+  landContractDate: string
+  supplyMethod: string
+  supplyPriceFen: number
+  performanceBondFen: number
+  latePenaltyPermille: number
+  taxPenaltyPercent: number
+  townCode: string
+}
+
 /** Inserts a signed project and its 项目签约 history row, in one transaction; returns the id. */
 export async function insertProject(
   db: Db,
@@ -261,15 +298,34 @@ export async function insertProject(
     signedDate: string
     remark: string
     actorId: number
+    contract: ContractColumns
   },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const cols = Object.values(PROJECT_COLUMNS)
     const values = (Object.keys(PROJECT_COLUMNS) as ProjectField[]).map((k) => f[k] ?? null)
+    const c = f.contract
     const r = await tx.query<{ id: number }>(
-      `INSERT INTO lifecycle_project (parcel_id, enterprise_id, county_code, signed_date, ${cols.join(', ')})
-       VALUES ($1, $2, $3, $4::date, ${cols.map((c, i) => (c.endsWith('deadline') ? `$${i + 5}::date` : `$${i + 5}`)).join(', ')}) RETURNING id`,
-      [f.parcelId, f.enterpriseId, f.countyCode, f.signedDate, ...values],
+      `INSERT INTO lifecycle_project (parcel_id, enterprise_id, county_code, signed_date, invest_agreement_no, land_contract_no, land_contract_date,
+         supply_method, supply_price_fen, performance_bond_fen, late_penalty_permille, tax_penalty_percent, town_code, ${cols.join(', ')})
+       VALUES ($1, $2, $3, $4::date, $5, $6, $7::date, $8, $9::bigint, $10::bigint, $11::numeric, $12::numeric, $13,
+         ${cols.map((col, i) => (col.endsWith('deadline') ? `$${i + 14}::date` : `$${i + 14}`)).join(', ')}) RETURNING id`,
+      [
+        f.parcelId,
+        f.enterpriseId,
+        f.countyCode,
+        f.signedDate,
+        c.investAgreementNo,
+        c.landContractNo,
+        c.landContractDate,
+        c.supplyMethod,
+        c.supplyPriceFen,
+        c.performanceBondFen,
+        c.latePenaltyPermille,
+        c.taxPenaltyPercent,
+        c.townCode,
+        ...values,
+      ],
     )
     const id = r.rows[0].id
     await tx.query(`INSERT INTO lifecycle_event(project_id, stage, stage_date, remark, actor_id) VALUES ($1, 'xmqy', $2::date, $3, $4)`, [
@@ -473,8 +529,14 @@ export async function exitProject(
 
 // ---- 一本账 ----
 
-/** 亩均税收 achieved: the holder's 亩均税收 of the year (catalogue taxPerMu of one enterprise, exact; $1 is the year). */
-const ACTUAL_TAX_SQL = ratioSql('taxPerMu', yearlyRowOf('$1', 'e', 'y'))
+/**
+ * 亩均税收 achieved: the one 项目评价 judged (of its year, exact; the judgement's item for an evaluation
+ * made before the year was kept), else the holder's 亩均税收 of the year (catalogue taxPerMu of one
+ * enterprise, exact; $1 is the year) — so 一本账's figure is the judged one.
+ */
+const ACTUAL_TAX_SQL = `(CASE WHEN lp.evaluation IS NOT NULL THEN COALESCE(lp.evaluated_tax_per_mu,
+    (SELECT (i->>'actual')::float8 FROM jsonb_array_elements(lp.evaluation->'items') i WHERE i->>'key' = 'taxPerMu' LIMIT 1))
+  ELSE ${ratioSql('taxPerMu', yearlyRowOf('$1', 'e', 'y'))} END)`
 const BELOW_SQL = `(lp.production_date IS NOT NULL AND ${ACTUAL_TAX_SQL} < lp.committed_tax_per_mu)`
 
 /** A 一本账 row: the project plus what was achieved. */
@@ -555,4 +617,151 @@ export async function todayFigures(
     where.params,
   )
   return r.rows[0]
+}
+
+// ---- 标准地 双合同 and 违约 ----
+
+/** The project already holding a contract number of a kind (live projects), if any. */
+export async function contractNoHolder(
+  db: Db,
+  column: 'invest_agreement_no' | 'land_contract_no',
+  no: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const r = await db.query<{ id: number; name: string }>(
+    `SELECT id, name FROM lifecycle_project WHERE ${column} = $1 AND NOT deleted LIMIT 1`,
+    [no],
+  )
+  return r.rows[0]
+}
+
+/** Whether a value is an item of a dict (the data dictionary maintained under 字典管理). */
+export async function dictHas(db: Db, dict: string, value: string): Promise<boolean> {
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dict_item i JOIN dict d ON d.id = i.dict_id WHERE d.code = $1 AND i.value = $2 AND i.status = 1`,
+    [dict, value],
+  )
+  return r.rows[0].n > 0
+}
+
+/** The towns of a county, and the town (with an outline) a shape's inner point lies in, if any. */
+export async function townsOf(db: Db, county: string): Promise<{ code: string; name: string }[]> {
+  const r = await db.query<{ code: string; name: string }>(
+    `SELECT code, name FROM region WHERE parent_code = $1 AND level = 'town' ORDER BY sort, code`,
+    [county],
+  )
+  return r.rows
+}
+
+/** The town whose outline holds the inner point of a parcel (by id) or of a GeoJSON shape; null where no town outline is loaded. */
+export async function locatedTown(db: Db, land: { parcelId: number } | { shape: unknown }): Promise<{ code: string; name: string } | null> {
+  const point =
+    'parcelId' in land
+      ? `(SELECT ST_PointOnSurface(geom) FROM parcel WHERE id = $1)`
+      : `ST_PointOnSurface(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326))`
+  const r = await db.query<{ code: string; name: string }>(
+    `SELECT code, name FROM region WHERE level = 'town' AND geom IS NOT NULL AND ST_Intersects(geom, ${point}) ORDER BY code LIMIT 1`,
+    ['parcelId' in land ? land.parcelId : JSON.stringify(land.shape)],
+  )
+  return r.rows[0] ?? null
+}
+
+/** A parcel's own 乡镇 and county. */
+export async function parcelTown(db: Db, parcelId: number): Promise<{ town_code: string | null; county_code: string | null } | undefined> {
+  return (
+    await db.query<{ town_code: string | null; county_code: string | null }>('SELECT town_code, county_code FROM parcel WHERE id = $1', [
+      parcelId,
+    ])
+  ).rows[0]
+}
+
+/** A 违约 record as stored. */
+export type BreachDbRow = {
+  id: number
+  kind: '逾期开工' | '逾期竣工' | '亩均税收未达承诺'
+  found_date: string
+  late_days: number | null
+  committed: number | null
+  actual: number | null
+  base_fen: number | string
+  penalty_fen: number | string
+  rule: string
+  created_at: Date | string
+}
+
+/** The 违约 records of a project, oldest first. */
+export async function breaches(db: Db, projectId: number): Promise<BreachDbRow[]> {
+  const r = await db.query<BreachDbRow>(
+    `SELECT id, kind, to_char(found_date, 'YYYY-MM-DD') AS found_date, late_days, committed, actual, base_fen, penalty_fen, rule, created_at
+     FROM lifecycle_breach WHERE project_id = $1 ORDER BY id`,
+    [projectId],
+  )
+  return r.rows
+}
+
+/** Opens a 违约 record (one per kind and project); returns its id, or null when the kind is already recorded. */
+export async function insertBreach(
+  db: Db,
+  b: {
+    projectId: number
+    kind: string
+    eventId: number
+    foundDate: string
+    lateDays: number | null
+    committed: number | null
+    actual: number | null
+    baseFen: number
+    penaltyFen: number
+    rule: string
+    actorId: number
+  },
+): Promise<number | null> {
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO lifecycle_breach(project_id, kind, event_id, found_date, late_days, committed, actual, base_fen, penalty_fen, rule, actor_id)
+     VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8::bigint, $9::bigint, $10, $11) ON CONFLICT (project_id, kind) DO NOTHING RETURNING id`,
+    [b.projectId, b.kind, b.eventId, b.foundDate, b.lateDays, b.committed, b.actual, b.baseFen, b.penaltyFen, b.rule, b.actorId],
+  )
+  return r.rows[0]?.id ?? null
+}
+
+/** The figures of an enterprise's year that 项目评价 judges, through the catalogue's formulas, and their sources. */
+export async function enterpriseYear(
+  db: Db,
+  enterpriseId: number,
+  year: number,
+): Promise<{
+  reported: boolean
+  tax_per_mu: number | null
+  energy_va: number | null
+  emission_va: number | null
+  sources: Record<string, { source: string; reported_date: string }> | string | null
+}> {
+  const r = await db.query<{
+    reported: boolean
+    tax_per_mu: number | null
+    energy_va: number | null
+    emission_va: number | null
+    sources: Record<string, { source: string; reported_date: string }> | string | null
+  }>(
+    `SELECT (y.id IS NOT NULL) AS reported, (${ratioSql('taxPerMu', yearlyRowOf('$2', 'e', 'y'))})::float8 AS tax_per_mu,
+            (${ratioSql('energyEfficiency', yearlyRowOf('$2', 'e', 'y'))})::float8 AS energy_va,
+            (${ratioSql('emissionEfficiency', yearlyRowOf('$2', 'e', 'y'))})::float8 AS emission_va,
+            (SELECT json_object_agg(s.item, json_build_object('source', s.source, 'reported_date', to_char(s.reported_date, 'YYYY-MM-DD')))
+               FROM appraisal_input_source s WHERE s.enterprise_id = e.id AND s.year = $2) AS sources
+     FROM enterprise e LEFT JOIN enterprise_yearly y ON y.enterprise_id = e.id AND y.year = $2 WHERE e.id = $1`,
+    [enterpriseId, year],
+  )
+  return r.rows[0] ?? { reported: false, tax_per_mu: null, energy_va: null, emission_va: null, sources: null }
+}
+
+/** The years an enterprise reported figures for, newest first. */
+export async function reportedYears(db: Db, enterpriseId: number): Promise<number[]> {
+  const r = await db.query<{ year: number }>('SELECT year FROM enterprise_yearly WHERE enterprise_id = $1 ORDER BY year DESC', [
+    enterpriseId,
+  ])
+  return r.rows.map((x) => Number(x.year))
+}
+
+/** Sets the 乡镇 a data-centre submission belongs to (its region; the approval writes the project's town to the parcel, migration 0330). */
+export async function setSubmissionTown(db: Db, submissionId: number, townCode: string): Promise<void> {
+  await db.query("UPDATE dc_submission SET town_code = $2 WHERE id = $1 AND state = '待审核'", [submissionId, townCode])
 }

@@ -16,6 +16,8 @@ import {
   projectIdQuery,
   projectListQuery,
   registerStageBody,
+  signTownsQuery,
+  yearFiguresQuery,
   type OnebookRow,
   type StageProjects,
 } from '../../../domain/contracts/lifecycle-project'
@@ -32,6 +34,7 @@ import { resolveYear } from '../../common/stat-years'
 import * as repo from './repo'
 import * as service from './service'
 import { todayInProductZone } from '../../../domain/today'
+import { fenToYuanText } from '../../../domain/idle-land'
 import { proposerOf } from '../datacenter/context'
 
 const READ_PAGES = [...PROJECT_PAGES, ONEBOOK_PAGE]
@@ -78,20 +81,32 @@ export const lifecycleProjectRoutes =
       '/api/landLifeCycle/registerStage',
       { config: { pages: PROJECT_PAGES, log: { module: 'landLifeCycle', action: '登记项目阶段' } }, schema: { body: registerStageBody } },
       async (req) => {
-        const { id, stage, date, remark, actuals, landCode } = req.body
+        const { id, stage, date, remark, actuals, landCode, year } = req.body
         const scope = await scopeOfRequest(db, req)
         const user = currentUser(req)
         const { project, message } = await service.registerStage(
           db,
           scope,
           { ...proposerOf(user), scope },
-          { id, stage, date, remark, actuals, landCode, actorId: user.id },
+          { id, stage, date, remark, actuals, landCode, year, actorId: user.id },
           (row) => {
             req.logTarget = `${row.name} ${STAGE_NAMES[stage]}`
           },
         )
         return ok(project, message)
       },
+    )
+
+    app.get(
+      '/api/landLifeCycle/signTowns',
+      { config: { pages: ['/landLifeCycle/projectManager/xmqy'], log: false }, schema: { querystring: signTownsQuery } },
+      async (req) => ok(await service.signTowns(db, await scopeOfRequest(db, req), req.query)),
+    )
+
+    app.get(
+      '/api/landLifeCycle/yearFigures',
+      { config: { pages: PROJECT_PAGES, log: false }, schema: { querystring: yearFiguresQuery } },
+      async (req) => ok(await service.yearFigures(db, await scopeOfRequest(db, req), req.query.id, req.query.year)),
     )
 
     app.get(
@@ -207,8 +222,12 @@ export const lifecycleProjectRoutes =
             { header: `亩均税收承诺（万元/亩）`, value: (r) => r.committedTaxPerMu, width: 16 },
             { ...figureHeader('taxPerMu', `亩均税收 ${year}年`), value: (r) => r.actualTaxPerMu, width: 16 },
             { header: '亩均税收差额', value: (r) => r.taxGap, width: 12 },
-            { header: '竣工验收结论', value: (r) => r.acceptance?.conclusion ?? null, width: 30 },
-            { header: '项目评价结论', value: (r) => r.evaluation?.conclusion ?? null, width: 30 },
+            {
+              header: '评价结论',
+              value: (r) => (r.judgement ? `${STAGE_NAMES[r.judgement.stage]}：${r.judgement.conclusion}` : null),
+              width: 36,
+            },
+            { header: '违约金（元）', value: (r) => (r.breachCount ? fenToYuanText(r.breachPenaltyFen, false) : null), width: 16 },
             { header: '退出', value: (r) => (r.exit ? `${r.exit.date} ${r.exit.reason}（土地${r.exit.outcome}）` : null), width: 30 },
           ],
           pages: pages(),

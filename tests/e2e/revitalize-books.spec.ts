@@ -1,0 +1,99 @@
+/**
+ * The land's books (issue 29) in real Chromium: 土地科 finishes the seed's running 企业自主再开发 plan on
+ * 盘活方案 with the new 容积率 and 建筑面积 (the form asks for what the method writes), the auditor approves
+ * the data-centre submission, and within the minute the parcel is no longer 低效 — on the 3D globe's
+ * 低效用地 theme (its colour and the legend's count of the view) and in the 低效 figure the leader's
+ * screens read. Screens saved.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import type { GlobeParcelInfo } from '../../src/domain/contracts/globe'
+import type { PlanDetail, PlanList } from '../../src/domain/contracts/revitalize'
+import { shot, signIn, stored } from './helpers'
+
+const headers = async (page: Page) => ({
+  Authorization: `Bearer ${(await stored(page, 'Authorization')) ?? ''}`,
+  'X-Requested-With': 'XMLHttpRequest',
+})
+async function api<T>(page: Page, path: string): Promise<T> {
+  const r = await page.request.get(path, { headers: await headers(page) })
+  expect(r.status(), `${path}: ${await r.text()}`).toBe(200)
+  return ((await r.json()) as { data: T }).data
+}
+
+const said = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+
+async function globeReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('globe-host')).toHaveAttribute('data-ready', 'true', { timeout: 45_000 })
+  await page.waitForFunction(() => window.__globe !== undefined && window.__globe.parcels.ids().length > 0, null, { timeout: 45_000 })
+  await page.evaluate(() => window.__globe!.parcels.ready())
+}
+
+/** The globe at the parcel on the 低效用地 theme: the parcel's colour and the legend's 低效用地 count of the view. */
+async function lowOnGlobe(page: Page, parcelId: number): Promise<{ colour: string; low: number; notLow: number }> {
+  await page.goto(`/system/3DMap?landId=${parcelId}`)
+  await globeReady(page)
+  await page.getByTestId('globe-theme').getByText('低效用地', { exact: true }).click()
+  await expect(page.getByTestId('globe-legend-title')).toContainText('低效用地')
+  const rows = await page.getByTestId('globe-legend-item').allInnerTexts()
+  const count = (label: string) => Number(rows.find((r) => r.startsWith(label))?.match(/(\d+)\s*\D*$/)?.[1] ?? NaN)
+  const colour = (await page.evaluate((id) => window.__globe!.parcels.colorOf(id), parcelId))!
+  return { colour, low: count('低效用地'), notLow: count('非低效') }
+}
+
+test('a finished 企业自主再开发 plan takes its parcel out of 低效: the globe and the count drop by one', async ({ page, browser }) => {
+  test.setTimeout(400_000)
+  await signIn(page, 'land', 'Land@2026')
+  const running = await api<PlanList>(page, `/api/landInefficient/getNrList?method=${encodeURIComponent('企业自主再开发')}&pageSize=50`)
+  const plan = running.page.list.find((p) => p.state === '实施中' || p.state === '已逾期')
+  expect(plan, 'the seed’s running 企业自主再开发 plan').toBeDefined()
+  const detail = await api<PlanDetail>(page, `/api/landInefficient/getPhPage?id=${plan!.id}`)
+  const parcelId = detail.parcels[0].parcelId
+
+  // the leader's globe before: the parcel is 低效
+  const leaderContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const leader = await leaderContext.newPage()
+  await signIn(leader, 'leader', 'Leader@2026')
+  const before = await lowOnGlobe(leader, parcelId)
+  expect((await api<GlobeParcelInfo>(leader, `/api/globe/parcels/${parcelId}`)).lowEfficiency).toBe(true)
+  await leader.screenshot({ path: shot('books-globe-before') })
+
+  // 土地科 finishes the plan: the form asks for the new 容积率 and 建筑面积, not for a holder
+  await page.goto(`/land/revitalize/revitalizePlan?tab=plans&keyword=${encodeURIComponent(plan!.name)}`)
+  await page.getByTestId(`plan-view-${plan!.id}`).click()
+  const drawer = page.getByTestId('plan-drawer')
+  await drawer.getByTestId('plan-complete').click()
+  const form = page.getByTestId('complete-form')
+  await expect(form).toContainText('企业自主再开发办结后：新的容积率和建筑面积，地块不再低效')
+  await expect(form.getByLabel('新用地单位统一社会信用代码')).toHaveCount(0)
+  await page.getByTestId('complete-form-ok').click()
+  await expect(form).toContainText('请填写盘活后容积率')
+  await form.getByLabel('盘活后容积率').fill('1.72')
+  await form.getByLabel('盘活后建筑面积（平方米）').fill('30000')
+  await page.screenshot({ path: shot('books-complete-form') })
+  await page.getByTestId('complete-form-ok').click()
+  const done = said(page, '已办结，台账已销号')
+  await expect(done).toBeVisible()
+  const subs = [...(await done.innerText()).matchAll(/#(\d+)/g)].map((m) => Number(m[1]))
+  expect(subs.length, 'the submission to audit').toBeGreaterThan(0)
+  await expect(drawer.getByTestId('plan-outcome')).toContainText('已投产')
+  await expect(drawer.getByTestId('plan-outcome')).toContainText('1.72')
+  await page.screenshot({ path: shot('books-plan-outcome'), fullPage: true })
+
+  // the auditor approves it
+  const auditorContext = await browser.newContext()
+  const auditor = await auditorContext.newPage()
+  await signIn(auditor, 'auditor', 'Auditor@2026')
+  for (const id of subs) {
+    const r = await auditor.request.post('/api/audit/update/one', { headers: await headers(auditor), data: { id, decision: 'approve' } })
+    expect(r.status(), await r.text()).toBe(200)
+  }
+  await auditorContext.close()
+
+  // the same minute: the globe's 低效用地 theme no longer paints it, and its count of the view is one less
+  const after = await lowOnGlobe(leader, parcelId)
+  expect((await api<GlobeParcelInfo>(leader, `/api/globe/parcels/${parcelId}`)).lowEfficiency).toBe(false)
+  expect(after.colour).not.toBe(before.colour)
+  expect([after.low, after.notLow]).toEqual([before.low - 1, before.notLow + 1])
+  await leader.screenshot({ path: shot('books-globe-after') })
+  await leaderContext.close()
+})

@@ -471,6 +471,9 @@ export const signTownsQuery = z.object({
     .string({ error: '区县 countyCode 应为文本' })
     .regex(/^33\d{4}$/, '区县 countyCode 应为6位县级区划代码')
     .optional(),
+  /** a point of drawn planned land (经度, 纬度): its county and the town outline it lies in */
+  lng: z.coerce.number({ error: '经度 lng 应为数字' }).min(-180).max(180).optional(),
+  lat: z.coerce.number({ error: '纬度 lat 应为数字' }).min(-90).max(90).optional(),
 })
 /** The towns of the land's county, and the town its location already gives (then no choice is needed). */
 export interface SignTowns {

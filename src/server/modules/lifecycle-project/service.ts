@@ -278,7 +278,11 @@ async function signingTown(
 }
 
 /** The towns a signing on this land may name, and the one its location gives. */
-export async function signTowns(db: Db, scope: DataScope, q: { parcelId?: number; countyCode?: string }): Promise<SignTowns> {
+export async function signTowns(
+  db: Db,
+  scope: DataScope,
+  q: { parcelId?: number; countyCode?: string; lng?: number; lat?: number },
+): Promise<SignTowns> {
   let county = q.countyCode ?? null
   let located: { code: string; name: string } | null = null
   if (q.parcelId !== undefined) {
@@ -287,7 +291,14 @@ export async function signTowns(db: Db, scope: DataScope, q: { parcelId?: number
     county = parcel.county_code
     const own = (await repo.parcelTown(db, parcel.id))?.town_code ?? null
     located = own ? { code: own, name: own } : await repo.locatedTown(db, { parcelId: parcel.id })
-  } else if (county && !(await regionInScope(db, scope, county))) throw notFound(`区县 ${county} 不在本账号的数据范围内`)
+  } else if (q.lng !== undefined && q.lat !== undefined) {
+    // a point of drawn land: the county it lies in, and the town outline if one is loaded
+    const point = { type: 'Point', coordinates: [q.lng, q.lat] }
+    county = (await repo.shapeFacts(db, point)).county
+    located = await repo.locatedTown(db, { shape: point })
+  }
+  if (q.parcelId === undefined && county && !(await regionInScope(db, scope, county)))
+    throw notFound(`区县 ${county} 不在本账号的数据范围内`)
   const towns = county ? await repo.townsOf(db, county) : []
   if (located) located = { code: located.code, name: towns.find((t) => t.code === located!.code)?.name ?? located.name }
   return { countyCode: county, located, towns }

@@ -5,7 +5,8 @@
  */
 import { Alert, Button, Descriptions, Drawer, Empty, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import { useState } from 'react'
-import type { ProjectDetail, ProjectEdit, ProjectEvent } from '../../../../domain/contracts/lifecycle-project'
+import type { Breach, ProjectDetail, ProjectEdit, ProjectEvent } from '../../../../domain/contracts/lifecycle-project'
+import { moneyText } from '../../../../domain/idle-land'
 import type { JudgedItem, Judgement } from '../../../../domain/lifecycle'
 import { SignModal } from './sign-modal'
 import { EXIT_NAME, LIFECYCLE_STAGES, STAGE_NAMES } from '../../../../domain/lifecycle'
@@ -96,6 +97,13 @@ function JudgementTable({ title, j, testId }: { title: string; j: Judgement; tes
           { title: '指标', dataIndex: 'name', render: (n: string, i) => `${n}${i.unit ? `（${i.unit}）` : ''}` },
           { title: '承诺', dataIndex: 'committed', align: 'right', render: fixed2 },
           { title: '实际', dataIndex: 'actual', align: 'right', render: fixed2 },
+          {
+            // where a figure of the enterprise's year came from (项目评价 reads them, never typed)
+            title: '来源',
+            dataIndex: 'basis',
+            render: (b: JudgedItem['basis']) =>
+              b ? `${b.year} 年度企业报送（${b.source ?? '来源未记录'}${b.reportedDate ? `，${b.reportedDate} 报送` : ''}）` : '登记填报',
+          },
           { title: '差额', dataIndex: 'gap', align: 'right', render: (g: number) => <GapFigure value={g} /> },
           {
             title: '结论',
@@ -105,6 +113,35 @@ function JudgementTable({ title, j, testId }: { title: string; j: Judgement; tes
         ]}
       />
       <Alert type={j.passed ? 'success' : 'warning'} showIcon title={j.conclusion} style={{ marginTop: 8 }} />
+    </div>
+  )
+}
+
+/** 违约 records: what was missed, when, and the 违约金 of the signed rule. */
+function Breaches({ breaches }: { breaches: Breach[] }) {
+  if (breaches.length === 0) return null
+  return (
+    <div data-testid="project-breaches" style={{ marginBottom: 20 }}>
+      <Typography.Title level={5}>
+        违约记录 <Tag color="error">{breaches.length} 项</Tag>
+      </Typography.Title>
+      <Table<Breach>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={breaches}
+        columns={[
+          { title: '违约情形', dataIndex: 'kind' },
+          { title: '认定日期', dataIndex: 'foundDate' },
+          {
+            title: '情况',
+            render: (_v, b) =>
+              b.kind === '亩均税收未达承诺' ? `实际 ${fixed2(b.actual)} / 承诺 ${fixed2(b.committed)} 万元/亩` : `逾期 ${b.lateDays} 天`,
+          },
+          { title: '违约金', dataIndex: 'penaltyFen', align: 'right', render: (f: number) => moneyText(f) },
+          { title: '计算规则', dataIndex: 'rule' },
+        ]}
+      />
     </div>
   )
 }
@@ -172,6 +209,7 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
             <Descriptions.Item label="地块">{p.parcelName}</Descriptions.Item>
             <Descriptions.Item label="用地单位">{p.enterpriseName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="区县">{p.countyName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="乡镇（街道）">{p.townName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="面积（亩）">{fixed2(p.areaMu)}</Descriptions.Item>
             <Descriptions.Item label="当前阶段">
               <StageTag stage={p.currentStage} />
@@ -196,6 +234,26 @@ export function ProjectDrawer({ id, onClose }: { id: number | null; onClose: () 
               <OverdueTag overdue={p.overdue} days={p.overdueDays} />
             </Descriptions.Item>
           </Descriptions>
+          {p.contract && (
+            <>
+              <Typography.Title level={5}>标准地双合同</Typography.Title>
+              <Descriptions size="small" column={2} bordered style={{ marginBottom: 20 }} data-testid="project-contract">
+                <Descriptions.Item label="投资建设协议">
+                  {p.contract.investAgreementNo}（{p.contract.investAgreementDate}）
+                </Descriptions.Item>
+                <Descriptions.Item label="出让合同">
+                  {p.contract.landContractNo}（{p.contract.landContractDate}）
+                </Descriptions.Item>
+                <Descriptions.Item label="供地方式">{p.contract.supplyMethod}</Descriptions.Item>
+                <Descriptions.Item label="出让价款">{moneyText(p.contract.supplyPriceFen)}</Descriptions.Item>
+                <Descriptions.Item label="履约保证金">{moneyText(p.contract.performanceBondFen)}</Descriptions.Item>
+                <Descriptions.Item label="违约金条款">
+                  逾期开工、竣工每日按出让价款的 {p.contract.latePenaltyPermille}‰；亩均税收未达承诺按差额的 {p.contract.taxPenaltyPercent}%
+                </Descriptions.Item>
+              </Descriptions>
+            </>
+          )}
+          <Breaches breaches={p.breaches} />
           <Typography.Title level={5}>标准地承诺</Typography.Title>
           {/* two items a row and figures kept on one line: three a row left 50,000.00 broken over two lines in the 720 px drawer */}
           <Descriptions

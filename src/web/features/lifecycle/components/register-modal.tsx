@@ -1,11 +1,12 @@
 /**
  * 登记 of one stage for one project: the date (not after today, not before the previous stage's
- * date), a remark, and at 竣工验收 and 项目评价 the actual figures judged against the 标准地
+ * date), a remark, at 竣工验收 the measured figures and at 项目评价 the year of the enterprise's
+ * reported figures (shown with their source and date, never typed), judged against the 标准地
  * commitments, checked with the server's own schema; the server's answer is shown as it
  * words it (已登记项目开工，约定竣工期限为 …) and its field errors land under their fields.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Col, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Row } from 'antd'
+import { Alert, App, Col, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Row, Select, Table } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { registerStageBody, type ProjectRow } from '../../../../domain/contracts/lifecycle-project'
@@ -24,12 +25,15 @@ import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { registerStage } from '../api/register-stage'
 import { enterMovesOn } from '../../../ui/form-keys'
 import { productToday } from '../../../core/product-today'
+import { useYearFigures } from '../api/year-figures'
+import type { YearFigure } from '../../../../domain/contracts/lifecycle-project'
 
 interface Values {
   date?: Dayjs
   remark?: string
   actuals?: Actuals
   landCode?: string
+  year?: number
 }
 
 /** The stage before `stage` (项目签约 has none). */
@@ -49,6 +53,9 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
   // 土地供应 of land drawn at signing: the new parcel's 宗地代码 goes to the data centre with the draft
   const newParcel = stage === 'tdgy' && project !== null && project.parcelId === null
   const date = Form.useWatch('date', form)
+  const chosenYear = Form.useWatch('year', form)
+  // 项目评价 (达产复核): the enterprise's figures of the chosen year (left out: the year before today)
+  const figures = useYearFigures(stage === 'xmpj' && project ? project.id : null, chosenYear)
   const late =
     project && date
       ? lateDays(stage, date.format('YYYY-MM-DD'), { startDeadline: project.startDeadline, completionDeadline: project.completionDeadline })
@@ -68,7 +75,8 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
       stage,
       date: v.date?.format('YYYY-MM-DD'),
       remark: v.remark ?? '',
-      ...(judged ? { actuals: v.actuals } : {}),
+      ...(stage === 'jgys' ? { actuals: v.actuals } : {}),
+      ...(stage === 'xmpj' ? { year: v.year ?? figures.data?.year } : {}),
       ...(newParcel ? { landCode: v.landCode } : {}),
     })
     if (!body.success) {
@@ -84,7 +92,7 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
       const onFields = e.details.flatMap((d): { name: string | string[]; errors: string[] }[] =>
-        d.field === 'date' || d.field === 'remark' || d.field === 'landCode'
+        d.field === 'date' || d.field === 'remark' || d.field === 'landCode' || d.field === 'year'
           ? [{ name: d.field, errors: [d.message] }]
           : d.field.startsWith('actuals.')
             ? [{ name: ['actuals', d.field.slice(8)], errors: [d.message] }]
@@ -178,6 +186,57 @@ export function RegisterModal({ stage, project, onClose }: { stage: LifecycleSta
                   )
                 })}
               </Row>
+            )}
+            {stage === 'xmpj' && (
+              <div data-testid="register-year-figures">
+                <Form.Item
+                  name="year"
+                  label="评价年度（企业报送数据）"
+                  extra="亩均税收、单位能耗增加值、单位排放增加值取自企业该年度报送数据，按指标目录口径计算，不手工填写"
+                >
+                  <Select
+                    style={{ width: 220 }}
+                    placeholder={figures.data ? `${figures.data.year} 年` : '选择年度'}
+                    options={(figures.data?.years ?? []).map((y) => ({ value: y, label: `${y} 年` }))}
+                    data-testid="register-year"
+                  />
+                </Form.Item>
+                {figures.data && !figures.data.reported && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    title={`用地单位没有 ${figures.data.year} 年度的报送数据，无法据以评价；${
+                      figures.data.years.length ? `请选择已报送的年度（${figures.data.years.join('、')}）` : '该企业尚未报送任何年度数据'
+                    }`}
+                    style={{ marginBottom: 12 }}
+                    data-testid="register-year-missing"
+                  />
+                )}
+                {figures.data?.reported && (
+                  <Table<YearFigure>
+                    size="small"
+                    rowKey="key"
+                    pagination={false}
+                    style={{ marginBottom: 12 }}
+                    dataSource={figures.data.figures}
+                    columns={[
+                      { title: '指标', dataIndex: 'name', render: (n: string, f) => `${n}（${f.unit}）` },
+                      { title: '承诺', dataIndex: 'committed', align: 'right', render: (v: number | null) => v ?? '—' },
+                      {
+                        title: `${figures.data.year} 年实际`,
+                        dataIndex: 'value',
+                        align: 'right',
+                        render: (v: number | null) => v ?? '未报送',
+                      },
+                      {
+                        title: '来源',
+                        key: 'source',
+                        render: (_v, f) => (f.source ? `${f.source}${f.reportedDate ? `，${f.reportedDate} 报送` : ''}` : '—'),
+                      },
+                    ]}
+                  />
+                )}
+              </div>
             )}
             {judged && (
               <Alert

@@ -1,9 +1,10 @@
 /**
  * 新建签约项目 / 修改项目: the project name, the enterprise by 统一社会信用代码 (check character verified
- * here as on the server), the planned land (a parcel without a live project), 签约日期, 计划投资 and
- * the 标准地 commitments with the start and completion deadlines (left empty: 12 months after
- * delivery, 24 months after the start). An edit changes the name, investment, commitments and
- * deadlines only; the server keeps its history. Field errors of the server land under their fields.
+ * here as on the server), the planned land (a parcel without a live project) and its 乡镇, 签约日期
+ * (the 投资建设协议's), 计划投资, the 标准地 双合同 (both numbers, the 出让合同 date, 供地方式, 出让价款 and
+ * 履约保证金 in 元, 约定开工/竣工 dates, the 违约金 rule) and the commitments. An edit changes the name,
+ * investment, commitments and deadlines only; the server keeps its history. Field errors of the
+ * server land under their fields.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd'
@@ -18,7 +19,14 @@ import {
   type ProjectRow,
 } from '../../../../domain/contracts/lifecycle-project'
 import { validateCreditCode } from '../../../../domain/codes/credit-code'
-import { COMMITMENT_ITEMS, COMPLETION_WITHIN_MONTHS, START_WITHIN_MONTHS, type Commitments } from '../../../../domain/lifecycle'
+import {
+  COMMITMENT_ITEMS,
+  COMPLETION_WITHIN_MONTHS,
+  DEFAULT_PENALTY_RULE,
+  START_WITHIN_MONTHS,
+  type Commitments,
+} from '../../../../domain/lifecycle'
+import { useSignTowns, type SignLand } from '../api/sign-towns'
 import { ApiError } from '../../../core/api'
 import { LIFECYCLE_KEY } from '../api/list-stage-projects'
 import { createProject, updateProject, useParcelOptions } from '../api/project-writes'
@@ -43,6 +51,25 @@ interface Values {
   committedEmissionVa?: number
   startDeadline?: Dayjs | null
   completionDeadline?: Dayjs | null
+  investAgreementNo?: string
+  landContractNo?: string
+  landContractDate?: Dayjs
+  supplyMethod?: string
+  supplyPriceYuan?: string
+  performanceBondYuan?: string
+  latePenaltyPermille?: number
+  taxPenaltyPercent?: number
+  townCode?: string
+}
+
+/** 供地方式 of the dictionary supply_method (字典管理; the server checks the dictionary in force). */
+const SUPPLY_METHODS = ['出让', '划拨', '租赁', '作价出资', '授权经营', '其他']
+
+/** A point of a drawn shape (its first corner), to find its county and 乡镇. */
+function pointOf(g: Geometry | null | undefined): SignLand {
+  if (!g) return null
+  const c = g.type === 'Polygon' ? g.coordinates[0]?.[0] : g.type === 'MultiPolygon' ? g.coordinates[0]?.[0]?.[0] : undefined
+  return c ? { lng: c[0], lat: c[1] } : null
 }
 
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null)
@@ -59,6 +86,11 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
   const queryClient = useQueryClient()
   const parcels = useParcelOptions(keyword, open && !editing)
   const visible = open || Boolean(editing)
+  const parcelId = Form.useWatch('parcelId', form)
+  const shape = Form.useWatch('plannedShape', form)
+  const land: SignLand = editing || !visible ? null : landMode === 'parcel' ? (parcelId ? { parcelId } : null) : pointOf(shape)
+  const towns = useSignTowns(land)
+  const located = towns.data?.located ?? null
 
   useEffect(() => {
     if (!visible) return
@@ -77,7 +109,13 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
         startDeadline: editing.startDeadline ? dayjs(editing.startDeadline) : null,
         completionDeadline: editing.completionDeadline ? dayjs(editing.completionDeadline) : null,
       })
-    } else form.setFieldsValue({ signedDate: productToday() })
+    } else
+      form.setFieldsValue({
+        signedDate: productToday(),
+        supplyMethod: '出让',
+        latePenaltyPermille: DEFAULT_PENALTY_RULE.latePermille,
+        taxPenaltyPercent: DEFAULT_PENALTY_RULE.taxPercent,
+      })
   }, [visible, editing, form])
 
   const submit = async (v: Values) => {
@@ -99,6 +137,16 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
           creditCode: v.creditCode,
           ...(landMode === 'parcel' ? { parcelId: v.parcelId } : { plannedShape: v.plannedShape ?? undefined }),
           signedDate: day(v.signedDate),
+          investAgreementNo: v.investAgreementNo,
+          landContractNo: v.landContractNo,
+          landContractDate: day(v.landContractDate),
+          supplyMethod: v.supplyMethod,
+          supplyPriceYuan: v.supplyPriceYuan,
+          performanceBondYuan: v.performanceBondYuan,
+          latePenaltyPermille: v.latePenaltyPermille,
+          taxPenaltyPercent: v.taxPenaltyPercent,
+          // the located 乡镇 wins; the chosen one only where the land's location gives none
+          townCode: located ? undefined : v.townCode,
         })
     if (!parsed.success) {
       const issues = parsed.error.issues
@@ -115,7 +163,21 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
       onClose()
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, (err as Error).message)
-      const known = new Set(Object.keys(form.getFieldsValue(true)).concat(['creditCode', 'parcelId', 'plannedShape', 'signedDate']))
+      const known = new Set(
+        Object.keys(form.getFieldsValue(true)).concat([
+          'creditCode',
+          'parcelId',
+          'plannedShape',
+          'signedDate',
+          'investAgreementNo',
+          'landContractNo',
+          'landContractDate',
+          'supplyMethod',
+          'supplyPriceYuan',
+          'performanceBondYuan',
+          'townCode',
+        ]),
+      )
       // plannedShape.coordinates.0 → the shape's field
       const onFields = e.details
         .map((d) => ({ ...d, field: d.field.split('.')[0] }))
@@ -229,8 +291,33 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
             </Col>
           )}
           {!editing && (
+            <Col span={12}>
+              {located ? (
+                <Form.Item label="所在乡镇（街道）" extra="按地块位置确定" data-testid="sign-town-located">
+                  <Input value={towns.data?.located?.name ?? ''} disabled />
+                </Form.Item>
+              ) : (
+                <Form.Item
+                  name="townCode"
+                  label="所在乡镇（街道）"
+                  rules={[{ required: true, message: '地块位置没有乡镇界线，请选择所在乡镇（街道）' }]}
+                  extra={land ? '地块位置没有乡镇界线，请选择' : '先选择地块或绘制规划用地'}
+                >
+                  <Select
+                    showSearch={{ optionFilterProp: 'label' }}
+                    placeholder="选择乡镇（街道）"
+                    loading={towns.isFetching}
+                    disabled={!land}
+                    options={(towns.data?.towns ?? []).map((t) => ({ value: t.code, label: t.name }))}
+                    data-testid="sign-town"
+                  />
+                </Form.Item>
+              )}
+            </Col>
+          )}
+          {!editing && (
             <Col span={6}>
-              <Form.Item name="signedDate" label="签约日期" rules={[{ required: true, message: '请选择签约日期' }]}>
+              <Form.Item name="signedDate" label="签约日期（投资建设协议）" rules={[{ required: true, message: '请选择签约日期' }]}>
                 <DatePicker
                   style={{ width: '100%' }}
                   disabledDate={(d) => d.isAfter(productToday().endOf('day'))}
@@ -264,18 +351,100 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
             <PlannedShapeField />
           </Form.Item>
         )}
+        {!editing && (
+          <>
+            <Divider titlePlacement="start" plain>
+              标准地双合同
+            </Divider>
+            <Row gutter={16} data-testid="sign-contract">
+              <Col span={12}>
+                <Form.Item
+                  name="investAgreementNo"
+                  label="投资建设协议编号"
+                  rules={[{ required: true, message: '请填写投资建设协议编号' }]}
+                >
+                  <Input maxLength={60} placeholder="如 投资协议〔2026〕18号" data-testid="sign-investAgreementNo" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="landContractNo" label="出让合同编号" rules={[{ required: true, message: '请填写出让合同编号' }]}>
+                  <Input maxLength={60} placeholder="国有建设用地使用权出让合同编号" data-testid="sign-landContractNo" />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="landContractDate" label="出让合同签订日期" rules={[{ required: true, message: '请选择出让合同签订日期' }]}>
+                  <DatePicker
+                    style={{ width: '100%' }}
+                    disabledDate={(d) => d.isAfter(productToday().endOf('day'))}
+                    data-testid="sign-landContractDate"
+                  />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="supplyMethod" label="供地方式" rules={[{ required: true, message: '请选择供地方式' }]}>
+                  <Select options={SUPPLY_METHODS.map((m) => ({ value: m, label: m }))} data-testid="sign-supplyMethod" />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  name="supplyPriceYuan"
+                  label="出让价款（元）"
+                  rules={[{ required: true, message: '请填写出让价款' }]}
+                  extra="精确到分，最多两位小数"
+                >
+                  <Input inputMode="decimal" data-testid="sign-supplyPriceYuan" />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="performanceBondYuan" label="履约保证金（元）" rules={[{ required: true, message: '请填写履约保证金' }]}>
+                  <Input inputMode="decimal" data-testid="sign-performanceBondYuan" />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  name="latePenaltyPermille"
+                  label="逾期违约金（‰/日）"
+                  rules={[{ required: true, message: '请填写逾期违约金比例' }]}
+                  extra="逾期开工、竣工每日按出让价款的比例"
+                >
+                  <InputNumber min={0} max={10} step={0.5} style={{ width: '100%' }} data-testid="sign-latePenaltyPermille" />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  name="taxPenaltyPercent"
+                  label="亩均税收违约金（%）"
+                  rules={[{ required: true, message: '请填写亩均税收违约金比例' }]}
+                  extra="达产复核未达承诺：按税收差额的比例"
+                >
+                  <InputNumber min={0} max={200} style={{ width: '100%' }} data-testid="sign-taxPenaltyPercent" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
         <Divider titlePlacement="start" plain>
           标准地承诺
         </Divider>
         <Row gutter={16}>{(Object.keys(COMMITMENT_ITEMS) as (keyof Commitments)[]).map(commitment)}</Row>
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item name="startDeadline" label="约定开工期限" extra={`留空：交地后 ${START_WITHIN_MONTHS} 个月`}>
+            <Form.Item
+              name="startDeadline"
+              label={editing ? '约定开工期限' : '约定开工日期（出让合同）'}
+              rules={editing ? [] : [{ required: true, message: '请选择约定开工日期' }]}
+              extra={editing ? `留空：交地后 ${START_WITHIN_MONTHS} 个月` : undefined}
+            >
               <DatePicker style={{ width: '100%' }} data-testid="sign-startDeadline" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="completionDeadline" label="约定竣工期限" extra={`留空：开工后 ${COMPLETION_WITHIN_MONTHS} 个月`}>
+            <Form.Item
+              name="completionDeadline"
+              label={editing ? '约定竣工期限' : '约定竣工日期（出让合同）'}
+              rules={editing ? [] : [{ required: true, message: '请选择约定竣工日期' }]}
+              extra={editing ? `留空：开工后 ${COMPLETION_WITHIN_MONTHS} 个月` : undefined}
+            >
               <DatePicker style={{ width: '100%' }} data-testid="sign-completionDeadline" />
             </Form.Item>
           </Col>

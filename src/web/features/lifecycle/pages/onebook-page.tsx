@@ -5,6 +5,7 @@
  * xlsx export of the filtered ledger, and each project's 详情.
  */
 import { WarningOutlined } from '@ant-design/icons'
+import { fenToYuanText } from '../../../../domain/idle-land'
 import { Button, Checkbox, Input, Select, Space, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import type { OnebookRow } from '../../../../domain/contracts/lifecycle-project'
@@ -87,25 +88,38 @@ export function OnebookPage() {
       render: (s: LifecycleStage, r) => (r.exit ? <Tag data-testid="exited-tag">已退出</Tag> : <StageTag stage={s} />),
     },
     {
-      title: '验收 / 评价',
+      // one judgement per project: the latest, 项目评价 over 竣工验收
+      title: '评价结论',
       key: 'judged',
-      width: 150,
-      render: (_: unknown, r: OnebookRow) => (
-        <Space size={2} wrap>
-          {r.acceptance && <Tag color={r.acceptance.passed ? 'success' : 'warning'}>验收{r.acceptance.passed ? '达标' : '未达标'}</Tag>}
-          {r.evaluation && (
-            <Tag
-              color={r.evaluation.passed ? 'success' : 'error'}
-              icon={r.evaluation.passed ? undefined : <WarningOutlined />}
-              title={r.evaluation.conclusion}
-              data-testid="evaluation-tag"
-            >
-              评价{r.evaluation.passed ? '达标' : '未达标'}
-            </Tag>
-          )}
-          {!r.acceptance && !r.evaluation && '—'}
-        </Space>
-      ),
+      width: 130,
+      render: (_: unknown, r: OnebookRow) =>
+        r.judgement ? (
+          <Tag
+            color={r.judgement.passed ? 'success' : r.judgement.stage === 'xmpj' ? 'error' : 'warning'}
+            icon={r.judgement.passed ? undefined : <WarningOutlined />}
+            title={r.judgement.conclusion}
+            data-testid={r.judgement.stage === 'xmpj' ? 'evaluation-tag' : 'acceptance-tag'}
+          >
+            {r.judgement.stage === 'xmpj' ? '评价' : '验收'}
+            {r.judgement.passed ? '达标' : '未达标'}
+          </Tag>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: '违约金（元）',
+      key: 'breach',
+      width: 130,
+      align: 'right',
+      render: (_: unknown, r: OnebookRow) =>
+        r.breachCount ? (
+          <span data-testid="breach-figure" title={`${r.breachCount} 项违约`}>
+            {fenToYuanText(r.breachPenaltyFen)}
+          </span>
+        ) : (
+          '—'
+        ),
     },
     {
       title: '签约日期',
@@ -135,7 +149,14 @@ export function OnebookPage() {
       title: '亩均税收（万元/亩）',
       children: [
         { title: '承诺', dataIndex: 'committedTaxPerMu', width: 80, align: 'right', render: fixed2 },
-        { title: year ? `${year}年实际` : '实际', dataIndex: 'actualTaxPerMu', width: 96, align: 'right', render: fixed2 },
+        {
+          // an evaluated project shows the 亩均税收 its 项目评价 judged (of the year it names), the others the latest year's
+          title: year ? `实际（评价年度或${year}年）` : '实际',
+          dataIndex: 'actualTaxPerMu',
+          width: 112,
+          align: 'right',
+          render: fixed2,
+        },
         {
           title: '差额',
           key: 'taxGap',

@@ -8,7 +8,7 @@
  * outside 浙江 refused under the map, a shape drawn corner by corner accepted as a draft parcel.
  * Every screen checked is saved.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { Onebook, ProjectDetail, StageProjects } from '../../src/domain/contracts/lifecycle-project'
 import { timelineRows, type GlobeLifecycleTimeline } from '../../src/domain/contracts/globe'
 import { clickMap, shot, signIn, stored } from './helpers'
@@ -33,6 +33,37 @@ async function post<T>(page: Page, path: string, body: unknown): Promise<T> {
 const NAME = `端到端签约项目${Date.now() % 100000}`
 const TODAY = todayInProductZone()
 
+/** A date `days` later (YYYY-MM-DD). */
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** Types a date into an antd DatePicker of the sign form. */
+async function pickDate(modal: Locator, testId: string, date: string) {
+  await modal.getByTestId(testId).fill(date)
+  await modal.getByTestId(testId).press('Enter')
+}
+
+/**
+ * The 标准地 双合同 of the sign form: both numbers (unique by `tag`), the 出让合同 a week after `signed`,
+ * 出让价款 and 履约保证金 in 元, the agreed start and completion dates.
+ */
+async function fillContract(modal: Locator, tag: string, signed: string, start: string, completion: string) {
+  await modal.getByTestId('sign-investAgreementNo').fill(`投资协议〔端到端〕${tag}号`)
+  await modal.getByTestId('sign-landContractNo').fill(`330000-端到端-${tag}`)
+  await pickDate(modal, 'sign-landContractDate', addDays(signed, 7))
+  await modal.getByTestId('sign-supplyPriceYuan').fill('12345678.91')
+  await modal.getByTestId('sign-performanceBondYuan').fill('1234567.89')
+  await pickDate(modal, 'sign-startDeadline', start)
+  await pickDate(modal, 'sign-completionDeadline', completion)
+}
+
+/** The 乡镇 of the land: shown when its location gives it, else the first town of its county chosen. */
+async function chooseTown(page: Page, modal: Locator, answer: Promise<unknown>) {
+  await answer
+  if (await modal.getByTestId('sign-town-located').isVisible()) return
+  await modal.getByTestId('sign-town').click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
+}
+
 test('sign with commitments, supply, start, complete below the 容积率 → 未达标; after audit 已投产 with the new 容积率; one 逾期', async ({
   page,
   browser,
@@ -53,9 +84,13 @@ test('sign with commitments, supply, start, complete below the 容积率 → 未
   await expect(modal.getByText('统一社会信用代码校验位错误')).toBeVisible()
   await modal.getByTestId('sign-credit').fill(holder.creditCode!)
   await modal.getByTestId('sign-parcel').click()
+  const towns = page.waitForResponse('**/api/landLifeCycle/signTowns**')
   await page.locator('.ant-select-dropdown .ant-select-item-option').first().click()
-  await modal.getByTestId('sign-date').fill(addMonths(TODAY, -30))
-  await modal.getByTestId('sign-date').press('Enter')
+  await chooseTown(page, modal, towns)
+  const signed = addMonths(TODAY, -30)
+  await pickDate(modal, 'sign-date', signed)
+  // the 出让合同 agrees the start 12 months after the supply (28 months ago) and the completion 14 months from now
+  await fillContract(modal, NAME, signed, addMonths(TODAY, -16), addMonths(TODAY, 14))
   await modal.getByTestId('sign-plannedInvestment').fill('50000')
   await modal.getByTestId('sign-investIntensity').fill('300')
   await modal.getByTestId('sign-committedPlotRatio').fill('3')
@@ -92,6 +127,16 @@ test('sign with commitments, supply, start, complete below the 容积率 → 未
   const acceptance = page.getByTestId('project-acceptance')
   await expect(acceptance).toContainText('未达标')
   await expect(acceptance).toContainText('-1.20')
+  // the two contracts, the money to the 分, and the late start's 违约 (6 months past the agreed date)
+  await expect(page.getByTestId('project-contract')).toContainText(`投资协议〔端到端〕${NAME}号`)
+  await expect(page.getByTestId('project-contract')).toContainText('12 345 678.91 元（1234.567891 万元）')
+  await expect(page.getByTestId('project-breaches')).toContainText('逾期开工')
+  const late = Math.round((Date.parse(addMonths(TODAY, -10)) - Date.parse(addMonths(TODAY, -16))) / 86_400_000)
+  const fen = (1_234_567_891n * 100n * BigInt(late) + 50_000n) / 100_000n
+  await expect(page.getByTestId('project-breaches')).toContainText(`逾期 ${late} 天`)
+  await expect(page.getByTestId('project-breaches')).toContainText(
+    `${(fen / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${(fen % 100n).toString().padStart(2, '0')} 元`,
+  )
   await page.waitForTimeout(600)
   await page.screenshot({ path: shot('lifecycle-acceptance-failed'), fullPage: true })
 
@@ -204,6 +249,8 @@ test('planned land drawn in the form: outside 浙江 refused under the map; draw
   await modal.getByTestId('sign-credit').fill(holder.creditCode!)
   await modal.getByTestId('sign-land-mode').getByText('尚无地块').click()
   await modal.getByTestId('sign-plannedInvestment').fill('30000')
+  await pickDate(modal, 'sign-date', addMonths(TODAY, -1))
+  await fillContract(modal, name, addMonths(TODAY, -1), addMonths(TODAY, 6), addMonths(TODAY, 30))
   for (const [k, v] of Object.entries({
     investIntensity: 300,
     committedPlotRatio: 2,
@@ -251,6 +298,7 @@ test('planned land drawn in the form: outside 浙江 refused under the map; draw
   // the shape's error of the cleared field leaves once it is drawn (its fade-out is waited for)
   await expect(modal.locator('.ant-form-item-explain-error')).toHaveCount(0)
   await page.screenshot({ path: shot('lifecycle-draw-drawn'), fullPage: true })
+  await chooseTown(page, modal, Promise.resolve())
   await page.getByTestId('sign-submit').click()
   await expect(page.getByText(`已签约项目「${name}」`)).toBeVisible()
   const found = await api<StageProjects>(page, `/api/landLifeCycle/projects?stage=xmqy&keyword=${encodeURIComponent(name)}`)

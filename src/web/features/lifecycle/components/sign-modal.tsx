@@ -300,7 +300,8 @@ export function SignModal({ open, editing, onClose }: { open: boolean; editing?:
                 <Form.Item
                   name="townCode"
                   label="所在乡镇（街道）"
-                  rules={[{ required: true, message: '地块位置没有乡镇界线，请选择所在乡镇（街道）' }]}
+                  // land outside every county (refused by the server, naming the shape) has no town to choose
+                  rules={[{ required: (towns.data?.towns.length ?? 0) > 0, message: '地块位置没有乡镇界线，请选择所在乡镇（街道）' }]}
                   extra={land ? '地块位置没有乡镇界线，请选择' : '先选择地块或绘制规划用地'}
                 >
                   <Select

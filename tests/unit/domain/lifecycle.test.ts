@@ -1,6 +1,14 @@
 /** docs/domain.md "Land lifecycle": stage on a date and overdue rules, one row per sentence. */
 import { describe, expect, it } from 'vitest'
-import { LIFECYCLE_STAGES, overdueAt, stageAt, STAGE_NAMES, type StageDates } from '../../../src/domain/lifecycle'
+import {
+  LIFECYCLE_STAGES,
+  latePenaltyFen,
+  overdueAt,
+  stageAt,
+  STAGE_NAMES,
+  taxPenaltyFen,
+  type StageDates,
+} from '../../../src/domain/lifecycle'
 
 const project: StageDates = {
   signedDate: '2020-01-10',
@@ -60,5 +68,28 @@ describe('overdue (start within 12 months of delivery, completion within 24 mont
   })
   it('judges as of the date: a later start does not count yet', () => {
     expect(overdueAt({ ...project, startDate: '2021-06-01' }, '2021-04-01')).toBe(true)
+  })
+})
+
+describe('违约金 of the signed rule (docs/domain.md "工业用地全生命周期": 标准地 双合同)', () => {
+  it.each([
+    // price 分, ‰ a day, days late → 分, half up at the 分 once
+    [1_234_567_891, 1.5, 45, 83_333_333],
+    [1_000_000_00, 1, 1, 100_000],
+    [333, 1, 1, 0],
+    [500, 1, 1, 1],
+    [1_234_567_891, 0, 45, 0],
+    [1_234_567_891, 1, 0, 0],
+  ])('a late start or completion: %i 分 × %f ‰ × %i days = %i 分', (price, permille, days, fen) => {
+    expect(latePenaltyFen(price, permille, days)).toBe(fen)
+  })
+  it.each([
+    // committed, actual 万元/亩, 亩, % → 分 of (committed − actual) × 亩 × %
+    [30, 20, 10, 100, 100_000_000],
+    [30, 20, 10, 50, 50_000_000],
+    [20, 30, 10, 100, 0],
+    [30, 29.99, 1, 100, 10_000],
+  ])('亩均税收 short at 项目评价: committed %f, actual %f, %f 亩, %f %% → %i 分', (committed, actual, areaMu, percent, fen) => {
+    expect(taxPenaltyFen(committed, actual, areaMu, percent)).toBe(fen)
   })
 })

@@ -8,7 +8,8 @@
  */
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PendingApproval, RestatementMarks } from '../../src/domain/contracts/appraisal'
+import type { AppraisalResultRow, PendingApproval, Restatement, RestatementMarks } from '../../src/domain/contracts/appraisal'
+import type { EnterpriseReport } from '../../src/domain/contracts/statistical-report'
 import type { ProceedingStep } from '../../src/domain/contracts/proceeding'
 import { upload } from './admin-helpers'
 import { startServer, type TestServer } from './harness'
@@ -242,6 +243,68 @@ describe('closing a year', () => {
       ['提交更正', '', '待审定', '孙经信'],
       ['审定通过', '待审定', '已更正', '钱经信科长'],
     ])
+  })
+
+  it('says 已更正 on the 用地单位列表 and 评价结果 rows of the closed year, with the published and restated value', async () => {
+    const restated = [
+      expect.objectContaining({
+        enterpriseId: ents[0].id,
+        year: closed.year,
+        batchId: closed.batchId,
+        item: 'tax',
+        publishedValue: ents[0].tax,
+        newValue: ents[0].tax + 5000,
+        status: '已更正',
+      }),
+    ]
+    // 用地单位列表 (a report page: admin, narrowed to the county): the row's 实缴税金 is the restated one, the 更正 stands beside it; another enterprise has none
+    const report = async (e: (typeof ents)[number]) => {
+      const r = await s.get<EnterpriseReport>(
+        `/api/cloudChart/report/enterprises?year=${closed.year}&regionCode=${closed.county}&keyword=${e.credit_code}&pageSize=50`,
+        admin,
+      )
+      expect(r.status).toBe(200)
+      expect(r.body.data.year).toBe(closed.year)
+      return r.body.data.page.list.find((x) => x.id === e.id)!
+    }
+    const row = await report(ents[0])
+    expect(row.tax).toBe(ents[0].tax + 5000)
+    expect(row.restated).toEqual(restated)
+    expect((await report(ents[1])).restated).toEqual([])
+    // its export writes what was published beside the figure
+    const res = await fetch(
+      `${s.base}/api/cloudChart/report/enterprises/export?year=${closed.year}&regionCode=${closed.county}&keyword=${ents[0].credit_code}`,
+      { headers: { Authorization: `Bearer ${admin}`, 'X-Requested-With': 'XMLHttpRequest' } },
+    )
+    expect(res.status).toBe(200)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)
+    const sheet = book.worksheets[0]
+    const last = sheet.getRow(1).cellCount
+    expect(sheet.getRow(1).getCell(last).value).toBe('已更正（发布值→更正值）')
+    const exported = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2)).find(
+      (r) => r.getCell(1).value === ents[0].credit_code,
+    )!
+    expect(exported.getCell(last).value).toBe(`实缴税金 ${ents[0].tax}→${ents[0].tax + 5000}万元`)
+    // 评价结果: the published row keeps its class, the 更正 stands beside it
+    const results = async (batchId?: number) => {
+      const r = await s.get<{ list: AppraisalResultRow[] }>(
+        `/api/appraiseResult/list?year=${closed.year}&regionCode=${closed.county}&pageSize=100${batchId ? `&batchId=${batchId}` : ''}`,
+        econ,
+      )
+      expect(r.status).toBe(200)
+      return r.body.data.list
+    }
+    for (const list of [await results(), await results(closed.batchId)]) {
+      const mine = list.find((x) => x.enterpriseId === ents[0].id)!
+      expect([mine.batchId, mine.class, mine.restated]).toEqual([closed.batchId, ents[0].class, restated])
+      const other = list.find((x) => x.enterpriseId === ents[1].id)!
+      expect([other.class, other.restated]).toEqual([ents[1].class, []])
+      expect(list.filter((x) => x.restated.length).map((x) => x.enterpriseId)).toEqual([ents[0].id])
+    }
+    // the same 更正 the marks endpoint counts
+    const marks = await s.get<RestatementMarks>(`/api/appraiseRestatement/marks?year=${closed.year}&regionCode=${closed.county}`, econ)
+    expect(row.restated.map((x: Restatement) => x.id)).toEqual(marks.body.data.list.map((x) => x.id))
   })
 
   it('corrects an open year at once, as before', async () => {

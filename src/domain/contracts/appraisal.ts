@@ -421,6 +421,8 @@ export interface AppraisalResultRow {
   class: 'A' | 'B' | 'C' | 'D'
   reason: string
   lastClass: string | null
+  /** the standing approved 更正 of the enterprise's closed year (docs/domain.md "Closed years"; [] when none or the batch is not the published one): the class stays as published */
+  restated: Restatement[]
 }
 
 // ---- 差别化政策 ----

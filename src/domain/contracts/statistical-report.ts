@@ -10,6 +10,7 @@ import type { FigureParts } from './big-data'
 import { pageQuery } from './admin'
 import { APPRAISAL_CLASSES } from '../appraisal'
 import type { Page } from './envelope'
+import type { Restatement } from './appraisal'
 
 /** The pages whose grant opens the report endpoints (docs/product.md §6). */
 export const REPORT_PAGES = ['area', 'industry', 'yddw', 'gyyd', 'dxyd'].flatMap((leaf) => [
@@ -188,6 +189,8 @@ export interface EnterpriseReportRow {
   taxPerMu: number | null
   /** 亩均效益评价 class of the year (null: not appraised — under 3 亩, no figures …) */
   appraisalClass: string | null
+  /** the standing approved 更正 of the year (docs/domain.md "Closed years"): the figures above are the restated ones; [] when none */
+  restated: Restatement[]
 }
 
 /** GET /api/cloudChart/report/enterprises */

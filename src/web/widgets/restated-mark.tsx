@@ -5,17 +5,20 @@
  * 更正 waits for 评价审定.
  */
 import { Tag, Tooltip } from 'antd'
-import type { Restatement } from '../../../../domain/contracts/appraisal'
-import { formatTime } from '../../../widgets/format-time'
+import type { Restatement } from '../../domain/contracts/appraisal'
+import { formatTime } from './format-time'
 
 const shown = (v: number | null, unit: string) => (v === null ? '空' : `${v} ${unit}`)
 
-/** "已更正" with the published and restated values on hover. */
+/** "已更正" with the item, its published and restated values on hover (beside the item, or beside a figure or class it touches). */
 export function RestatedMark({ r }: { r: Restatement }) {
   return (
     <Tooltip
       title={
         <div data-testid="restated-tip">
+          <div>
+            {r.year}年{r.itemName}（已发布年度）
+          </div>
           <div>发布值：{shown(r.publishedValue, r.unit)}</div>
           <div>更正值：{shown(r.newValue, r.unit)}</div>
           <div>审定日期：{r.decidedAt ? formatTime(r.decidedAt) : '—'}</div>

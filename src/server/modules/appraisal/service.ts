@@ -11,6 +11,7 @@ import {
   type AppraisalResultRow,
   type BatchState,
   type InputItem,
+  type Restatement,
 } from '../../../domain/contracts/appraisal'
 import type { Page } from '../../../domain/contracts/envelope'
 import { MODEL_INDICATOR_KEYS, median, modelProblems, type AppraisalModelSpec, type Scale } from '../../../domain/appraisal-run'
@@ -761,7 +762,7 @@ interface ResultDbRow {
   last_class: string | null
 }
 
-const resultOf = (r: ResultDbRow): AppraisalResultRow => ({
+const resultOf = (r: ResultDbRow, restated: Restatement[] = []): AppraisalResultRow => ({
   batchId: r.batch_id,
   enterpriseId: r.enterprise_id,
   name: r.name,
@@ -777,7 +778,22 @@ const resultOf = (r: ResultDbRow): AppraisalResultRow => ({
   class: r.class,
   reason: r.reason,
   lastClass: r.last_class,
+  restated,
 })
+
+/**
+ * The rows with the standing approved 更正 of their closed year (docs/domain.md "Closed years"), read
+ * once for the page: only a row of the published batch carries them (a 更正 is filed against the batch
+ * that closed the year), and its class stays as published.
+ */
+async function withRestated(db: Db, year: number, rows: AppraisalResultRow[]): Promise<AppraisalResultRow[]> {
+  const marks = await restatement.marksOf(
+    db,
+    year,
+    rows.map((r) => r.enterpriseId),
+  )
+  return rows.map((r) => ({ ...r, restated: (marks.get(r.enterpriseId) ?? []).filter((m) => m.batchId === r.batchId) }))
+}
 
 /**
  * 评价结果 of a batch, or of the year: each county's latest batch (the one in work, else the published one).
@@ -790,8 +806,9 @@ export async function results(
   args: PageArgs,
 ): Promise<Page<AppraisalResultRow>> {
   const where = new Where()
+  let rowsYear = year
   if (f.batchId) {
-    await batch(db, scope, f.batchId)
+    rowsYear = (await batch(db, scope, f.batchId)).year
     where.add('x.batch_id = ?', f.batchId)
   } else {
     where.add(
@@ -804,7 +821,7 @@ export async function results(
   where.addIf(f.class, 'x.class = ?')
   where.addIf(f.scale, 'x.scale = ?')
   if (f.keyword) where.add('(e.name ILIKE ? OR e.credit_code ILIKE ?)', contains(f.keyword), contains(f.keyword))
-  return queryPage<ResultDbRow, AppraisalResultRow>(
+  const page = await queryPage<ResultDbRow, AppraisalResultRow>(
     db,
     {
       select: `x.batch_id, x.enterprise_id, e.name, e.credit_code, c.name AS county_name, x.scale, x.indicator_values, x.scores, x.adjustments,
@@ -814,8 +831,9 @@ export async function results(
       order: orderBy(args, { rank: 'x.rank', total: 'x.total', name: 'e.name' }, 'e.county_code, x.scale, x.rank'),
     },
     args,
-    resultOf,
+    (r) => resultOf(r),
   )
+  return { ...page, list: await withRestated(db, rowsYear, page.list) }
 }
 
 /** The run's snapshot keys of the input items (RunInputs). */
@@ -852,7 +870,7 @@ export async function resultDetail(db: Db, scope: DataScope, batchId: number, en
   )
   return {
     batch: b,
-    result: resultOf(r.rows[0]),
+    result: (await withRestated(db, b.year, [resultOf(r.rows[0])]))[0],
     inputs: snap,
     items: now.items.map((i) => {
       const used = snap[SNAPSHOT_KEY[i.item as InputItem]] ?? null

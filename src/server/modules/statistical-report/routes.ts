@@ -39,6 +39,10 @@ const LIST = { pages: RECORD_LIST_PAGES, log: false } as const
 const exported = (action: string, pages = REPORT_PAGES) => ({ pages, log: { module: 'statisticalReport', action } })
 const today = () => todayInProductZone()
 
+/** An export cell of a row's approved 更正: each item with its published and restated value (empty: none). */
+const restatedText = (list: EnterpriseReportRow['restated']) =>
+  list.map((x) => `${x.itemName} ${x.publishedValue ?? '空'}→${x.newValue}${x.unit}`).join('；') || null
+
 type SharedFigures = Pick<
   AreaReportRow,
   | 'parcelCount'
@@ -198,6 +202,8 @@ export const statisticalReportRoutes =
               value: (r) => (r.appraisalClass ? APPRAISAL_CLASS_NAMES[r.appraisalClass as AppraisalClass] : null),
               width: 14,
             },
+            // the figures above are the restated ones; what was published stands beside them (docs/domain.md "Closed years")
+            { header: '已更正（发布值→更正值）', value: (r) => restatedText(r.restated), width: 36 },
           ],
           pages: report.eachEnterprise(reads(req), scope, q, y),
         })

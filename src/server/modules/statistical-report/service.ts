@@ -30,6 +30,8 @@ import {
 } from '../../../domain/contracts/statistical-report'
 import { asOfYears, figuresYear, stockYear } from '../../common/stat-years'
 import * as repo from './repo'
+import { marksOf } from '../appraisal/restatement'
+import type { Restatement } from '../../../domain/contracts/appraisal'
 
 /** 平方米 → 亩 as sent (2 decimals; none → 0). */
 const mu = (m2: number | null | undefined) => shownOr0('landAreaMu', exactMu(m2 ?? 0))
@@ -119,7 +121,7 @@ export async function industryReport(db: Db, scope: DataScope, regionRow: Report
   return { year: y, figuresYear: fy, region: regionRow, rows, total: industryRow('all', '合计', whole) }
 }
 
-const enterpriseView = (r: repo.EnterpriseRow): EnterpriseReportRow => ({
+const enterpriseView = (r: repo.EnterpriseRow, restated: Restatement[] = []): EnterpriseReportRow => ({
   id: r.id,
   creditCode: r.credit_code,
   name: r.name,
@@ -135,7 +137,18 @@ const enterpriseView = (r: repo.EnterpriseRow): EnterpriseReportRow => ({
   valueAdded: shown('valueAdded', r.value_added),
   taxPerMu: shown('taxPerMu', r.tax_per_mu),
   appraisalClass: r.appraisal_class,
+  restated,
 })
+
+/** The rows with their standing approved 更正 of the year (docs/domain.md "Closed years"), read once for all of them. */
+async function withMarks(db: Db, year: number, rows: repo.EnterpriseRow[]): Promise<EnterpriseReportRow[]> {
+  const marks = await marksOf(
+    db,
+    year,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => enterpriseView(r, marks.get(r.id)))
+}
 
 const mapPage = <R, T>(p: Page<R>, f: (r: R) => T): Page<T> => ({ ...p, list: p.list.map(f) })
 
@@ -144,7 +157,8 @@ type EnterpriseListQuery = Omit<EnterpriseReportQuery, 'year' | 'regionCode'>
 /** 用地单位列表: one page with the year's figures and appraisal class. */
 export async function enterpriseReport(db: Db, scope: DataScope, q: EnterpriseListQuery, year?: number): Promise<EnterpriseReport> {
   const y = await figuresYear(db, year)
-  return { year: y, page: mapPage(await repo.enterprises(db, scope, y, q), enterpriseView) }
+  const page = await repo.enterprises(db, scope, y, q)
+  return { year: y, page: { ...page, list: await withMarks(db, y, page.list) } }
 }
 
 /** Every row of 用地单位列表 for an export. */
@@ -155,7 +169,7 @@ export async function* eachEnterprise(
   year?: number,
 ): AsyncIterable<EnterpriseReportRow[]> {
   const y = await figuresYear(db, year)
-  for await (const rows of repo.eachEnterprise(db, scope, y, q)) yield rows.map(enterpriseView)
+  for await (const rows of repo.eachEnterprise(db, scope, y, q)) yield await withMarks(db, y, rows)
 }
 
 const parcelView = (r: repo.ParcelRow): ParcelReportRow => ({

@@ -30,7 +30,7 @@ import {
 import { AppraisalHistoryNotice, BatchStateTag } from '../components/appraisal-bits'
 import { XlsxImportButton } from '../components/xlsx-import'
 import { AppraisalAlerts, AppraisalDrill } from '../components/monitoring-alerts'
-import { PendingMark, RestatedMark } from '../components/restated-mark'
+import { PendingMark, RestatedMark } from '../../../widgets/restated-mark'
 
 const FILTERS = ['year', 'regionCode', 'missing', 'keyword'] as const
 

@@ -16,6 +16,7 @@ import { useAction } from '../../../ui/use-action'
 import { ExportButton } from '../../../ui/export-button'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { YearSelect } from '../../../widgets/year-select'
+import { RestatedMark } from '../../../widgets/restated-mark'
 import { useYears } from '../../../widgets/use-years'
 import {
   APPRAISAL_KEY,
@@ -248,7 +249,20 @@ export function AppraisalResultPage() {
       render: (v: number) => v.toFixed(2),
     },
     { title: '排名', key: 'rank', width: 80, sorter: true, sortOrder: sortOrderOf('rank'), render: (_, r) => `${r.rank}/${r.groupSize}` },
-    { title: '类别', dataIndex: 'class', width: 72, render: (v: string) => <AppraisalClassTag value={v} /> },
+    {
+      title: '类别',
+      dataIndex: 'class',
+      width: 120,
+      // the class stays as published; an approved 更正 of the closed year stands beside it (docs/domain.md "Closed years")
+      render: (v: string, r) => (
+        <span data-testid={r.restated.length ? 'result-restated' : undefined}>
+          <AppraisalClassTag value={v} />
+          {r.restated.map((x) => (
+            <RestatedMark key={x.id} r={x} />
+          ))}
+        </span>
+      ),
+    },
     { title: '上年类别', dataIndex: 'lastClass', width: 84, render: (v: string | null) => <AppraisalClassTag value={v} /> },
     { title: '评价说明', dataIndex: 'reason', width: 300 },
   ]

@@ -6,6 +6,8 @@
  */
 import { Form, Input, Select, Typography, type TableColumnsType } from 'antd'
 import type { EnterpriseReportRow } from '../../../../domain/contracts/statistical-report'
+import type { InputItem } from '../../../../domain/contracts/appraisal'
+import { RestatedMark } from '../../../widgets/restated-mark'
 import { ExportButton } from '../../../ui/export-button'
 import { ListShell } from '../../../ui/list-shell'
 import { PagedTable } from '../../../ui/paged-table'
@@ -22,6 +24,23 @@ import { AppraisalTag } from '../components/report-tags'
 
 const FILTERS = ['keyword', 'regionCode', 'industry', 'scale', 'status', 'appraisalClass', 'year'] as const
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>
+
+/**
+ * A figure with "已更正" beside it for each standing approved 更正 of the inputs it is made of
+ * (docs/domain.md "Closed years"): the figure is the restated one, the published value is on hover.
+ */
+const restatedFigure = (items: readonly InputItem[]) => (v: number | null, r: EnterpriseReportRow) => {
+  const marks = r.restated.filter((x) => items.includes(x.item))
+  if (!marks.length) return formatAmount(v)
+  return (
+    <span data-testid="restated-figure">
+      {formatAmount(v)}
+      {marks.map((x) => (
+        <RestatedMark key={x.id} r={x} />
+      ))}
+    </span>
+  )
+}
 
 /** 用地单位列表 */
 export function EnterpriseReportPage() {
@@ -71,17 +90,31 @@ export function EnterpriseReportPage() {
       ...sortable('landAreaMu'),
       width: 104,
       align: 'right',
-      render: formatAmount,
+      render: restatedFigure(['land_area_m2']),
     },
-    { title: unitTitle('实缴税金', '万元'), dataIndex: 'tax', ...sortable('tax'), width: 110, align: 'right', render: formatAmount },
-    { title: unitTitle('工业增加值', '万元'), dataIndex: 'valueAdded', width: 110, align: 'right', render: formatAmount },
+    {
+      title: unitTitle('实缴税金', '万元'),
+      dataIndex: 'tax',
+      ...sortable('tax'),
+      width: 110,
+      align: 'right',
+      render: restatedFigure(['tax']),
+    },
+    {
+      title: unitTitle('工业增加值', '万元'),
+      dataIndex: 'valueAdded',
+      width: 110,
+      align: 'right',
+      render: restatedFigure(['value_added']),
+    },
     {
       title: unitTitle('亩均税收', '万元/亩'),
       dataIndex: 'taxPerMu',
       ...sortable('taxPerMu'),
       width: 104,
       align: 'right',
-      render: formatAmount,
+      // 亩均税收 is 实缴税金 over 用地面积: a 更正 of either restates it
+      render: restatedFigure(['tax', 'land_area_m2']),
     },
     { title: '评价类别', dataIndex: 'appraisalClass', width: 84, render: (v: string | null) => <AppraisalTag value={v} /> },
     { title: '经营状态', dataIndex: 'status', width: 84 },

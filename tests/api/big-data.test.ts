@@ -31,10 +31,15 @@ const inBooks = (year: number, a = 'parcel') =>
   `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= DATE '${year}-12-31')
    AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= DATE '${year}-12-31'))`
 
-/** 状态 at the end of a year (written here independently): the one before its first recorded change after the year, else today's. */
-const statusOf = (year: number, a = 'parcel') =>
-  `COALESCE((SELECT c.old_status FROM parcel_status_change c WHERE c.parcel_id = ${a}.id AND c.changed_at >= DATE '${year + 1}-01-01'
-    ORDER BY c.changed_at, c.id LIMIT 1), ${a}.status)`
+/** Land in the books today (a request naming no year: its land is today's, issue 29). */
+const inBooksToday = (a = 'parcel') =>
+  `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= current_date)
+   AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= current_date))`
+
+/** 低效用地 today (written here independently): confirmed in the 台账 and not 销号 by today, or 闲置. */
+const lowToday = (a = 'parcel') =>
+  `(${a}.status = '闲置' OR EXISTS (SELECT 1 FROM revitalize_ledger l WHERE l.parcel_id = ${a}.id
+     AND l.state IN ('已认定', '已纳入方案', '实施中', '已完成') AND l.confirm_date <= current_date AND (l.closed_date IS NULL OR l.closed_date > current_date)))`
 
 /** Independent 亩均税收 over the rated enterprises: tax over land, land = the year's figure or the land in the books it held then. */
 async function expected(where: string, params: unknown[], year: number) {
@@ -56,22 +61,20 @@ const withLand = (year: number) =>
             (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = enterprise.id AND ${inBooks(year, 'pp')})) > 0`
 
 describe('/api/bigData/overview', () => {
-  it('gives the province figures of the latest year', async () => {
+  it('gives the province figures: land as of today, enterprises of the latest year', async () => {
     const r = await s.get<OverviewStats>('/api/bigData/overview', token)
     expect(r.status).toBe(200)
     const p = await one<{ n: number; m2: number }>(
-      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)}`,
+      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooksToday()}`,
     )
     const e = await one<{ n: number; big: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE scale = '规上')::int AS big FROM enterprise WHERE NOT deleted AND ${withLand(latest)}`,
     )
-    const low = await one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND ${statusOf(latest)} IN ('低效','闲置')`,
-    )
+    const low = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooksToday()} AND ${lowToday()}`)
     const parks = await one<{ n: number }>('SELECT count(*)::int AS n FROM industrial_park WHERE NOT deleted')
     const x = await expected('', [], latest)
     const d = r.body.data
-    expect(d.year).toBe(latest)
+    expect([d.year, d.figuresYear]).toEqual([Number((await one<{ d: string }>("SELECT to_char(current_date, 'YYYY') AS d")).d), latest])
     expect(d.parcelCount).toBe(p.n)
     expect(d.parcelAreaMu).toBeCloseTo(p.m2 / MU, 1)
     expect(d.enterpriseCount).toBe(e.n)
@@ -123,7 +126,7 @@ describe('grouped statistics', () => {
     expect(r.body.data).toHaveLength(11)
     const rows = (
       await s.db.query<{ code: string; n: number; m2: number }>(
-        `SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`,
+        `SELECT city_code AS code, count(*)::int AS n, sum(area_m2)::float8 AS m2 FROM parcel WHERE ${inBooksToday()} GROUP BY 1`,
       )
     ).rows
     for (const row of rows) {
@@ -142,7 +145,7 @@ describe('grouped statistics', () => {
     const n = await one<{ n: number }>(`SELECT count(*)::int AS n FROM region WHERE level = 'county' AND parent_code = '330200'`)
     expect(r.body.data).toHaveLength(n.n)
     const sum = r.body.data.reduce((a, c) => a + c.parcelCount, 0)
-    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND city_code = '330200'`)
+    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooksToday()} AND city_code = '330200'`)
     expect(sum).toBe(p.n)
   })
 
@@ -150,7 +153,7 @@ describe('grouped statistics', () => {
     const parks = await s.get<GroupStat[]>('/api/bigData/byPark', token)
     const top = parks.body.data[0]
     const p = await one<{ n: number; m2: number }>(
-      `SELECT count(*)::int AS n, COALESCE(sum(area_m2),0)::float8 AS m2 FROM parcel WHERE ${inBooks(latest)} AND park_id = $1`,
+      `SELECT count(*)::int AS n, COALESCE(sum(area_m2),0)::float8 AS m2 FROM parcel WHERE ${inBooksToday()} AND park_id = $1`,
       [Number(top.key)],
     )
     expect(top.parcelCount).toBe(p.n)
@@ -168,9 +171,7 @@ describe('grouped statistics', () => {
   it('classifies parcels by status and enterprises by 亩均税收 band', async () => {
     const st = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=status', token)
     const rows = (
-      await s.db.query<{ k: string; n: number }>(
-        `SELECT ${statusOf(latest)} AS k, count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} GROUP BY 1`,
-      )
+      await s.db.query<{ k: string; n: number }>(`SELECT status AS k, count(*)::int AS n FROM parcel WHERE ${inBooksToday()} GROUP BY 1`)
     ).rows
     expect(Object.fromEntries(st.body.data.map((c) => [c.key, c.count]))).toEqual(Object.fromEntries(rows.map((x) => [x.k, x.n])))
     const bands = await s.get<{ key: string; count: number }[]>('/api/bigData/classes?by=taxBand', token)
@@ -242,7 +243,7 @@ describe('/api/show/overview (reform portal, docs/product.md §5)', () => {
     const portal = await s.app.inject({ method: 'GET', url: '/api/show/overview', headers: { host: 'portal.zj.internal' } })
     expect(portal.statusCode).toBe(200)
     const d = (portal.json() as { data: PortalOverview }).data
-    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)}`)
+    const p = await one<{ n: number }>(`SELECT count(*)::int AS n FROM parcel WHERE ${inBooksToday()}`)
     expect(d.parcelCount).toBe(p.n)
     expect(d.cities).toHaveLength(11)
     expect(JSON.stringify(d)).not.toMatch(/有限公司/)

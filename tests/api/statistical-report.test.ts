@@ -53,10 +53,15 @@ const inBooks = (year: number, a = 'parcel') =>
   `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= DATE '${year}-12-31')
    AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= DATE '${year}-12-31'))`
 
-/** 状态 at the end of a year (written here independently): the one before its first recorded change after the year, else today's. */
-const statusOf = (year: number, a = 'parcel') =>
-  `COALESCE((SELECT c.old_status FROM parcel_status_change c WHERE c.parcel_id = ${a}.id AND c.changed_at >= DATE '${year + 1}-01-01'
-    ORDER BY c.changed_at, c.id LIMIT 1), ${a}.status)`
+/** Land in the books today (a report naming no year: its land is today's, issue 29). */
+const inBooksToday = (a = 'parcel') =>
+  `NOT ${a}.deleted AND (${a}.supply_date IS NULL OR ${a}.supply_date <= current_date)
+   AND NOT (${a}.status = '已收回' AND (${a}.recovered_date IS NULL OR ${a}.recovered_date <= current_date))`
+
+/** 低效用地 today (written here independently): confirmed in the 台账 and not 销号 by today, or 闲置. */
+const lowToday = (a = 'parcel') =>
+  `(${a}.status = '闲置' OR EXISTS (SELECT 1 FROM revitalize_ledger l WHERE l.parcel_id = ${a}.id
+     AND l.state IN ('已认定', '已纳入方案', '实施中', '已完成') AND l.confirm_date <= current_date AND (l.closed_date IS NULL OR l.closed_date > current_date)))`
 
 /** 用地企业 of a year: land reported that year, else held in the books. */
 const withLand = (year: number, e = 'enterprise') =>
@@ -99,7 +104,9 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     expect(r.status).toBe(200)
     const d = r.body.data
     const wall = (await s.get<OverviewStats>('/api/bigData/overview', admin)).body.data
-    expect(d.year).toBe(latest)
+    // no year named: land as of today, enterprises of the latest year with figures
+    expect([d.year, d.figuresYear]).toEqual([wall.year, latest])
+    expect(wall.year).toBe(Number((await one<{ y: string }>("SELECT to_char(current_date, 'YYYY') AS y")).y))
     expect(d.region).toBeNull()
     expect(d.rows.map((x) => x.code)).toEqual(
       (await s.db.query<{ code: string }>(`SELECT code FROM region WHERE parent_code = '330000' ORDER BY sort, code`)).rows.map(
@@ -125,7 +132,7 @@ describe('区域统计 /api/cloudChart/report/area', () => {
     expect(d.rows.reduce((n, x) => n + x.parcelCount, 0)).toBe(d.total.parcelCount)
     const hz = d.rows.find((x) => x.code === '330100')!
     const sql = await one<{ n: number; m2: number; low: number }>(
-      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2, count(*) FILTER (WHERE ${statusOf(latest)} IN ('低效','闲置'))::int AS low FROM parcel WHERE ${inBooks(latest)} AND city_code = '330100'`,
+      `SELECT count(*)::int AS n, sum(area_m2)::float8 AS m2, count(*) FILTER (WHERE ${lowToday()})::int AS low FROM parcel WHERE ${inBooksToday()} AND city_code = '330100'`,
     )
     expect([hz.name, hz.drillable, hz.parcelCount, hz.lowCount]).toEqual(['杭州市', true, sql.n, sql.low])
     expect(hz.areaMu).toBeCloseTo(sql.m2 / MU, 1)
@@ -203,7 +210,7 @@ describe('区域统计 /api/cloudChart/report/area', () => {
   it('exports the rows and the total', async () => {
     const d = (await s.get<AreaReport>('/api/cloudChart/report/area', admin)).body.data
     const rows = await xlsxRows('/api/cloudChart/report/area/export', admin)
-    expect(rows[0].slice(0, 3)).toEqual(['地区', '区划代码', '地块数（宗）'])
+    expect(rows[0].slice(0, 3)).toEqual(['地区', '区划代码', '地块数（宗，截至今日）'])
     expect(rows).toHaveLength(1 + d.rows.length + 1)
     expect(rows[1].slice(0, 3)).toEqual([d.rows[0].name, d.rows[0].code, d.rows[0].parcelCount])
     expect(rows.at(-1)!.slice(0, 3)).toEqual(['合计', null, d.total.parcelCount].map((v) => v ?? undefined))
@@ -309,8 +316,8 @@ describe('用地单位列表 /api/cloudChart/report/enterprises', () => {
     expect(walked.length).toBeGreaterThan(7 * 3)
     expect(walked).toEqual(list.list)
     const low: reportRepo.LowRow[] = []
-    for await (const batch of reportRepo.eachLowParcel(s.db, all, latest, {}, 7)) low.push(...batch)
-    const lowList = await reportRepo.lowParcels(s.db, all, latest, { page: 1, pageSize: 100_000 })
+    for await (const batch of reportRepo.eachLowParcel(s.db, all, latest, latest, {}, 7)) low.push(...batch)
+    const lowList = await reportRepo.lowParcels(s.db, all, latest, latest, { page: 1, pageSize: 100_000 })
     expect(low.length).toBeGreaterThan(7 * 3)
     expect(low).toEqual(lowList.list)
   })
@@ -362,7 +369,7 @@ describe('低效用地 /api/cloudChart/report/lowEfficiency', () => {
     expect([d.count, d.areaMu]).toEqual([wall.lowEfficiencyCount, wall.lowEfficiencyAreaMu])
     expect(d.idleCount + d.lowCount).toBe(d.count)
     const plot = await one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooks(latest)} AND ${statusOf(latest)} IN ('低效','闲置') AND plot_ratio > 0 AND plot_ratio < 1.0`,
+      `SELECT count(*)::int AS n FROM parcel WHERE ${inBooksToday()} AND ${lowToday()} AND plot_ratio > 0 AND plot_ratio < 1.0`,
     )
     expect(plot.n).toBeGreaterThan(0)
     expect(d.byReason.find((x) => x.reason === 'plotRatio')).toMatchObject({ name: '容积率低于1.0', count: plot.n })

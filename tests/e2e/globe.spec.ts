@@ -56,7 +56,7 @@ test('3D map: offline, themes with legends, district flight, ?landId= fly-to, cl
   // themes: each switch changes the legend (and the colours); a screenshot of each
   const themes: [string, string, string[]][] = [
     ['用地状态', 'status', ['已投产', '在建', '已供未建', '闲置', '低效', '已收回']],
-    ['低效用地', 'low', ['低效用地', '非低效']],
+    ['低效用地', 'low', ['低效用地（含闲置）', '非低效（含疑似）']],
     ['亩均评价', 'appraisal', ['A类 优先支持', 'B类 提升发展', 'C类 调整转型', 'D类 整治淘汰', '未评价']],
     ['生命周期', 'stage', ['项目签约', '土地供应', '项目开工', '施工建设', '竣工验收', '项目投产', '项目评价', '无项目']],
   ]
@@ -64,7 +64,8 @@ test('3D map: offline, themes with legends, district flight, ?landId= fly-to, cl
   const colours: string[] = []
   for (const [label, name, items] of themes) {
     await page.getByTestId('globe-theme').getByText(label, { exact: true }).click()
-    await expect(page.getByTestId('globe-legend-title')).toHaveText(`图例：${label}`)
+    // the 低效 theme says as of when (issue 29): today's 台账 of record
+    await expect(page.getByTestId('globe-legend-title')).toHaveText(`图例：${label}${name === 'low' ? '（截至今日）' : ''}`)
     const rows = await page.getByTestId('globe-legend-item').allInnerTexts()
     expect(rows.map((r) => r.replace(/\s*\d+$/, ''))).toEqual(items)
     colours.push((await page.evaluate((id) => window.__globe!.parcels.colorOf(id), sample.id))!)

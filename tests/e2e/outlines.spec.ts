@@ -17,7 +17,7 @@ import type { OutlineCollection } from '../../src/domain/contracts/outlines'
 import type { WallScreen } from '../../src/web/features/big-data/wall-widget-types'
 import { mapsSettled, shot, signIn, signOut } from './helpers'
 import { COUNTIES_URL } from './servers'
-import { apiData, apiToken } from './wall-helpers'
+import { apiData, apiToken, wallDefaultYear } from './wall-helpers'
 
 const SCREENS: WallScreen[] = [VISUAL_SCREEN, CLASSIFY_SCREEN, DISTRICT_SCREEN, PLATFORM_SCREEN, CITY_SCREEN, PARK_SCREEN]
 const HINT = '未导入县级边界：县级数据以驻地符号显示。管理员可用 npm run import:boundaries 导入审图号边界'
@@ -59,7 +59,8 @@ let year = 0
 let leader = ''
 let admin = ''
 test.beforeAll(async ({ request }) => {
-  year = Math.max(...((await (await request.get('/config.json')).json()) as { yearList: number[] }).yearList)
+  // the walls' default year: the current year (issue 29)
+  year = wallDefaultYear(((await (await request.get('/config.json')).json()) as { yearList: number[] }).yearList)
   leader = await apiToken(request, 'leader', 'Leader@2026')
   admin = await apiToken(request, 'admin', 'Admin@2026')
 })

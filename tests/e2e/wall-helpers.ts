@@ -1,6 +1,8 @@
 /** Helpers of the wall specs: an API token for checking figures, and the wall's geometry checks. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { passwordDigest } from '../../src/domain/password-digest'
+import { yearsWithCurrent } from '../../src/domain/figures/catalogue'
+import { todayInProductZone } from '../../src/domain/today'
 
 /** Signs in over the API (the same contract as the page) and returns the token. */
 export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
@@ -60,3 +62,9 @@ export function expectClean(b: Awaited<ReturnType<typeof wallBoxes>>) {
   expect(b.scroll.sw).toBeLessThanOrEqual(b.scroll.vw)
   expect(b.scroll.sh).toBeLessThanOrEqual(b.scroll.vh)
 }
+
+/** The years a wall's 年度 picker offers (issue 29): the runtime yearList and the current year, newest first. */
+export const wallYearOptions = (yearList: readonly number[]): number[] => [...yearsWithCurrent(yearList, todayInProductZone())].reverse()
+
+/** A wall's default year: the current year (land and 低效 as of today), the newest on offer. */
+export const wallDefaultYear = (yearList: readonly number[]): number => wallYearOptions(yearList)[0]

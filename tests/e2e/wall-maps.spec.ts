@@ -7,13 +7,14 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import type { FeatureCollection } from 'geojson'
 import { clickMap, shot, signIn } from './helpers'
-import { apiData, apiToken } from './wall-helpers'
+import { apiData, apiToken, wallDefaultYear } from './wall-helpers'
 import { COUNTIES_URL } from './servers'
 
 // each test asks its own server for a token: the two starts of the e2e run have different keys
 let year = 0
 test.beforeAll(async ({ request }) => {
-  year = Math.max(...((await (await request.get('/config.json')).json()) as { yearList: number[] }).yearList)
+  // the walls' default year: the current year (issue 29)
+  year = wallDefaultYear(((await (await request.get('/config.json')).json()) as { yearList: number[] }).yearList)
 })
 
 /** Web Mercator y of a latitude (L7's Map engine is EPSG:3857). */

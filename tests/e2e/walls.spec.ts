@@ -16,7 +16,7 @@ import { formatFigure, formatMoney } from '../../src/web/core/format-figure'
 import { defaultMonth, resolveParams } from '../../src/web/screen/bindings'
 import type { ScreenParams } from '../../src/web/screen/screen-types'
 import { shot, signIn } from './helpers'
-import { apiData, apiToken, expectClean, wallBoxes } from './wall-helpers'
+import { apiData, apiToken, expectClean, wallBoxes, wallDefaultYear, wallYearOptions } from './wall-helpers'
 
 const SCREENS: WallScreen[] = [CLASSIFY_SCREEN, DISTRICT_SCREEN, PLATFORM_SCREEN, CITY_SCREEN, PARK_SCREEN, VISUAL_SCREEN]
 const SIZES = [
@@ -70,9 +70,9 @@ let latestYear = 0
 let monthList: number[] = []
 test.beforeAll(async ({ request }) => {
   token = await apiToken(request, 'leader', 'Leader@2026')
-  // the page's default year: the newest of the runtime yearList (issue 6)
+  // the page's default year: the current year — land and 低效 as of today (issue 29) — the newest on offer
   const config = (await (await request.get('/config.json')).json()) as { yearList: number[]; monthList: number[] }
-  latestYear = Math.max(...config.yearList)
+  latestYear = wallDefaultYear(config.yearList)
   monthList = config.monthList
 })
 
@@ -166,7 +166,7 @@ test('a tooltip hovered at a known bar shows that city under 4K scaling', async 
   await page.screenshot({ path: shot('wall-visual-tooltip-3840x2160') })
 })
 
-test('year and month pickers offer the runtime yearList / monthList (with every seeded year) and drive the monthly figures', async ({
+test('year and month pickers offer the runtime yearList and the current year / monthList (with every seeded year) and drive the monthly figures', async ({
   page,
   request,
 }) => {
@@ -179,21 +179,25 @@ test('year and month pickers offer the runtime yearList / monthList (with every 
   await page.goto('/visual')
   const year = page.getByTestId('picker-year')
   const month = page.getByTestId('picker-month')
-  await expect(year.locator('option')).toHaveCount(config.yearList.length)
+  await expect(year.locator('option')).toHaveCount(wallYearOptions(config.yearList).length)
   await expect(month.locator('option')).toHaveCount(config.monthList.length)
   expect(await year.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual(
-    [...config.yearList].sort((a, b) => b - a),
+    wallYearOptions(config.yearList),
   )
+  // the current year is the default, and says it means today
+  await expect(year).toHaveValue(String(latestYear))
+  await expect(year.locator('option').first()).toHaveText(`${latestYear}年（截至今日）`)
+  await year.selectOption(String(latestYear - 1))
   expect(await month.locator('option').evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)))).toEqual(
     [...config.monthList].sort((a, b) => a - b),
   )
   // a past year opens on its last month
   await expect(month).toHaveValue(String(Math.max(...config.monthList)))
-  // the busiest signing month of the latest year, so the figure is not zero
+  // the busiest signing month of that year, so the figure is not zero
   let best = { m: 1, n: -1 }
   for (const m of config.monthList) {
     const rows = await apiData<{ key: string; count: number }[]>(request, token, '/api/bigData/lifecycleByMonth', {
-      year: latestYear,
+      year: latestYear - 1,
       month: m,
     })
     if (rows[0].count > best.n) best = { m, n: rows[0].count }
@@ -203,12 +207,12 @@ test('year and month pickers offer the runtime yearList / monthList (with every 
   const fig = page.getByTestId('chart-lifecycleMonth')
   await expect(fig).toHaveAttribute('data-first-label', '项目签约')
   await expect(fig).toHaveAttribute('data-first-value', String(best.n))
-  await expect(page.getByTestId('widget-lifecycleMonth').locator('h2')).toHaveText(`${latestYear}年${best.m}月 项目全生命周期进展`)
+  await expect(page.getByTestId('widget-lifecycleMonth').locator('h2')).toHaveText(`${latestYear - 1}年${best.m}月 项目全生命周期进展`)
   // 供地 by month follows the year
-  await year.selectOption(String(latestYear - 1))
-  const supply = await apiData<{ name: string; areaMu: number }[]>(request, token, '/api/bigData/supplyByMonth', { year: latestYear - 1 })
+  await year.selectOption(String(latestYear - 2))
+  const supply = await apiData<{ name: string; areaMu: number }[]>(request, token, '/api/bigData/supplyByMonth', { year: latestYear - 2 })
   await expect(page.getByTestId('chart-supplyMonth')).toHaveAttribute('data-first-value', String(supply[0].areaMu))
-  await expect(page.getByTestId('widget-supplyMonth').locator('h2')).toHaveText(`${latestYear - 1}年月度供地面积（亩）`)
+  await expect(page.getByTestId('widget-supplyMonth').locator('h2')).toHaveText(`${latestYear - 2}年月度供地面积（亩）`)
   await page.screenshot({ path: shot('wall-visual-month-1920x1080') })
 })
 

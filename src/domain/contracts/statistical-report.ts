@@ -286,7 +286,10 @@ export interface LowEfficiencyReasonStat {
 
 /** GET /api/cloudChart/report/lowEfficiency: the filtered list and its summary. */
 export interface LowEfficiencyReport {
+  /** the year of the 低效用地 (its end; the current year means today) */
   year: number
+  /** the year of the holders' figures (亩均税收, D 类): the year asked for, or the latest with figures */
+  figuresYear: number
   /** every parcel the filters keep (all pages) */
   count: number
   areaMu: number

@@ -695,6 +695,14 @@ export function asOfLabel(key: FigureKey, year: number | null | undefined, today
 export const isStockFigure = (key: FigureKey): boolean => FIGURES[key].asOf !== 'year'
 
 /**
+ * {@link asOfLabel} of a figure in an answer that holds stock and yearly figures together (a wall,
+ * a report): a stock figure is of `year` (today for the current year), a yearly one of `figuresYear`.
+ */
+export function answerAsOfLabel(key: FigureKey, years: { year?: number | null; figuresYear?: number | null }, today: string): string {
+  return asOfLabel(key, isStockFigure(key) ? years.year : (years.figuresYear ?? years.year), today)
+}
+
+/**
  * The years a year picker offers where stock figures are shown: the years with figures and the
  * current year (which means today), newest last.
  */

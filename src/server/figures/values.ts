@@ -3,7 +3,7 @@
  * own formulas — exact, unrounded; the services round for their contract's digits with
  * `displayValue` only when they answer.
  */
-import { asOfLabel, FIGURES, isStockFigure, type FigureKey } from '../../domain/figures/catalogue'
+import { answerAsOfLabel, FIGURES, type FigureKey } from '../../domain/figures/catalogue'
 import { productToday } from '../clock'
 import type { RatioParts } from '../../domain/figures/format'
 import { displayValue } from '../../domain/figures/format'
@@ -138,5 +138,5 @@ export function figureHeader(key: FigureKey, name: string = FIGURES[key].name, a
  * (catalogue asOfLabel): a stock figure is of `year` (today for the current year), a yearly one of `figuresYear`.
  */
 export function figureAsOf(key: FigureKey, years: { year: number; figuresYear?: number }): string {
-  return asOfLabel(key, isStockFigure(key) ? years.year : (years.figuresYear ?? years.year), productToday())
+  return answerAsOfLabel(key, years, productToday())
 }

@@ -1,9 +1,10 @@
 /** KPI 卡片: headline figures with count-up numbers (issue 6), from one object of the API. */
 import styled from 'styled-components'
-import type { FigureKey } from '../../domain/figures/catalogue'
+import { answerAsOfLabel, type FigureKey } from '../../domain/figures/catalogue'
+import { todayInProductZone } from '../../domain/today'
 import type { RatioParts } from '../../domain/figures/format'
 import { formatFigure, formatMoney } from '../core/format-figure'
-import { FigureTip } from '../ui/figure-tip'
+import { FigureTip, type AnswerYears } from '../ui/figure-tip'
 import { useAnimatedNumber } from './use-animated-number'
 import { dp, WALL } from './wall-styles'
 import type { WidgetProps } from './widget-registry'
@@ -49,6 +50,15 @@ const Label = styled.div`
   white-space: nowrap;
 `
 
+/** The figure's as-of (catalogue asOfLabel): 截至今日, 截至 2024 年末, 2025 年度. */
+const AsOfLine = styled.div`
+  margin-top: ${dp(2)};
+  font-size: ${dp(12)};
+  color: ${WALL.muted};
+  opacity: 0.85;
+  white-space: nowrap;
+`
+
 const Value = styled.div`
   margin-top: ${dp(6)};
   font-size: ${dp(36)};
@@ -65,7 +75,19 @@ const Value = styled.div`
   }
 `
 
-function KpiFigure({ widgetId, item, value, parts }: { widgetId: string; item: KpiItem; value: number | null; parts?: RatioParts }) {
+function KpiFigure({
+  widgetId,
+  item,
+  value,
+  parts,
+  years,
+}: {
+  widgetId: string
+  item: KpiItem
+  value: number | null
+  parts?: RatioParts
+  years: AnswerYears
+}) {
   const shown = useAnimatedNumber(value ?? 0)
   const money = item.money ? formatMoney(shown, item.digits ?? 2) : null
   const card = (
@@ -76,10 +98,13 @@ function KpiFigure({ widgetId, item, value, parts }: { widgetId: string; item: K
         {value === null ? '—' : money ? money.text : formatFigure(shown, item.digits ?? 0)}
         <small>{money ? money.unit : (item.unit ?? '')}</small>
       </Value>
+      {item.figure && years.year !== undefined && (
+        <AsOfLine data-testid={`kpi-${widgetId}-${item.field}-asof`}>{answerAsOfLabel(item.figure, years, todayInProductZone())}</AsOfLine>
+      )}
     </Card>
   )
   return item.figure ? (
-    <FigureTip figure={item.figure} parts={parts}>
+    <FigureTip figure={item.figure} parts={parts} years={years}>
       {card}
     </FigureTip>
   ) : (
@@ -89,7 +114,9 @@ function KpiFigure({ widgetId, item, value, parts }: { widgetId: string; item: K
 
 /** The KPI widget. */
 export function KpiWidget({ def, data }: WidgetProps<KpiView>) {
-  const row = (data ?? {}) as Record<string, unknown> & { parts?: Record<string, RatioParts> }
+  const row = (data ?? {}) as Record<string, unknown> & { parts?: Record<string, RatioParts>; year?: number; figuresYear?: number }
+  // the years the answer says it counted: its stock figures of `year` (today for the current year), yearly ones of `figuresYear`
+  const years: AnswerYears = { year: row.year, figuresYear: row.figuresYear }
   return (
     <Grid $cols={def.view.columns ?? def.view.items.length}>
       {def.view.items.map((item) => (
@@ -99,6 +126,7 @@ export function KpiWidget({ def, data }: WidgetProps<KpiView>) {
           item={item}
           value={row[item.field] === null ? null : Number(row[item.field]) || 0}
           parts={item.figure ? row.parts?.[item.figure] : undefined}
+          years={years}
         />
       ))}
     </Grid>

@@ -1,14 +1,15 @@
 /**
- * The title bar of a wall: title, pickers (年度 and 月份 from the runtime yearList / monthList, 城市, 园区), date and
- * clock. Picking writes the screen's parameters (kept in the URL by the page).
+ * The title bar of a wall: title, pickers (年度 from the runtime yearList and the current year, 月份 from the
+ * monthList, 城市, 园区), date and clock. Picking writes the screen's parameters (kept in the URL by the page).
  */
 import { useQuery } from '@tanstack/react-query'
 import styled from 'styled-components'
 import { apiGet } from '../core/api'
 import { getRuntimeConfig } from '../core/runtime-config'
 import { clockText, useNow } from './clock'
-import type { ScreenDef, ScreenParams, ScreenPicker } from './screen-types'
+import { wallYears, type ScreenDef, type ScreenParams, type ScreenPicker } from './screen-types'
 import { dp, WALL } from './wall-styles'
+import { todayInProductZone } from '../../domain/today'
 
 const Bar = styled.header`
   position: absolute;
@@ -80,7 +81,13 @@ function useOptions(picker: ScreenPicker, params: ScreenParams): Option[] {
     enabled: picker === 'city' || picker === 'park',
     staleTime: 600_000,
   })
-  if (picker === 'year') return [...config.yearList].sort((a, b) => b - a).map((y) => ({ value: String(y), label: `${y}年` }))
+  if (picker === 'year') {
+    // the runtime yearList and the current year (issue 29): the walls' land and 低效 figures are today's in it
+    const current = Number(todayInProductZone().slice(0, 4))
+    return [...wallYears(config.yearList)]
+      .reverse()
+      .map((y) => ({ value: String(y), label: y === current ? `${y}年（截至今日）` : `${y}年` }))
+  }
   if (picker === 'month') return [...config.monthList].sort((a, b) => a - b).map((m) => ({ value: String(m), label: `${m}月` }))
   return (q.data ?? []).map((r) => ({ value: r.key, label: r.name }))
 }

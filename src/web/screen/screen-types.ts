@@ -3,6 +3,8 @@
  * mode, background, title bar, widgets placed in design pixels, each with its data binding and
  * refresh interval. The runtime turns it into a live, scaled page; screens hold no React.
  */
+import { yearsWithCurrent } from '../../domain/figures/catalogue'
+import { todayInProductZone } from '../../domain/today'
 
 /** How the design canvas meets the wall (issue 6). */
 export type ScaleMode = 'fit' | 'fill-width' | 'fill-height' | 'stretch'
@@ -50,8 +52,17 @@ export interface WidgetDef<T extends string = string, V = unknown> {
   view: V
 }
 
-/** A picker in the title bar (年度 and 月份 offer the runtime yearList / monthList). */
+/** A picker in the title bar (年度 and 月份 offer the runtime yearList / monthList; 年度 also the current year). */
 export type ScreenPicker = 'year' | 'month' | 'city' | 'park'
+
+/**
+ * The years a wall offers (issue 29): the runtime yearList and the current year, ascending. The
+ * current year is the default: the land and 低效 figures of it are today's, the enterprises' of the
+ * latest year with figures (the server says which: overview year / figuresYear).
+ */
+export function wallYears(yearList: readonly number[]): number[] {
+  return yearsWithCurrent(yearList, todayInProductZone())
+}
 
 /** A whole screen. */
 export interface ScreenDef<W extends WidgetDef = WidgetDef> {

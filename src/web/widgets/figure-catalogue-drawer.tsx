@@ -8,6 +8,9 @@ import { useMemo, useState } from 'react'
 import type { CatalogueEntry } from '../../domain/figures/listing'
 import { useFigureCatalogue } from './use-figure-catalogue'
 
+/** How each kind of as-of reads in the catalogue (the figure itself says 截至今日 / 截至 2024 年末 / 2025 年度). */
+const AS_OF_KIND = { today: '截至今日', yearEnd: '截至今日或所选年度年末', year: '所选年度' } as const
+
 /** The drawer; it asks for the catalogue only once opened. */
 export function FigureCatalogueDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const q = useFigureCatalogue(open)
@@ -55,7 +58,7 @@ export function FigureCatalogueDrawer({ open, onClose }: { open: boolean; onClos
               render: (v: string, e) => (
                 <>
                   <div>{v}</div>
-                  <Tag>{e.asOf === 'today' ? '截至今日' : '统计年度末'}</Tag>
+                  <Tag>{AS_OF_KIND[e.asOf]}</Tag>
                 </>
               ),
             },

@@ -16,7 +16,7 @@ import type {
 } from '../../../domain/contracts/statistical-report'
 import { M2_PER_MU } from '../../../domain/codes/units'
 import {
-  afterYear,
+  stockBefore,
   enterpriseSums,
   enterpriseYearColumns,
   enterpriseYearFrom,
@@ -270,7 +270,7 @@ export async function parcels(db: Db, scope: DataScope, q: Omit<ParcelReportQuer
 export const REASON_SQL: Readonly<Record<LowEfficiencyReason, string>> = {
   plotRatio: 'COALESCE(p.plot_ratio > 0 AND p.plot_ratio < 1.0, false)',
   density: 'COALESCE(p.building_density > 0 AND p.building_density < 30, false)',
-  idle: `(${idleLandOfYear('p', '$1')} OR COALESCE((p.actual_start_date IS NULL OR p.actual_start_date >= ${afterYear('$1')}) AND p.agreed_start_date + interval '1 year' < ${afterYear('$1')}, false))`,
+  idle: `(${idleLandOfYear('p', '$1')} OR COALESCE((p.actual_start_date IS NULL OR p.actual_start_date >= ${stockBefore('$1')}) AND p.agreed_start_date + interval '1 year' < ${stockBefore('$1')}, false))`,
   stopped: `COALESCE(e.status IN ('停产', '半停产'), false)`,
   appraisal: `COALESCE(a.class = 'D', false)`,
 }
@@ -281,10 +281,15 @@ export type LowRow = ParcelRow & Record<LowEfficiencyReason, boolean> & { tax_pe
 
 type LowFilter = Omit<LowEfficiencyQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'year' | 'regionCode'>
 
-function lowQuery(scope: DataScope, year: number, f: LowFilter, perRow = false) {
+/**
+ * 低效用地 of `year` ($1: its end, today for the current year) with its holders' yearly figures of
+ * `figuresYear` ($2: the year's own, or the latest with figures) for the criteria and 亩均税收.
+ */
+function lowQuery(scope: DataScope, year: number, figuresYear: number, f: LowFilter, perRow = false) {
   const where = new Where()
   const y = `$${where.params.push(year)}`
-  // the catalogue's 低效用地 of the year: land in the books at the end of it, status 低效 or 闲置 as it stood then
+  where.params.push(figuresYear)
+  // the catalogue's 低效用地 of the year: the 台账 of record and 闲置 as they stood then
   where
     .raw(parcelOfYear('p', y))
     .raw(scopeCondition(scope, 'p', where.params))
@@ -293,7 +298,7 @@ function lowQuery(scope: DataScope, year: number, f: LowFilter, perRow = false) 
   where.addIf(f.status, `${statusAtYearEnd('p', y)} = ?`)
   if (f.reason) where.add(REASON_SQL[f.reason])
   const from = `${PARCEL_FROM}
-    ${enterpriseYearJoins('e', y, perRow)}`
+    ${enterpriseYearJoins('e', '$2', perRow)}`
   return { from, where }
 }
 
@@ -301,13 +306,14 @@ export async function lowParcels(
   db: Db,
   scope: DataScope,
   year: number,
+  figuresYear: number,
   q: Omit<LowEfficiencyQuery, 'year' | 'regionCode'>,
 ): Promise<Page<LowRow>> {
   const { page, pageSize, sortField, sortOrder, ...f } = q
-  const { from, where } = lowQuery(scope, year, f)
+  const { from, where } = lowQuery(scope, year, figuresYear, f)
   // the row's 状态 is the one of the year, as the list was chosen by it
   const select = `${PARCEL_SELECT.replace('p.status,', `${statusAtYearEnd('p', '$1')} AS status,`)}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
-    ${taxPerMuSql('$1')} AS tax_per_mu`
+    ${taxPerMuSql('$2')} AS tax_per_mu`
   const order = orderBy({ page, pageSize, sortField, sortOrder }, { landCode: 'p.land_code', areaMu: 'p.area_m2' }, 'p.id')
   return queryPage<LowRow>(db, { select, from, where, order }, { page, pageSize, sortField, sortOrder })
 }
@@ -317,11 +323,12 @@ export async function lowSummary(
   db: Db,
   scope: DataScope,
   year: number,
+  figuresYear: number,
   f: LowFilter,
 ): Promise<
   { n: number; m2: number; idle: number; low: number } & Record<`${LowEfficiencyReason}_n` | `${LowEfficiencyReason}_m2`, number>
 > {
-  const { from, where } = lowQuery(scope, year, f)
+  const { from, where } = lowQuery(scope, year, figuresYear, f)
   const perReason = REASON_KEYS.map(
     (k) =>
       `count(*) FILTER (WHERE ${REASON_SQL[k]})::int AS "${k}_n", COALESCE(sum(p.area_m2) FILTER (WHERE ${REASON_SQL[k]}), 0)::float8 AS "${k}_m2"`,
@@ -399,14 +406,15 @@ export function eachLowParcel(
   db: Db,
   scope: DataScope,
   year: number,
+  figuresYear: number,
   q: Omit<LowEfficiencyQuery, 'year' | 'regionCode' | 'page' | 'pageSize'>,
   size = 1000,
 ): AsyncGenerator<LowRow[]> {
   const { sortField, sortOrder, ...f } = q as typeof q & Sorted
   const sort = keysetSort({ landCode: PARCEL_SORTS.landCode, areaMu: PARCEL_SORTS.areaMu }, sortField, sortOrder)
   // in key order a batch reads its own parcels' holders (enterpriseYearJoins)
-  const { from, where } = lowQuery(scope, year, f, !sort)
+  const { from, where } = lowQuery(scope, year, figuresYear, f, !sort)
   const select = `${PARCEL_SELECT.replace('p.status,', `${statusAtYearEnd('p', '$1')} AS status,`)}, ${REASON_KEYS.map((k) => `${REASON_SQL[k]} AS "${k}"`).join(', ')},
-    ${taxPerMuSql('$1')} AS tax_per_mu`
+    ${taxPerMuSql('$2')} AS tax_per_mu`
   return eachKeyset<LowRow>(db, { select, from, where, key: 'p.id', sort }, size)
 }

@@ -28,7 +28,7 @@ import {
   type ReportRegion,
   type ReportRegionOption,
 } from '../../../domain/contracts/statistical-report'
-import { asOfYears, figuresYear, stockYear } from '../../common/stat-years'
+import { asOfYears, figuresYear } from '../../common/stat-years'
 import * as repo from './repo'
 import { marksOf } from '../appraisal/restatement'
 import type { Restatement } from '../../../domain/contracts/appraisal'
@@ -218,11 +218,12 @@ type LowListQuery = Omit<LowEfficiencyQuery, 'year' | 'regionCode'>
 
 /** 低效用地: the summary of every parcel the filters keep, and one page of them with their criteria. */
 export async function lowEfficiencyReport(db: Db, scope: DataScope, q: LowListQuery, year?: number): Promise<LowEfficiencyReport> {
-  const y = stockYear(year)
+  const { year: y, figuresYear: fy } = await asOfYears(db, year)
   const { page: _p, pageSize: _s, sortField: _f, sortOrder: _o, ...filter } = q
-  const [s, page] = await Promise.all([repo.lowSummary(db, scope, y, filter), repo.lowParcels(db, scope, y, q)])
+  const [s, page] = await Promise.all([repo.lowSummary(db, scope, y, fy, filter), repo.lowParcels(db, scope, y, fy, q)])
   return {
     year: y,
+    figuresYear: fy,
     count: s.n,
     areaMu: mu(s.m2),
     idleCount: s.idle,
@@ -239,8 +240,8 @@ export async function* eachLowParcel(
   q: Omit<LowListQuery, 'page' | 'pageSize'>,
   year?: number,
 ): AsyncIterable<LowEfficiencyRow[]> {
-  const y = stockYear(year)
-  for await (const rows of repo.eachLowParcel(db, scope, y, q)) yield rows.map(lowView)
+  const { year: y, figuresYear: fy } = await asOfYears(db, year)
+  for await (const rows of repo.eachLowParcel(db, scope, y, fy, q)) yield rows.map(lowView)
 }
 
 /** The cities and counties inside a scope, as a tree (a town user picks nothing). */

@@ -9,6 +9,9 @@ import type { GroupStat, OverviewStats } from '../../../domain/contracts/big-dat
 import { apiGet } from '../../core/api'
 import { formatFigure, formatMoney } from '../../core/format-figure'
 import { getRuntimeConfig } from '../../core/runtime-config'
+import { answerAsOfLabel, type FigureKey } from '../../../domain/figures/catalogue'
+import { todayInProductZone } from '../../../domain/today'
+import { wallYears } from '../../screen/screen-types'
 
 const Page = styled.div`
   position: fixed;
@@ -135,7 +138,9 @@ function Counties({ cityCode, year }: { cityCode: string; year: number }) {
 
 /** The phone view. */
 export function H5Page() {
-  const years = [...getRuntimeConfig().yearList].sort((a, b) => b - a)
+  // the runtime yearList and the current year (land and 低效 as of today), newest first
+  const years = [...wallYears(getRuntimeConfig().yearList)].reverse()
+  const current = Number(todayInProductZone().slice(0, 4))
   const [year, setYear] = useState(years[0])
   const [open, setOpen] = useState<string | null>(null)
   const overview = useQuery({ queryKey: ['h5-overview', year], queryFn: () => apiGet<OverviewStats>('/api/bigData/overview', { year }) })
@@ -146,14 +151,20 @@ export function H5Page() {
   const o = overview.data
   const tax = formatMoney(o?.tax)
   const kpis = o
-    ? [
-        { key: 'parcelCount', label: '工业用地', value: formatFigure(o.parcelCount), unit: '宗' },
-        { key: 'parcelAreaMu', label: '用地面积', value: formatFigure(o.parcelAreaMu), unit: '亩' },
-        { key: 'enterpriseCount', label: '用地企业', value: formatFigure(o.enterpriseCount), unit: '家' },
-        { key: 'tax', label: '实缴税金', value: tax.text, unit: tax.unit },
-        { key: 'taxPerMu', label: '亩均税收', value: formatFigure(o.taxPerMu, 2), unit: '万元/亩' },
-        { key: 'lowEfficiencyCount', label: '低效闲置', value: formatFigure(o.lowEfficiencyCount), unit: '宗' },
-      ]
+    ? ([
+        { key: 'parcelCount', figure: 'parcelCount', label: '工业用地', value: formatFigure(o.parcelCount), unit: '宗' },
+        { key: 'parcelAreaMu', figure: 'landAreaMu', label: '用地面积', value: formatFigure(o.parcelAreaMu), unit: '亩' },
+        { key: 'enterpriseCount', figure: 'landEnterpriseCount', label: '用地企业', value: formatFigure(o.enterpriseCount), unit: '家' },
+        { key: 'tax', figure: 'tax', label: '实缴税金', value: tax.text, unit: tax.unit },
+        { key: 'taxPerMu', figure: 'taxPerMu', label: '亩均税收', value: formatFigure(o.taxPerMu, 2), unit: '万元/亩' },
+        {
+          key: 'lowEfficiencyCount',
+          figure: 'lowEfficiencyCount',
+          label: '低效用地（含闲置）',
+          value: formatFigure(o.lowEfficiencyCount),
+          unit: '宗',
+        },
+      ] satisfies { key: string; figure: FigureKey; label: string; value: string; unit: string }[])
     : []
   return (
     <Page data-testid="h5-page">
@@ -162,7 +173,7 @@ export function H5Page() {
         <select aria-label="年度" data-testid="h5-year" value={year} onChange={(e) => setYear(Number(e.target.value))}>
           {years.map((y) => (
             <option key={y} value={y}>
-              {y}年
+              {y === current ? `${y}年（截至今日）` : `${y}年`}
             </option>
           ))}
         </select>
@@ -172,7 +183,10 @@ export function H5Page() {
       <Kpis>
         {kpis.map((k) => (
           <Kpi key={k.key}>
-            <span>{k.label}</span>
+            <span>
+              {k.label}
+              {o && <small data-testid={`h5-${k.key}-asof`}> · {answerAsOfLabel(k.figure, o, todayInProductZone())}</small>}
+            </span>
             <strong data-testid={`h5-${k.key}`}>
               {k.value}
               <small>{k.unit}</small>

@@ -1,6 +1,6 @@
 /**
  * A wall page: one screen file run by the runtime, its parameters (年度, 城市, 园区) in the URL,
- * defaults filled in (latest year of the runtime yearList; the first city or park).
+ * defaults filled in (the current year — land as of today — else the runtime yearList's; the first city or park).
  */
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo } from 'react'
@@ -11,7 +11,7 @@ import { getRuntimeConfig } from '../../core/runtime-config'
 import { defaultMonth, paramsFromSearch, withRefresh } from '../../screen/bindings'
 import { RUNTIME_WIDGETS } from '../../screen/runtime-widgets'
 import { ScreenCanvas } from '../../screen/screen-canvas'
-import type { ScreenParams } from '../../screen/screen-types'
+import { wallYears, type ScreenParams } from '../../screen/screen-types'
 import { BodyNote } from '../../screen/wall-styles'
 import { mergeRegistries, type WidgetProps, type WidgetRenderer } from '../../screen/widget-registry'
 import { CHART_WIDGETS, WallRendererContext } from './chart-widgets'
@@ -64,7 +64,8 @@ export function ScreenPage({ def: screen }: { def: WallScreen }) {
   const def = useMemo(() => (refresh ? withRefresh(screen, Number(refresh)) : screen), [screen, refresh])
   const fromUrl = useMemo(() => paramsFromSearch(search), [search])
   const config = getRuntimeConfig()
-  const year = fromUrl.year ?? Math.max(...config.yearList)
+  // the current year by default: land and 低效 as of today (issue 29)
+  const year = fromUrl.year ?? Math.max(...wallYears(config.yearList))
   // 月份 only where the screen has monthly figures (issue 6: the runtime monthList)
   const month = def.pickers.includes('month') ? { month: defaultMonth(year, config.monthList) } : {}
   const params: ScreenParams = { year, ...month, ...fromUrl }

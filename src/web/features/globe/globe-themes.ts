@@ -44,8 +44,9 @@ export const GLOBE_THEMES: readonly GlobeTheme[] = [
     key: 'lowEfficiency',
     label: '低效用地',
     legend: [
-      { label: '低效用地', color: LOW_EFFICIENCY_COLORS.low },
-      { label: '非低效', color: LOW_EFFICIENCY_COLORS.notLow },
+      // 低效用地 (catalogue lowEfficiencyCount): the 台账 of record (认定, not 销号) and 闲置; 疑似 is not
+      { label: '低效用地（含闲置）', color: LOW_EFFICIENCY_COLORS.low },
+      { label: '非低效（含疑似）', color: LOW_EFFICIENCY_COLORS.notLow },
     ],
     colorOf: (p) => (p.lowEfficiency ? LOW_EFFICIENCY_COLORS.low : LOW_EFFICIENCY_COLORS.notLow),
   },

@@ -22,6 +22,8 @@ import { ParcelInfoPanel } from './parcel-info-panel'
 import { ParcelSearch, viewAround } from './parcel-search'
 import { useRegionOutlines } from './use-region-outlines'
 import { useParcelsByView } from './use-parcels-by-view'
+import { asOfLabel } from '../../../domain/figures/catalogue'
+import { todayInProductZone } from '../../../domain/today'
 
 /** The page. */
 export function ThreeDMapPage() {
@@ -97,7 +99,14 @@ function MapOverlays(props: {
           </Button>
         </Space>
       </Floating>
-      <Legend title={theme.label} items={theme.legend} counts={counts} />
+      {/* the 低效 theme draws today's 低效用地 (the 台账 of record and 闲置): its legend says so (issue 29) */}
+      <Legend
+        title={
+          theme.key === 'lowEfficiency' ? `${theme.label}（${asOfLabel('lowEfficiencyCount', null, todayInProductZone())}）` : theme.label
+        }
+        items={theme.legend}
+        counts={counts}
+      />
       <Floating $right={12} $bottom={36} data-testid="globe-status">
         {loaded.loading ? '正在加载地块…' : <span data-testid="globe-parcel-count">当前视野 {loaded.count} 个地块</span>}
         {loaded.truncated && <span style={{ color: '#c92a2a' }}>（仅显示面积最大的部分，请放大查看）</span>}

@@ -22,6 +22,7 @@ import { useEffectSummary, type EffectFilter } from '../api/get-effect'
 import { buildCountyOption, buildMethodOption, buildYearOption } from '../components/build-effect-options'
 import { METHOD_COLORS } from '../components/effect-colors'
 import { EffectKpis } from '../components/effect-kpis'
+import { useYears } from '../../../widgets/use-years'
 
 const CHART_HEIGHT = 260
 const thisYear = () => Number(todayInProductZone().slice(0, 4))
@@ -56,10 +57,12 @@ export function ResultAbstractPage() {
   )
   const q = useEffectSummary(filter)
   const s = q.data
+  // this year (done so far), the years with done plans and the statistical years (issue 29: not this year only)
+  const statYears = useYears().data?.years
   const years = useMemo(() => {
-    const all = new Set([thisYear(), filter.year, ...(s?.byYear.map((y) => y.year) ?? [])])
+    const all = new Set([thisYear(), filter.year, ...(s?.byYear.map((y) => y.year) ?? []), ...(statYears ?? [])])
     return [...all].sort((a, b) => b - a)
-  }, [s, filter.year])
+  }, [s, filter.year, statYears])
   const options = useMemo(() => (s ? { year: buildYearOption(s), county: buildCountyOption(s), method: buildMethodOption(s) } : null), [s])
   const rows = useMemo(
     () => [...(s?.plans ?? [])].sort((a, b) => b.completedDate.localeCompare(a.completedDate) || b.planId - a.planId),
@@ -82,7 +85,7 @@ export function ResultAbstractPage() {
             style={{ width: 120 }}
             value={filter.year}
             onChange={(v) => set('year', v)}
-            options={years.map((y) => ({ value: y, label: `${y}年` }))}
+            options={years.map((y) => ({ value: y, label: y === thisYear() ? `${y}年（截至今日）` : `${y}年` }))}
             data-testid="result-year"
           />
           <RegionPicker value={f.regionCode} onChange={(v) => set('regionCode', v)} testId="result-region" />

@@ -19,6 +19,7 @@ import { useListParams } from '../../../ui/use-list-params'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { useRouteLink } from '../../../widgets/use-route-link'
 import { useLedger } from '../api/list-ledger'
+import { useLowLand } from '../../../widgets/use-low-land'
 import { useOverview } from '../api/get-overview'
 import { CHART_COUNTIES, buildCountyOption, buildMethodOption, chartCounties } from '../components/build-overview-options'
 import { LedgerStateTag, PlanStateTag } from '../components/revitalize-tags'
@@ -30,7 +31,7 @@ const PLAN_PAGE = '/land/revitalize/revitalizePlan'
 
 const Kpis = styled.div`
   display: grid;
-  grid-template-columns: repeat(6, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
   gap: 12px;
   margin-bottom: 12px;
 `
@@ -86,6 +87,9 @@ export function RevitalizeAbstractPage() {
   const overview = useOverview(filter)
   // the 台账 today by state (its counts come with any page of it)
   const ledger = useLedger({ regionCode: f.regionCode, page: 1, pageSize: 1 })
+  // 低效用地 as the walls count it (the 台账 of record and 闲置) and 疑似低效 beside it (issue 29)
+  const lowLand = useLowLand({ regionCode: f.regionCode, year })
+  const low = lowLand.data
   const data = overview.data
   const k = data?.kpis
   const navigate = useNavigate()
@@ -120,14 +124,14 @@ export function RevitalizeAbstractPage() {
         ),
     },
     {
-      title: <FigureLabel figure="ledgerCount" label="台账（宗）" />,
+      title: <FigureLabel figure="ledgerCount" label="台账入账（宗）" />,
       dataIndex: 'ledgerCount',
       align: 'right',
       width: 100,
       sorter: by('ledgerCount'),
     },
     {
-      title: <FigureLabel figure="ledgerAreaMu" label="台账面积（亩）" />,
+      title: <FigureLabel figure="ledgerAreaMu" label="台账入账面积（亩）" />,
       dataIndex: 'ledgerAreaMu',
       align: 'right',
       sorter: by('ledgerAreaMu'),
@@ -194,9 +198,28 @@ export function RevitalizeAbstractPage() {
       }
     >
       <Kpis data-testid="revitalize-kpis">
+        <Kpi data-testid="kpi-lowEfficiencyCount">
+          <div className="label">
+            <FigureLabel figure="lowEfficiencyCount" label="低效用地" years={low} />
+          </div>
+          <div className="value">
+            <span data-testid="kpi-lowEfficiencyCount-value">{low ? low.lowEfficiencyCount : '—'}</span>
+            <span className="unit">宗</span>
+          </div>
+          <div className="hint" data-testid="kpi-suspectedLowCount">
+            {low ? (
+              <>
+                含闲置 {low.idleCount} 宗；
+                <FigureLabel figure="suspectedLowCount" label="疑似低效" /> {low.suspectedLowCount} 宗（未认定，不计入）
+              </>
+            ) : (
+              ''
+            )}
+          </div>
+        </Kpi>
         <Kpi data-testid="kpi-ledgerCount">
           <div className="label">
-            <FigureLabel figure="ledgerCount" label="台账低效用地" />
+            <FigureLabel figure="ledgerCount" label="台账入账（含销号）" years={data} />
           </div>
           <div className="value">
             <span data-testid="kpi-ledgerCount-value">{k ? k.ledgerCount : '—'}</span>

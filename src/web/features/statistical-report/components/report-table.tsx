@@ -7,9 +7,10 @@
 import { Table, type TableColumnType } from 'antd'
 import type { TdHTMLAttributes } from 'react'
 import styled from 'styled-components'
-import type { FigureKey } from '../../../../domain/figures/catalogue'
+import { answerAsOfLabel, type FigureKey } from '../../../../domain/figures/catalogue'
 import type { RatioParts } from '../../../../domain/figures/format'
-import { FigureTip } from '../../../ui/figure-tip'
+import { todayInProductZone } from '../../../../domain/today'
+import { FigureTip, type AnswerYears } from '../../../ui/figure-tip'
 
 /** the title on one line, the unit under it */
 const Head = styled.span`
@@ -38,15 +39,28 @@ export interface FigureDef<T> {
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : -Infinity)
 
-/** A column header with its unit on a second line, e.g. 用地面积 / （亩）; a catalogue figure's 口径 on hover. */
-export function unitTitle(title: string, unit: string, figure?: FigureKey) {
+/**
+ * A column header with its unit on a second line, e.g. 用地面积 / （亩）; a catalogue figure's 口径 on
+ * hover and, given the years the report counted, its as-of beside the unit: （亩，截至今日）.
+ */
+export function unitTitle(title: string, unit: string, figure?: FigureKey, years?: AnswerYears) {
+  const asOf = figure && years?.year ? answerAsOfLabel(figure, years, todayInProductZone()) : null
   const head = (
     <Head title={figure ? undefined : `${title}（${unit}）`} data-figure={figure}>
       {title}
-      <small>（{unit}）</small>
+      <small data-testid={figure && asOf ? `as-of-${figure}` : undefined}>
+        （{unit}
+        {asOf ? `，${asOf}` : ''}）
+      </small>
     </Head>
   )
-  return figure ? <FigureTip figure={figure}>{head}</FigureTip> : head
+  return figure ? (
+    <FigureTip figure={figure} years={years}>
+      {head}
+    </FigureTip>
+  ) : (
+    head
+  )
 }
 
 /** A figure's value as shown, with a ratio's working on hover when the row carries its parts. */
@@ -62,10 +76,10 @@ function figureCell<T>(def: FigureDef<T>, row: T, v: number | null) {
   )
 }
 
-/** The table column of a figure. */
-export function figureColumn<T>(def: FigureDef<T>): TableColumnType<T> {
+/** The table column of a figure; given the years the report counted, its header says its as-of. */
+export function figureColumn<T>(def: FigureDef<T>, years?: AnswerYears): TableColumnType<T> {
   return {
-    title: unitTitle(def.title, def.unit, def.figure),
+    title: unitTitle(def.title, def.unit, def.figure, years),
     dataIndex: def.field,
     key: def.field,
     align: 'right',

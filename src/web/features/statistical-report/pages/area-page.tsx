@@ -103,7 +103,7 @@ export function AreaReportPage() {
           name
         ),
     },
-    ...FIGURES.map((d) => figureColumn(d)),
+    ...FIGURES.map((d) => figureColumn(d, data)),
   ]
 
   // the path runs from the province down: its first step (or 全部区域) shows the whole scope
@@ -125,7 +125,7 @@ export function AreaReportPage() {
       toolbar={
         <>
           <Space wrap>
-            <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="report-year" />
+            <YearSelect stock value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="report-year" />
             <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="report-region" />
           </Space>
           <ExportButton onExport={() => exportAreaReport(filter)} testId="report-export" disabled={!data} />
@@ -154,7 +154,11 @@ export function AreaReportPage() {
           }))}
         />
       </Here>
-      <Card size="small" title={data ? `${data.year}年 ${where}各地区亩均税收（万元/亩）` : '亩均税收'} style={{ marginBottom: 12 }}>
+      <Card
+        size="small"
+        title={data ? `${data.figuresYear}年度 ${where}各地区亩均税收（万元/亩）` : '亩均税收'}
+        style={{ marginBottom: 12 }}
+      >
         <G2Host
           spec={spec}
           count={data?.rows.filter((r) => Number.isFinite(r.taxPerMu)).length ?? 0}

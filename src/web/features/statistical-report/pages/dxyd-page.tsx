@@ -17,6 +17,8 @@ import { parcelColumns } from '../components/parcel-columns'
 import { ReasonBreakdown } from '../components/reason-breakdown'
 import { RegionPicker } from '../../../widgets/region-picker'
 import { YearSelect } from '../../../widgets/year-select'
+import { answerAsOfLabel } from '../../../../domain/figures/catalogue'
+import { todayInProductZone } from '../../../../domain/today'
 import { NO_FIGURE, formatAmount, formatCount, formatText } from '../components/report-format'
 import { LOW_STATUS_CHOICES, REASON_CHOICES } from '../components/report-options'
 import { ReportSearchForm } from '../components/report-search-form'
@@ -45,7 +47,7 @@ export function LowEfficiencyReportPage() {
   const columns: TableColumnsType<LowEfficiencyRow> = [
     ...parcelColumns<LowEfficiencyRow>(sortable),
     { title: '认定原因', dataIndex: 'reasons', width: 340, render: (_: unknown, r) => <ReasonTags reasons={r.reasons} /> },
-    { title: unitTitle('亩均税收', '万元/亩'), dataIndex: 'taxPerMu', width: 96, align: 'right', render: formatAmount },
+    { title: unitTitle('亩均税收', '万元/亩', 'taxPerMu', data), dataIndex: 'taxPerMu', width: 130, align: 'right', render: formatAmount },
     { title: '区县', dataIndex: 'countyName', width: 100, render: formatText },
     { title: '用地单位', dataIndex: 'enterpriseName', width: 220, ellipsis: true, render: formatText },
   ]
@@ -54,7 +56,7 @@ export function LowEfficiencyReportPage() {
   return (
     <ListShell
       title="低效用地"
-      intro={`${data ? `${data.year}年` : ''}认定为低效或闲置的工业用地及其认定原因`}
+      intro={`${data ? `${answerAsOfLabel('lowEfficiencyCount', data, todayInProductZone())}：` : ''}低效用地台账已认定、尚未销号的工业用地与闲置土地，及其认定原因`}
       testId="report-dxyd"
       toolbar={
         <ReportSearchForm<Filters>
@@ -64,7 +66,7 @@ export function LowEfficiencyReportPage() {
           testId="report-dxyd-form"
         >
           <Form.Item name="year" label="年度">
-            <YearSelect testId="report-year" />
+            <YearSelect stock testId="report-year" />
           </Form.Item>
           <Form.Item name="regionCode" label="区域">
             <RegionPicker testId="report-region" />
@@ -87,7 +89,7 @@ export function LowEfficiencyReportPage() {
             <Col span={12}>
               <Card size="small">
                 <Statistic
-                  title={<FigureLabel figure="lowEfficiencyCount" label="低效用地（宗）" />}
+                  title={<FigureLabel years={data} figure="lowEfficiencyCount" label="低效用地（宗）" />}
                   value={figure(data?.count, formatCount)}
                   loading={report.isLoading}
                   data-testid="dxyd-count"
@@ -97,7 +99,7 @@ export function LowEfficiencyReportPage() {
             <Col span={12}>
               <Card size="small">
                 <Statistic
-                  title={<FigureLabel figure="lowEfficiencyAreaMu" label="低效用地面积（亩）" />}
+                  title={<FigureLabel years={data} figure="lowEfficiencyAreaMu" label="低效用地面积（亩）" />}
                   value={figure(data?.areaMu, formatAmount)}
                   loading={report.isLoading}
                   data-testid="dxyd-area"
@@ -107,7 +109,7 @@ export function LowEfficiencyReportPage() {
             <Col span={12}>
               <Card size="small">
                 <Statistic
-                  title={<FigureLabel figure="idleCount" label="其中闲置（宗）" />}
+                  title={<FigureLabel years={data} figure="idleCount" label="其中闲置（宗）" />}
                   value={figure(data?.idleCount, formatCount)}
                   loading={report.isLoading}
                   styles={{ content: { color: '#e03131' } }}

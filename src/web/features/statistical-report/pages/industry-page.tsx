@@ -79,7 +79,7 @@ export function IndustryReportPage() {
   const columns: TableColumnsType<IndustryReportRow> = [
     { title: '代码', dataIndex: 'code', key: 'code', width: 70, fixed: 'left', render: (code: string) => code || '—' },
     { title: '行业名称', dataIndex: 'name', key: 'name', width: 220, fixed: 'left', ellipsis: true },
-    ...FIGURES.map((d) => figureColumn(d)),
+    ...FIGURES.map((d) => figureColumn(d, data)),
   ]
 
   return (
@@ -92,7 +92,7 @@ export function IndustryReportPage() {
       toolbar={
         <>
           <Space wrap>
-            <YearSelect value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="report-year" />
+            <YearSelect stock value={f.year} onChange={(year) => setFilters({ ...f, year })} testId="report-year" />
             <RegionPicker value={f.regionCode} onChange={(regionCode) => setFilters({ ...f, regionCode })} testId="report-region" />
           </Space>
           <ExportButton onExport={() => exportIndustryReport(filter)} testId="report-export" disabled={!data} />
@@ -103,7 +103,7 @@ export function IndustryReportPage() {
         size="small"
         title={
           data
-            ? `${data.year}年 ${data.region?.name ?? '全部区域'} ${CHART_FIGURES[figure].label}前${CHART_TOP}位行业（${CHART_FIGURES[figure].unit}）`
+            ? `${data.figuresYear}年度 ${data.region?.name ?? '全部区域'} ${CHART_FIGURES[figure].label}前${CHART_TOP}位行业（${CHART_FIGURES[figure].unit}）`
             : '行业排名'
         }
         extra={

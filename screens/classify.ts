@@ -79,7 +79,7 @@ export const CLASSIFY_SCREEN: WallScreen = {
     {
       id: 'appraisal',
       type: 'pie',
-      title: '亩均效益评价分类（{year}年）',
+      title: '亩均效益评价分类（{figuresYear}年度）',
       ...at('right', 752, 308),
       source: stat('classes', [], { by: 'appraisal' }),
       view: { name: 'name', value: SERIES.appraisedOfClass },

@@ -32,9 +32,17 @@ export function paramsFromSearch(search: URLSearchParams): ScreenParams {
   }
 }
 
-/** A panel title with `{year}` / `{month}` filled in from the screen's parameters (absent ones left out). */
-export function panelTitle(title: string, params: ScreenParams): string {
-  return title.replace(/\{(year|month)\}/g, (_m, k: 'year' | 'month') => (params[k] === undefined ? '' : String(params[k])))
+/**
+ * A panel title with `{year}` / `{month}` filled in from the screen's parameters (absent ones left
+ * out), and `{figuresYear}` with the year of the yearly figures (issue 29): the year itself, or the
+ * latest year with figures (`latestFigures`) when it has none yet — the current year shows 2025's 亩均.
+ */
+export function panelTitle(title: string, params: ScreenParams, latestFigures?: number): string {
+  const figuresYear =
+    params.year === undefined ? latestFigures : latestFigures !== undefined && params.year > latestFigures ? latestFigures : params.year
+  return title
+    .replace(/\{(year|month)\}/g, (_m, k: 'year' | 'month') => (params[k] === undefined ? '' : String(params[k])))
+    .replace(/\{figuresYear\}/g, () => (figuresYear === undefined ? '' : String(figuresYear)))
 }
 
 /**

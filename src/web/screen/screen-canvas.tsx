@@ -5,6 +5,9 @@
  */
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import { useQuery } from '@tanstack/react-query'
+import type { StatYears } from '../../domain/contracts/big-data'
+import { apiGet } from '../core/api'
 import { panelTitle } from './bindings'
 import { computeLayout, placeBox } from './scaler'
 import { ScreenTitleBar } from './screen-title-bar'
@@ -49,6 +52,12 @@ interface SlotProps {
 
 function WidgetSlot({ def, screen, registry, box, scale, params, setParams }: SlotProps) {
   const state = useWidgetData(def.source, params, screen.refreshMs)
+  // the latest year with enterprise figures: a title's {figuresYear} (the 亩均 of the current year is that year's)
+  const latestFigures = useQuery({
+    queryKey: ['years'],
+    queryFn: () => apiGet<StatYears>('/api/bigData/years'),
+    staleTime: 10 * 60_000,
+  }).data?.latest
   const Renderer = registry[def.type]
   const empty = def.source && state.data !== undefined && Array.isArray(state.data) && state.data.length === 0
   let body
@@ -59,7 +68,7 @@ function WidgetSlot({ def, screen, registry, box, scale, params, setParams }: Sl
   else body = <Renderer def={def as never} data={state.data} scale={scale} params={params} setParams={setParams} />
   return (
     <Panel style={box} data-widget={def.id} data-widget-type={def.type} data-testid={`widget-${def.id}`} data-updated={state.updatedAt}>
-      {def.title && <PanelTitle>{panelTitle(def.title, params)}</PanelTitle>}
+      {def.title && <PanelTitle>{panelTitle(def.title, params, latestFigures)}</PanelTitle>}
       <PanelBody>
         {body}
         {state.stale && (

@@ -42,7 +42,7 @@ export const MIN_REFRESH_MS = 5000
 export interface WidgetDef<T extends string = string, V = unknown> {
   id: string
   type: T
-  /** panel title; `{year}` and `{month}` are replaced by the screen's parameters */
+  /** panel title; `{year}` and `{month}` are replaced by the screen's parameters, `{figuresYear}` by the yearly figures' year */
   title?: string
   x: number
   y: number

@@ -83,6 +83,9 @@ describe('bindings', () => {
     expect(panelTitle('{year}年{month}月 项目进展', { year: 2025, month: 6 })).toBe('2025年6月 项目进展')
     expect(panelTitle('{year}年月度供地', {})).toBe('年月度供地')
     expect(panelTitle('设区市亩均税收', { year: 2025 })).toBe('设区市亩均税收')
+    // the yearly figures of the current year are the latest year's that has them (issue 29)
+    expect(panelTitle('评价分类（{figuresYear}年度）', { year: 2026 }, 2025)).toBe('评价分类（2025年度）')
+    expect(panelTitle('评价分类（{figuresYear}年度）', { year: 2023 }, 2025)).toBe('评价分类（2023年度）')
   })
   it('opens monthly figures on this month of this year, else on the last month of the monthList', () => {
     const now = new Date(2026, 10, 21)

@@ -490,8 +490,10 @@ describe('data scope: the product helper gives what the old prefix rule of the m
   // the statistics count the catalogue's populations of the latest year (land in the books at its
   // end, enterprises with land that year), inside the same scope as the old rule
   const END = `(SELECT make_date(max(year)::int, 12, 31) FROM enterprise_yearly)`
+  const THIS_YEAR_END = `make_date(extract(year FROM current_date)::int, 12, 31)`
   const FIGURE_POPULATION: Record<string, string> = {
-    parcel: `(t.supply_date IS NULL OR t.supply_date <= ${END}) AND NOT (t.status = '已收回' AND (t.recovered_date IS NULL OR t.recovered_date <= ${END}))`,
+    // land is a stock: the map counts it as of today, the end of the current year (issue 29)
+    parcel: `(t.supply_date IS NULL OR t.supply_date <= ${THIS_YEAR_END}) AND NOT (t.status = '已收回' AND (t.recovered_date IS NULL OR t.recovered_date <= ${THIS_YEAR_END}))`,
     enterprise: `COALESCE((SELECT y.land_area_m2 FROM enterprise_yearly y WHERE y.enterprise_id = t.id AND y.year = (SELECT max(year) FROM enterprise_yearly)),
       (SELECT sum(pp.area_m2) FROM parcel pp WHERE pp.enterprise_id = t.id AND NOT pp.deleted AND (pp.supply_date IS NULL OR pp.supply_date <= ${END})
          AND NOT (pp.status = '已收回' AND (pp.recovered_date IS NULL OR pp.recovered_date <= ${END})))) > 0`,

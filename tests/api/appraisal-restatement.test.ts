@@ -219,6 +219,12 @@ describe('closing a year', () => {
       (await s.get<RestatementMarks>(`/api/appraiseRestatement/marks?year=${closed.year}&regionCode=${otherCity.code}`, admin)).body.data
         .count,
     ).toBe(0)
+    // the walls say it beside their figures of the year: 含已更正数据 in the wall's region only
+    const onWall = await s.get<RestatementMarks>(`/api/bigData/restated?year=${closed.year}&cityCode=${closed.city}`, admin)
+    expect([onWall.status, onWall.body.data.year, onWall.body.data.count, onWall.body.data.list[0]?.id]).toEqual([200, closed.year, 1, id])
+    expect(
+      (await s.get<RestatementMarks>(`/api/bigData/restated?year=${closed.year}&cityCode=${otherCity.code}`, admin)).body.data.count,
+    ).toBe(0)
     // published classes never move: the result row is the one published
     expect(await classOf(ents[0].id, closed.year)).toBe(classBefore)
     expect(

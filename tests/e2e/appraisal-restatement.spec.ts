@@ -2,7 +2,7 @@
  * 更正 of a closed year in real Chromium (docs/domain.md "Closed years"): econ corrects a published
  * year's 实缴税金 on 评价监测 and is told it went to 评价审定; econlead finds it on 评价审定 beside the
  * models and norms and approves it; the inputs then show "已更正" with the published and restated
- * values on hover. Each screen is saved.
+ * values on hover, and the leader's wall of the year says 含已更正数据. Each screen is saved.
  */
 import { expect, test } from '@playwright/test'
 import { shot, signIn, signOut } from './helpers'
@@ -51,4 +51,13 @@ test('a published year’s correction waits for 评价审定 and is marked 已�
   await expect(page.getByTestId('restated-tip')).toContainText('更正值：9999 万元')
   await expect(page.getByTestId('restated-tip')).toContainText('税务部门补报第四季度税款')
   await page.screenshot({ path: shot('restatement-marked') })
+  await page.keyboard.press('Escape')
+  await signOut(page)
+
+  // the leader's wall of the year says its figures hold a 更正
+  await signIn(page, 'leader', 'Leader@2026')
+  await page.goto('/bigData/classify')
+  await expect(page.getByTestId('screen-restated')).toHaveText(/^含已更正数据 [1-9]\d* 项$/, { timeout: 30_000 })
+  await expect(page.getByTestId('screen-restated')).toHaveAttribute('title', /实缴税金：发布 [\d.]+ → 更正 9999 万元/)
+  await page.screenshot({ path: shot('restatement-wall') })
 })

@@ -10,6 +10,7 @@ import { clockText, useNow } from './clock'
 import { wallYears, type ScreenDef, type ScreenParams, type ScreenPicker } from './screen-types'
 import { dp, WALL } from './wall-styles'
 import { todayInProductZone } from '../../domain/today'
+import type { RestatementMarks } from '../../domain/contracts/appraisal'
 
 const Bar = styled.header`
   position: absolute;
@@ -92,6 +93,42 @@ function useOptions(picker: ScreenPicker, params: ScreenParams): Option[] {
   return (q.data ?? []).map((r) => ({ value: r.key, label: r.name }))
 }
 
+const Restated = styled.span`
+  font-size: ${dp(15)};
+  padding: ${dp(2)} ${dp(8)};
+  color: #ffd591;
+  border: 1px solid rgba(255, 171, 64, 0.6);
+  border-radius: ${dp(4)};
+  cursor: help;
+`
+
+/**
+ * "含已更正数据": the wall's yearly figures include approved 更正 of a closed year (docs/domain.md
+ * "Closed years"); on hover, each one with its published and restated value.
+ */
+function RestatedBadge({ params }: { params: ScreenParams }) {
+  const q = useQuery({
+    queryKey: ['screen-restated', params.year ?? null, params.cityCode ?? null],
+    queryFn: () =>
+      apiGet<RestatementMarks>('/api/bigData/restated', {
+        ...(params.year ? { year: params.year } : {}),
+        ...(params.cityCode ? { cityCode: params.cityCode } : {}),
+      }),
+    staleTime: 60_000,
+  })
+  const m = q.data
+  if (!m || m.count === 0) return null
+  const lines = m.list
+    .slice(0, 10)
+    .map((r) => `${r.enterpriseName} ${r.itemName}：发布 ${r.publishedValue ?? '空'} → 更正 ${r.newValue ?? '空'} ${r.unit}`)
+  const more = m.count > lines.length ? [`等 ${m.count} 项`] : []
+  return (
+    <Restated data-testid="screen-restated" title={[`${m.year} 年度已发布数据的更正（经审定）：`, ...lines, ...more].join('\n')}>
+      含已更正数据 {m.count} 项
+    </Restated>
+  )
+}
+
 const PARAM_OF: Record<ScreenPicker, keyof ScreenParams> = { year: 'year', month: 'month', city: 'cityCode', park: 'parkId' }
 const LABEL_OF: Record<ScreenPicker, string> = { year: '年度', month: '月份', city: '城市', park: '园区' }
 
@@ -147,6 +184,7 @@ export function ScreenTitleBar({
         {def.subtitle && <small>{def.subtitle}</small>}
       </Title>
       <Side $right>
+        <RestatedBadge params={params} />
         <span data-testid="screen-date">{clock.date}</span>
         <Time data-testid="screen-clock">{clock.time}</Time>
       </Side>

@@ -19,6 +19,8 @@ import { scopeOfRequest } from '../../auth/data-scope'
 import * as stats from './service'
 import type { ScopedStatFilter } from './repo'
 import { readsOf } from '../../http/read-replica'
+import { figuresYear } from '../../common/stat-years'
+import { marks as restatementMarks } from '../appraisal/restatement'
 
 const READ = { pages: WALL_PAGES, log: false } as const
 
@@ -45,6 +47,11 @@ export const bigDataRoutes =
     app.get('/api/bigData/overview', { config: READ, schema: { querystring: statFilterQuery } }, async (req) =>
       ok(await stats.overview(reads(req), await scoped(req, req.query))),
     )
+    // "含已更正数据": the approved 更正 of the wall's yearly figures (a closed year restated, issue 29)
+    app.get('/api/bigData/restated', { config: READ, schema: { querystring: statFilterQuery } }, async (req) => {
+      const scope = await scopeOfRequest(db, req, req.query.countyCode ?? req.query.cityCode)
+      return ok(await restatementMarks(reads(req), scope, await figuresYear(reads(req), req.query.year)))
+    })
     app.get('/api/bigData/byRegion', { config: READ, schema: { querystring: regionLevelQuery } }, async (req) =>
       ok(await stats.byRegion(reads(req), req.query.level, await scoped(req, req.query))),
     )

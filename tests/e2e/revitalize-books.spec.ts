@@ -2,12 +2,13 @@
  * The land's books (issue 29) in real Chromium: 土地科 finishes the seed's running 企业自主再开发 plan on
  * 盘活方案 with the new 容积率 and 建筑面积 (the form asks for what the method writes), the auditor approves
  * the data-centre submission, and within the minute the parcel is no longer 低效 — on the 3D globe's
- * 低效用地 theme (its colour and the legend's count of the view) and in the 低效 figure the leader's
- * screens read. Screens saved.
+ * 低效用地 theme (its colour and the legend's count of the view) and one less in the 低效用地 figure of
+ * the leader's wall and of the 盘活 pages. Screens saved.
  */
 import { expect, test, type Page } from '@playwright/test'
 import type { GlobeParcelInfo } from '../../src/domain/contracts/globe'
 import type { PlanDetail, PlanList } from '../../src/domain/contracts/revitalize'
+import type { LowLandFigures } from '../../src/domain/figures/low-land'
 import { shot, signIn, stored } from './helpers'
 
 const headers = async (page: Page) => ({
@@ -54,6 +55,11 @@ test('a finished 企业自主再开发 plan takes its parcel out of 低效: the 
   const leader = await leaderContext.newPage()
   await signIn(leader, 'leader', 'Leader@2026')
   const before = await lowOnGlobe(leader, parcelId)
+  // the 低效用地 figure (today) on the leader's wall and on 土地科's 盘活 pages
+  const wallLow = async () => (await api<{ lowEfficiencyCount: number }>(leader, '/api/bigData/overview')).lowEfficiencyCount
+  const pagesLow = async () => (await api<LowLandFigures>(page, '/api/stock/lowLand')).lowEfficiencyCount
+  const [wallBefore, pagesBefore] = [await wallLow(), await pagesLow()]
+  expect(wallBefore).toBe(pagesBefore)
   expect((await api<GlobeParcelInfo>(leader, `/api/globe/parcels/${parcelId}`)).lowEfficiency).toBe(true)
   await leader.screenshot({ path: shot('books-globe-before') })
 
@@ -96,6 +102,7 @@ test('a finished 企业自主再开发 plan takes its parcel out of 低效: the 
   expect((await api<GlobeParcelInfo>(leader, `/api/globe/parcels/${parcelId}`)).lowEfficiency).toBe(false)
   expect(after.colour).not.toBe(before.colour)
   expect([after.low, after.notLow]).toEqual([before.low - 1, before.notLow + 1])
+  expect([await wallLow(), await pagesLow()]).toEqual([wallBefore - 1, pagesBefore - 1])
   await leader.screenshot({ path: shot('books-globe-after') })
   await leaderContext.close()
 })

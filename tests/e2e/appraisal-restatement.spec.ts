@@ -8,6 +8,8 @@ import { expect, test } from '@playwright/test'
 import { shot, signIn, signOut } from './helpers'
 
 test('a published year’s correction waits for 评价审定 and is marked 已更正 once approved', async ({ page }) => {
+  // four sign-ins, three pages and a wall: more than the default minute on a busy 2-core machine
+  test.setTimeout(240_000)
   await signIn(page, 'econ', 'Econ@2026')
   await page.goto('/enterprise/appraise/monitoring')
   const edit = page.locator('[data-testid^="input-edit-"]').first()

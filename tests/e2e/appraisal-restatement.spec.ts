@@ -53,7 +53,8 @@ test('a published year’s correction waits for 评价审定 and is marked 已�
   await expect(page.getByTestId('restated-tip')).toContainText('更正值：9999 万元')
   await expect(page.getByTestId('restated-tip')).toContainText('税务部门补报第四季度税款')
   await page.screenshot({ path: shot('restatement-marked') })
-  await page.keyboard.press('Escape')
+  await modal.getByRole('button', { name: /取\s*消/ }).click()
+  await expect(modal).toBeHidden()
   await signOut(page)
 
   // the leader's wall of the year says its figures hold a 更正

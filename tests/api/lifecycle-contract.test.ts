@@ -108,6 +108,51 @@ describe('标准地 双合同 from signing to 项目评价', () => {
     expect(r.body.data.towns.map((t) => t.code)).toContain(town.code)
   })
 
+  it('judges drawn land as the signing does: the county of a point on its surface, not of a corner', async () => {
+    // a square whose first corner lies in one county and whose surface mostly in the neighbour's
+    const pair = await one<{ x: number; y: number }>(
+      `WITH c AS (SELECT code, geom FROM region WHERE level = 'county' AND geom IS NOT NULL ORDER BY code LIMIT 40),
+            e AS (SELECT ST_PointOnSurface(ST_Intersection(ST_Boundary(a.geom), ST_Boundary(b.geom))) AS pt
+                  FROM c a JOIN c b ON a.code < b.code AND ST_Intersects(a.geom, b.geom) LIMIT 1)
+       SELECT ST_X(pt)::float8 AS x, ST_Y(pt)::float8 AS y FROM e`,
+    )
+    const d = 0.02
+    // corners go round a square centred just across the border: the first corner is tested on its own
+    const ring = [
+      [pair.x - d, pair.y - d],
+      [pair.x + d, pair.y - d],
+      [pair.x + d, pair.y + d],
+      [pair.x - d, pair.y + d],
+      [pair.x - d, pair.y - d],
+    ]
+    const shape = { type: 'Polygon', coordinates: [ring] }
+    const signing = await one<{ county: string | null }>(
+      `SELECT (SELECT code FROM region WHERE level = 'county' AND geom IS NOT NULL AND ST_Intersects(geom, ST_PointOnSurface(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326)))
+               ORDER BY code LIMIT 1) AS county`,
+      [JSON.stringify(shape)],
+    )
+    const r = await s.get<SignTowns>(`/api/landLifeCycle/signTowns?shape=${encodeURIComponent(JSON.stringify(shape))}`, land)
+    expect([r.status, r.body.data.countyCode]).toEqual([200, signing.county])
+    expect(r.body.data.towns.every((t) => t.code.startsWith(signing.county ?? '-'))).toBe(true)
+    // not a polygon: refused naming the field; a self-crossing one: no county, the signing says why
+    const bad = await s.get(`/api/landLifeCycle/signTowns?shape=${encodeURIComponent('{"type":"Point"}')}`, land)
+    expect([bad.status, bad.body.details?.[0]?.field]).toEqual([400, 'shape'])
+    const bow = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [120, 30],
+          [120.1, 30.1],
+          [120.1, 30],
+          [120, 30.1],
+          [120, 30],
+        ],
+      ],
+    }
+    const crossed = await s.get<SignTowns>(`/api/landLifeCycle/signTowns?shape=${encodeURIComponent(JSON.stringify(bow))}`, land)
+    expect([crossed.status, crossed.body.data.countyCode, crossed.body.data.towns]).toEqual([200, null, []])
+  })
+
   it('refuses bad contracts naming the field, with nothing written', async () => {
     const before = await written()
     const post = (patch: Record<string, unknown>) => s.postJson('/api/landLifeCycle/createProject', body(patch), land)

@@ -276,6 +276,8 @@ test('planned land drawn in the form: outside 浙江 refused under the map; draw
   // cleared, zoomed in at the map's centre, drawn: each corner counted, 完成 takes the outline
   await modal.getByTestId('shape-clear').click()
   await expect(modal.getByTestId('sign-shape-summary')).toHaveText('尚未绘制')
+  // the form is long (双合同, 承诺): the map is brought back into view before its corners are measured
+  await map.scrollIntoViewIfNeeded()
   const box = (await map.boundingBox())!
   const at = (fx: number, fy: number) => ({ x: Math.round(box.x + box.width * fx), y: Math.round(box.y + box.height * fy) })
   await page.mouse.move(at(0.5, 0.5).x, at(0.5, 0.5).y)

@@ -461,6 +461,8 @@ export interface ProjectDetail extends ProjectRow {
 }
 
 /** GET /api/landLifeCycle/signTowns: the 乡镇 a project on this land may be signed in. */
+/** The longest drawn shape GET /api/landLifeCycle/signTowns takes as text (longer ones are asked by a vertex). */
+export const SIGN_TOWNS_SHAPE_MAX = 20_000
 export const signTownsQuery = z.object({
   parcelId: z.coerce
     .number({ error: '地块 parcelId 应为数字' })
@@ -474,6 +476,29 @@ export const signTownsQuery = z.object({
   /** a point of drawn planned land (经度, 纬度): its county and the town outline it lies in */
   lng: z.coerce.number({ error: '经度 lng 应为数字' }).min(-180).max(180).optional(),
   lat: z.coerce.number({ error: '纬度 lat 应为数字' }).min(-90).max(90).optional(),
+  /**
+   * the drawn planned land itself (GeoJSON text): its county and town by the point the signing
+   * itself uses (a point on its surface), so the towns offered are the ones the signing accepts
+   */
+  shape: z
+    .string({ error: '规划用地图形 shape 应为 GeoJSON 文本' })
+    .max(SIGN_TOWNS_SHAPE_MAX, `规划用地图形 shape 过长（最多 ${SIGN_TOWNS_SHAPE_MAX} 个字符）`)
+    .transform((text, ctx) => {
+      let value: unknown
+      try {
+        value = JSON.parse(text)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '规划用地图形 shape 应为 GeoJSON 文本' })
+        return z.NEVER
+      }
+      const shape = plannedShape.safeParse(value)
+      if (!shape.success) {
+        ctx.addIssue({ code: 'custom', message: shape.error.issues[0]?.message ?? '规划用地图形 shape 应为 GeoJSON 多边形' })
+        return z.NEVER
+      }
+      return shape.data
+    })
+    .optional(),
 })
 /** The towns of the land's county, and the town its location already gives (then no choice is needed). */
 export interface SignTowns {

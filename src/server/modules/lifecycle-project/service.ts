@@ -16,7 +16,7 @@ import type {
   UpdateProjectBody,
   YearFigures,
 } from '../../../domain/contracts/lifecycle-project'
-import { createProjectBody, updateProjectBody } from '../../../domain/contracts/lifecycle-project'
+import { createProjectBody, updateProjectBody, type PlannedShape } from '../../../domain/contracts/lifecycle-project'
 import type { z } from 'zod'
 import {
   ACTUAL_NAMES,
@@ -281,7 +281,7 @@ async function signingTown(
 export async function signTowns(
   db: Db,
   scope: DataScope,
-  q: { parcelId?: number; countyCode?: string; lng?: number; lat?: number },
+  q: { parcelId?: number; countyCode?: string; lng?: number; lat?: number; shape?: PlannedShape },
 ): Promise<SignTowns> {
   let county = q.countyCode ?? null
   let located: { code: string; name: string } | null = null
@@ -291,6 +291,12 @@ export async function signTowns(
     county = parcel.county_code
     const own = (await repo.parcelTown(db, parcel.id))?.town_code ?? null
     located = own ? { code: own, name: own } : await repo.locatedTown(db, { parcelId: parcel.id })
+  } else if (q.shape !== undefined) {
+    // drawn land: the county and town of the point the signing itself judges it by (a point on its surface)
+    // (a shape the signing would refuse has no county here: the signing says why)
+    if (await geometryProblem(db, q.shape)) return { countyCode: null, located: null, towns: [] }
+    county = (await repo.shapeFacts(db, q.shape)).county
+    located = await repo.locatedTown(db, { shape: q.shape })
   } else if (q.lng !== undefined && q.lat !== undefined) {
     // a point of drawn land: the county it lies in, and the town outline if one is loaded
     const point = { type: 'Point', coordinates: [q.lng, q.lat] }

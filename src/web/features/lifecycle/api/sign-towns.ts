@@ -4,8 +4,8 @@ import type { SignTowns } from '../../../../domain/contracts/lifecycle-project'
 import { apiGet } from '../../../core/api'
 import { LIFECYCLE_KEY } from './list-stage-projects'
 
-/** The land: a parcel of the master data, or a point of the drawn shape. */
-export type SignLand = { parcelId: number } | { lng: number; lat: number } | null
+/** The land: a parcel of the master data, the drawn shape (as GeoJSON text), or a vertex of a very large one. */
+export type SignLand = { parcelId: number } | { shape: string } | { lng: number; lat: number } | null
 
 export const useSignTowns = (land: SignLand) =>
   useQuery({

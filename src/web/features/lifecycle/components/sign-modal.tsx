@@ -15,6 +15,7 @@ import {
   COMMITMENT_FIELDS,
   createProjectBody,
   plannedShape as plannedShapeSchema,
+  SIGN_TOWNS_SHAPE_MAX,
   updateProjectBody,
   type ProjectRow,
 } from '../../../../domain/contracts/lifecycle-project'
@@ -66,9 +67,12 @@ interface Values {
 const SUPPLY_METHODS = ['出让', '划拨', '租赁', '作价出资', '授权经营', '其他']
 
 /** A point of a drawn shape (its first corner), to find its county and 乡镇. */
+/** The drawn land as the towns query asks it: the shape itself (judged as the signing judges it), else a vertex of a huge one. */
 function pointOf(g: Geometry | null | undefined): SignLand {
-  if (!g) return null
-  const c = g.type === 'Polygon' ? g.coordinates[0]?.[0] : g.type === 'MultiPolygon' ? g.coordinates[0]?.[0]?.[0] : undefined
+  if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return null
+  const text = JSON.stringify(g)
+  if (text.length <= SIGN_TOWNS_SHAPE_MAX) return { shape: text }
+  const c = g.type === 'Polygon' ? g.coordinates[0]?.[0] : g.coordinates[0]?.[0]?.[0]
   return c ? { lng: c[0], lat: c[1] } : null
 }
 

@@ -62,7 +62,11 @@ test('a result is confirmed, a 协商收购 plan made, approved, reported twice 
 
   // a fresh evaluation run gives results to review
   const years = await api<StatYears>(page, '/api/bigData/years')
-  const [model] = await api<EvaluationModel[]>(page, '/api/modes/GetModeList')
+  // one indicator, so that land in production is flagged too (the seed's 低效 land is in the 台账 already,
+  // and its 销号 parcels are not flagged again in the year of their 盘活)
+  const items = [{ indicator: 'taxPerMu', operator: '<', threshold: 5, weight: 100 }]
+  await post(page, '/api/modes/SaveMode', { name: '亩均税收单项（端到端）', passScore: 100, items })
+  const model = (await api<EvaluationModel[]>(page, '/api/modes/GetModeList')).find((m) => m.name === '亩均税收单项（端到端）')!
   await post(page, '/api/inefficient/run', { modelId: model.id, year: years.latest })
   const review = await api<ReviewList>(page, `/api/landInefficient/getRevitalizeList?review=${encodeURIComponent('待认定')}&pageSize=10`)
   expect(review.page.list.length, 'a flagged result without a 台账 entry').toBeGreaterThan(0)

@@ -30,8 +30,8 @@ export function valuesOf(p: ParcelFacts): Record<EvaluationIndicator, number | n
 }
 
 /**
- * Scores one parcel with a model's items for a run of `year`. A parcel 销号 on or after the end of
- * that year (its 盘活 done after the figures were dated) is scored but not flagged (docs/domain.md 台账).
+ * Scores one parcel with a model's items for a run of `year`. A parcel 销号 in that year or after it
+ * (its 盘活 not yet judged by a year of figures) is scored but not flagged (docs/domain.md 台账).
  */
 export function score(p: ParcelFacts, items: readonly ModelItem[], passScore: number, year: number): ScoredParcel {
   const vals = valuesOf(p)

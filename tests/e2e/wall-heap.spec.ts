@@ -48,13 +48,19 @@ test(`/visual keeps its V8 heap within 5 % over ${CYCLES} live refresh cycles`, 
     async (route) => {
       const res = await route.fetch()
       const body = await res.json()
-      const bump = (o: Record<string, unknown>) => {
-        for (const k of Object.keys(o))
-          if (typeof o[k] === 'number' && !YEARS_AND_MONTHS.has(k))
-            o[k] = Math.round((o[k] as number) * (1 + (cycle % 7) / 100) * 100) / 100
+      // every figure of the answer, however deep (rows may sit under the answer's years)
+      const bump = (o: unknown): void => {
+        if (Array.isArray(o)) for (const r of o) bump(r)
+        else if (o && typeof o === 'object') {
+          const rec = o as Record<string, unknown>
+          for (const k of Object.keys(rec)) {
+            if (typeof rec[k] === 'number' && !YEARS_AND_MONTHS.has(k))
+              rec[k] = Math.round((rec[k] as number) * (1 + (cycle % 7) / 100) * 100) / 100
+            else if (typeof rec[k] === 'object') bump(rec[k])
+          }
+        }
       }
-      if (Array.isArray(body.data)) for (const r of body.data) bump(r)
-      else if (body.data && typeof body.data === 'object') bump(body.data)
+      bump(body.data)
       const path = new URL(route.request().url()).pathname
       answered.set(path, (answered.get(path) ?? 0) + 1)
       await route.fulfill({ response: res, json: body })
